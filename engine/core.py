@@ -1,0 +1,205 @@
+"""The contract between a game's rules and everything else (bot, renderer, tests).
+
+A game is a `Game` subclass: a bundle of pure functions over a pydantic `GameState`. Nothing here
+does I/O, awaits, or reads the clock, so a game is fully determined by its options, its seed and
+the list of actions applied to it. See engine/README.md for the whole picture.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from engine.rng import Rng
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. The message is written for the player who tried it."""
+
+
+class Event(BaseModel):
+    """One line of narration. `seat=None` is public; otherwise only that seat may read it."""
+
+    text: str
+    seat: int | None = None
+
+
+class QuickChoice(BaseModel):
+    """A complete action offered as a single click (consent, 'where does my agent go back to')."""
+
+    label: str
+    action: dict[str, Any]
+    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+
+
+class Prompt(BaseModel):
+    """What one seat may do right now.
+
+    `kinds` lists the action kinds (slash subcommands) open to the seat; `choices` lists complete
+    actions that a client can show as buttons. A seat that is not the active player can still have
+    a prompt: that is how consent, interrupts and card windows are expressed. Several seats with
+    `kinds` at once is how simultaneous orders are expressed.
+    """
+
+    seat: int
+    text: str
+    kinds: list[str] = Field(default_factory=list)
+    choices: list[QuickChoice] = Field(default_factory=list)
+    out_of_turn: bool = False
+
+
+class Outcome(BaseModel):
+    winners: list[int]
+    reason: str
+
+
+class Result(BaseModel):
+    """What `apply` returns. The input state is never modified; this carries the new one."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    state: Any
+    events: list[Event]
+
+
+class GameState(BaseModel):
+    """Fields every game state carries; games subclass it.
+
+    `holders[seat]` is the index (in join order) of the player who controls that seat, which is
+    how one person can hold several seats (a 2-player Bloc by Bloc game) without the engine
+    knowing anything about Discord.
+    """
+
+    schema_version: int = 1
+    rng: Rng
+    holders: list[int]
+    seat_names: list[str]
+
+
+class ActionBase(BaseModel):
+    """Base of every action. Subclasses set `kind` to a Literal and add plain typed fields.
+
+    Field order is the order in which a client asks for them; each field's `description` becomes
+    the hint beside its slash-command parameter, and `summary` the subcommand's description.
+    Fields are `str` or `int` so that any client can type them.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    summary: ClassVar[str] = ""
+    kind: str
+
+    def to_text(self) -> str:
+        """Compact, stable text for the action log; `Game.parse_action` reverses it."""
+        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=BaseModel)
+
+
+class Game(ABC, Generic[S, O]):
+    """One game's rules. Every method is pure: same inputs, same outputs, no side effects.
+
+    Subclasses set the class variables and implement the abstract methods. The bot discovers
+    games through `engine.games.REGISTRY` and builds its commands from `action_types`.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    command: ClassVar[str]
+    """Name of the slash-command group that carries this game's actions."""
+    player_counts: ClassVar[tuple[int, ...]]
+    options_type: ClassVar[type[BaseModel]]
+    state_type: ClassVar[type[GameState]]
+    action_types: ClassVar[tuple[type[ActionBase], ...]]
+
+    # ----- setup -------------------------------------------------------------------------
+    def make_options(self, players: int, **chosen: Any) -> O:
+        """Build validated options; a `ValidationError` becomes an IllegalAction a host can read."""
+        try:
+            return self.options_type(players=players, **chosen)  # type: ignore[return-value]
+        except ValidationError as exc:
+            raise IllegalAction(_readable(exc)) from None
+
+    @abstractmethod
+    def setup(self, options: O, seed: int) -> S: ...
+
+    # ----- play --------------------------------------------------------------------------
+    @abstractmethod
+    def prompts(self, state: S) -> dict[int, Prompt]:
+        """Every seat that may act now, with what it may do. Empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[ActionBase]:
+        """All complete actions `seat` may take now. Clients use it for autocomplete."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: ActionBase) -> list[Event]:
+        """Mutate `state` (already a private copy) or raise IllegalAction before mutating."""
+
+    def apply(self, state: S, seat: int, action: ActionBase) -> Result:
+        """The only way a game moves on. Raises IllegalAction and leaves `state` untouched."""
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.")
+        if seat not in self.prompts(state):
+            raise IllegalAction(f"It is not {state.seat_names[seat]}'s turn to act.")
+        work = state.model_copy(deep=True)
+        events = self._apply(work, seat, action)
+        return Result(state=work, events=events)
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel:
+        """Exactly what `seat` may see (None: a spectator, i.e. the channel)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    # ----- text helpers for clients ------------------------------------------------------
+    def parse_action(self, data: str | dict[str, Any]) -> ActionBase:
+        """Turn log text or a client's field dict into a typed action, or explain what is wrong."""
+        raw = json.loads(data) if isinstance(data, str) else data
+        try:
+            return self._action_adapter().validate_python(raw)
+        except ValidationError as exc:
+            raise IllegalAction(_readable(exc)) from None
+
+    def describe(self, state: S, action: ActionBase) -> str:
+        """A short human label for a complete action (autocomplete entries, narration)."""
+        fields = action.model_dump(exclude={"kind"})
+        return " ".join([action.kind, *(str(v) for v in fields.values())])
+
+    def label_value(self, state: S, kind: str, field: str, value: Any) -> str:
+        """Human label for one field value in autocomplete; games override for nicer names."""
+        return str(value)
+
+    def status_text(self, state: S, seat: int | None) -> str:
+        """Plain-text summary for `/game status`; games override with something useful."""
+        waiting = ", ".join(state.seat_names[s] for s in self.prompts(state))
+        return f"Waiting for: {waiting or 'nobody'}"
+
+    def hand_text(self, state: S, seat: int) -> str | None:
+        """The seat's hidden information as text, or None when the game hides nothing."""
+        return None
+
+    def _action_adapter(self) -> TypeAdapter[Any]:
+        cached = self.__dict__.get("_adapter")
+        if cached is None:
+            from typing import Annotated, Union
+
+            union = Union[tuple(self.action_types)]  # noqa: UP007 - built at run time
+            cached = TypeAdapter(Annotated[union, Field(discriminator="kind")])
+            self.__dict__["_adapter"] = cached
+        return cached
+
+
+def _readable(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"] if not isinstance(p, int))
+        msg = err["msg"].removeprefix("Value error, ")
+        parts.append(f"{where}: {msg}" if where else msg)
+    return "; ".join(parts)
