@@ -98,10 +98,10 @@ class ActionBase(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
-O = TypeVar("O", bound=BaseModel)
+Opt = TypeVar("Opt", bound=BaseModel)
 
 
-class Game(ABC, Generic[S, O]):
+class Game(ABC, Generic[S, Opt]):
     """One game's rules. Every method is pure: same inputs, same outputs, no side effects.
 
     Subclasses set the class variables and implement the abstract methods. The bot discovers
@@ -118,7 +118,7 @@ class Game(ABC, Generic[S, O]):
     action_types: ClassVar[tuple[type[ActionBase], ...]]
 
     # ----- setup -------------------------------------------------------------------------
-    def make_options(self, players: int, **chosen: Any) -> O:
+    def make_options(self, players: int, **chosen: Any) -> Opt:
         """Build validated options; a `ValidationError` becomes an IllegalAction a host can read."""
         try:
             return self.options_type(players=players, **chosen)  # type: ignore[return-value]
@@ -126,7 +126,7 @@ class Game(ABC, Generic[S, O]):
             raise IllegalAction(_readable(exc)) from None
 
     @abstractmethod
-    def setup(self, options: O, seed: int) -> S: ...
+    def setup(self, options: Opt, seed: int) -> S: ...
 
     # ----- play --------------------------------------------------------------------------
     @abstractmethod

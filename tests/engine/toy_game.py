@@ -1,0 +1,186 @@
+"""A tiny test-only game that exercises the parts of the engine contract Not On My Block lacks.
+
+"Sealed Bids": each seat holds a secret hand dealt from a shuffled deck. Every round all seats
+bid a card at once (simultaneous secret orders); ties are broken by a die roll; the round's loser
+then owes a decision out of turn (accept the result or demand a re-roll, once per game). Three
+rounds; most round wins takes the game.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel, Field
+
+from engine import ActionBase, Event, Game, GameState, IllegalAction, Outcome, Prompt, QuickChoice
+from engine.rng import Rng
+
+ROUNDS = 3
+
+
+class BidOptions(BaseModel):
+    players: Literal[2, 3] = 2
+
+
+class BidState(GameState):
+    hands: list[list[int]]
+    bids: list[int | None]
+    wins: list[int]
+    round: int = 1
+    last_rolls: list[int] = Field(default_factory=list)
+    pending_loser: int | None = None
+    pending_winner: int | None = None
+    rerolls_left: list[int]
+
+
+class Bid(ActionBase):
+    summary: ClassVar[str] = "Bid a card from your hand, in secret"
+    kind: Literal["bid"] = "bid"
+    card: int = Field(description="The card to bid")
+
+
+class Settle(ActionBase):
+    summary: ClassVar[str] = "Accept the round's result or demand a re-roll"
+    kind: Literal["settle"] = "settle"
+    choice: Literal["accept", "reroll"] = Field(description="accept or reroll")
+
+
+class SealedBids(Game[BidState, BidOptions]):
+    id = "sealed_bids"
+    title = "Sealed Bids"
+    command = "bids"
+    player_counts = (2, 3)
+    options_type = BidOptions
+    state_type = BidState
+    action_types = (Bid, Settle)
+
+    def setup(self, options: BidOptions, seed: int) -> BidState:
+        rng = Rng.seeded(seed)
+        deck = list(range(1, 10))
+        rng.shuffle(deck)
+        n = options.players
+        holders = list(range(n))
+        rng.shuffle(holders)
+        return BidState(
+            rng=rng,
+            holders=holders,
+            seat_names=[f"Bidder {i + 1}" for i in range(n)],
+            hands=[sorted(deck[i * 3 : i * 3 + 3]) for i in range(n)],
+            bids=[None] * n,
+            wins=[0] * n,
+            rerolls_left=[1] * n,
+        )
+
+    def prompts(self, state: BidState) -> dict[int, Prompt]:
+        if self.outcome(state) is not None:
+            return {}
+        if state.pending_loser is not None:
+            seat = state.pending_loser
+            choices = [QuickChoice(label="Accept", action={"kind": "settle", "choice": "accept"})]
+            if state.rerolls_left[seat]:
+                choices.append(
+                    QuickChoice(label="Re-roll", action={"kind": "settle", "choice": "reroll"})
+                )
+            return {
+                seat: Prompt(
+                    seat=seat,
+                    text="You lost the tie-break roll. Accept or re-roll?",
+                    kinds=["settle"],
+                    choices=choices,
+                    out_of_turn=True,
+                )
+            }
+        return {
+            seat: Prompt(seat=seat, text="Bid a card.", kinds=["bid"])
+            for seat, bid in enumerate(state.bids)
+            if bid is None
+        }
+
+    def legal_actions(self, state: BidState, seat: int) -> list[ActionBase]:
+        prompt = self.prompts(state).get(seat)
+        if prompt is None:
+            return []
+        if "bid" in prompt.kinds:
+            return [Bid(card=c) for c in state.hands[seat]]
+        return [self.parse_action(c.action) for c in prompt.choices]
+
+    def _apply(self, state: BidState, seat: int, action: ActionBase) -> list[Event]:
+        if isinstance(action, Bid):
+            if state.pending_loser is not None or state.bids[seat] is not None:
+                raise IllegalAction("You have already bid this round.")
+            if action.card not in state.hands[seat]:
+                raise IllegalAction(f"You do not hold a {action.card}.")
+            state.hands[seat].remove(action.card)
+            state.bids[seat] = action.card
+            events = [
+                Event(text=f"{state.seat_names[seat]} has bid."),
+                Event(text=f"You bid your {action.card}.", seat=seat),
+            ]
+            if all(b is not None for b in state.bids):
+                events += self._resolve(state)
+            return events
+        assert isinstance(action, Settle)
+        if state.pending_loser != seat:
+            raise IllegalAction("There is no result for you to settle.")
+        if action.choice == "reroll":
+            if not state.rerolls_left[seat]:
+                raise IllegalAction("You have no re-roll left.")
+            state.rerolls_left[seat] -= 1
+            state.wins[state.pending_winner or 0] -= 1
+            return self._tie_break(state, [state.pending_winner or 0, seat])
+        state.pending_loser = state.pending_winner = None
+        return self._next_round(state)
+
+    def _resolve(self, state: BidState) -> list[Event]:
+        bids = [b or 0 for b in state.bids]
+        shown = ", ".join(f"{state.seat_names[s]} {b}" for s, b in enumerate(bids))
+        events = [Event(text=f"Bids revealed: {shown}.")]
+        top = max(bids)
+        leaders = [s for s, b in enumerate(bids) if b == top]
+        if len(leaders) == 1:
+            state.wins[leaders[0]] += 1
+            return events + self._next_round(state)
+        return events + self._tie_break(state, leaders)
+
+    def _tie_break(self, state: BidState, tied: list[int]) -> list[Event]:
+        while True:
+            rolls = state.rng.roll(len(tied))
+            if len(set(rolls)) == len(rolls):
+                break
+        state.last_rolls = rolls
+        ordered = sorted(zip(rolls, tied, strict=True), reverse=True)
+        winner, loser = ordered[0][1], ordered[-1][1]
+        state.wins[winner] += 1
+        state.pending_winner, state.pending_loser = winner, loser
+        return [Event(text=f"Tie-break rolls {rolls}: {state.seat_names[winner]} wins.")]
+
+    def _next_round(self, state: BidState) -> list[Event]:
+        state.round += 1
+        state.bids = [None] * len(state.bids)
+        return [Event(text=f"Round {state.round} begins.")] if state.round <= ROUNDS else []
+
+    def view(self, state: BidState, seat: int | None) -> BaseModel:
+        data = state.model_dump(exclude={"rng", "hands", "bids"})
+        data["hand_sizes"] = [len(h) for h in state.hands]
+        data["has_bid"] = [b is not None for b in state.bids]
+        if seat is not None:
+            data["hand"] = state.hands[seat]
+            data["my_bid"] = state.bids[seat]
+        return _View(**data)
+
+    def outcome(self, state: BidState) -> Outcome | None:
+        if state.round <= ROUNDS or state.pending_loser is not None:
+            return None
+        best = max(state.wins)
+        winners = [s for s, w in enumerate(state.wins) if w == best]
+        return Outcome(winners=winners, reason=f"most rounds won ({best})")
+
+    def hand_text(self, state: BidState, seat: int) -> str | None:
+        return "Your hand: " + ", ".join(map(str, state.hands[seat]))
+
+
+class _View(BaseModel, extra="allow"):
+    pass
+
+
+GAME = SealedBids()
