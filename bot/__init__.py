@@ -1,0 +1,1 @@
+"""The Discord adapter: commands, buttons, DMs, storage and configuration."""
