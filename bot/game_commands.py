@@ -1,0 +1,113 @@
+"""`/game ...`: everything that is the same whatever game the channel plays."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import present, publish
+from bot.interactions import answer, bot_of, handling
+from bot.lobby import lobby_op, open_lobby
+from bot.tables import PlayerError
+from engine.games import REGISTRY
+
+
+async def game_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    needle = current.lower()
+    return [
+        app_commands.Choice(name=game.title, value=game.id)
+        for game in REGISTRY.values()
+        if needle in game.title.lower() or needle in game.id
+    ][:25]
+
+
+@app_commands.guild_only()
+class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(game="Which game to play")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def new(self, interaction: discord.Interaction, game: str) -> None:
+        await open_lobby(interaction, game)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await lobby_op(interaction, "join")
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await lobby_op(interaction, "leave")
+
+    @app_commands.command(name="start", description="Deal the seats and begin (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby_op(interaction, "start")
+
+    @app_commands.command(name="board", description="Post the current board for everyone")
+    async def board(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        async with handling(interaction, ephemeral=False):
+            table = await bot.tables.require(interaction.channel_id or 0)
+            if table.state is None:
+                raise PlayerError("The game has not started yet.")
+            status = table.game.status_text(table.state, None)
+            await interaction.followup.send(
+                status[:2000],
+                file=await publish.board_file(table),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    @app_commands.command(name="status", description="Where the game stands and who must act")
+    async def status(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        async with handling(interaction):
+            table = await bot.tables.require(interaction.channel_id or 0)
+            if table.state is None:
+                text = present.lobby_text(table)
+                await answer(interaction, f"**{text['title']}**\n{text['description']}")
+                return
+            seats = table.seats_of(interaction.user.id)
+            lines = [f"**{table.game.title}**", present.seating(table), ""]
+            lines.append(table.game.status_text(table.state, seats[0] if seats else None))
+            lines += [present.prompt_line(table, p) for p in table.prompts().values()]
+            await answer(interaction, "\n".join(lines))
+
+    @app_commands.command(name="hand", description="Your private information (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        async with handling(interaction):
+            table = await bot.tables.require(interaction.channel_id or 0)
+            seats = table.seats_of(interaction.user.id)
+            if table.state is None or not seats:
+                raise PlayerError("You hold no seat in a running game here.")
+            parts = []
+            for seat in seats:
+                secret = table.game.hand_text(table.state, seat)
+                name = table.state.seat_names[seat]
+                parts.append(f"**{name}**: {secret or 'this game keeps nothing hidden from you.'}")
+            await answer(interaction, "\n".join(parts))
+
+    @app_commands.command(name="help", description="How to play with this bot")
+    async def help(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        async with handling(interaction):
+            table = await bot.tables.current(interaction.channel_id or 0)
+            await answer(interaction, present.help_text(table, bot.action_commands))
+
+    @app_commands.command(name="abandon", description="End this channel's game without a result")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        member = interaction.user
+        can_manage = isinstance(member, discord.Member) and (
+            member.guild_permissions.manage_channels
+        )
+        async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
+            table = await bot.tables.require(interaction.channel_id or 0)
+            table = await bot.tables.abandon(table, member.id, can_manage=can_manage)
+            await answer(interaction, "Abandoned.")
+            assert interaction.channel is not None
+            await interaction.channel.send(  # type: ignore[union-attr]
+                f"🛑 {member.mention} abandoned the game of {table.game.title}. "
+                "A new one can be started with `/game new`.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

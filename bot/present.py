@@ -1,0 +1,105 @@
+"""Text the bot writes about a game: pure functions of a table, so tests can read them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from bot.tables import Table
+from engine import Outcome, Prompt, QuickChoice
+
+DISCORD_LIMIT = 2000
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def seat_line(table: Table, seat: int) -> str:
+    assert table.state is not None
+    return f"{mention(table.holder(seat))} ({table.state.seat_names[seat]})"
+
+
+def seating(table: Table) -> str:
+    assert table.state is not None
+    return "\n".join(f"- {seat_line(table, s)}" for s in range(len(table.state.seat_names)))
+
+
+def prompt_line(table: Table, prompt: Prompt) -> str:
+    assert table.state is not None
+    name = table.state.seat_names[prompt.seat]
+    return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {prompt.text}"
+
+
+def outcome_text(table: Table, outcome: Outcome) -> str:
+    winners = ", ".join(seat_line(table, s) for s in outcome.winners) or "nobody"
+    return f"🏁 **Game over.** Winner: {winners}. {outcome.reason}"
+
+
+def choice_key(choice: QuickChoice) -> str:
+    """Short stable key of a choice's action, so a button survives restarts and reorderings."""
+    text = json.dumps(choice.action, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode()).hexdigest()[:8]
+
+
+def find_choice(prompt: Prompt, key: str) -> QuickChoice | None:
+    return next((c for c in prompt.choices if choice_key(c) == key), None)
+
+
+def split_text(text: str, limit: int = DISCORD_LIMIT - 100) -> list[str]:
+    """Cut long narration at line breaks so every piece fits in one Discord message."""
+    pieces: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        while len(line) > limit:
+            pieces.append(line[:limit])
+            line = line[limit:]
+        if current and len(current) + 1 + len(line) > limit:
+            pieces.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def lobby_text(table: Table) -> dict[str, Any]:
+    """Title and body of the lobby embed."""
+    game = table.game
+    counts = " or ".join(map(str, game.player_counts))
+    players = "\n".join(
+        f"{i + 1}. {mention(p)}{' (host)' if p == table.row.host_id else ''}"
+        for i, p in enumerate(table.row.players)
+    )
+    options = ", ".join(f"{k}: {v}" for k, v in table.row.options.items())
+    body = (
+        f"Players ({len(table.row.players)}; needs {counts}):\n{players}\n\n"
+        "Press **Join** to take a seat. The host presses **Start** when everyone is in; "
+        "seats are dealt at random."
+    )
+    if options:
+        body += f"\nOptions: {options}"
+    return {"title": f"{game.title}: lobby", "description": body}
+
+
+def help_text(table: Table | None, commands: dict[str, list[tuple[str, str]]]) -> str:
+    """What a player can type, for the game in this channel or for every game."""
+    lines = [
+        "**Game commands**",
+        "`/game new` open a lobby · `/game join` / `/game leave` · `/game start` (host)",
+        "`/game board` post the board · `/game status` where things stand · "
+        "`/game hand` your private information",
+        "`/game abandon` end the game (host or Manage Channels)",
+    ]
+    for group, subcommands in commands.items():
+        if table is not None and group != table.game.command:
+            continue
+        lines.append(f"\n**/{group}**")
+        lines += [f"`/{group} {name}` {summary}" for name, summary in subcommands]
+    lines.append(
+        "\nEvery action's options autocomplete with what is legal for you right now; "
+        "decisions asked of you out of turn arrive as buttons."
+    )
+    return "\n".join(lines)

@@ -1,0 +1,261 @@
+"""The table: loading a channel's game, checking who may act, applying and storing actions.
+
+Nothing here talks to Discord, so the rules of who may do what are testable without a client.
+One asyncio lock per channel serialises commands in this process; the store's version check
+refuses anything that slipped past it (another process, a stale snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import defaultdict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.storage import ChannelBusy, GameRow, GameStore, StaleVersion
+from engine import ActionBase, Event, Game, GameState, IllegalAction, Outcome, Prompt
+from engine.games import REGISTRY
+
+
+class PlayerError(Exception):
+    """Something the player did wrong that the rules engine never saw; the text is for them."""
+
+
+class Table(BaseModel):
+    """A live game as loaded from the store."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    row: GameRow
+    game: Game
+    state: GameState | None
+
+    def seats_of(self, user_id: int) -> list[int]:
+        if self.state is None:
+            return []
+        return [s for s, h in enumerate(self.state.holders) if self.row.players[h] == user_id]
+
+    def holder(self, seat: int) -> int:
+        assert self.state is not None
+        return self.row.players[self.state.holders[seat]]
+
+    def prompts(self) -> dict[int, Prompt]:
+        return {} if self.state is None else self.game.prompts(self.state)
+
+
+class Move(BaseModel):
+    """An accepted action, with what is needed to tell the channel about it."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    before: Table
+    after: Table
+    seat: int
+    action: ActionBase
+    events: list[Event]
+    outcome: Outcome | None
+
+
+class Tables:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._states: dict[int, tuple[int, GameState]] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks[channel_id]
+
+    def _table(self, row: GameRow) -> Table:
+        game = REGISTRY.get(row.game)
+        if game is None:
+            raise PlayerError(f"This channel's game ({row.game}) is not installed on this bot.")
+        state = None
+        if row.state is not None:
+            cached = self._states.get(row.id)
+            if cached and cached[0] == row.version:
+                state = cached[1]
+            else:
+                state = game.state_type.model_validate_json(row.state)
+                self._states[row.id] = (row.version, state)
+        return Table(row=row, game=game, state=state)
+
+    async def current(self, channel_id: int) -> Table | None:
+        row = await self.store.live_game(channel_id)
+        return None if row is None else self._table(row)
+
+    async def by_id(self, game_id: int) -> Table | None:
+        row = await self.store.get(game_id)
+        return None if row is None else self._table(row)
+
+    async def require(self, channel_id: int) -> Table:
+        table = await self.current(channel_id)
+        if table is None:
+            raise PlayerError("There is no game in this channel. Start one with `/game new`.")
+        return table
+
+    # ----- lobby ---------------------------------------------------------------------------
+    async def open_lobby(
+        self, channel_id: int, guild_id: int | None, game_id: str, host_id: int
+    ) -> Table:
+        if game_id not in REGISTRY:
+            raise PlayerError(f"Unknown game `{game_id}`.")
+        try:
+            row = await self.store.create_lobby(channel_id, guild_id, game_id, host_id)
+        except ChannelBusy:
+            raise PlayerError(
+                "This channel already has a game. Finish or `/game abandon` it first, "
+                "or start a thread for a new one."
+            ) from None
+        return self._table(row)
+
+    async def join(self, table: Table, user_id: int) -> Table:
+        self._lobby_only(table, "join")
+        if user_id in table.row.players:
+            raise PlayerError("You are already in this game.")
+        most = max(table.game.player_counts)
+        if len(table.row.players) >= most:
+            raise PlayerError(f"{table.game.title} seats at most {most} players.")
+        row = await self._write(
+            self.store.update_lobby(table.row, players=[*table.row.players, user_id])
+        )
+        return self._table(row)
+
+    async def leave(self, table: Table, user_id: int) -> Table:
+        self._lobby_only(table, "leave")
+        if user_id not in table.row.players:
+            raise PlayerError("You are not in this game.")
+        if user_id == table.row.host_id:
+            raise PlayerError("The host cannot leave; use `/game abandon` to close the lobby.")
+        players = [p for p in table.row.players if p != user_id]
+        return self._table(await self._write(self.store.update_lobby(table.row, players=players)))
+
+    async def set_options(self, table: Table, user_id: int, **chosen: Any) -> Table:
+        self._lobby_only(table, "change options")
+        self._host_only(table, user_id, "change the options")
+        options = {**table.row.options, **chosen}
+        table.game.make_options(players=min(table.game.player_counts), **options)
+        return self._table(await self._write(self.store.update_lobby(table.row, options=options)))
+
+    async def remember_lobby_message(self, table: Table, message_id: int) -> Table:
+        row = await self._write(self.store.update_lobby(table.row, lobby_message_id=message_id))
+        return self._table(row)
+
+    async def start(self, table: Table, user_id: int, seed: int | None = None) -> Table:
+        self._lobby_only(table, "start")
+        self._host_only(table, user_id, "start the game")
+        count = len(table.row.players)
+        if count not in table.game.player_counts:
+            allowed = " or ".join(map(str, table.game.player_counts))
+            raise PlayerError(f"{table.game.title} needs {allowed} players; {count} joined so far.")
+        options = table.game.make_options(players=count, **table.row.options)
+        seed = secrets.randbits(63) if seed is None else seed
+        state = table.game.setup(options, seed)
+        row = await self._write(
+            self.store.start(
+                table.row, options.model_dump(mode="json"), seed, state.model_dump_json()
+            )
+        )
+        return self._table(row)
+
+    async def abandon(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
+        if user_id != table.row.host_id and not can_manage:
+            raise PlayerError("Only the host or someone with Manage Channels can abandon a game.")
+        return self._table(await self._write(self.store.close(table.row, "abandoned")))
+
+    # ----- play ----------------------------------------------------------------------------
+    def legal_for(self, table: Table, user_id: int, kind: str) -> list[tuple[int, ActionBase]]:
+        """Every (seat, action) of this kind the user may take now, across the seats they hold."""
+        if table.state is None:
+            return []
+        prompts = table.prompts()
+        out = []
+        for seat in table.seats_of(user_id):
+            if seat in prompts and kind in prompts[seat].kinds:
+                out += [
+                    (seat, a) for a in table.game.legal_actions(table.state, seat) if a.kind == kind
+                ]
+        return out
+
+    async def act(
+        self, table: Table, user_id: int, data: dict[str, Any], seat: int | None = None
+    ) -> Move:
+        """Apply an action for the user, trying each seat they hold that the action concerns."""
+        if table.state is None:
+            raise PlayerError("The game has not started yet; the host starts it from the lobby.")
+        seats = table.seats_of(user_id)
+        if not seats:
+            raise PlayerError("You are not playing in this game.")
+        action = table.game.parse_action(data)
+        prompts = table.prompts()
+        if seat is not None:
+            if seat not in seats:
+                owner = table.state.seat_names[seat]
+                raise PlayerError(f"That decision belongs to {owner}.")
+            candidates = [seat]
+        else:
+            candidates = [s for s in seats if s in prompts and action.kind in prompts[s].kinds]
+        if not candidates:
+            waiting = ", ".join(table.state.seat_names[s] for s in prompts) or "nobody"
+            raise PlayerError(f"You cannot `{action.kind}` now. Waiting for: {waiting}.")
+        first_error: IllegalAction | None = None
+        for candidate in candidates:
+            try:
+                result = table.game.apply(table.state, candidate, action)
+            except IllegalAction as exc:
+                first_error = first_error or exc
+                continue
+            outcome = table.game.outcome(result.state)
+            row = await self._write(
+                self.store.record_action(
+                    table.row,
+                    candidate,
+                    user_id,
+                    action.to_text(),
+                    result.state.model_dump_json(),
+                    finished=outcome is not None,
+                )
+            )
+            self._states[row.id] = (row.version, result.state)
+            after = Table(row=row, game=table.game, state=result.state)
+            return Move(
+                before=table,
+                after=after,
+                seat=candidate,
+                action=action,
+                events=result.events,
+                outcome=outcome,
+            )
+        assert first_error is not None
+        raise first_error
+
+    async def replay(self, table: Table) -> GameState:
+        """Rebuild the state from setup + log: the truth the snapshot must agree with."""
+        row = table.row
+        assert row.seed is not None
+        game = table.game
+        state = game.setup(game.options_type.model_validate(row.options), row.seed)
+        for entry in await self.store.action_log(row.id):
+            state = game.apply(state, entry.seat, game.parse_action(entry.action)).state
+        return state
+
+    # ----- helpers -------------------------------------------------------------------------
+    @staticmethod
+    def _lobby_only(table: Table, what: str) -> None:
+        if table.row.status != "lobby":
+            raise PlayerError(f"You can only {what} while the game is in its lobby.")
+
+    @staticmethod
+    def _host_only(table: Table, user_id: int, what: str) -> None:
+        if user_id != table.row.host_id:
+            raise PlayerError(f"Only the host (<@{table.row.host_id}>) can {what}.")
+
+    @staticmethod
+    async def _write(pending: Any) -> GameRow:
+        try:
+            return await pending
+        except StaleVersion:
+            raise PlayerError(
+                "The game changed while your command was on its way; please try again."
+            ) from None
