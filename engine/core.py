@@ -49,6 +49,9 @@ class Prompt(BaseModel):
     kinds: list[str] = Field(default_factory=list)
     choices: list[QuickChoice] = Field(default_factory=list)
     out_of_turn: bool = False
+    default: dict[str, Any] | None = None
+    """The complete action taken for this seat if the host forces the decision or its deadline
+    passes, so a game never stalls on an absent player. Only out-of-turn decisions set it."""
 
 
 class Outcome(BaseModel):

@@ -86,6 +86,14 @@ def test_ties_are_broken_by_a_die_roll_and_the_loser_owes_a_decision_out_of_turn
     assert [c.label for c in prompts[loser].choices] == ["Accept", "Re-roll"]
 
 
+def test_an_out_of_turn_decision_has_a_default_that_is_a_legal_action():
+    state = tied_state()
+    prompt = GAME.prompts(state)[state.pending_loser]
+    assert prompt.default == {"kind": "settle", "choice": "accept"}
+    after = play(state, prompt.seat, GAME.parse_action(prompt.default))
+    assert after.pending_loser is None
+
+
 def test_quick_choices_are_complete_actions():
     state = tied_state()
     loser = state.pending_loser

@@ -88,6 +88,7 @@ class SealedBids(Game[BidState, BidOptions]):
                     kinds=["settle"],
                     choices=choices,
                     out_of_turn=True,
+                    default={"kind": "settle", "choice": "accept"},
                 )
             }
         return {
