@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 from discord import app_commands
 
+from bot import deadlines
 from bot.action_commands import build_group
 from bot.buttons import ChoiceButton, LobbyButton
 from bot.config import Settings
@@ -29,6 +31,7 @@ class GameBot(discord.Client):
         self.settings = settings
         self.store = store or SqliteStore(settings.database_path)
         self.tables = Tables(self.store)
+        self._deadlines: asyncio.Task[None] | None = None
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.add_command(GameCommands())
@@ -41,6 +44,7 @@ class GameBot(discord.Client):
     async def setup_hook(self) -> None:
         await self.store.open()
         self.add_dynamic_items(LobbyButton, ChoiceButton)
+        self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
         if self.settings.guild_ids:
             for guild_id in self.settings.guild_ids:
                 guild = discord.Object(id=guild_id)
@@ -51,6 +55,8 @@ class GameBot(discord.Client):
         log.info("commands synced for %s", self.settings.guild_ids or "all guilds")
 
     async def close(self) -> None:
+        if self._deadlines is not None:
+            self._deadlines.cancel()
         await super().close()
         await self.store.aclose()
 

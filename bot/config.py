@@ -21,4 +21,11 @@ class Settings(BaseSettings):
         default_factory=list,
         description="Guilds to register commands in instantly (JSON list). Empty: global commands.",
     )
+    decision_deadline_hours: float = Field(
+        default=48.0,
+        description="Hours an out-of-turn decision may wait before its default applies; 0: never.",
+    )
+    deadline_check_seconds: float = Field(
+        default=60.0, description="How often to look for decisions past their deadline."
+    )
     log_level: str = "INFO"

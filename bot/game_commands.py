@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import present, publish
+from bot.deadlines import force_decisions
 from bot.interactions import answer, bot_of, handling
 from bot.lobby import lobby_op, open_lobby
 from bot.tables import PlayerError
@@ -21,6 +22,14 @@ async def game_autocomplete(
         for game in REGISTRY.values()
         if needle in game.title.lower() or needle in game.id
     ][:25]
+
+
+def may_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
+    """The host, or a member allowed to manage the channel, may steer a game from outside."""
+    member = interaction.user
+    if member.id == host_id:
+        return True
+    return isinstance(member, discord.Member) and member.guild_permissions.manage_channels
 
 
 @app_commands.guild_only()
@@ -94,16 +103,35 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             table = await bot.tables.current(interaction.channel_id or 0)
             await answer(interaction, present.help_text(table, bot.action_commands))
 
+    @app_commands.command(
+        name="force", description="Apply the default to decisions nobody answered (host only)"
+    )
+    async def force(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
+            table = await bot.tables.require(interaction.channel_id or 0)
+            if not may_manage(interaction, table.row.host_id):
+                raise PlayerError("Only the host or someone with Manage Channels can force.")
+            if not bot.tables.forceable(table):
+                raise PlayerError("No decision with a default is waiting.")
+            assert interaction.channel is not None
+            count = await force_decisions(
+                bot,
+                interaction.channel,  # type: ignore[arg-type]
+                table,
+                f"⏩ {interaction.user.mention} forced a waiting decision.",
+            )
+            await answer(interaction, f"Applied {count} default(s).")
+
     @app_commands.command(name="abandon", description="End this channel's game without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         member = interaction.user
-        can_manage = isinstance(member, discord.Member) and (
-            member.guild_permissions.manage_channels
-        )
         async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
             table = await bot.tables.require(interaction.channel_id or 0)
-            table = await bot.tables.abandon(table, member.id, can_manage=can_manage)
+            table = await bot.tables.abandon(
+                table, member.id, can_manage=may_manage(interaction, None)
+            )
             await answer(interaction, "Abandoned.")
             assert interaction.channel is not None
             await interaction.channel.send(  # type: ignore[union-attr]

@@ -91,6 +91,7 @@ def help_text(table: Table | None, commands: dict[str, list[tuple[str, str]]]) -
         "`/game new` open a lobby · `/game join` / `/game leave` · `/game start` (host)",
         "`/game board` post the board · `/game status` where things stand · "
         "`/game hand` your private information",
+        "`/game force` apply the default to a decision nobody answered (host or Manage Channels)",
         "`/game abandon` end the game (host or Manage Channels)",
     ]
     for group, subcommands in commands.items():

@@ -98,11 +98,12 @@ async def post_turn(
 
 
 async def announce_move(
-    client: discord.Client, channel: discord.abc.Messageable, move: Move
+    client: discord.Client, channel: discord.abc.Messageable, move: Move, prefix: str = ""
 ) -> None:
     after = move.after
     public = [e.text for e in move.events if e.seat is None]
-    header = "\n".join(public) or move.after.game.describe(after.state, move.action)
+    header = "\n".join([prefix, *public] if prefix else public)
+    header = header or move.after.game.describe(after.state, move.action)
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome)
         everyone = after.row.players

@@ -78,6 +78,7 @@ class GameStore(Protocol):
     ) -> GameRow: ...
     async def close(self, row: GameRow, status: Status) -> GameRow: ...
     async def action_log(self, game_id: int) -> list[LoggedAction]: ...
+    async def idle_games(self, idle_since: datetime) -> list[GameRow]: ...
 
 
 def _now() -> str:
@@ -242,3 +243,14 @@ class SqliteStore:
             (game_id,),
         ) as cur:
             return [LoggedAction.model_validate(dict(r)) for r in await cur.fetchall()]
+
+    async def idle_games(self, idle_since: datetime) -> list[GameRow]:
+        """Running games whose last change is older than `idle_since` (deadline candidates)."""
+        cutoff = idle_since.astimezone(UTC).isoformat(timespec="seconds")
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status = 'active' AND updated_at < ? ORDER BY id",
+            (cutoff,),
+        ) as cur:
+            ids = [r[0] for r in await cur.fetchall()]
+        rows = [await self.get(i) for i in ids]
+        return [r for r in rows if r is not None]

@@ -18,6 +18,9 @@ from bot.storage import ChannelBusy, GameRow, GameStore, StaleVersion
 from engine import ActionBase, Event, Game, GameState, IllegalAction, Outcome, Prompt
 from engine.games import REGISTRY
 
+SYSTEM_USER = 0
+"""User id logged for actions the bot takes itself (a forced or timed-out default)."""
+
 
 class PlayerError(Exception):
     """Something the player did wrong that the rules engine never saw; the text is for them."""
@@ -202,33 +205,46 @@ class Tables:
         first_error: IllegalAction | None = None
         for candidate in candidates:
             try:
-                result = table.game.apply(table.state, candidate, action)
+                return await self._commit(table, candidate, action, user_id)
             except IllegalAction as exc:
                 first_error = first_error or exc
-                continue
-            outcome = table.game.outcome(result.state)
-            row = await self._write(
-                self.store.record_action(
-                    table.row,
-                    candidate,
-                    user_id,
-                    action.to_text(),
-                    result.state.model_dump_json(),
-                    finished=outcome is not None,
-                )
-            )
-            self._states[row.id] = (row.version, result.state)
-            after = Table(row=row, game=table.game, state=result.state)
-            return Move(
-                before=table,
-                after=after,
-                seat=candidate,
-                action=action,
-                events=result.events,
-                outcome=outcome,
-            )
         assert first_error is not None
         raise first_error
+
+    def forceable(self, table: Table) -> dict[int, dict[str, Any]]:
+        """The default action of every open out-of-turn decision that has one."""
+        return {s: p.default for s, p in table.prompts().items() if p.default is not None}
+
+    async def force(self, table: Table, seat: int) -> Move:
+        """Take a pending decision's default for its seat (host's order or a passed deadline)."""
+        default = self.forceable(table).get(seat)
+        if default is None:
+            raise PlayerError("That decision has no default to apply.")
+        return await self._commit(table, seat, table.game.parse_action(default), SYSTEM_USER)
+
+    async def _commit(self, table: Table, seat: int, action: ActionBase, user_id: int) -> Move:
+        assert table.state is not None
+        result = table.game.apply(table.state, seat, action)
+        outcome = table.game.outcome(result.state)
+        row = await self._write(
+            self.store.record_action(
+                table.row,
+                seat,
+                user_id,
+                action.to_text(),
+                result.state.model_dump_json(),
+                finished=outcome is not None,
+            )
+        )
+        self._states[row.id] = (row.version, result.state)
+        return Move(
+            before=table,
+            after=Table(row=row, game=table.game, state=result.state),
+            seat=seat,
+            action=action,
+            events=result.events,
+            outcome=outcome,
+        )
 
     async def replay(self, table: Table) -> GameState:
         """Rebuild the state from setup + log: the truth the snapshot must agree with."""
