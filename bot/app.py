@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot import deadlines
 from bot.action_commands import build_group
-from bot.buttons import ChoiceButton, LobbyButton
+from bot.buttons import ChoiceButton, LobbyButton, OptionSelect
 from bot.config import Settings
 from bot.game_commands import GameCommands
 from bot.storage import SqliteStore
@@ -43,7 +43,7 @@ class GameBot(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        self.add_dynamic_items(LobbyButton, ChoiceButton)
+        self.add_dynamic_items(LobbyButton, ChoiceButton, OptionSelect)
         self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
         if self.settings.guild_ids:
             for guild_id in self.settings.guild_ids:

@@ -13,8 +13,9 @@ import discord
 
 from bot import present
 from bot.interactions import handling, perform
+from bot.options import OptionField, option_fields, value_label
 from bot.tables import PlayerError
-from engine import QuickChoice
+from engine import Game, QuickChoice
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -94,8 +95,49 @@ class LobbyButton(
         await lobby_op(interaction, self.op, game_id=self.game_id)
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+class OptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"option:(?P<game>\d+):(?P<field>[a-z_]+)",
+):
+    """A lobby menu for one setup option; only the host's choice takes effect."""
+
+    def __init__(self, game_id: int, field: OptionField | None, chosen: Any = None) -> None:
+        name = field.name if field else "option"
+        options = [
+            discord.SelectOption(
+                label=f"{field.name.replace('_', ' ')}: {value_label(v)}"[:100],
+                value=str(v)[:100],
+                default=v == chosen,
+            )
+            for v in (field.values if field else [])
+        ] or [discord.SelectOption(label="…", value="…")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"option:{game_id}:{name}",
+                options=options,
+                placeholder=(field.description if field else name)[:150],
+            )
+        )
+        self.game_id, self.field_name = game_id, name
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> OptionSelect:
+        instance = cls(int(match["game"]), None)
+        instance.field_name = match["field"]
+        return instance
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.lobby import choose_option
+
+        await choose_option(interaction, self.game_id, self.field_name, self.item.values[0])
+
+
+def lobby_view(game_id: int, game: Game, chosen: dict[str, Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start"):
         view.add_item(LobbyButton(game_id, op))
+    for field in option_fields(game)[:4]:
+        view.add_item(OptionSelect(game_id, field, chosen.get(field.name, field.default)))
     return view

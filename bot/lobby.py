@@ -7,6 +7,7 @@ import discord
 from bot import present, publish
 from bot.buttons import lobby_view
 from bot.interactions import answer, bot_of, handling
+from bot.options import option_fields, value_label
 from bot.tables import PlayerError, Table
 
 
@@ -30,7 +31,7 @@ async def open_lobby(interaction: discord.Interaction, game_id: str) -> None:
         message = await channel.send(  # type: ignore[union-attr]
             f"{interaction.user.mention} opened a lobby for **{table.game.title}**.",
             embed=lobby_embed(table),
-            view=lobby_view(table.row.id),
+            view=lobby_view(table.row.id, table.game, table.row.options),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await bot.tables.remember_lobby_message(table, message.id)
@@ -44,7 +45,9 @@ async def _refresh(channel: discord.abc.Messageable, table: Table, *, started: b
     if started:
         await message.edit(embed=lobby_embed(table, "Started."), view=None)
     else:
-        await message.edit(embed=lobby_embed(table), view=lobby_view(table.row.id))
+        await message.edit(
+            embed=lobby_embed(table), view=lobby_view(table.row.id, table.game, table.row.options)
+        )
 
 
 async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | None = None) -> None:
@@ -75,3 +78,24 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
             await publish.announce_start(bot, channel, table)  # type: ignore[arg-type]
         else:
             raise PlayerError(f"Unknown lobby action {op}.")
+
+
+async def choose_option(
+    interaction: discord.Interaction, game_id: int, name: str, text: str
+) -> None:
+    bot = bot_of(interaction)
+    async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
+        table = await bot.tables.by_id(game_id)
+        if table is None or table.row.status != "lobby":
+            raise PlayerError("That lobby is closed.")
+        field = next((f for f in option_fields(table.game) if f.name == name), None)
+        if field is None:
+            raise PlayerError(f"{table.game.title} has no option called {name}.")
+        try:
+            value = field.parse(text)
+        except ValueError as exc:
+            raise PlayerError(str(exc)) from None
+        table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
+        assert interaction.channel is not None
+        await _refresh(interaction.channel, table, started=False)  # type: ignore[arg-type]
+        await answer(interaction, f"{name.replace('_', ' ')} set to {value_label(value)}.")

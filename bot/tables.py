@@ -138,7 +138,15 @@ class Tables:
         self._lobby_only(table, "change options")
         self._host_only(table, user_id, "change the options")
         options = {**table.row.options, **chosen}
-        table.game.make_options(players=min(table.game.player_counts), **options)
+        errors = []
+        for count in table.game.player_counts:
+            try:
+                table.game.make_options(players=count, **options)
+                break
+            except IllegalAction as exc:
+                errors.append(str(exc))
+        else:
+            raise PlayerError(f"Those options do not go together: {errors[0]}")
         return self._table(await self._write(self.store.update_lobby(table.row, options=options)))
 
     async def remember_lobby_message(self, table: Table, message_id: int) -> Table:
