@@ -339,8 +339,8 @@ class StandIn:
         """Post a plain user message (dispatched as MESSAGE_CREATE)."""
         m = MessageRecord(snowflake(), channel.id, user.id, content=content)
         self.world.messages[m.id] = m
-        self.world._apply(m, {}, [], ping=True)
-        self.world._publish(m)
+        self.world.apply_body(m, {}, [], ping=True)
+        self.world.publish(m)
         return m
 
 

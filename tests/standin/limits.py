@@ -80,6 +80,20 @@ def component_problems(components: list[dict[str, Any]]) -> list[Problem]:
                 walk([accessory], in_row=False)
 
     walk(components, in_row=False)
+    ids = [c["custom_id"] for c in _flatten(components) if "custom_id" in c]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        out.append(("custom_id.duplicate", f"custom_ids used twice: {dupes}"))
+    return out
+
+
+def _flatten(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for item in items:
+        out.append(item)
+        out.extend(_flatten(item.get("components") or []))
+        if isinstance(item.get("accessory"), dict):
+            out.append(item["accessory"])
     return out
 
 

@@ -187,10 +187,10 @@ class World:
                 m.ephemeral_for = interaction.user_id
         if loading:
             m.flags |= LOADING
-        self._apply(m, body, uploads, ping=not loading)
+        self.apply_body(m, body, uploads, ping=not loading)
         self.messages[m.id] = m
         if not loading:
-            self._publish(m)
+            self.publish(m)
         return m
 
     def edit(
@@ -204,9 +204,9 @@ class World:
             m.flags &= ~LOADING
         else:
             m.edited_timestamp = now_iso()
-        self._apply(m, body, uploads, ping=filling)
+        self.apply_body(m, body, uploads, ping=filling)
         if filling:
-            self._publish(m)
+            self.publish(m)
         elif m.ephemeral_for is None:
             self.dispatch("MESSAGE_UPDATE", payloads.message(self, m))
         self.activity.changed()
@@ -228,7 +228,7 @@ class World:
             problems.append(("allowed_mentions", "parse 'users' together with a users list"))
         self.check(problems, route)
 
-    def _publish(self, m: MessageRecord) -> None:
+    def publish(self, m: MessageRecord) -> None:
         if m.ephemeral_for is not None:
             self.ephemeral_log.setdefault(m.ephemeral_for, []).append(m)
         else:
@@ -236,7 +236,7 @@ class World:
             self.dispatch("MESSAGE_CREATE", payloads.message(self, m))
         self.activity.changed()
 
-    def _apply(
+    def apply_body(
         self, m: MessageRecord, body: dict[str, Any], uploads: list[Upload], *, ping: bool
     ) -> None:
         if "content" in body:
