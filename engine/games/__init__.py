@@ -8,3 +8,8 @@ REGISTRY: dict[str, Game] = {}
 def register(game: Game) -> Game:
     REGISTRY[game.id] = game
     return game
+
+
+from engine.games.not_on_my_block import GAME as _nomb  # noqa: E402 - needs register defined
+
+register(_nomb)

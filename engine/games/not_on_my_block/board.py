@@ -1,0 +1,157 @@
+"""Board geometry and the board data file.
+
+The rulebook describes the printed board (a city grid with one Start, Stores, Community Centers
+ringed by Risk Zones) without printing it, so the default board is reconstructed in
+`board.json`. Only the special blocks are listed there; every other block is an empty lot.
+Owners of the physical game can copy their printed board into that file without touching code.
+
+Blocks are named like chess squares: columns A, B, C... from the left, rows 1, 2, 3... from the
+bottom, so "up" means towards higher row numbers.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
+
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+Direction = Literal["up", "down", "left", "right"]
+DIRECTIONS: tuple[Direction, ...] = ("up", "down", "left", "right")
+DELTAS: dict[Direction, tuple[int, int]] = {
+    "up": (0, 1),
+    "down": (0, -1),
+    "left": (-1, 0),
+    "right": (1, 0),
+}
+BlockType = Literal["empty", "risk", "start", "store", "center"]
+Provenance = Literal["rulebook", "reconstructed"]
+DEFAULT_BOARD = Path(__file__).with_name("board.json")
+
+
+def block_name(col: int, row: int) -> str:
+    """0-based column and row to a name such as "C4"."""
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def parse_block(name: str) -> tuple[int, int] | None:
+    """ "c4" or "C4" to (2, 3); None when the text is not a block name at all."""
+    text = name.strip().upper()
+    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+        return None
+    return COLUMNS.index(text[0]), int(text[1:]) - 1
+
+
+class BlockSpec(BaseModel):
+    """One special block of the board; `type` says what is printed there."""
+
+    at: str = Field(description="Block name, e.g. E5")
+    type: Literal["risk", "start", "store", "center"]
+    provenance: Provenance
+
+
+class BoardSpec(BaseModel):
+    """A whole board: size and special blocks, validated so a hand-edited file fails loudly."""
+
+    name: str
+    provenance: Provenance
+    width: int = Field(ge=3, le=len(COLUMNS))
+    height: int = Field(ge=3, le=40)
+    blocks: list[BlockSpec]
+
+    _types: dict[str, BlockType] = PrivateAttr(default_factory=dict)
+    _by_type: dict[str, list[str]] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> BoardSpec:
+        seen: dict[str, BlockType] = {}
+        for block in self.blocks:
+            pos = parse_block(block.at)
+            if pos is None or not (0 <= pos[0] < self.width and 0 <= pos[1] < self.height):
+                raise ValueError(f"block {block.at!r} is not on a {self.width}x{self.height} board")
+            name = block_name(*pos)
+            if name in seen:
+                raise ValueError(f"block {name} is listed twice")
+            seen[name] = block.type
+        types = list(seen.values())
+        if types.count("start") != 1:
+            raise ValueError("the board needs exactly one start block")
+        if "store" not in types or "center" not in types:
+            raise ValueError("the board needs at least one store and one community center")
+        return self
+
+    def model_post_init(self, context: object, /) -> None:
+        """Index the special blocks once; the rules ask "what is at C4?" constantly."""
+        for block in self.blocks:
+            pos = parse_block(block.at)
+            assert pos is not None
+            self._types[block_name(*pos)] = block.type
+        self._by_type = {kind: [] for kind in ("empty", "risk", "start", "store", "center")}
+        for at in self.all_blocks():
+            self._by_type[self.type_of(at)].append(at)
+
+    def type_of(self, at: str) -> BlockType:
+        return self._types.get(at, "empty")
+
+    def on_board(self, at: str) -> bool:
+        pos = parse_block(at)
+        return pos is not None and 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    def normalise(self, text: str) -> str | None:
+        """A player's spelling of a block ("c4 ") to its canonical name; None if off the board."""
+        pos = parse_block(text)
+        if pos is None or not (0 <= pos[0] < self.width and 0 <= pos[1] < self.height):
+            return None
+        return block_name(*pos)
+
+    def step(self, at: str, direction: Direction) -> str | None:
+        """The neighbouring block in `direction`, or None past the edge of the board."""
+        pos = parse_block(at)
+        assert pos is not None
+        dx, dy = DELTAS[direction]
+        col, row = pos[0] + dx, pos[1] + dy
+        if 0 <= col < self.width and 0 <= row < self.height:
+            return block_name(col, row)
+        return None
+
+    def direction_between(self, src: str, dst: str) -> Direction | None:
+        """The direction of a single orthogonal step from src to dst, if they are neighbours."""
+        for direction in DIRECTIONS:
+            if self.step(src, direction) == dst:
+                return direction
+        return None
+
+    def distance(self, a: str, b: str) -> int:
+        """Blocks apart counting diagonals as one (a square radius), used for the store push."""
+        pa, pb = parse_block(a), parse_block(b)
+        assert pa is not None and pb is not None
+        return max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1]))
+
+    def all_blocks(self) -> list[str]:
+        """Every block, top row first and left to right, the order a renderer draws them."""
+        return [
+            block_name(col, row)
+            for row in reversed(range(self.height))
+            for col in range(self.width)
+        ]
+
+    def of_type(self, kind: BlockType) -> list[str]:
+        """Blocks printed as `kind`, in drawing order."""
+        return list(self._by_type[kind])
+
+    @property
+    def start(self) -> str:
+        return self.of_type("start")[0]
+
+
+@cache
+def _default_text() -> str:
+    return DEFAULT_BOARD.read_text(encoding="utf-8")
+
+
+def load_board(text: str | None = None) -> BoardSpec:
+    """Parse and validate board data; with no text, the packaged default board."""
+    return BoardSpec.model_validate(json.loads(text if text is not None else _default_text()))

@@ -1,0 +1,330 @@
+"""Board queries and the rule mechanics shared by `rules.py`, the view and the text helpers.
+
+Checks raise `IllegalAction` with a reason a player can act on; mutations assume their checks
+passed and return short narration fragments.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.core import IllegalAction
+from engine.games.not_on_my_block.board import COLUMNS, DIRECTIONS, Direction
+from engine.games.not_on_my_block.state import COLOURS, Apartment, Colour, NombState
+
+# Numbers printed in the rulebook.
+DEVELOPER_MOVES = 8
+MOVES_PER_COLOUR = 4
+GOAL = 5
+AGENT_COUNT = 6
+LUXURY_STORE_TOKENS = 2
+BONUS_RADIUS = 2
+
+AgentEffect = Literal["move", "push", "suppress", "revoke", "push_or_suppress"]
+"""What an agent's step does, from what is on the block it lands on."""
+
+
+# ----- names ----------------------------------------------------------------------------------
+
+
+def rep_colour(rep: str) -> Colour:
+    colour = rep.rstrip("0123456789")
+    assert colour in COLOURS
+    return colour  # type: ignore[return-value]
+
+
+def piece_label(piece: str) -> str:
+    """ "red2" -> "Red rep 2", "agent3" -> "Agent 3"."""
+    name = piece.rstrip("0123456789")
+    number = piece[len(name) :]
+    if name == "agent":
+        return f"Agent {number}"
+    return f"{name.capitalize()} rep {number}"
+
+
+def colours_of(state: NombState, seat: int) -> list[Colour]:
+    """The colours a seat plays: none for the Developer, all three for the 2-player Resident."""
+    if seat == 0:
+        return []
+    if state.players == 2:
+        return list(COLOURS)
+    return [COLOURS[seat - 1]]
+
+
+def seat_of(state: NombState, colour: Colour) -> int:
+    return 1 if state.players == 2 else COLOURS.index(colour) + 1
+
+
+def norm_block(state: NombState, text: str) -> str:
+    at = state.board.normalise(text)
+    if at is None:
+        last = COLUMNS[state.board.width - 1]
+        raise IllegalAction(
+            f"{text!r} is not a block on this board (columns A-{last}, "
+            f"rows 1-{state.board.height})."
+        )
+    return at
+
+
+def block_text(state: NombState, at: str) -> str:
+    """What a player sees on a block, for messages: "C5 (Luxury Housing)"."""
+    if at in state.luxury_stores:
+        return f"{at} (Luxury Store)"
+    if at in state.luxury_housing:
+        return f"{at} (Luxury Housing)"
+    kind = state.board.type_of(at)
+    names = {"start": "Start", "store": "Store", "center": "Community Center", "risk": "Risk Zone"}
+    return f"{at} ({names[kind]})" if kind in names else at
+
+
+# ----- occupancy ------------------------------------------------------------------------------
+
+
+def apartment_at(state: NombState, at: str) -> Apartment | None:
+    """The standing or permanently protected apartment on a block, if any."""
+    for apt in state.apartments:
+        if apt.at == at and apt.status in ("standing", "protected"):
+            return apt
+    return None
+
+
+def reps_at(state: NombState, at: str) -> list[str]:
+    return [rep for rep, where in state.reps.items() if where == at]
+
+
+def gentrified(state: NombState, at: str) -> bool:
+    return at in state.luxury_housing or at in state.luxury_stores
+
+
+def risk_zone(state: NombState, at: str) -> bool:
+    """A printed Risk Zone that Luxury Housing has not covered."""
+    return state.board.type_of(at) == "risk" and at not in state.luxury_housing
+
+
+def temporarily_protected(state: NombState, apt: Apartment) -> bool:
+    return apt.status == "standing" and apt.at is not None and len(reps_at(state, apt.at)) >= 2
+
+
+def open_lot(state: NombState, at: str) -> bool:
+    """An empty block or Risk Zone with no apartment and no Luxury Housing: where apartments go."""
+    return (
+        state.board.type_of(at) in ("empty", "risk")
+        and at not in state.luxury_housing
+        and apartment_at(state, at) is None
+    )
+
+
+def rep_homes(state: NombState) -> list[str]:
+    """Where reps are sent back to: Start or a Store that is not yet a Luxury Store."""
+    stores = [s for s in state.board.of_type("store") if s not in state.luxury_stores]
+    return [state.board.start, *stores]
+
+
+def agent_homes(state: NombState) -> list[str]:
+    return [state.board.start, *state.luxury_stores]
+
+
+def count(state: NombState, *statuses: str) -> int:
+    return sum(apt.status in statuses for apt in state.apartments)
+
+
+# ----- residents ------------------------------------------------------------------------------
+
+
+def rep_step_cost(state: NombState, rep: str, to_text: str) -> tuple[str, int]:
+    """Check one step of a rep and return (destination, cost). Luxury blocks cost 2 to enter."""
+    src = state.reps[rep]
+    to = norm_block(state, to_text)
+    if state.board.direction_between(src, to) is None:
+        raise IllegalAction(
+            f"{piece_label(rep)} is at {src}; it moves one block up, down, left or right, "
+            f"not to {to}."
+        )
+    cost = 2 if gentrified(state, to) else 1
+    colour = rep_colour(rep)
+    left = state.rep_moves.get(colour, 0)
+    if left < cost:
+        where = "Luxury Housing" if to in state.luxury_housing else "a Luxury Store"
+        reason = f"entering {where} costs 2" if cost == 2 else "a step costs 1"
+        raise IllegalAction(
+            f"{colour.capitalize()} has only {left} move{'s' * (left != 1)} left this turn; "
+            f"{reason}."
+        )
+    if state.board.type_of(to) == "center":
+        there = reps_at(state, to)
+        if len(there) >= 2:
+            raise IllegalAction(f"Community Center {to} already holds 2 reps.")
+        if any(rep_colour(r) == colour for r in there):
+            raise IllegalAction(
+                f"Community Center {to} already holds a {colour} rep; "
+                "the reps on a Center must be of different colours."
+            )
+    return to, cost
+
+
+def protection_check(state: NombState, apartment_text: str, center_text: str) -> Apartment:
+    """The apartment that would become permanently protected, or why it cannot."""
+    at = norm_block(state, apartment_text)
+    center = norm_block(state, center_text)
+    apt = apartment_at(state, at)
+    if apt is None:
+        raise IllegalAction(f"There is no apartment on {at}.")
+    if apt.status == "protected":
+        raise IllegalAction(f"The apartment on {at} is already permanently protected.")
+    if state.board.type_of(center) != "center":
+        raise IllegalAction(f"{center} is not a Community Center.")
+    center_colours = {rep_colour(r) for r in reps_at(state, center)}
+    if len(center_colours) < 2:
+        raise IllegalAction(
+            f"Community Center {center} needs reps of two different colours "
+            f"(it holds {len(reps_at(state, center))})."
+        )
+    if apt.colour not in center_colours:
+        raise IllegalAction(
+            f"The apartment on {at} is {apt.colour}, but no {apt.colour} rep is on {center}."
+        )
+    if not any(rep_colour(r) == apt.colour for r in reps_at(state, at)):
+        raise IllegalAction(f"A {apt.colour} rep must stand on the {apt.colour} apartment at {at}.")
+    return apt
+
+
+# ----- developer ------------------------------------------------------------------------------
+
+
+def agent_effect(state: NombState, agent: str, to_text: str) -> tuple[str, Direction, AgentEffect]:
+    """Check where an agent may step and say what landing there does (before turn-mode checks)."""
+    src = state.agents[agent]
+    to = norm_block(state, to_text)
+    direction = state.board.direction_between(src, to)
+    if direction is None:
+        raise IllegalAction(
+            f"{piece_label(agent)} is at {src}; it moves one block up, down, left or right, "
+            f"not to {to}."
+        )
+    if state.dev_moves < 1:
+        raise IllegalAction("You have no moves left this turn.")
+    if state.board.type_of(to) == "center":
+        raise IllegalAction(f"Agents cannot enter Community Center {to}.")
+    apt = apartment_at(state, to)
+    if apt is not None and apt.status == "protected":
+        raise IllegalAction(f"Agents cannot land on the permanently protected apartment at {to}.")
+    reps = reps_at(state, to)
+    if apt is not None:
+        if len(reps) >= 2:
+            return to, direction, "revoke"
+        if reps and risk_zone(state, to):
+            return to, direction, "push_or_suppress"
+        return to, direction, "push"
+    if reps and risk_zone(state, to):
+        return to, direction, "suppress"
+    return to, direction, "move"
+
+
+def require_mode(state: NombState, wanted: Literal["push", "suppress"]) -> None:
+    """A Developer's turn pushes apartments or sends reps home, never both."""
+    if wanted == "push" and state.mode == "suppress":
+        raise IllegalAction(
+            "You already sent reps home this turn, so you cannot push an apartment as well."
+        )
+    if wanted == "suppress" and state.mode == "push":
+        raise IllegalAction("You already pushed this turn, so you cannot send reps home as well.")
+
+
+def plan_push(state: NombState, first: str, direction: Direction) -> list[Apartment]:
+    """The chain of apartments a push starting at `first` moves, or why it is blocked."""
+    chain: list[Apartment] = []
+    at: str | None = first
+    while at is not None:
+        apt = apartment_at(state, at)
+        if apt is None:
+            break
+        if apt.status == "protected":
+            raise IllegalAction(
+                f"The apartment on {at} is permanently protected: it cannot be pushed or "
+                "pushed into."
+            )
+        if temporarily_protected(state, apt):
+            raise IllegalAction(
+                f"The apartment on {at} is temporarily protected (2 reps on it): it cannot be "
+                "pushed."
+            )
+        chain.append(apt)
+        at = state.board.step(at, direction)
+    if at is not None and not open_lot(state, at):
+        raise IllegalAction(
+            f"The apartment on {chain[-1].at} cannot be pushed {direction} into "
+            f"{block_text(state, at)}: apartments only move onto empty blocks or off the board."
+        )
+    return chain
+
+
+def do_push(state: NombState, chain: list[Apartment], direction: Direction) -> list[str]:
+    """Move the chain one block (furthest first); the vacated block becomes Luxury Housing."""
+    first = chain[0].at
+    assert first is not None
+    notes = []
+    for apt in reversed(chain):
+        assert apt.at is not None
+        dest = state.board.step(apt.at, direction)
+        if dest is None:
+            notes.append(f"the {apt.colour} apartment on {apt.at} is pushed off the board")
+            apt.at, apt.status = None, "pushed"
+        else:
+            notes.append(f"the {apt.colour} apartment on {apt.at} moves to {dest}")
+            apt.at = dest
+    state.luxury_housing.append(first)
+    state.mode = "push"
+    return [*reversed(notes), f"{first} becomes Luxury Housing"]
+
+
+def surround(state: NombState) -> list[str]:
+    """Apartments with gentrified blocks on all four sides become Luxury Housing (repeatedly).
+
+    The board edge is not gentrified, so an apartment on the edge is never surrounded; permanently
+    protected apartments are safe for good.
+    """
+    notes = []
+    changed = True
+    while changed:
+        changed = False
+        for apt in state.apartments:
+            if apt.status != "standing" or apt.at is None:
+                continue
+            sides = [state.board.step(apt.at, d) for d in DIRECTIONS]
+            if all(side is not None and gentrified(state, side) for side in sides):
+                notes.append(f"the {apt.colour} apartment on {apt.at} is surrounded and lost")
+                state.luxury_housing.append(apt.at)
+                apt.at, apt.status = None, "surrounded"
+                changed = True
+    return notes
+
+
+def eliminate(state: NombState) -> list[str]:
+    """4 players: a Resident with no apartment left on the board stops playing."""
+    if state.players != 4:
+        return []
+    notes = []
+    for seat in (1, 2, 3):
+        colour = COLOURS[seat - 1]
+        left = [a for a in state.apartments if a.colour == colour and a.at is not None]
+        if not left and seat not in state.eliminated:
+            state.eliminated.append(seat)
+            notes.append(f"{state.seat_names[seat]} has no apartment left and is out of the game")
+    return notes
+
+
+def bonus_targets(state: NombState, store: str) -> list[tuple[str, Direction]]:
+    """Every (apartment block, direction) the Luxury Store's one-time push may take."""
+    options = []
+    for apt in state.apartments:
+        if apt.status != "standing" or apt.at is None:
+            continue
+        if state.board.distance(store, apt.at) > BONUS_RADIUS:
+            continue
+        for direction in DIRECTIONS:
+            try:
+                plan_push(state, apt.at, direction)
+            except IllegalAction:
+                continue
+            options.append((apt.at, direction))
+    return options

@@ -1,0 +1,159 @@
+"""The game state (what is stored) and the view (what a renderer or client reads).
+
+Nothing in Not On My Block is hidden, but clients still read only the view, so the view spells out
+everything needed to draw the board without knowing the rules: block types, gentrification,
+every piece's block, whose turn it is and what is being waited for.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import GameState
+from engine.games.not_on_my_block.board import BlockType, BoardSpec
+
+Colour = Literal["red", "blue", "yellow"]
+COLOURS: tuple[Colour, ...] = ("red", "blue", "yellow")
+ApartmentStatus = Literal["unplaced", "standing", "protected", "pushed", "surrounded"]
+Phase = Literal["placement", "play"]
+TurnMode = Literal["", "push", "suppress"]
+"""What the Developer's turn has committed to: pushing excludes sending reps home, and back."""
+
+
+class NombOptions(BaseModel):
+    players: Literal[2, 4] = Field(description="2 (one Resident plays all colours) or 4 players")
+
+
+class Apartment(BaseModel):
+    """One of the nine apartments; a protected one keeps `at`, as its tile stays on the board."""
+
+    id: str
+    colour: Colour
+    at: str | None = None
+    status: ApartmentStatus = "unplaced"
+
+
+class Pending(BaseModel):
+    """A follow-up decision that must be settled before anything else happens.
+
+    - sendback: `reps` must go to Start or a Store (`send_all`), or one of them must (revoke).
+    - return: `agent` goes back to Start or a Luxury Store.
+    - bonus: the push granted by the Luxury Store just built at `store` (or skip it).
+    - consent: `seat` accepts or declines swapping `rep` and `agent`, proposed by `proposer`.
+    """
+
+    kind: Literal["sendback", "return", "bonus", "consent"]
+    seat: int
+    why: str = ""
+    reps: list[str] = Field(default_factory=list)
+    send_all: bool = False
+    agent: str = ""
+    rep: str = ""
+    store: str = ""
+    proposer: int = -1
+
+
+class NombState(GameState):
+    schema_version: int = 1
+    players: Literal[2, 4]
+    board: BoardSpec
+    phase: Phase = "placement"
+    apartments: list[Apartment]
+    reps: dict[str, str]
+    """Rep id ("red1".."yellow3") -> block."""
+    agents: dict[str, str]
+    """Agent id ("agent1".."agent6") -> block."""
+    luxury_housing: list[str] = Field(default_factory=list)
+    luxury_stores: list[str] = Field(default_factory=list)
+    active: int = 1
+    round: int = 1
+    dev_moves: int = 0
+    rep_moves: dict[str, int] = Field(default_factory=dict)
+    mode: TurnMode = ""
+    colluded: bool = False
+    """A collusion swap was already proposed this turn (one proposal per turn)."""
+    pending: list[Pending] = Field(default_factory=list)
+    eliminated: list[int] = Field(default_factory=list)
+
+
+# ----- view ---------------------------------------------------------------------------------
+
+
+class BlockView(BaseModel):
+    at: str = Field(description="Block name such as C4; row 1 is the bottom row")
+    col: int = Field(description="0-based column, left to right")
+    row: int = Field(description="0-based row, bottom to top")
+    type: BlockType = Field(description="What is printed on the board here")
+    gentrified: Literal["", "luxury_housing", "luxury_store"] = ""
+    risk_zone: bool = Field(description="A Risk Zone where agents can catch reps (not if covered)")
+
+
+class ApartmentView(BaseModel):
+    id: str
+    colour: Colour
+    at: str | None
+    status: ApartmentStatus
+    temporarily_protected: bool
+    reps_on_it: list[str]
+
+
+class PieceView(BaseModel):
+    id: str
+    label: str
+    colour: Colour | Literal["developer"]
+    at: str
+
+
+class PendingView(BaseModel):
+    kind: str
+    seat: int
+    seat_name: str
+    text: str
+
+
+class SeatView(BaseModel):
+    seat: int
+    name: str
+    colours: list[Colour]
+    eliminated: bool
+    apartments_on_board: int
+    apartments_protected: int
+
+
+class NombView(BaseModel):
+    """Everything needed to draw the board and the score panel."""
+
+    game: Literal["not_on_my_block"] = "not_on_my_block"
+    board_name: str
+    width: int
+    height: int
+    columns: list[str]
+    blocks: list[BlockView] = Field(description="Every block, top row first, left to right")
+    start: str
+    stores: list[str]
+    centers: list[str]
+    apartments: list[ApartmentView]
+    reps: list[PieceView]
+    agents: list[PieceView]
+    seats: list[SeatView]
+    phase: Literal["placement", "play", "over"]
+    round: int
+    active_seat: int
+    active_name: str
+    developer_moves_left: int
+    resident_moves_left: dict[str, int] = Field(description="Colour -> moves left this turn")
+    turn_mode: TurnMode
+    pending: PendingView | None
+    pushed_out: int = Field(description="Apartments pushed off the board")
+    surrounded: int = Field(description="Apartments surrounded and given to the Developer")
+    developer_score: int = Field(description="pushed_out + surrounded; 5 wins")
+    protected: int = Field(description="Permanently protected apartments; 5 wins")
+    goal: int
+    luxury_stores_left: int
+    collusion: bool = Field(description="Whether collusion exists in this game (4 players)")
+    waiting_for: list[int]
+    status: str
+    winners: list[int]
+    result: str
