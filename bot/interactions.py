@@ -85,9 +85,9 @@ async def perform(
                 f"This channel is playing {table.game.title}; use `/{table.game.command}`."
             )
         move = await bot.tables.act(table, interaction.user.id, data, seat)
-        label = move.after.game.describe(move.before.state, move.action)
-        await answer(interaction, f"✅ {label}")
         assert channel is not None
         await publish.announce_move(bot, channel, move)  # type: ignore[arg-type]
+        label = move.after.game.describe(move.before.state, move.action)
+        await answer(interaction, f"✅ {label}")
         return move.after
     return None

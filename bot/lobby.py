@@ -74,8 +74,8 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
         elif op == "start":
             table = await bot.tables.start(table, user)
             await _refresh(channel, table, started=True)  # type: ignore[arg-type]
-            await answer(interaction, "Started.")
             await publish.announce_start(bot, channel, table)  # type: ignore[arg-type]
+            await answer(interaction, "Started.")
         else:
             raise PlayerError(f"Unknown lobby action {op}.")
 
