@@ -210,15 +210,15 @@ class City(BaseModel):
     def connections_between(self, a: Pos, b: Pos) -> list[Connection]:
         """All connections joining a and b: possibly a street and several highways."""
         lo, hi = min(a, b), max(a, b)
-        return [c for c in self.connections() if c.a == lo and c.b == hi]
+        return [c for c in self.connections_at(lo) if c.b == hi]
 
     def connections_at(self, pos: Pos) -> list[Connection]:
-        return [c for c in self.connections() if pos in (c.a, c.b)]
+        return list(_index(self.layout_key())[0].get(pos, ()))
 
     def neighbours(self, pos: Pos) -> list[Pos]:
         """Districts adjacent to `pos` by street or highway, sorted. What riot cops may enter
         and where blocs may kick riot cops out to; never through a metro."""
-        return sorted({c.other(pos) for c in self.connections_at(pos)})
+        return list(_index(self.layout_key())[1].get(pos, ()))
 
     def adjacent(self, a: Pos, b: Pos) -> bool:
         return bool(self.connections_between(a, b))
@@ -281,6 +281,20 @@ def _connections(layout: tuple[tuple[str, int], ...]) -> tuple[Connection, ...]:
             if conn is not None:
                 found[conn.key] = conn
     return tuple(sorted(found.values(), key=lambda c: (c.a, c.b, c.kind, c.via)))
+
+
+@lru_cache(maxsize=256)
+def _index(
+    layout: tuple[tuple[str, int], ...],
+) -> tuple[dict[Pos, tuple[Connection, ...]], dict[Pos, tuple[Pos, ...]]]:
+    """Connections and sorted neighbours per position, so repeated queries stay cheap."""
+    by_pos: dict[Pos, list[Connection]] = {}
+    for c in _connections(layout):
+        by_pos.setdefault(c.a, []).append(c)
+        by_pos.setdefault(c.b, []).append(c)
+    conns = {p: tuple(cs) for p, cs in by_pos.items()}
+    near = {p: tuple(sorted({c.other(p) for c in cs})) for p, cs in by_pos.items()}
+    return conns, near
 
 
 def _follow(city: City, tile: Pos, corner: Corner, path: list[Pos]) -> Pos | None:
