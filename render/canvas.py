@@ -1,0 +1,276 @@
+"""Drawing primitives shared by board renderers: boxes, cells, pieces, badges, PNG output.
+
+Every game board we draw is a grid of labelled cells with pieces on them, plus panels of text.
+Keeping the shapes here (not in each game's module) means every game marks things the same way:
+a circle with a letter is a person-like piece, a dark square is an opposing agent, a house is a
+building, a small round badge in a corner is a status. Shapes double every colour cue, so the
+images stay readable without colour vision.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from render.fonts import font, stroke_for, text_size
+from render.palette import GRID, INK, PAPER, RGB, WHITE, text_on
+
+
+class Box(NamedTuple):
+    """An axis-aligned rectangle `(x0, y0, x1, y1)`; passes straight to Pillow as a sequence."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return ((self.x0 + self.x1) // 2, (self.y0 + self.y1) // 2)
+
+    def inset(self, dx: int, dy: int | None = None) -> Box:
+        """Shrink by `dx` horizontally and `dy` (default `dx`) vertically on every side."""
+        dy = dx if dy is None else dy
+        return Box(self.x0 + dx, self.y0 + dy, self.x1 - dx, self.y1 - dy)
+
+    def top(self, height: int) -> Box:
+        """The strip of `height` pixels along the top edge."""
+        return Box(self.x0, self.y0, self.x1, self.y0 + height)
+
+    def below(self, height: int) -> Box:
+        """Everything under the top strip of `height` pixels."""
+        return Box(self.x0, self.y0 + height, self.x1, self.y1)
+
+    def split_columns(self, count: int, gap: int = 0) -> list[Box]:
+        """`count` side-by-side columns of equal width separated by `gap` pixels."""
+        width = (self.width - gap * (count - 1)) / count
+        return [
+            Box(
+                round(self.x0 + i * (width + gap)),
+                self.y0,
+                round(self.x0 + i * (width + gap) + width),
+                self.y1,
+            )
+            for i in range(count)
+        ]
+
+
+def column_name(index: int) -> str:
+    """Spreadsheet-style column letters: 0 -> "A", 25 -> "Z", 26 -> "AA"."""
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = chr(ord("A") + rem) + name
+    return name
+
+
+def slots(box: Box, count: int, max_columns: int = 3) -> list[Box]:
+    """Lay `count` equal squares out in a small grid centred in `box`, reading order.
+
+    Used for stacked pieces: every piece on a block gets its own square, so none hides another.
+    The grid is as square as possible (3 pieces -> 2 columns would waste space, so it picks the
+    column count that maximises the square's side).
+    """
+    if count <= 0:
+        return []
+    best_side, best_cols = 0.0, 1
+    for cols in range(1, min(count, max_columns) + 1):
+        rows = -(-count // cols)
+        side = min(box.width / cols, box.height / rows)
+        if side > best_side:
+            best_side, best_cols = side, cols
+    cols = best_cols
+    rows = -(-count // cols)
+    side = int(best_side)
+    left = box.x0 + (box.width - cols * side) // 2
+    top = box.y0 + (box.height - rows * side) // 2
+    out = []
+    for i in range(count):
+        r, c = divmod(i, cols)
+        # Centre a short last row so a lone leftover piece does not look misplaced.
+        in_row = count - r * cols if r == rows - 1 else cols
+        shift = (cols - in_row) * side // 2
+        x = left + shift + c * side
+        y = top + r * side
+        out.append(Box(x, y, x + side, y + side))
+    return out
+
+
+class Canvas:
+    """A Pillow RGB image plus the drawing helpers every board uses."""
+
+    def __init__(self, width: int, height: int, background: RGB = PAPER) -> None:
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+
+    # ----- text ---------------------------------------------------------------------------
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: RGB = INK,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Draw `text` with Pillow's anchor codes ("mm" = centred, "la" = left/ascender)."""
+        stroke = stroke_for(size) if bold else 0
+        self.draw.text(
+            xy,
+            text,
+            font=font(size),
+            fill=fill,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=fill,
+        )
+
+    def label(self, box: Box, text: str, size: int, fill: RGB = INK, bold: bool = True) -> None:
+        """`text` centred in `box`."""
+        self.text(box.center, text, size, fill, anchor="mm", bold=bold)
+
+    # ----- cells --------------------------------------------------------------------------
+    def cell(self, box: Box, fill: RGB, outline: RGB = GRID, width: int = 2) -> None:
+        """A filled grid cell with an outline."""
+        self.draw.rectangle(box, fill=fill, outline=outline, width=width)
+
+    def hatch(self, box: Box, color: RGB, spacing: int = 16, width: int = 3) -> None:
+        """Diagonal stripes (bottom-left to top-right) clipped to `box`.
+
+        A texture is a second cue beside a background colour: striped cells stay distinct from
+        plain ones in greyscale and for every colour-vision type.
+        """
+        x0, y0, x1, y1 = box
+        c = x0 + y0 + spacing // 2
+        while c < x1 + y1:
+            xs, xe = max(x0, c - y1), min(x1, c - y0)
+            if xs < xe:
+                self.draw.line([(xs, c - xs), (xe, c - xe)], fill=color, width=width)
+            c += spacing
+
+    def dashed_rect(self, box: Box, color: RGB, width: int = 3, dash: int = 10) -> None:
+        """A dashed rectangle outline, for temporary states (as opposed to solid = permanent)."""
+        x0, y0, x1, y1 = box
+        for a, b, horizontal, fixed in (
+            (x0, x1, True, y0),
+            (x0, x1, True, y1),
+            (y0, y1, False, x0),
+            (y0, y1, False, x1),
+        ):
+            pos = a
+            while pos < b:
+                end = min(pos + dash, b)
+                if horizontal:
+                    self.draw.line([(pos, fixed), (end, fixed)], fill=color, width=width)
+                else:
+                    self.draw.line([(fixed, pos), (fixed, end)], fill=color, width=width)
+                pos += dash * 2
+
+    # ----- pieces -------------------------------------------------------------------------
+    def circle_piece(
+        self, box: Box, fill: RGB, text: str, outline: RGB = INK, text_size_px: int | None = None
+    ) -> None:
+        """A round token with a short label (a person: rep, worker, citizen)."""
+        inner = box.inset(max(1, box.width // 20))
+        self.draw.ellipse(inner, fill=fill, outline=outline, width=max(2, box.width // 18))
+        size = text_size_px or _label_size(text, inner.width * 0.78, inner.height * 0.5)
+        self.label(inner, text, size, text_on(fill))
+
+    def square_piece(
+        self, box: Box, fill: RGB, text: str, outline: RGB = WHITE, text_size_px: int | None = None
+    ) -> None:
+        """A square token with a short label (an opposing agent, police unit, developer)."""
+        inner = box.inset(max(2, box.width // 12))
+        self.draw.rounded_rectangle(
+            inner, radius=max(2, inner.width // 8), fill=fill, outline=outline, width=2
+        )
+        size = text_size_px or _label_size(text, inner.width * 0.84, inner.height * 0.5)
+        self.label(inner, text, size, text_on(fill))
+
+    def house(
+        self, box: Box, fill: RGB, text: str, outline: RGB = INK, outline_width: int = 3
+    ) -> Box:
+        """A house (pentagon) with a label in its body; returns the body box.
+
+        The silhouette says "building" at a glance, which sets buildings apart from round and
+        square pieces even when they share a colour.
+        """
+        x0, y0, x1, y1 = box
+        roof = y0 + box.height * 2 // 5
+        points = [(x0, roof), ((x0 + x1) // 2, y0), (x1, roof), (x1, y1), (x0, y1)]
+        self.draw.polygon(points, fill=fill, outline=outline, width=outline_width)
+        body = Box(x0, roof, x1, y1)
+        size = _label_size(text, body.width * 0.7, body.height * 0.8)
+        self.label(Box(x0, (y0 + roof) // 2 + 4, x1, y1), text, size, text_on(fill))
+        return body
+
+    def badge(self, center: tuple[int, int], radius: int, fill: RGB, text: str) -> None:
+        """A small round status marker (e.g. "T", "P") laid over a corner of a piece."""
+        cx, cy = center
+        box = Box(cx - radius, cy - radius, cx + radius, cy + radius)
+        self.draw.ellipse(box, fill=fill, outline=WHITE, width=2)
+        self.label(box, text, _label_size(text, radius * 1.5, radius * 1.4), text_on(fill))
+
+    def lock(self, box: Box, fill: RGB = INK) -> None:
+        """A padlock glyph: a shackle arc over a solid body. Means "permanent, cannot change"."""
+        w, h = box.width, box.height
+        body = Box(box.x0, box.y0 + h * 9 // 20, box.x1, box.y1)
+        shackle = Box(box.x0 + w // 5, box.y0, box.x1 - w // 5, box.y0 + h * 9 // 10)
+        self.draw.arc(shackle, 180, 360, fill=fill, width=max(2, w // 7))
+        sx = max(2, w // 7) // 2
+        mid = shackle.y0 + shackle.height // 2
+        self.draw.line(
+            [(shackle.x0 + sx, mid), (shackle.x0 + sx, body.y0)], fill=fill, width=max(2, w // 7)
+        )
+        self.draw.line(
+            [(shackle.x1 - sx, mid), (shackle.x1 - sx, body.y0)], fill=fill, width=max(2, w // 7)
+        )
+        self.draw.rounded_rectangle(body, radius=max(1, w // 10), fill=fill)
+
+    def shield(self, box: Box, outline: RGB, width: int = 4, fill: RGB | None = None) -> None:
+        """A heraldic shield outline; means "protected for now"."""
+        x0, y0, x1, y1 = box
+        w, h = box.width, box.height
+        points = [
+            (x0, y0 + h // 8),
+            (x0 + w // 2, y0),
+            (x1, y0 + h // 8),
+            (x1, y0 + h // 2),
+            (x0 + w // 2, y1),
+            (x0, y0 + h // 2),
+        ]
+        self.draw.polygon(points, fill=fill, outline=outline, width=width)
+
+    # ----- output -------------------------------------------------------------------------
+    def to_png(self, colors: int | None = 256) -> bytes:
+        """Encode as an optimised PNG; `colors` palette-quantises first (None keeps RGB).
+
+        Board images are flat colour with anti-aliased text, so a 256-colour palette looks the
+        same and roughly halves the bytes that every phone in the channel downloads. Both steps
+        are deterministic, so the same view always gives the same bytes.
+        """
+        image = self.image
+        if colors is not None:
+            image = image.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=0)
+        out = io.BytesIO()
+        image.save(out, format="PNG", optimize=True)
+        return out.getvalue()
+
+
+def _label_size(text: str, max_width: float, max_height: float) -> int:
+    """The largest font size at which `text` fits the given width and height."""
+    size = max(8, int(max_height))
+    while size > 8 and (text_size(text, size, bold=True)[0] > max_width):
+        size -= 1
+    return size
