@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 Direction = Literal["up", "down", "left", "right"]
@@ -53,8 +53,52 @@ class BlockSpec(BaseModel):
     provenance: Provenance
 
 
+class _Geometry:
+    """Lookup tables built once per board: the rules ask "what is next to C4?" constantly."""
+
+    __slots__ = ("between", "by_type", "order", "steps", "types")
+
+    def __init__(self, board: BoardSpec) -> None:
+        self.types: dict[str, BlockType] = {}
+        for block in board.blocks:
+            pos = parse_block(block.at)
+            assert pos is not None
+            self.types[block_name(*pos)] = block.type
+        self.order = [
+            block_name(col, row)
+            for row in reversed(range(board.height))
+            for col in range(board.width)
+        ]
+        self.by_type: dict[str, list[str]] = {
+            k: [] for k in ("empty", "risk", "start", "store", "center")
+        }
+        self.steps: dict[str, dict[Direction, str | None]] = {}
+        self.between: dict[tuple[str, str], Direction] = {}
+        for at in self.order:
+            self.by_type[self.types.get(at, "empty")].append(at)
+            col, row = parse_block(at) or (0, 0)
+            self.steps[at] = {}
+            for direction, (dx, dy) in DELTAS.items():
+                x, y = col + dx, row + dy
+                dest = block_name(x, y) if 0 <= x < board.width and 0 <= y < board.height else None
+                self.steps[at][direction] = dest
+                if dest is not None:
+                    self.between[at, dest] = direction
+
+    def __eq__(self, other: object) -> bool:
+        """Derived data: equal boards have equal tables (pydantic compares private attributes)."""
+        return isinstance(other, _Geometry) and (self.types, self.order) == (
+            other.types,
+            other.order,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class BoardSpec(BaseModel):
     """A whole board: size and special blocks, validated so a hand-edited file fails loudly."""
+
+    model_config = ConfigDict(frozen=True)
 
     name: str
     provenance: Provenance
@@ -62,8 +106,7 @@ class BoardSpec(BaseModel):
     height: int = Field(ge=3, le=40)
     blocks: list[BlockSpec]
 
-    _types: dict[str, BlockType] = PrivateAttr(default_factory=dict)
-    _by_type: dict[str, list[str]] = PrivateAttr(default_factory=dict)
+    _geo: _Geometry = PrivateAttr()
 
     @model_validator(mode="after")
     def _check(self) -> BoardSpec:
@@ -84,24 +127,25 @@ class BoardSpec(BaseModel):
         return self
 
     def model_post_init(self, context: object, /) -> None:
-        """Index the special blocks once; the rules ask "what is at C4?" constantly."""
-        for block in self.blocks:
-            pos = parse_block(block.at)
-            assert pos is not None
-            self._types[block_name(*pos)] = block.type
-        self._by_type = {kind: [] for kind in ("empty", "risk", "start", "store", "center")}
-        for at in self.all_blocks():
-            self._by_type[self.type_of(at)].append(at)
+        self._geo = _Geometry(self)
+
+    def __deepcopy__(self, memo: dict[int, object] | None = None) -> BoardSpec:
+        """Boards never change during a game, so copies of a game state share theirs."""
+        return self
+
+    @property
+    def geo(self) -> _Geometry:
+        # Read the private slot directly: pydantic's private-attribute lookup is slow, and the
+        # rules consult the geometry hundreds of times per action when listing legal moves.
+        return self.__pydantic_private__["_geo"]  # type: ignore[index]
 
     def type_of(self, at: str) -> BlockType:
-        return self._types.get(at, "empty")
-
-    def on_board(self, at: str) -> bool:
-        pos = parse_block(at)
-        return pos is not None and 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+        return self.geo.types.get(at, "empty")
 
     def normalise(self, text: str) -> str | None:
         """A player's spelling of a block ("c4 ") to its canonical name; None if off the board."""
+        if text in self.geo.steps:
+            return text
         pos = parse_block(text)
         if pos is None or not (0 <= pos[0] < self.width and 0 <= pos[1] < self.height):
             return None
@@ -109,20 +153,11 @@ class BoardSpec(BaseModel):
 
     def step(self, at: str, direction: Direction) -> str | None:
         """The neighbouring block in `direction`, or None past the edge of the board."""
-        pos = parse_block(at)
-        assert pos is not None
-        dx, dy = DELTAS[direction]
-        col, row = pos[0] + dx, pos[1] + dy
-        if 0 <= col < self.width and 0 <= row < self.height:
-            return block_name(col, row)
-        return None
+        return self.geo.steps[at][direction]
 
     def direction_between(self, src: str, dst: str) -> Direction | None:
         """The direction of a single orthogonal step from src to dst, if they are neighbours."""
-        for direction in DIRECTIONS:
-            if self.step(src, direction) == dst:
-                return direction
-        return None
+        return self.geo.between.get((src, dst))
 
     def distance(self, a: str, b: str) -> int:
         """Blocks apart counting diagonals as one (a square radius), used for the store push."""
@@ -132,19 +167,15 @@ class BoardSpec(BaseModel):
 
     def all_blocks(self) -> list[str]:
         """Every block, top row first and left to right, the order a renderer draws them."""
-        return [
-            block_name(col, row)
-            for row in reversed(range(self.height))
-            for col in range(self.width)
-        ]
+        return list(self.geo.order)
 
     def of_type(self, kind: BlockType) -> list[str]:
         """Blocks printed as `kind`, in drawing order."""
-        return list(self._by_type[kind])
+        return list(self.geo.by_type[kind])
 
     @property
     def start(self) -> str:
-        return self.of_type("start")[0]
+        return self.geo.by_type["start"][0]
 
 
 @cache

@@ -8,8 +8,18 @@ is queued in `state.pending` and must be settled, by the seat it names, before p
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Literal
 
-from engine.core import ActionBase, Event, Game, IllegalAction, Outcome, Prompt, QuickChoice
+from engine.core import (
+    ActionBase,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Prompt,
+    QuickChoice,
+    Result,
+)
 from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block import text
 from engine.games.not_on_my_block.actions import (
@@ -77,50 +87,62 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
 
     # ----- whose move --------------------------------------------------------------------
     def prompts(self, state: NombState) -> dict[int, Prompt]:
-        if self.outcome(state) is not None:
+        seat = self._acting_seat(state)
+        if seat is None:
             return {}
         if state.pending:
             need = state.pending[0]
-            choices = [
-                QuickChoice(
-                    label=text.describe(state, a)[:80],
-                    action=a.model_dump(mode="json"),
-                    style=_style(a),
-                )
-                for a in self._iter_actions(state, need.seat)
-            ][:MAX_CHOICES]
+            offered = list(self._pending_actions(state))
             return {
-                need.seat: Prompt(
-                    seat=need.seat,
+                seat: Prompt(
+                    seat=seat,
                     text=text.pending_text(state, need),
-                    kinds=sorted({c.action["kind"] for c in choices}),
-                    choices=choices,
-                    out_of_turn=need.seat != state.active,
+                    kinds=sorted({a.kind for a in offered}),
+                    choices=_buttons(state, offered),
+                    out_of_turn=seat != state.active,
+                    # Only a consent is owed out of turn; an absent player declines the swap.
+                    default=Consent(answer="decline").model_dump()
+                    if need.kind == "consent"
+                    else None,
                 )
             }
-        seat = state.active
-        actions = list(self._iter_actions(state, seat))
-        buttons = [a for a in actions if isinstance(a, (Protect, Develop, End))]
+        if state.phase == "placement":
+            return {seat: Prompt(seat=seat, text=text.turn_text(state), kinds=["place"])}
+        # Buttons only for the few free actions; moves are typed (autocomplete lists them).
+        free = [*self._legal(state, seat, ("develop", "protect")), End()]
+        kinds = {"move", "end", *(a.kind for a in free)}
+        if any(True for _ in self._legal(state, seat, ("suppress",))):
+            kinds.add("suppress")
+        if state.players == 4 and not state.colluded:
+            kinds.add("collude")
         return {
             seat: Prompt(
                 seat=seat,
                 text=text.turn_text(state),
-                kinds=sorted({a.kind for a in actions}),
-                choices=[
-                    QuickChoice(
-                        label=text.describe(state, a)[:80],
-                        action=a.model_dump(mode="json"),
-                        style=_style(a),
-                    )
-                    for a in buttons
-                ][:MAX_CHOICES],
+                kinds=sorted(kinds),
+                choices=_buttons(state, free),
             )
         }
 
+    def apply(self, state: NombState, seat: int, action: ActionBase) -> Result:
+        """As `Game.apply`, but finds the acting seat without building every prompt's buttons."""
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.")
+        if seat != self._acting_seat(state):
+            raise IllegalAction(f"It is not {state.seat_names[seat]}'s turn to act.")
+        work = state.model_copy(deep=True)
+        return Result(state=work, events=self._apply(work, seat, action))
+
     def legal_actions(self, state: NombState, seat: int) -> list[ActionBase]:
-        if seat not in self.prompts(state):
+        if seat != self._acting_seat(state):
             return []
         return list(self._iter_actions(state, seat))
+
+    def _acting_seat(self, state: NombState) -> int | None:
+        """The one seat that may act now (a pending decision's seat, else the active one)."""
+        if self.outcome(state) is not None:
+            return None
+        return state.pending[0].seat if state.pending else state.active
 
     def _iter_actions(self, state: NombState, seat: int) -> Iterator[ActionBase]:
         """Every legal complete action, `end` last so "anything but end?" stops early."""
@@ -133,34 +155,50 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
                     if m.open_lot(state, at):
                         yield Place(colour=colour, block=at)
             return
-        candidates: list[ActionBase] = []
+        yield from self._legal(state, seat, ("move", "suppress", "develop", "protect", "collude"))
+        yield End()
+
+    def _legal(self, state: NombState, seat: int, kinds: tuple[str, ...]) -> Iterator[ActionBase]:
+        """The legal actions of the given kinds during play, from candidates that pass `_check`."""
+        for action in self._candidates(state, seat, kinds):
+            if self._allowed(state, seat, action):
+                yield action
+
+    def _candidates(
+        self, state: NombState, seat: int, kinds: tuple[str, ...]
+    ) -> Iterator[ActionBase]:
+        board = state.board
         if seat == 0:
             for agent, src in state.agents.items():
                 for d in DIRECTIONS:
-                    dst = state.board.step(src, d)
-                    if dst is not None:
-                        candidates += [Move(piece=agent, to=dst), Suppress(agent=agent, to=dst)]
-            candidates += [Develop(store=s) for s in state.board.of_type("store")]
+                    dst = board.step(src, d)
+                    if dst is None:
+                        continue
+                    if "move" in kinds:
+                        yield Move(piece=agent, to=dst)
+                    if "suppress" in kinds and state.reps and m.reps_at(state, dst):
+                        yield Suppress(agent=agent, to=dst)
+            if "develop" in kinds:
+                yield from (Develop(store=s) for s in board.of_type("store"))
         else:
-            for rep, src in state.reps.items():
-                if m.rep_colour(rep) not in m.colours_of(state, seat):
-                    continue
-                for d in DIRECTIONS:
-                    dst = state.board.step(src, d)
-                    if dst is not None:
-                        candidates.append(Move(piece=rep, to=dst))
-            apts = [a.at for a in state.apartments if a.status == "standing" and a.at]
-            candidates += [
-                Protect(apartment=at, center=c)
-                for at in apts
-                for c in state.board.of_type("center")
-            ]
-        if state.players == 4 and not state.colluded:
-            candidates += [Collude(rep=r, agent=a) for r in state.reps for a in state.agents]
-        for action in candidates:
-            if self._allowed(state, seat, action):
-                yield action
-        yield End()
+            colours = m.colours_of(state, seat)
+            if "move" in kinds:
+                for rep, src in state.reps.items():
+                    if m.rep_colour(rep) in colours:
+                        for d in DIRECTIONS:
+                            dst = board.step(src, d)
+                            if dst is not None:
+                                yield Move(piece=rep, to=dst)
+            if "protect" in kinds:
+                for center in board.of_type("center"):
+                    there = {m.rep_colour(r) for r in m.reps_at(state, center)}
+                    if len(there) < 2:
+                        continue
+                    for apt in state.apartments:
+                        if apt.status == "standing" and apt.at and apt.colour in there:
+                            yield Protect(apartment=apt.at, center=center)
+        if "collude" in kinds and state.players == 4 and not state.colluded:
+            yield from (Collude(rep=r, agent=a) for r in state.reps for a in state.agents)
 
     def _pending_actions(self, state: NombState) -> Iterator[ActionBase]:
         need = state.pending[0]
@@ -629,7 +667,16 @@ _PENDING_KINDS = {
 }
 
 
-def _style(action: ActionBase) -> str:
+def _buttons(state: NombState, actions: list[ActionBase]) -> list[QuickChoice]:
+    return [
+        QuickChoice(
+            label=text.describe(state, a)[:80], action=a.model_dump(mode="json"), style=_style(a)
+        )
+        for a in actions[:MAX_CHOICES]
+    ]
+
+
+def _style(action: ActionBase) -> Literal["primary", "secondary", "success", "danger"]:
     if isinstance(action, Consent):
         return "success" if action.answer == "accept" else "danger"
     if isinstance(action, (End, Skip)):

@@ -77,6 +77,31 @@ class NombState(GameState):
     pending: list[Pending] = Field(default_factory=list)
     eliminated: list[int] = Field(default_factory=list)
 
+    def __deepcopy__(self, memo: dict[int, object] | None = None) -> NombState:
+        """Copy every mutable part by hand: `apply` copies the state on each action, and the
+        generic deep copy dominated the cost of long playouts. The board is immutable and shared.
+        """
+        copied = {
+            name: _copy_value(value) for name, value in self.__dict__.items() if name != "board"
+        }
+        return type(self).model_construct(
+            _fields_set=set(self.model_fields_set), board=self.board, **copied
+        )
+
+
+def _copy_value(value: object) -> object:
+    """Deep copy of the plain data a state holds (models of str/int fields, lists, dicts)."""
+    if isinstance(value, BaseModel):
+        return value.model_construct(
+            _fields_set=set(value.model_fields_set),
+            **{k: _copy_value(v) for k, v in value.__dict__.items()},
+        )
+    if isinstance(value, list):
+        return [_copy_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_value(v) for k, v in value.items()}
+    return value
+
 
 # ----- view ---------------------------------------------------------------------------------
 
