@@ -13,3 +13,7 @@ def register(game: Game) -> Game:
 from engine.games.not_on_my_block import GAME as _nomb  # noqa: E402 - needs register defined
 
 register(_nomb)
+
+from engine.games.bloc_by_bloc import GAME as _bloc  # noqa: E402 - needs register defined
+
+register(_bloc)

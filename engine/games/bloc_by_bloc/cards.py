@@ -1,0 +1,256 @@
+"""Loot cards played from a hand, and manifestation cards drawn when a district is liberated.
+
+Each card is a list of typed effects from the content files; this module implements each effect
+type once. Effects that would need a choice nobody is there to make (which cops a manifestation
+sends home, where its barricades go) follow a fixed, documented rule instead.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction
+from engine.games.bloc_by_bloc import police
+from engine.games.bloc_by_bloc.actions import Card
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.content.models import (
+    Countdown,
+    DieBonus,
+    DrawLoot,
+    Effect,
+    ExtraDice,
+    FormBlocs,
+    FreeAction,
+    LiberationBonus,
+    LootCard,
+    PlaceBarricades,
+    PoliceMorale,
+    PreventAttacks,
+    ProtectOccupation,
+    RemoveCops,
+    RevealPoliceOps,
+    SkipReactionRoll,
+)
+from engine.games.bloc_by_bloc.decks import discard_loot, draw_loot
+from engine.games.bloc_by_bloc.night import close_streak, own_free_blocs, place_barricades
+from engine.games.bloc_by_bloc.places import (
+    district_name,
+    has_ability,
+    is_liberated,
+    require_district,
+)
+from engine.games.bloc_by_bloc.state import BlocState, Die, Protection
+
+
+def loot_card(card: str) -> LootCard:
+    return load_content().loot[card]
+
+
+def playable_now(card: LootCard, timing: str) -> bool:
+    """Whether the card may be played in this window. Police Scanner is never played by hand:
+    the seat's standing choice re-rolls bad reaction rolls with it automatically."""
+    if any(e.type == "reroll_reaction" for e in card.effects):
+        return False
+    return card.timing in (timing, "any")
+
+
+def card_targets(state: BlocState, seat: int, card: LootCard) -> list[tuple[str, str]]:
+    """Every (district, toward) the card may be aimed at now; ('', '') when it needs none."""
+    board = board_of(state.city)
+    effect = card.effects[0]
+    if "own_occupation_in_city" in card.requires and not state.occupations_of(seat):
+        return []
+    if "own_bloc_in_clash" in card.requires and not any(
+        state.police_in(t) for t in state.blocs[seat]
+    ):
+        return []
+    if isinstance(effect, PlaceBarricades):
+        return [
+            (t, n)
+            for t in board.districts
+            if own_free_blocs(state, seat, t)
+            for n in board.neighbours[t]
+        ]
+    if isinstance(effect, FormBlocs):
+        return [(t, "") for t in state.occupations_of(seat)] if state.blocs_on_mat(seat) else []
+    if isinstance(effect, RemoveCops):
+        return [(t, "") for t in board.districts if state.blocs_of(seat, t) and state.cops.get(t)]
+    if isinstance(effect, PreventAttacks):
+        return [(t, "") for t in board.districts if state.blocs_of(seat, t) and state.police_in(t)]
+    if isinstance(effect, ProtectOccupation):
+        return [(t, "") for t in state.occupations_of(seat) if state.cops.get(t)]
+    if isinstance(effect, LiberationBonus):
+        return [
+            (t, "")
+            for t in board.districts
+            if state.blocs_of(seat, t) and t in state.occupations and not is_liberated(state, t)
+        ]
+    return [("", "")]
+
+
+def play_card(state: BlocState, seat: int, a: Card, timing: str) -> list[Event]:
+    """Validate and resolve a loot card from the seat's hand in the given timing window."""
+    if a.card not in state.hands[seat]:
+        raise IllegalAction("You do not hold that loot card.")
+    card = loot_card(a.card)
+    if not playable_now(card, timing):
+        raise IllegalAction(f"{card.name} cannot be played now.")
+    if a.district:
+        require_district(state, a.district)
+    if (a.district, a.toward) not in card_targets(state, seat, card):
+        raise IllegalAction(f"{card.name} cannot be played there now.")
+    events = close_streak(state) if any(isinstance(e, RemoveCops) for e in card.effects) else []
+    discard_loot(state, seat, a.card)
+    events.append(Event(text=f"{state.seat_names[seat]} play {card.name}."))
+    for effect in card.effects:
+        events += _own_effect(state, seat, effect, a)
+    return events
+
+
+def _own_effect(state: BlocState, seat: int, effect: Effect, a: Card) -> list[Event]:
+    if isinstance(effect, DieBonus):
+        amount = effect.amount
+        factory = has_ability(state, seat, "molotov_boost")
+        if effect.actions == "attack" and factory:
+            allowed = sum(ab.uses_per_turn for _, ab in factory)
+            if state.uses.molotov_boosts < allowed:
+                state.uses.molotov_boosts += 1
+                amount += factory[0][1].amount
+        if effect.actions == "attack":
+            state.uses.attack_bonus += amount
+        else:
+            state.uses.advanced_bonus += amount
+        return [
+            Event(text=f"Your next {effect.actions} action gets +{amount} on its die.", seat=seat)
+        ]
+    if isinstance(effect, ExtraDice):
+        values = state.rng.roll(effect.count)
+        state.dice += [Die(value=v) for v in values]
+        return [Event(text=f"Extra action dice: {values}.")]
+    if isinstance(effect, FreeAction):
+        state.uses.bonus_moves += effect.count
+        return []
+    if isinstance(effect, PlaceBarricades):
+        n = place_barricades(state, a.district, a.toward, effect.count)
+        return [Event(text=f"{n} barricades go up near {district_name(a.district)}.")]
+    if isinstance(effect, FormBlocs):
+        n = min(effect.count, state.blocs_on_mat(seat))
+        state.add_blocs(seat, a.district, n)
+        return [Event(text=f"{n} blocs form in {district_name(a.district)}.")]
+    if isinstance(effect, RemoveCops):
+        n = min(effect.count, state.cops.get(a.district, 0))
+        state.add_cops(a.district, -n)
+        state.staging_cops += n
+        events = [Event(text=f"{n} riot cops leave {district_name(a.district)} for staging.")]
+        if effect.reaction_roll:
+            events += police.reaction_roll(state, a.district)
+        return events
+    if isinstance(effect, SkipReactionRoll):
+        state.uses.skip_reaction = True
+        return []
+    if isinstance(effect, PreventAttacks):
+        _protection(state, seat, a.district).shields += effect.count
+        return []
+    if isinstance(effect, ProtectOccupation):
+        _protection(state, seat, a.district).chained = True
+        return []
+    if isinstance(effect, LiberationBonus):
+        state.liberation_bonus[a.district] = (
+            state.liberation_bonus.get(a.district, 0) + effect.count
+        )
+        return []
+    raise ValueError(f"{type(effect).__name__} is not a loot effect")
+
+
+def _protection(state: BlocState, seat: int, tile: str) -> Protection:
+    for p in state.protections:
+        if p.seat == seat and p.district == tile:
+            return p
+    state.protections.append(Protection(seat=seat, district=tile))
+    return state.protections[-1]
+
+
+# ----- manifestations -----------------------------------------------------------------------
+
+
+def resolve_manifestation(
+    state: BlocState, card_id: str, tile: str, liberators: list[int]
+) -> list[Event]:
+    """The card's morale drop, then the benefit for the liberated side's difficulty."""
+    card = load_content().manifestations[card_id]
+    level = load_content().districts[tile].liberated_difficulty or 0
+    events = [Event(text=f"Manifestation: {card.name}!")]
+    for effect in (*card.always, *card.benefit_for(level)):
+        events += _manifest(state, effect, tile, liberators)
+    return events
+
+
+def _manifest(state: BlocState, effect: Effect, tile: str, liberators: list[int]) -> list[Event]:
+    if isinstance(effect, PoliceMorale):
+        return police.change_morale(state, effect.delta)
+    if isinstance(effect, DrawLoot):
+        seats = list(range(state.seats)) if effect.recipients == "each_faction" else liberators
+        events: list[Event] = []
+        for seat in seats:
+            events += draw_loot(state, seat, effect.count, "manifestation")[1]
+        return events
+    if isinstance(effect, FormBlocs):
+        events = []
+        for seat in liberators:
+            n = min(effect.count, state.blocs_on_mat(seat))
+            state.add_blocs(seat, tile, n)
+            events.append(
+                Event(text=f"{state.seat_names[seat]} form {n} blocs in {district_name(tile)}.")
+            )
+        return events
+    if isinstance(effect, PlaceBarricades):
+        n = _barricade_around(state, tile, effect.count * len(liberators))
+        return [Event(text=f"{n} barricades rise around {district_name(tile)}.")]
+    if isinstance(effect, RemoveCops):
+        return [
+            Event(text=f"{_send_home(state, effect.count)} riot cops leave the city for staging.")
+        ]
+    if isinstance(effect, RevealPoliceOps):
+        state.police_revealed = min(len(state.police_deck), state.police_revealed + effect.count)
+        shown = ", ".join(
+            load_content().police_ops[c].name for c in state.police_deck[: state.police_revealed]
+        )
+        return [Event(text=f"Revealed police ops cards, top first: {shown or 'none'}.")]
+    if isinstance(effect, Countdown):
+        state.nights_left += effect.nights
+        return [Event(text=f"The insurrection gains {effect.nights} more night(s).")]
+    raise ValueError(f"{type(effect).__name__} is not a manifestation effect")
+
+
+def _barricade_around(state: BlocState, tile: str, count: int) -> int:
+    """Spread barricades over the district's connections, least barricaded neighbour first."""
+    board = board_of(state.city)
+    placed = 0
+    for _ in range(count):
+        options = [n for n in board.neighbours[tile] if place_room(state, tile, n)]
+        if not options:
+            break
+        best = min(
+            options,
+            key=lambda n: sum(state.barricades.get(c.key, 0) for c in board.between(tile, n)),
+        )
+        placed += place_barricades(state, tile, best, 1)
+    return placed
+
+
+def place_room(state: BlocState, a: str, b: str) -> bool:
+    board = board_of(state.city)
+    return any(state.barricades.get(c.key, 0) < 3 for c in board.between(a, b))
+
+
+def _send_home(state: BlocState, count: int) -> int:
+    """Riot cops leave the most crowded district first, highest police ID on a tie."""
+    board = board_of(state.city)
+    sent = 0
+    for _ in range(count):
+        if not state.cops:
+            break
+        tile = max(state.cops, key=lambda t: (state.cops[t], board.police_id(t)))
+        state.add_cops(tile, -1)
+        state.staging_cops += 1
+        sent += 1
+    return sent

@@ -1,0 +1,55 @@
+"""Drawing from the loot and police ops decks, reshuffling their discards when they run out.
+
+Every loot draw makes two events: a public one with the number of cards and a private one for
+the drawing seat naming them, so hands stay secret in the channel.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.state import BlocState
+
+
+def loot_name(card: str) -> str:
+    return load_content().loot[card].name
+
+
+def draw_loot(
+    state: BlocState, seat: int, count: int, why: str = ""
+) -> tuple[list[str], list[Event]]:
+    """Draw up to `count` loot cards into the seat's hand (fewer if both piles are empty)."""
+    drawn: list[str] = []
+    for _ in range(count):
+        if not state.loot_deck:
+            if not state.loot_discard:
+                break
+            state.loot_deck, state.loot_discard = state.loot_discard, []
+            state.rng.shuffle(state.loot_deck)
+        drawn.append(state.loot_deck.pop(0))
+    state.hands[seat].extend(drawn)
+    name = state.seat_names[seat]
+    suffix = f" ({why})" if why else ""
+    if not drawn:
+        return drawn, [Event(text=f"The loot deck is empty: {name} draws nothing{suffix}.")]
+    plural = "card" if len(drawn) == 1 else "cards"
+    return drawn, [
+        Event(text=f"{name} draws {len(drawn)} loot {plural}{suffix}."),
+        Event(text="You draw: " + ", ".join(loot_name(c) for c in drawn) + ".", seat=seat),
+    ]
+
+
+def discard_loot(state: BlocState, seat: int, card: str) -> None:
+    state.hands[seat].remove(card)
+    state.loot_discard.append(card)
+
+
+def draw_police(state: BlocState) -> str:
+    """Take the top police ops card, reshuffling the discards first if the deck is empty."""
+    if not state.police_deck:
+        state.police_deck, state.police_discard = state.police_discard, []
+        state.rng.shuffle(state.police_deck)
+        state.police_revealed = 0
+    card = state.police_deck.pop(0)
+    state.police_revealed = max(0, state.police_revealed - 1)
+    return card

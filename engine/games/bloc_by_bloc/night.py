@@ -1,0 +1,416 @@
+"""Sunset: a faction's turn from forming its Start bloc and rolling, through its actions, to the
+police ops step, and the handing of the turn to the next faction.
+
+Basic actions (move, barricade) take any die; advanced actions (loot, build, swap) need a die at
+least the district's difficulty, may be stopped by the faction with the most blocs there, and
+are followed by a reaction roll. Occupation abilities that turn an advanced action into a basic
+one (Comrade Cafe, Strike Hall) skip the roll but can still be stopped.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction
+from engine.games.bloc_by_bloc import police
+from engine.games.bloc_by_bloc.actions import (
+    Barricade,
+    Build,
+    Form,
+    Hack,
+    Loot,
+    Move,
+    Swap,
+)
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.decks import draw_loot
+from engine.games.bloc_by_bloc.places import (
+    START,
+    difficulty,
+    district_majority,
+    district_name,
+    faction_occupations,
+    has_ability,
+    occupation_name,
+    own_type,
+    require_district,
+)
+from engine.games.bloc_by_bloc.state import (
+    BURNED,
+    GRAFFITI,
+    MAX_BARRICADES,
+    TOTAL_BARRICADES,
+    BlocState,
+    Die,
+    Occupation,
+    Pending,
+    TurnUses,
+)
+
+PUBLIC_OR_STATE = (DistrictType.PUBLIC, DistrictType.STATE)
+
+
+def dice_for(blocs: int) -> int:
+    """3 dice, 4 from 6 blocs in the city, 5 from 9."""
+    return 5 if blocs >= 9 else 4 if blocs >= 6 else 3
+
+
+# ----- turn flow ----------------------------------------------------------------------------
+
+
+def start_turn(state: BlocState) -> list[Event]:
+    seat = state.current
+    state.phase = "turn"
+    state.uses = TurnUses()
+    name = state.seat_names[seat]
+    events = [Event(text=f"Night {state.night}: {name}'s turn.")]
+    for tile, ability in has_ability(state, seat, "form_bloc_at_turn_start"):
+        n = min(ability.count, state.blocs_on_mat(seat))
+        if n:
+            state.add_blocs(seat, tile, n)
+            events.append(
+                Event(text=f"{name} form a bloc at their Start in {district_name(tile)}.")
+            )
+    values = state.rng.roll(dice_for(state.blocs_in_city(seat)))
+    state.dice = [Die(value=v) for v in values]
+    events.append(Event(text=f"{name} roll {values}."))
+    return events
+
+
+def close_streak(state: BlocState) -> list[Event]:
+    """The reaction roll owed for a finished run of attacks in one clash."""
+    if not state.attack_streak:
+        return []
+    tile, state.attack_streak = state.attack_streak, ""
+    return police.reaction_roll(state, tile)
+
+
+def end_turn(state: BlocState) -> list[Event]:
+    """Police ops step, then the next faction's turn; returns True-ish events. Sunrise is the
+    caller's business once every faction has played (see rules.advance)."""
+    events = close_streak(state)
+    events += police.police_step(state)
+    seat = state.current
+    for card in state.lockdowns[seat]:
+        state.police_discard.append(card)
+    state.lockdowns[seat] = []
+    state.dice = []
+    state.turns_taken += 1
+    return events
+
+
+# ----- dice -------------------------------------------------------------------------------
+
+
+def spend_die(state: BlocState, die: int, need: int, bonus: int = 0) -> Die:
+    """Check and mark the die; `need` 0 means any value will do."""
+    if not 1 <= die <= len(state.dice):
+        raise IllegalAction(f"You have no die number {die}.")
+    chosen = state.dice[die - 1]
+    if chosen.used:
+        raise IllegalAction(f"Die {die} is already used.")
+    if chosen.value + bonus < need:
+        extra = f" (+{bonus})" if bonus else ""
+        raise IllegalAction(
+            f"This needs a die of {need} or more; die {die} shows {chosen.value}{extra}."
+        )
+    chosen.used = True
+    return chosen
+
+
+def free_moves_allowed(state: BlocState, seat: int) -> int:
+    social = sum(a.count for _, a in has_ability(state, seat, "free_movement"))
+    return social + state.uses.bonus_moves
+
+
+def free_move_left(state: BlocState, seat: int) -> bool:
+    return state.uses.free_moves < free_moves_allowed(state, seat)
+
+
+# ----- basic actions ------------------------------------------------------------------------
+
+
+def own_free_blocs(state: BlocState, seat: int, tile: str) -> int:
+    """Blocs the seat may use for basic and advanced actions there (none while in a clash)."""
+    return 0 if state.police_in(tile) else state.blocs_of(seat, tile)
+
+
+def move_targets(state: BlocState, seat: int, tile: str) -> list[str]:
+    board = board_of(state.city)
+    blocked = [d for d in board.districts if state.police_in(d)]
+    return board.reachable(tile, blocked, metro=not state.lockdowns[seat])
+
+
+def check_move(state: BlocState, seat: int, a: Move) -> None:
+    require_district(state, a.from_district)
+    require_district(state, a.to_district)
+    if state.police_in(a.from_district):
+        raise IllegalAction("Blocs cannot move out of a district that holds police.")
+    have = state.blocs_of(seat, a.from_district)
+    if a.blocs < 1 or a.blocs > have:
+        raise IllegalAction(f"You have {have} blocs in {district_name(a.from_district)}.")
+    if a.to_district not in move_targets(state, seat, a.from_district):
+        raise IllegalAction(
+            f"Your blocs cannot reach {district_name(a.to_district)} from "
+            f"{district_name(a.from_district)} (police, dead ends or a metro lockdown)."
+        )
+    if a.die == 0 and not free_move_left(state, seat):
+        raise IllegalAction("You have no free movement left this turn.")
+
+
+def do_move(state: BlocState, seat: int, a: Move) -> list[Event]:
+    check_move(state, seat, a)
+    if a.die == 0:
+        state.uses.free_moves += 1
+    else:
+        spend_die(state, a.die, 0)
+    state.add_blocs(seat, a.from_district, -a.blocs)
+    state.add_blocs(seat, a.to_district, a.blocs)
+    return [
+        Event(
+            text=f"{state.seat_names[seat]} move {a.blocs} bloc{'s' * (a.blocs > 1)} from "
+            f"{district_name(a.from_district)} to {district_name(a.to_district)}."
+        )
+    ]
+
+
+def barricade_pile(state: BlocState) -> int:
+    return TOTAL_BARRICADES - sum(state.barricades.values())
+
+
+def barricade_room(state: BlocState, a: str, b: str) -> int:
+    board = board_of(state.city)
+    return sum(MAX_BARRICADES - state.barricades.get(c.key, 0) for c in board.between(a, b))
+
+
+def place_barricades(state: BlocState, a: str, b: str, count: int) -> int:
+    """Put up to `count` barricades on the connections between a and b, always on the one with
+    the fewest (riot cops take the least barricaded way, so spreading them is what counts)."""
+    board = board_of(state.city)
+    placed = 0
+    for _ in range(count):
+        routes = [c for c in board.between(a, b) if state.barricades.get(c.key, 0) < MAX_BARRICADES]
+        if not routes or barricade_pile(state) == 0:
+            break
+        route = min(routes, key=lambda c: state.barricades.get(c.key, 0))
+        state.barricades[route.key] = state.barricades.get(route.key, 0) + 1
+        placed += 1
+    return placed
+
+
+def garden_reach(state: BlocState, seat: int, tile: str) -> bool:
+    """Whether a Guerrilla Garden lets this seat build 3 barricades around `tile` with one die."""
+    board = board_of(state.city)
+    for where, ability in has_ability(state, seat, "multi_barricade"):
+        if where == tile:
+            return True
+        if "same_type" in ability.scope and board.info(where).type is board.info(tile).type:
+            return True
+    return False
+
+
+def check_barricade(state: BlocState, seat: int, a: Barricade) -> None:
+    board = require_district(state, a.district)
+    require_district(state, a.toward)
+    if own_free_blocs(state, seat, a.district) == 0:
+        raise IllegalAction("You need a bloc outside a clash in that district.")
+    if a.toward not in board.neighbours[a.district]:
+        raise IllegalAction(
+            f"{district_name(a.toward)} is not adjacent to {district_name(a.district)}."
+        )
+    if not 1 <= a.count <= 3 or (a.count > 1 and not garden_reach(state, seat, a.district)):
+        raise IllegalAction("Only a Guerrilla Garden builds more than one barricade per die.")
+    if barricade_room(state, a.district, a.toward) < a.count:
+        raise IllegalAction("That connection cannot hold that many more barricades (3 at most).")
+    if barricade_pile(state) < a.count:
+        raise IllegalAction("There are not enough barricades left in the pile.")
+
+
+def do_barricade(state: BlocState, seat: int, a: Barricade) -> list[Event]:
+    check_barricade(state, seat, a)
+    spend_die(state, a.die, 0)
+    n = place_barricades(state, a.district, a.toward, a.count)
+    return [
+        Event(
+            text=f"{state.seat_names[seat]} build {n} barricade{'s' * (n > 1)} between "
+            f"{district_name(a.district)} and {district_name(a.toward)}."
+        )
+    ]
+
+
+# ----- advanced actions ---------------------------------------------------------------------
+
+
+def loot_is_basic(state: BlocState, seat: int, step: str) -> bool:
+    return any(step in a.loot_steps for _, a in has_ability(state, seat, "loot_as_basic"))
+
+
+def build_is_basic(state: BlocState, seat: int, tile: str) -> bool:
+    board = board_of(state.city)
+    for where, ability in has_ability(state, seat, "build_as_basic"):
+        if where == tile or ("adjacent" in ability.scope and tile in board.neighbours[where]):
+            return True
+        if "same_type" in ability.scope and board.info(where).type is board.info(tile).type:
+            return True
+    return False
+
+
+def check_loot(state: BlocState, seat: int, a: Loot) -> bool:
+    """Validate; return whether the loot is a basic action for this seat."""
+    require_district(state, a.district)
+    if a.step not in ("graffiti", "burn"):
+        raise IllegalAction("Loot step must be 'graffiti' or 'burn'.")
+    if own_free_blocs(state, seat, a.district) == 0:
+        raise IllegalAction("You need a bloc outside a clash in that district.")
+    marks = state.loot_marks.get(a.district, [])
+    want = 0 if a.step == "graffiti" else GRAFFITI
+    if want not in marks:
+        what = "an untouched" if a.step == "graffiti" else "a graffitied"
+        raise IllegalAction(f"{district_name(a.district)} has no {what} shopping center.")
+    return loot_is_basic(state, seat, a.step)
+
+
+def check_build(state: BlocState, seat: int, a: Build | Swap) -> bool:
+    board = require_district(state, a.district)
+    info = board.info(a.district)
+    if not info.occupation_circle:
+        raise IllegalAction(f"{info.name} has no occupation circle.")
+    if info.type not in PUBLIC_OR_STATE and info.type is not own_type(state, seat):
+        raise IllegalAction(f"Only the {info.type} faction may occupy {info.name}.")
+    if own_free_blocs(state, seat, a.district) == 0:
+        raise IllegalAction("You need a bloc outside a clash in that district.")
+    current = state.occupations.get(a.district)
+    if isinstance(a, Build) and current is not None:
+        raise IllegalAction(f"{info.name} is already occupied; swap its occupation instead.")
+    if isinstance(a, Swap) and current is None:
+        raise IllegalAction(f"{info.name} has no occupation to swap.")
+    if a.occupation not in state.mat_occupations(seat, faction_occupations(state, seat)):
+        raise IllegalAction(f"{a.occupation!r} is not an occupation on your faction mat.")
+    return build_is_basic(state, seat, a.district)
+
+
+def advanced_need(state: BlocState, tile: str, basic: bool) -> int:
+    return 0 if basic else difficulty(state, tile)
+
+
+def attempt_advanced(state: BlocState, seat: int, a: Loot | Build | Swap) -> list[Event]:
+    """Spend the die, then either ask the majority faction whether to stop it or carry it out."""
+    basic = check_loot(state, seat, a) if isinstance(a, Loot) else check_build(state, seat, a)
+    bonus = 0 if basic else state.uses.advanced_bonus
+    spend_die(state, a.die, advanced_need(state, a.district, basic), bonus)
+    if not basic:
+        state.uses.advanced_bonus = 0
+    boss = district_majority(state, a.district)
+    asks = boss is not None and boss != seat and not state.stop_never[boss]
+    if asks and boss is not None and state.holders[boss] != state.holders[seat]:
+        state.pending.append(
+            Pending(kind="stop", seat=boss, actor=seat, district=a.district, action=a.model_dump())
+        )
+        return [
+            Event(
+                text=f"{state.seat_names[seat]} try to {a.kind} in {district_name(a.district)}; "
+                f"{state.seat_names[boss]} hold the most blocs there and may stop it."
+            )
+        ]
+    return carry_out(state, seat, a)
+
+
+def carry_out(state: BlocState, seat: int, a: Loot | Build | Swap) -> list[Event]:
+    if isinstance(a, Loot):
+        return _loot(state, seat, a)
+    return _occupy(state, seat, a)
+
+
+def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
+    marks = state.loot_marks[a.district]
+    i = marks.index(0 if a.step == "graffiti" else GRAFFITI)
+    marks[i] = GRAFFITI if a.step == "graffiti" else BURNED
+    done = "graffiti" if a.step == "graffiti" else "burn"
+    events = [
+        Event(
+            text=f"{state.seat_names[seat]} {done} a shopping center in "
+            f"{district_name(a.district)}."
+        )
+    ]
+    scavenger = has_ability(state, seat, "loot_draw_choose")
+    draw, keep = (scavenger[0][1].draw, scavenger[0][1].keep) if scavenger else (1, 1)
+    drawn, more = draw_loot(state, seat, draw, "loot")
+    events += more
+    if not loot_is_basic(state, seat, a.step):
+        events += police.reaction_roll(state, a.district)
+    if len(drawn) > keep:
+        state.pending.append(
+            Pending(kind="discard", seat=seat, cards=drawn, count=len(drawn) - keep)
+        )
+    return events
+
+
+def _occupy(state: BlocState, seat: int, a: Build | Swap) -> list[Event]:
+    name = state.seat_names[seat]
+    old = state.occupations.get(a.district)
+    state.occupations[a.district] = Occupation(seat=seat, occ=a.occupation)
+    where = district_name(a.district)
+    if old is None:
+        text = f"{name} build their {occupation_name(a.occupation)} in {where}."
+    else:
+        gone = f"{state.seat_names[old.seat]}' {occupation_name(old.occ)}"
+        text = f"{name} swap {gone} for their {occupation_name(a.occupation)} in {where}."
+    events = [Event(text=text)]
+    if not build_is_basic(state, seat, a.district):
+        events += police.reaction_roll(state, a.district)
+    return events
+
+
+# ----- occupation abilities that cost a die -------------------------------------------------
+
+
+def assembly_uses(state: BlocState, seat: int, tile: str) -> int:
+    return sum(
+        a.uses_per_turn for t, a in has_ability(state, seat, "form_bloc_for_die") if t == tile
+    )
+
+
+def do_form(state: BlocState, seat: int, a: Form) -> list[Event]:
+    require_district(state, a.district)
+    if assembly_uses(state, seat, a.district) == 0:
+        raise IllegalAction("You have no Assembly Hall in that district.")
+    if state.uses.assembly >= assembly_uses(state, seat, a.district):
+        raise IllegalAction("Your Assembly Hall has already formed its blocs this turn.")
+    if state.blocs_on_mat(seat) == 0:
+        raise IllegalAction("All your blocs are already in the city.")
+    spend_die(state, a.die, 0)
+    state.uses.assembly += 1
+    state.add_blocs(seat, a.district, 1)
+    return [Event(text=f"{state.seat_names[seat]} form a bloc at their Assembly Hall.")]
+
+
+def hacker_uses(state: BlocState, seat: int) -> int:
+    return sum(a.uses_per_turn for _, a in has_ability(state, seat, "die_for_loot_choice"))
+
+
+def do_hack(state: BlocState, seat: int, a: Hack) -> list[Event]:
+    if state.uses.hacker >= hacker_uses(state, seat):
+        raise IllegalAction("You have no Hacker Space use left this turn.")
+    spend_die(state, a.die, 0)
+    state.uses.hacker += 1
+    ability = has_ability(state, seat, "die_for_loot_choice")[0][1]
+    drawn, events = draw_loot(state, seat, ability.draw, "Hacker Space")
+    if len(drawn) > ability.keep:
+        state.pending.append(
+            Pending(kind="discard", seat=seat, cards=drawn, count=len(drawn) - ability.keep)
+        )
+    return events
+
+
+def propaganda_uses(state: BlocState, seat: int) -> int:
+    return sum(a.count for _, a in has_ability(state, seat, "free_loot"))
+
+
+def do_draw(state: BlocState, seat: int) -> list[Event]:
+    if state.uses.propaganda >= propaganda_uses(state, seat):
+        raise IllegalAction("You have no free Propaganda Workshop draw left this turn.")
+    state.uses.propaganda += 1
+    return draw_loot(state, seat, 1, "Propaganda Workshop")[1]
+
+
+def start_occupation_placed(state: BlocState, seat: int) -> bool:
+    return any(o.seat == seat and o.occ == START for o in state.occupations.values())

@@ -1,0 +1,105 @@
+"""Setup options a host picks in the lobby, and the combinations the rulebook rules out.
+
+Every refusal explains itself in words a host understands, because the lobby shows the message
+as it is. The scenario's own setup (content/scenarios.json) is looked up through `scenario_id`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.content.models import Scenario, ScenarioSetup
+
+ScenarioChoice = Literal[
+    "none",
+    "routine-traffic-stop",
+    "burn-down-the-company-town",
+    "abolish-the-police",
+    "occupy-everything",
+    "asymmetrical-struggle",
+    "collective-liberation",
+    "autonomous-zone-phase-1",
+    "let-the-infighting-begin",
+    "smash-the-state",
+    "autonomous-zone-phase-2",
+]
+
+
+class BlocOptions(BaseModel):
+    """What a table decides before the first night."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: Literal[2, 3, 4] = Field(description="2 (two factions each), 3 or 4 players")
+    mode: Literal["fully_cooperative", "semi_cooperative"] = Field(
+        default="fully_cooperative",
+        description="Fully cooperative, or semi-cooperative with secret agenda cards",
+    )
+    difficulty: Literal["easy", "medium", "hard"] = Field(
+        default="easy", description="How many Paramilitary Operations cards stay in the deck"
+    )
+    scenario: ScenarioChoice = Field(default="none", description="A mini-expansion scenario")
+    beginner: bool = Field(default=False, description="Beginner game: 6 nights, easy, cooperative")
+    city: Literal["random", "beginner"] = Field(
+        default="random", description="A randomly generated city or the fixed beginner city"
+    )
+    highway_overpass: bool = Field(
+        default=False, description="Swap one highway for the Highway Overpass tile"
+    )
+
+    @model_validator(mode="after")
+    def _allowed(self) -> BlocOptions:
+        if self.players == 2 and self.mode == "semi_cooperative":
+            raise ValueError("With 2 players the game is always fully cooperative.")
+        if self.beginner:
+            if self.scenario != "none":
+                raise ValueError("The beginner game cannot be combined with a scenario.")
+            if self.mode != "fully_cooperative":
+                raise ValueError("The beginner game is played fully cooperatively.")
+            if self.difficulty != "easy":
+                raise ValueError("The beginner game is played on Easy.")
+        if self.scenario != "none":
+            scen = load_content().scenarios[self.scenario]
+            if self.players not in scen.players:
+                counts = " or ".join(str(p) for p in scen.players)
+                raise ValueError(f"{scen.name} is for {counts} players only.")
+            if self.mode not in scen.modes:
+                raise ValueError(f"{scen.name} cannot be played {self.mode.replace('_', '-')}.")
+            if self.city == "beginner":
+                raise ValueError("Scenarios change the city's tiles, so they need a random city.")
+        if self.highway_overpass:
+            if self.city == "beginner" or self.beginner:
+                raise ValueError("The Highway Overpass option needs a random city.")
+            if self.scenario == "routine-traffic-stop":
+                raise ValueError("Routine Traffic Stop already places the Highway Overpass.")
+        return self
+
+    @property
+    def scenario_id(self) -> str:
+        """The content scenario this table plays (the standard and beginner games included)."""
+        if self.scenario != "none":
+            return self.scenario
+        return "beginner" if self.beginner else "standard"
+
+    @property
+    def uses_beginner_city(self) -> bool:
+        return self.beginner or self.city == "beginner"
+
+    def scenario_data(self) -> Scenario:
+        return load_content().scenarios[self.scenario_id]
+
+    def setup_data(self) -> ScenarioSetup:
+        return self.scenario_data().setup_for(self.players)
+
+    def police_difficulty(self) -> str:
+        """A scenario may force the difficulty (the beginner game plays on Easy)."""
+        return self.setup_data().difficulty or self.difficulty
+
+    def uses_agendas(self) -> bool:
+        forced = self.setup_data().use_agendas
+        if forced is False:
+            return False
+        return self.mode == "semi_cooperative"

@@ -1,0 +1,272 @@
+"""The police: police ops cards, riot cop movement against barricades, and reaction rolls.
+
+Nobody plays the police; every order comes from a card's typed `effects`, resolved here one
+effect type at a time. All orders that move several groups are computed from the city as it
+stands when the card is read, so a group that has just advanced never moves twice.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.games.bloc_by_bloc.board import Board, board_of
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.content.models import (
+    ChiefFired,
+    CopMovement,
+    Effect,
+    EmergencyReinforcements,
+    Maneuvers,
+    MetroLockdown,
+    Paramilitary,
+    PoliceMorale,
+    Reinforcements,
+    StrategicRotation,
+    TacticalRetreat,
+)
+from engine.games.bloc_by_bloc.decks import discard_loot, draw_police
+from engine.games.bloc_by_bloc.state import BlocState, Die
+
+PEOPLES_KITCHEN = "peoples-kitchen"
+SCANNER = "police-scanner"
+
+
+def name_of(board: Board, tile: str) -> str:
+    return board.info(tile).name
+
+
+def morale_draws(state: BlocState) -> int:
+    return load_content().morale.steps[state.morale].draws
+
+
+def change_morale(state: BlocState, delta: int) -> list[Event]:
+    steps = load_content().morale.steps
+    before = state.morale
+    state.morale = min(max(state.morale + delta, 0), len(steps) - 1)
+    if state.morale == before:
+        return []
+    word = "rises" if state.morale > before else "drops"
+    return [Event(text=f"Police morale {word} to {steps[state.morale].label}.")]
+
+
+def police_step(state: BlocState) -> list[Event]:
+    """Sunset step 3: draw as many cards as police morale says, resolving each in turn."""
+    count = morale_draws(state)
+    events = [Event(text=f"Police ops: {state.seat_names[state.current]} draws {count}.")]
+    state.last_police_ops = []
+    for _ in range(count):
+        events += draw_and_resolve(state)
+    return events
+
+
+def draw_and_resolve(state: BlocState) -> list[Event]:
+    card_id = draw_police(state)
+    card = load_content().police_ops[card_id]
+    state.last_police_ops.append(card_id)
+    events = [Event(text=f"Police ops card: {card.name}.")]
+    keep = False
+    for effect in card.effects:
+        more, held = resolve_effect(state, effect, card_id)
+        events += more
+        keep = keep or held
+    if not keep:
+        state.police_discard.append(card_id)
+    return events
+
+
+def resolve_effect(state: BlocState, effect: Effect, card_id: str) -> tuple[list[Event], bool]:
+    """Apply one police effect; the flag says the card stays out of the discards for now."""
+    if isinstance(effect, CopMovement):
+        return advance_cops(state, effect), False
+    if isinstance(effect, Reinforcements):
+        return reinforce(state, effect), False
+    if isinstance(effect, TacticalRetreat):
+        return tactical_retreat(state), False
+    if isinstance(effect, StrategicRotation):
+        return rotate(state, effect.keep), False
+    if isinstance(effect, EmergencyReinforcements):
+        return emergency(state, effect.max_vans), False
+    if isinstance(effect, Maneuvers):
+        return maneuvers(state), False
+    if isinstance(effect, MetroLockdown):
+        target = state.left_of(state.current)
+        state.lockdowns[target].append(card_id)
+        return [
+            Event(text=f"Metro lockdown: {state.seat_names[target]} may not use the metro.")
+        ], True
+    if isinstance(effect, ChiefFired):
+        return chief_fired(state, card_id), True
+    if isinstance(effect, Paramilitary):
+        return paramilitary(state, effect), False
+    if isinstance(effect, PoliceMorale):
+        return change_morale(state, effect.delta), False
+    raise ValueError(f"{type(effect).__name__} is not a police effect")
+
+
+def _by_priority(board: Board, tiles: list[str], priority: str) -> list[str]:
+    return sorted(tiles, key=board.police_id, reverse=priority == "highest")
+
+
+def in_clash(state: BlocState, tile: str) -> bool:
+    return state.blocs_in(tile) > 0 and state.police_in(tile)
+
+
+def stopped_by(barricades: int, movers: int) -> int:
+    """How many of `movers` cops 1, 2 or 3 barricades hold back."""
+    if barricades <= 0:
+        return 0
+    if barricades == 1:
+        return min(1, movers)
+    if barricades == 2:
+        return movers // 2
+    return movers
+
+
+def advance_cops(state: BlocState, effect: CopMovement) -> list[Event]:
+    board = board_of(state.city)
+    events: list[Event] = []
+    moves: list[tuple[str, str, int]] = []
+    for tile in board.districts:
+        cops = state.cops.get(tile, 0)
+        if cops < 2 or state.blocs_in(tile) > 0:
+            continue
+        targets = [n for n in board.neighbours[tile] if board.info(n).type is effect.district_type]
+        if targets:
+            moves.append((tile, _by_priority(board, targets, effect.priority)[0], cops - 1))
+    for src, dst, movers in moves:
+        route = min(board.between(src, dst), key=lambda c: state.barricades.get(c.key, 0))
+        held = stopped_by(state.barricades.get(route.key, 0), movers)
+        if held:
+            state.barricades.pop(route.key)
+        go = movers - held
+        state.add_cops(src, -go)
+        state.add_cops(dst, go)
+        text = f"{movers} riot cops from {name_of(board, src)} advance on {name_of(board, dst)}"
+        if held:
+            text += f"; barricades hold back {held} and are dismantled"
+        events.append(Event(text=text + "."))
+    if not moves:
+        events.append(Event(text="No group of riot cops can advance."))
+    return events
+
+
+def reinforce(state: BlocState, effect: Reinforcements) -> list[Event]:
+    board = board_of(state.city)
+    vans = [t for t, dmg in state.vans.items() if dmg == 0]
+    placed: list[str] = []
+    for tile in _by_priority(board, vans, effect.priority):
+        n = min(effect.cops, state.staging_cops)
+        if n:
+            state.staging_cops -= n
+            state.add_cops(tile, n)
+            placed.append(f"{n} to {name_of(board, tile)}")
+    return [Event(text="Reinforcements: " + (", ".join(placed) or "none available") + ".")]
+
+
+def tactical_retreat(state: BlocState) -> list[Event]:
+    back = [
+        t
+        for t, n in state.cops.items()
+        if n == 1 and t not in state.vans and not in_clash(state, t)
+    ]
+    for tile in back:
+        state.add_cops(tile, -1)
+        state.staging_cops += 1
+    return [Event(text=f"Tactical retreat: {len(back)} solo riot cops return to staging.")]
+
+
+def rotate(state: BlocState, keep: int) -> list[Event]:
+    sent = 0
+    for tile, n in list(state.cops.items()):
+        if n > keep:
+            state.cops[tile] = keep
+            state.staging_cops += n - keep
+            sent += n - keep
+    return [Event(text=f"Strategic rotation: {sent} riot cops return to staging.")]
+
+
+def emergency(state: BlocState, max_vans: int) -> list[Event]:
+    board = board_of(state.city)
+    if len(state.vans) >= max_vans or state.staging_vans == 0:
+        return [Event(text="Emergency reinforcements: no riot van is sent.")]
+    spots = [t for t in state.cops if t not in state.vans]
+    if not spots:
+        return [Event(text="Emergency reinforcements: no district to send a riot van to.")]
+    tile = _by_priority(board, spots, "highest")[0]
+    state.staging_vans -= 1
+    state.vans[tile] = 0
+    return [Event(text=f"Emergency reinforcements: a riot van arrives in {name_of(board, tile)}.")]
+
+
+def maneuvers(state: BlocState) -> list[Event]:
+    """Undamaged vans regroup on the highest-ID districts holding a van or a cop; damaged vans
+    ignore the order and keep their district."""
+    board = board_of(state.city)
+    movable = [t for t, dmg in state.vans.items() if dmg == 0]
+    fixed = {t for t, dmg in state.vans.items() if dmg > 0}
+    spots = [t for t in {*state.cops, *movable} if t not in fixed]
+    chosen = _by_priority(board, spots, "highest")[: len(movable)]
+    for tile in movable:
+        del state.vans[tile]
+    for tile in chosen:
+        state.vans[tile] = 0
+    where = ", ".join(name_of(board, t) for t in chosen) or "nowhere"
+    return [Event(text=f"Maneuvers: riot vans reposition to {where}.")]
+
+
+def chief_fired(state: BlocState, card_id: str) -> list[Event]:
+    state.police_deck += state.police_discard
+    state.police_discard = []
+    state.rng.shuffle(state.police_deck)
+    state.police_discard = [card_id]
+    state.police_revealed = 0
+    return [Event(text="The Chief of Police is fired: the police ops deck is reshuffled.")]
+
+
+def paramilitary(state: BlocState, effect: Paramilitary) -> list[Event]:
+    board = board_of(state.city)
+    spots = [t for t in state.occupations if not state.police_in(t)]
+    placed = []
+    for tile in _by_priority(board, spots, effect.priority):
+        n = min(effect.cops_per_district, state.staging_cops)
+        if n:
+            state.staging_cops -= n
+            state.add_cops(tile, n)
+            placed.append(name_of(board, tile))
+    return [Event(text="Paramilitary operations strike " + (", ".join(placed) or "nowhere") + ".")]
+
+
+def reaction_roll(state: BlocState, tile: str) -> list[Event]:
+    """Roll the reaction die for the current faction's risky action in `tile`."""
+    seat = state.current
+    if state.uses.skip_reaction:
+        state.uses.skip_reaction = False
+        return [Event(text="Masks: no reaction roll this time.")]
+    roll = state.rng.randint(1, 6)
+    events = [Event(text=f"Reaction roll: {roll}.")]
+    if roll <= 2 and state.scanner_auto[seat] and SCANNER in state.hands[seat]:
+        discard_loot(state, seat, SCANNER)
+        roll = state.rng.randint(1, 6)
+        events.append(
+            Event(text=f"A Police Scanner is played: the reaction die is rolled again: {roll}.")
+        )
+    board = board_of(state.city)
+    if roll == 1:
+        if state.staging_cops:
+            state.staging_cops -= 1
+            state.add_cops(tile, 1)
+            events.append(
+                Event(text=f"The cops are called: a riot cop arrives in {name_of(board, tile)}.")
+            )
+        return events
+    if roll == 2:
+        return events + draw_and_resolve(state)
+    if roll == 6:
+        kitchens = [
+            t for t, o in state.occupations.items() if o.seat == seat and o.occ == PEOPLES_KITCHEN
+        ]
+        extra = sum(2 if state.city.at(board.pos[t]).liberated else 1 for t in kitchens)
+        if extra:
+            values = state.rng.roll(extra)
+            state.dice += [Die(value=v) for v in values]
+            events.append(Event(text=f"People's Kitchen: extra action dice {values}."))
+    return events

@@ -1,0 +1,342 @@
+"""Bloc by Bloc as an `engine.core.Game`: who may act, what they may do, and applying it.
+
+The turn order is: setup (every faction picks a starting district at once), then nights of
+faction turns and a sunrise. Anything that needs another seat's word (stopping an advanced
+action, accepting loot, choosing which blocs fall, a card window) is queued in `state.pending`
+and shown as an out-of-turn prompt with a default, so an absent player never stalls the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core import ActionBase, Event, Game, IllegalAction, Outcome, Prompt, QuickChoice, Result
+from engine.games.bloc_by_bloc import attacks, cards, night, sunrise, views
+from engine.games.bloc_by_bloc.actions import (
+    ACTION_TYPES,
+    Accept,
+    Allow,
+    Attack,
+    Barricade,
+    Build,
+    Card,
+    Decline,
+    Defeat,
+    Discard,
+    Draw,
+    End,
+    Form,
+    Gift,
+    Hack,
+    Loot,
+    Move,
+    Pass,
+    Prefer,
+    Start,
+    Stop,
+    Swap,
+    Trade,
+)
+from engine.games.bloc_by_bloc.decks import discard_loot, loot_name
+from engine.games.bloc_by_bloc.legal import all_actions, exchange_partners, start_choices
+from engine.games.bloc_by_bloc.options import BlocOptions
+from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction
+from engine.games.bloc_by_bloc.setup import new_game
+from engine.games.bloc_by_bloc.state import BlocState, Occupation, Pending
+
+TURN_KINDS = [
+    "move",
+    "barricade",
+    "loot",
+    "build",
+    "swap",
+    "attack",
+    "form",
+    "hack",
+    "draw",
+    "card",
+    "gift",
+    "trade",
+    "end",
+]
+
+
+class BlocByBloc(Game[BlocState, BlocOptions]):
+    id = "bloc_by_bloc"
+    title = "Bloc by Bloc"
+    command = "bloc"
+    player_counts = (2, 3, 4)
+    options_type = BlocOptions
+    state_type = BlocState
+    action_types = ACTION_TYPES
+
+    def setup(self, options: BlocOptions, seed: int) -> BlocState:
+        return new_game(options, seed)
+
+    # ----- who acts -------------------------------------------------------------------------
+    def prompts(self, state: BlocState) -> dict[int, Prompt]:
+        if state.phase == "over":
+            return {}
+        if state.pending:
+            return views.pending_prompts(state, state.pending[0], self._buttons)
+        if state.phase == "setup":
+            return {
+                s: Prompt(
+                    seat=s,
+                    text="Choose your starting district.",
+                    kinds=["start"],
+                    choices=self._buttons(
+                        state, [Start(district=t) for t in start_choices(state, s)]
+                    ),
+                )
+                for s in range(state.seats)
+                if not any(o.seat == s for o in state.occupations.values())
+            }
+        seat = state.current
+        unused = len(state.unused_dice())
+        return {
+            seat: Prompt(
+                seat=seat,
+                text=f"Your turn: {unused} action dice left. Use them, then end your turn.",
+                kinds=[*TURN_KINDS, "prefer"],
+                choices=[QuickChoice(label="End turn", action=End().model_dump(), style="danger")],
+            )
+        }
+
+    def _buttons(self, state: BlocState, actions: list[ActionBase]) -> list[QuickChoice]:
+        return [
+            QuickChoice(label=self.describe(state, a)[:80], action=a.model_dump())
+            for a in actions[:25]
+        ]
+
+    def legal_actions(self, state: BlocState, seat: int) -> list[ActionBase]:
+        return all_actions(state, seat)
+
+    # ----- applying -------------------------------------------------------------------------
+    def apply(self, state: BlocState, seat: int, action: ActionBase) -> Result:
+        """Standing choices may be set at any moment; everything else needs a prompt."""
+        if isinstance(action, Prefer) and self.outcome(state) is None and 0 <= seat < state.seats:
+            work = state.model_copy(deep=True)
+            return Result(state=work, events=_prefer(work, seat, action))
+        return super().apply(state, seat, action)
+
+    def _apply(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
+        if state.pending:
+            return self._settle(state, seat, action)
+        if state.phase == "setup":
+            if not isinstance(action, Start):
+                raise IllegalAction("First choose your starting district.")
+            return _start(state, seat, action)
+        if seat != state.current or state.phase != "turn":
+            raise IllegalAction("It is not your turn.")
+        return self._turn_action(state, seat, action)
+
+    def _turn_action(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
+        if isinstance(action, Attack):
+            return attacks.do_attack(state, seat, action)
+        if isinstance(action, Card):
+            return cards.play_card(state, seat, action, "own_turn")
+        if isinstance(action, Gift | Trade):
+            return _offer(state, seat, action)
+        if isinstance(action, Draw):
+            return night.do_draw(state, seat)
+        if isinstance(action, End):
+            return _end(state)
+        handlers: dict[type, Any] = {
+            Move: night.do_move,
+            Barricade: night.do_barricade,
+            Loot: night.attempt_advanced,
+            Build: night.attempt_advanced,
+            Swap: night.attempt_advanced,
+            Form: night.do_form,
+            Hack: night.do_hack,
+        }
+        handler = handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"You cannot {action.kind} now.")
+        events = night.close_streak(state)
+        return events + handler(state, seat, action)
+
+    def _settle(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
+        need = state.pending[0]
+        if need.kind == "window":
+            if seat not in need.waiting:
+                raise IllegalAction("You have nothing to decide now.")
+            if isinstance(action, Card):
+                return cards.play_card(state, seat, action, need.step)
+            if not isinstance(action, Pass):
+                raise IllegalAction("Play a card or pass.")
+            need.waiting.remove(seat)
+            if need.waiting:
+                return [Event(text=f"{state.seat_names[seat]} pass.")]
+            state.pending.pop(0)
+            return _proceed(state)
+        if seat != need.seat:
+            raise IllegalAction("You have nothing to decide now.")
+        if need.kind == "stop":
+            return _stop(state, action)
+        if need.kind == "offer":
+            return _answer(state, action)
+        if need.kind == "discard":
+            return _discard(state, action)
+        return _defeat(state, action)
+
+    # ----- reading ------------------------------------------------------------------------
+    def view(self, state: BlocState, seat: int | None) -> BaseModel:
+        return views.build_view(state, seat)
+
+    def outcome(self, state: BlocState) -> Outcome | None:
+        if state.phase != "over" or state.winners is None:
+            return None
+        return Outcome(winners=state.winners, reason=state.end_reason)
+
+    def hand_text(self, state: BlocState, seat: int) -> str | None:
+        return views.hand_text(state, seat)
+
+    def status_text(self, state: BlocState, seat: int | None) -> str:
+        return views.status_text(state, self.prompts(state))
+
+    def describe(self, state: BlocState, action: ActionBase) -> str:
+        return views.describe(state, action)
+
+    def label_value(self, state: BlocState, kind: str, field: str, value: Any) -> str:
+        return views.label_value(state, kind, field, value)
+
+
+# ----- handlers --------------------------------------------------------------------------
+
+
+def _prefer(state: BlocState, seat: int, a: Prefer) -> list[Event]:
+    if a.setting == "stop" and a.value in ("ask", "never"):
+        state.stop_never[seat] = a.value == "never"
+    elif a.setting == "scanner" and a.value in ("auto", "never"):
+        state.scanner_auto[seat] = a.value == "auto"
+    else:
+        raise IllegalAction("Use stop with ask/never, or scanner with auto/never.")
+    return [Event(text=f"Standing choice saved: {a.setting} = {a.value}.", seat=seat)]
+
+
+def _start(state: BlocState, seat: int, a: Start) -> list[Event]:
+    if any(o.seat == seat for o in state.occupations.values()):
+        raise IllegalAction("You have already chosen your starting district.")
+    if a.district not in start_choices(state, seat):
+        raise IllegalAction("Start in one of your own faction's districts.")
+    state.occupations[a.district] = Occupation(seat=seat, occ=START)
+    n = state.options.setup_data().start_blocs
+    state.add_blocs(seat, a.district, n)
+    events = [
+        Event(
+            text=f"The {state.seat_names[seat]} start in {district_name(a.district)} "
+            f"with {n} bloc(s)."
+        )
+    ]
+    if len(state.occupations) == state.seats:
+        state.current = state.first
+        events += night.start_turn(state)
+    return events
+
+
+def _end(state: BlocState) -> list[Event]:
+    events = night.end_turn(state)
+    if state.turns_taken < state.seats:
+        state.current = state.left_of(state.current)
+        return events + night.start_turn(state)
+    return events + sunrise.begin_sunrise(state) + _proceed(state)
+
+
+def _proceed(state: BlocState) -> list[Event]:
+    """Run the sunrise on; when it hands over to a new night, open the first turn."""
+    events: list[Event] = []
+    if state.phase == "sunrise":
+        events += sunrise.run_sunrise(state)
+        if state.phase == "turn":
+            events += night.start_turn(state)
+    return events
+
+
+def _stop(state: BlocState, action: ActionBase) -> list[Event]:
+    if not isinstance(action, Stop | Allow):
+        raise IllegalAction("Stop or allow the action.")
+    need = state.pending.pop(0)
+    if isinstance(action, Stop):
+        return [
+            Event(
+                text=f"The {state.seat_names[need.seat]} stop the {need.action['kind']} "
+                f"in {district_name(need.district)}."
+            )
+        ]
+    done = ACTION_TYPES_BY_KIND[str(need.action["kind"])].model_validate(need.action)
+    return [
+        Event(text=f"The {state.seat_names[need.seat]} let it happen."),
+        *night.carry_out(state, need.actor, done),
+    ]
+
+
+ACTION_TYPES_BY_KIND = {t.model_fields["kind"].default: t for t in (Loot, Build, Swap)}
+
+
+def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
+    other = seat_of_faction(state, a.faction)
+    if other not in exchange_partners(state, seat):
+        raise IllegalAction(
+            "You can only exchange loot with a faction that has blocs where you have blocs."
+        )
+    if a.card not in state.hands[seat]:
+        raise IllegalAction("You do not hold that loot card.")
+    trade = isinstance(a, Trade)
+    state.pending.append(Pending(kind="offer", seat=other, actor=seat, card=a.card, trade=trade))
+    what = "a trade" if trade else "a loot card"
+    return [
+        Event(text=f"The {state.seat_names[seat]} offer {what} to the {state.seat_names[other]}."),
+        Event(text=f"The {state.seat_names[seat]} offer you {loot_name(a.card)}.", seat=other),
+    ]
+
+
+def _answer(state: BlocState, action: ActionBase) -> list[Event]:
+    need = state.pending[0]
+    if isinstance(action, Decline):
+        state.pending.pop(0)
+        return [Event(text=f"The {state.seat_names[need.seat]} decline.")]
+    if not isinstance(action, Accept):
+        raise IllegalAction("Accept or decline the offer.")
+    if need.trade and action.card not in state.hands[need.seat]:
+        raise IllegalAction("Name a loot card from your hand to give back.")
+    state.pending.pop(0)
+    state.hands[need.actor].remove(need.card)
+    state.hands[need.seat].append(need.card)
+    events = [Event(text=f"The {state.seat_names[need.seat]} accept.")]
+    if need.trade:
+        state.hands[need.seat].remove(action.card)
+        state.hands[need.actor].append(action.card)
+        events.append(Event(text=f"You receive {loot_name(action.card)}.", seat=need.actor))
+    return events
+
+
+def _discard(state: BlocState, action: ActionBase) -> list[Event]:
+    need = state.pending[0]
+    if not isinstance(action, Discard) or action.card not in need.cards:
+        raise IllegalAction("Discard one of the cards you just drew.")
+    discard_loot(state, need.seat, action.card)
+    need.cards.remove(action.card)
+    need.count -= 1
+    if need.count == 0:
+        state.pending.pop(0)
+    return [Event(text=f"The {state.seat_names[need.seat]} discard a loot card.")]
+
+
+def _defeat(state: BlocState, action: ActionBase) -> list[Event]:
+    need = state.pending[0]
+    if not isinstance(action, Defeat):
+        raise IllegalAction("Choose whose bloc the riot cop defeats.")
+    victim = seat_of_faction(state, action.faction)
+    if not state.blocs_of(victim, need.district):
+        raise IllegalAction("That faction has no bloc there.")
+    state.pending.pop(0)
+    events = sunrise.hit_bloc(state, need.district, victim)
+    events += sunrise.cops_attack(state, need.district, need.count - 1, need.seat)
+    return events + _proceed(state)
+
+
+GAME = BlocByBloc()

@@ -1,0 +1,211 @@
+"""The game state: every piece, card and marker of a Bloc by Bloc table, as plain JSON data.
+
+Districts are named by their tile id (tiles are unique in a city), so pieces survive any future
+change of grid coordinates. Seats are factions in clockwise table order: the faction to a
+seat's left is `seat + 1`. Piece pools are derived, not stored, wherever the total is fixed
+(blocs on a mat = 10 - blocs in the city), which keeps conservation true by construction.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import GameState
+from engine.games.bloc_by_bloc.city import City
+from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.options import BlocOptions
+
+BLOCS_PER_FACTION = 10
+OCCUPATIONS_PER_FACTION = 5
+TOTAL_COPS = 30
+TOTAL_VANS = 6
+TOTAL_BARRICADES = 40
+MAX_BARRICADES = 3
+"""Most barricades one connection between two districts can hold."""
+MAX_VANS_IN_CITY = 4
+
+GRAFFITI, BURNED = 1, 2
+"""Marks on a shopping center: 0 clean, 1 graffiti, 2 burned."""
+
+
+class Die(BaseModel):
+    value: int
+    used: bool = False
+
+
+class Occupation(BaseModel):
+    seat: int
+    occ: str
+
+
+class Pending(BaseModel):
+    """A decision the game waits for before anything else happens.
+
+    - stop: `seat` (most blocs in `district`) may stop `actor`'s advanced `action`.
+    - offer: `actor` offers `card` to `seat` (a gift, or a trade when `trade`).
+    - discard: `seat` keeps some of the cards just drawn and discards `count` of `cards`.
+    - repression: `seat` picks whose bloc falls to the next of `count` cop attacks in `district`.
+    - window: every seat in `waiting` may play cards of timing `step` or pass.
+    """
+
+    kind: Literal["stop", "offer", "discard", "repression", "window"]
+    seat: int = -1
+    actor: int = -1
+    district: str = ""
+    action: dict[str, str | int] = Field(default_factory=dict)
+    card: str = ""
+    trade: bool = False
+    cards: list[str] = Field(default_factory=list)
+    count: int = 0
+    step: Literal["", "police_repression", "liberation"] = ""
+    waiting: list[int] = Field(default_factory=list)
+
+
+class TurnUses(BaseModel):
+    """Per-turn counters for occupation abilities and played cards' lingering effects."""
+
+    assembly: int = 0
+    hacker: int = 0
+    propaganda: int = 0
+    free_moves: int = 0
+    bonus_moves: int = 0
+    molotov_boosts: int = 0
+    attack_bonus: int = 0
+    advanced_bonus: int = 0
+    skip_reaction: bool = False
+
+
+class Protection(BaseModel):
+    """Repression cards played for tonight: Shields and Lock-on Chains, per seat and district."""
+
+    seat: int
+    district: str
+    shields: int = 0
+    chained: bool = False
+
+
+class BlocState(GameState):
+    schema_version: int = 1
+    options: BlocOptions
+    city: City
+    factions: list[str]
+    """Faction id per seat, clockwise."""
+    unused_factions: list[str] = Field(default_factory=list)
+    victory_scenario: str
+
+    blocs: list[dict[str, int]]
+    """Per seat: district -> blocs there (zero entries dropped)."""
+    occupations: dict[str, Occupation] = Field(default_factory=dict)
+    cops: dict[str, int] = Field(default_factory=dict)
+    vans: dict[str, int] = Field(default_factory=dict)
+    """District -> damage taken tonight (0, 1 or 2)."""
+    barricades: dict[str, int] = Field(default_factory=dict)
+    """Connection key (see city.Connection.key) -> barricades on it."""
+    loot_marks: dict[str, list[int]] = Field(default_factory=dict)
+    staging_cops: int = 0
+    staging_vans: int = 0
+    destroyed_vans: int = 0
+
+    morale: int = 0
+    nights_left: int = 8
+    night: int = 1
+    police_deck: list[str] = Field(default_factory=list)
+    police_discard: list[str] = Field(default_factory=list)
+    police_revealed: int = 0
+    """How many cards on top of the police ops deck lie face up (manifestations reveal them)."""
+    lockdowns: list[list[str]] = Field(default_factory=list)
+    """Per seat: Metro Lockdown cards in front of it (discarded at the end of its next turn)."""
+    last_police_ops: list[str] = Field(default_factory=list)
+    loot_deck: list[str] = Field(default_factory=list)
+    loot_discard: list[str] = Field(default_factory=list)
+    hands: list[list[str]]
+    agendas: list[str | None]
+
+    phase: Literal["setup", "turn", "sunrise", "over"] = "setup"
+    first: int = 0
+    first_rolls: list[list[int]] = Field(default_factory=list)
+    """The setup rolls for the first faction marker (ties roll again)."""
+    current: int = 0
+    turns_taken: int = 0
+    dice: list[Die] = Field(default_factory=list)
+    uses: TurnUses = Field(default_factory=TurnUses)
+    attacked: dict[str, int] = Field(default_factory=dict)
+    """'district|seat' -> blocs of that seat that already attacked in that clash tonight."""
+    attack_streak: str = ""
+    """District of the current run of consecutive attacks, whose reaction roll is still owed."""
+    pending: list[Pending] = Field(default_factory=list)
+    protections: list[Protection] = Field(default_factory=list)
+    liberation_bonus: dict[str, int] = Field(default_factory=dict)
+    repression_queue: list[str] = Field(default_factory=list)
+    sunrise_step: Literal["", "start", "vans", "cops", "liberate", "next"] = ""
+    stop_never: list[bool] = Field(default_factory=list)
+    """Standing choice per seat: never stop anyone's advanced actions (no question asked)."""
+    scanner_auto: list[bool] = Field(default_factory=list)
+    """Standing choice per seat: re-roll reaction rolls of 1 or 2 with a Police Scanner."""
+    manifestations_done: list[str] = Field(default_factory=list)
+    """Manifestation cards resolved and put back in the box."""
+    winners: list[int] | None = None
+    end_reason: str = ""
+
+    # ----- reading pieces -----------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.factions)
+
+    def blocs_of(self, seat: int, district: str) -> int:
+        return self.blocs[seat].get(district, 0)
+
+    def blocs_in(self, district: str) -> int:
+        return sum(b.get(district, 0) for b in self.blocs)
+
+    def blocs_in_city(self, seat: int) -> int:
+        return sum(self.blocs[seat].values())
+
+    def blocs_on_mat(self, seat: int) -> int:
+        return BLOCS_PER_FACTION - self.blocs_in_city(seat)
+
+    def police_in(self, district: str) -> bool:
+        return self.cops.get(district, 0) > 0 or district in self.vans
+
+    def occupations_of(self, seat: int) -> list[str]:
+        """Districts holding the seat's occupations."""
+        return [d for d, o in self.occupations.items() if o.seat == seat]
+
+    def mat_occupations(self, seat: int, all_occupations: tuple[str, ...]) -> list[str]:
+        placed = {o.occ for o in self.occupations.values() if o.seat == seat}
+        return [o for o in all_occupations if o not in placed]
+
+    def add_blocs(self, seat: int, district: str, n: int) -> None:
+        count = self.blocs[seat].get(district, 0) + n
+        if count:
+            self.blocs[seat][district] = count
+        else:
+            self.blocs[seat].pop(district, None)
+
+    def add_cops(self, district: str, n: int) -> None:
+        count = self.cops.get(district, 0) + n
+        if count:
+            self.cops[district] = count
+        else:
+            self.cops.pop(district, None)
+
+    def order_from_first(self) -> list[int]:
+        """Seats in tonight's turn order (first faction, then clockwise)."""
+        return [(self.first + i) % self.seats for i in range(self.seats)]
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def unused_dice(self) -> list[int]:
+        """1-based numbers of the dice not yet spent this turn."""
+        return [i + 1 for i, d in enumerate(self.dice) if not d.used]
+
+
+FACTION_DISTRICT_TYPES = {
+    DistrictType.WORKERS,
+    DistrictType.STUDENTS,
+    DistrictType.NEIGHBORS,
+    DistrictType.PRISONERS,
+}

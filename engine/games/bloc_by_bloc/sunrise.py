@@ -1,0 +1,244 @@
+"""Sunrise: Police Repression, District Liberation and the Next Night check.
+
+The phase runs as a small state machine (`state.sunrise_step`) because it can pause: a card
+window (Shields, Lock-on Chains, Banners) or the choice of whose blocs fall. Card windows open
+for every faction whose position, which everyone can see, could use such a card, so waiting on a
+window never reveals who holds one.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.cards import resolve_manifestation
+from engine.games.bloc_by_bloc.places import difficulty, district_name, is_liberated
+from engine.games.bloc_by_bloc.state import BlocState, Pending
+from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
+
+
+def begin_sunrise(state: BlocState) -> list[Event]:
+    state.phase = "sunrise"
+    state.sunrise_step = "start"
+    return [Event(text=f"Sunrise of night {state.night}.")]
+
+
+def run_sunrise(state: BlocState) -> list[Event]:
+    """Carry the sunrise on until it needs a decision or hands over to the next night."""
+    events: list[Event] = []
+    while not state.pending and state.phase == "sunrise":
+        step = state.sunrise_step
+        if step == "start":
+            for tile in state.vans:
+                state.vans[tile] = 0
+            state.sunrise_step = "vans"
+            _open_window(state, "police_repression", _repression_window_seats(state))
+        elif step == "vans":
+            events += _vans_attack(state)
+            board = board_of(state.city)
+            state.repression_queue = [
+                t
+                for t in board.districts
+                if state.cops.get(t) and (state.blocs_in(t) or t in state.occupations)
+            ]
+            state.sunrise_step = "cops"
+        elif step == "cops":
+            if not state.repression_queue:
+                state.sunrise_step = "liberate"
+                _open_window(state, "liberation", _liberation_window_seats(state))
+                continue
+            tile = state.repression_queue.pop(0)
+            events += cops_attack(state, tile, state.cops[tile], _decider(state, tile))
+        elif step == "liberate":
+            events += liberate_all(state)
+            state.sunrise_step = "next"
+        else:
+            events += next_night_check(state)
+    return events
+
+
+def _open_window(state: BlocState, step: str, seats: list[int]) -> None:
+    if seats:
+        state.pending.append(Pending(kind="window", step=step, waiting=seats))  # type: ignore[arg-type]
+
+
+def _repression_window_seats(state: BlocState) -> list[int]:
+    threatened = [t for t in state.cops if t not in state.vans]
+    return [
+        s
+        for s in range(state.seats)
+        if state.hands[s]
+        and any(
+            state.blocs_of(s, t) or (t in state.occupations and state.occupations[t].seat == s)
+            for t in threatened
+        )
+    ]
+
+
+def _liberation_window_seats(state: BlocState) -> list[int]:
+    seats = []
+    for s in range(state.seats):
+        if not state.hands[s]:
+            continue
+        for t in state.blocs[s]:
+            if t not in state.occupations or is_liberated(state, t):
+                continue
+            here = state.blocs_in(t)
+            cards = sum(len(state.hands[o]) for o in range(state.seats) if state.blocs_of(o, t))
+            if here < 2 * difficulty(state, t) <= here + 2 * cards:
+                seats.append(s)
+                break
+    return seats
+
+
+def _vans_attack(state: BlocState) -> list[Event]:
+    events = []
+    for tile in state.vans:
+        lost = [
+            f"{state.blocs_of(s, tile)} {state.seat_names[s]}"
+            for s in range(state.seats)
+            if state.blocs_of(s, tile)
+        ]
+        for s in range(state.seats):
+            state.blocs[s].pop(tile, None)
+        occ = state.occupations.pop(tile, None)
+        if lost or occ:
+            what = ", ".join(lost) + " blocs" if lost else "no blocs"
+            evicted = f"; the {state.seat_names[occ.seat]} occupation is evicted" if occ else ""
+            events.append(
+                Event(text=f"The riot van in {district_name(tile)} defeats {what}{evicted}.")
+            )
+    return events
+
+
+def _decider(state: BlocState, tile: str) -> int:
+    """Most blocs in the district; on a tie, whoever played earliest tonight."""
+    order = state.order_from_first()
+    return max(order, key=lambda s: (state.blocs_of(s, tile), -order.index(s)))
+
+
+def _shields(state: BlocState, seat: int, tile: str) -> int:
+    return sum(p.shields for p in state.protections if p.seat == seat and p.district == tile)
+
+
+def default_victim(state: BlocState, tile: str) -> int:
+    """Sensible default for the decider: the faction with the most blocs there loses one."""
+    order = state.order_from_first()
+    present = [s for s in order if state.blocs_of(s, tile)]
+    return max(present, key=lambda s: (state.blocs_of(s, tile), -order.index(s)))
+
+
+def cops_attack(state: BlocState, tile: str, hits: int, decider: int) -> list[Event]:
+    """Each cop attacks once: blocs first, then the occupation. Pauses for the decider when
+    blocs of several factions are there and not all of them will fall."""
+    events: list[Event] = []
+    while hits > 0:
+        present = [s for s in range(state.seats) if state.blocs_of(s, tile)]
+        if not present:
+            events += _evict(state, tile)
+            break
+        cover = sum(state.blocs_of(s, tile) + _shields(state, s, tile) for s in present)
+        if len(present) > 1 and hits < cover:
+            state.pending.append(
+                Pending(kind="repression", seat=decider, district=tile, count=hits)
+            )
+            return events
+        events += hit_bloc(state, tile, present[0])
+        hits -= 1
+    return events
+
+
+def hit_bloc(state: BlocState, tile: str, seat: int) -> list[Event]:
+    for p in state.protections:
+        if p.seat == seat and p.district == tile and p.shields:
+            p.shields -= 1
+            return [
+                Event(
+                    text=f"Shields stop a riot cop attack on the {state.seat_names[seat]} "
+                    f"in {district_name(tile)}."
+                )
+            ]
+    state.add_blocs(seat, tile, -1)
+    return [
+        Event(text=f"A riot cop defeats a {state.seat_names[seat]} bloc in {district_name(tile)}.")
+    ]
+
+
+def _evict(state: BlocState, tile: str) -> list[Event]:
+    occ = state.occupations.get(tile)
+    if occ is None:
+        return []
+    if any(p.chained and p.seat == occ.seat and p.district == tile for p in state.protections):
+        return [Event(text=f"Lock-on chains hold the occupation in {district_name(tile)}.")]
+    del state.occupations[tile]
+    return [
+        Event(
+            text=f"Riot cops evict the {state.seat_names[occ.seat]} occupation "
+            f"in {district_name(tile)}."
+        )
+    ]
+
+
+def liberate_all(state: BlocState) -> list[Event]:
+    board = board_of(state.city)
+    events: list[Event] = []
+    for tile in board.districts:
+        if (
+            tile not in state.occupations
+            or is_liberated(state, tile)
+            or not board.info(tile).liberatable
+        ):
+            continue
+        need = 2 * difficulty(state, tile)
+        if state.blocs_in(tile) + state.liberation_bonus.get(tile, 0) < need:
+            continue
+        liberators = [s for s in range(state.seats) if state.blocs_of(s, tile)]
+        state.loot_marks.pop(tile, None)
+        card = state.city.liberate(board.pos[tile])
+        state.manifestations_done.append(card or "")
+        events.append(Event(text=f"{district_name(tile)} is liberated!"))
+        if card:
+            events += resolve_manifestation(state, card, tile, liberators)
+    return events
+
+
+def next_night_check(state: BlocState) -> list[Event]:
+    """Endgame conditions, then the first faction marker and countdown move on."""
+    if any(state.blocs_in_city(s) == 0 for s in range(state.seats)):
+        return _over(
+            state, [], "A faction has no blocs left in the city: the insurrection implodes."
+        )
+    if not vetoed(state):
+        if state.agendas[0] is not None:
+            alone = [s for s in range(state.seats) if agenda_wins(state, s, "win_alone")]
+            if len(alone) == 1:
+                return _over(
+                    state, alone, f"{state.seat_names[alone[0]]} complete a win-alone agenda."
+                )
+        if insurrection_successful(state):
+            if state.agendas[0] is None:
+                return _over(state, list(range(state.seats)), "The insurrection is successful!")
+            winners = [s for s in range(state.seats) if agenda_wins(state, s, "win_together")]
+            return _over(state, winners, "The insurrection is successful!")
+    state.nights_left -= 1
+    if state.nights_left <= 0:
+        return _over(state, [], "Time runs out: the military arrives.")
+    state.night += 1
+    state.first = state.left_of(state.first)
+    state.current = state.first
+    state.turns_taken = 0
+    state.attacked = {}
+    state.protections = []
+    state.liberation_bonus = {}
+    state.sunrise_step = ""
+    state.phase = "turn"
+    return [
+        Event(text=f"{state.nights_left} night(s) left. {state.seat_names[state.first]} go first.")
+    ]
+
+
+def _over(state: BlocState, winners: list[int], reason: str) -> list[Event]:
+    state.phase = "over"
+    state.winners = winners
+    state.end_reason = reason
+    names = ", ".join(state.seat_names[s] for s in winners) or "nobody"
+    return [Event(text=f"{reason} Winners: {names}.")]

@@ -1,0 +1,390 @@
+"""What each seat may see, as a model a renderer draws from, plus text for prompts and labels.
+
+Hidden information (loot hands, agendas, deck order, manifestations under tiles, the card in a
+loot offer, the cards awaiting a discard) never appears here except a seat's own hand and agenda
+in its own view. Face-up police ops (revealed by manifestations) are public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core import ActionBase, Prompt, QuickChoice
+from engine.games.bloc_by_bloc.actions import Accept, Allow, Decline, Defeat, Pass, Stop
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.city import rotate_corner, rotate_direction
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.night import barricade_pile
+from engine.games.bloc_by_bloc.places import (
+    difficulty,
+    district_name,
+    faction_occupations,
+    occupation_name,
+)
+from engine.games.bloc_by_bloc.state import BlocState, Pending
+from engine.games.bloc_by_bloc.sunrise import default_victim
+
+MARKS = ("clean", "graffiti", "burned")
+
+
+class OccupationView(BaseModel):
+    faction: str
+    occupation: str
+    name: str
+
+
+class TileView(BaseModel):
+    row: int
+    col: int
+    tile: str
+    name: str
+    type: str
+    orientation: int
+    liberated: bool
+    difficulty: int | None
+    police_id: int
+    exits: list[str]
+    highways: list[tuple[str, str]]
+    metro: bool
+    autonomous_zone: bool
+    shopping_centers: list[str]
+    occupation: OccupationView | None
+    blocs: dict[str, int]
+    cops: int
+    van_damage: int | None
+    """None: no riot van here; else the hits it has taken tonight (0-2)."""
+
+
+class ConnectionView(BaseModel):
+    key: str
+    a: str
+    b: str
+    kind: str
+    via: list[tuple[int, int]]
+    barricades: int
+
+
+class FactionView(BaseModel):
+    seat: int
+    faction: str
+    name: str
+    colour: str
+    player: int
+    blocs_in_city: int
+    blocs_on_mat: int
+    occupations_on_mat: list[str]
+    hand_size: int
+    has_agenda: bool
+    metro_locked: bool
+
+
+class DieView(BaseModel):
+    number: int
+    value: int
+    used: bool
+
+
+class BlocView(BaseModel):
+    scenario: str
+    mode: str
+    night: int
+    nights_left: int
+    phase: str
+    morale_step: int
+    morale_label: str
+    police_draws: int
+    staging_cops: int
+    staging_vans: int
+    destroyed_vans: int
+    barricade_pile: int
+    loot_deck: int
+    loot_discard: int
+    police_deck: int
+    police_discard: int
+    police_revealed: list[str]
+    last_police_ops: list[str]
+    tiles: list[TileView]
+    connections: list[ConnectionView]
+    factions: list[FactionView]
+    current_seat: int
+    first_seat: int
+    dice: list[DieView]
+    decision: str
+    hand: list[str] | None = None
+    agenda: str | None = None
+    winners: list[int] | None = None
+    end_reason: str = ""
+
+
+def _tile(state: BlocState, r: int, c: int) -> TileView:
+    cell = state.city.rows[r][c]
+    info = load_content().districts[cell.tile]
+    occ = state.occupations.get(cell.tile)
+    return TileView(
+        row=r,
+        col=c,
+        tile=cell.tile,
+        name=info.name,
+        type=str(info.type),
+        orientation=cell.orientation,
+        liberated=cell.liberated,
+        difficulty=None if info.is_highway else difficulty(state, cell.tile),
+        police_id=info.police_id,
+        exits=sorted(rotate_direction(d, cell.orientation) for d in info.exits),
+        highways=[
+            (rotate_corner(h.ends[0], cell.orientation), rotate_corner(h.ends[1], cell.orientation))
+            for h in info.highways
+        ],
+        metro=info.metro,
+        autonomous_zone=info.autonomous_zone,
+        shopping_centers=[MARKS[m] for m in state.loot_marks.get(cell.tile, [])],
+        occupation=None
+        if occ is None
+        else OccupationView(
+            faction=state.factions[occ.seat], occupation=occ.occ, name=occupation_name(occ.occ)
+        ),
+        blocs={
+            state.factions[s]: state.blocs_of(s, cell.tile)
+            for s in range(state.seats)
+            if state.blocs_of(s, cell.tile)
+        },
+        cops=state.cops.get(cell.tile, 0),
+        van_damage=state.vans.get(cell.tile),
+    )
+
+
+def build_view(state: BlocState, seat: int | None) -> BlocView:
+    content = load_content()
+    board = board_of(state.city)
+    step = content.morale.steps[state.morale]
+    return BlocView(
+        scenario=content.scenarios[state.victory_scenario].name,
+        mode=state.options.mode,
+        night=state.night,
+        nights_left=state.nights_left,
+        phase=state.phase,
+        morale_step=state.morale,
+        morale_label=step.label,
+        police_draws=step.draws,
+        staging_cops=state.staging_cops,
+        staging_vans=state.staging_vans,
+        destroyed_vans=state.destroyed_vans,
+        barricade_pile=barricade_pile(state),
+        loot_deck=len(state.loot_deck),
+        loot_discard=len(state.loot_discard),
+        police_deck=len(state.police_deck),
+        police_discard=len(state.police_discard),
+        police_revealed=[
+            content.police_ops[c].name for c in state.police_deck[: state.police_revealed]
+        ],
+        last_police_ops=[content.police_ops[c].name for c in state.last_police_ops],
+        tiles=[_tile(state, r, c) for r in range(5) for c in range(5)],
+        connections=[
+            ConnectionView(
+                key=c.key,
+                a=board.conn_ends[c.key][0],
+                b=board.conn_ends[c.key][1],
+                kind=c.kind,
+                via=list(c.via),
+                barricades=state.barricades.get(c.key, 0),
+            )
+            for c in board.connections
+        ],
+        factions=[_faction(state, s) for s in range(state.seats)],
+        current_seat=state.current,
+        first_seat=state.first,
+        dice=[DieView(number=i + 1, value=d.value, used=d.used) for i, d in enumerate(state.dice)],
+        decision=decision_text(state),
+        hand=None if seat is None else list(state.hands[seat]),
+        agenda=None if seat is None else state.agendas[seat],
+        winners=state.winners,
+        end_reason=state.end_reason,
+    )
+
+
+def _faction(state: BlocState, s: int) -> FactionView:
+    f = load_content().factions[state.factions[s]]
+    return FactionView(
+        seat=s,
+        faction=f.id,
+        name=f.name,
+        colour=f.colour,
+        player=state.holders[s],
+        blocs_in_city=state.blocs_in_city(s),
+        blocs_on_mat=state.blocs_on_mat(s),
+        occupations_on_mat=state.mat_occupations(s, faction_occupations(state, s)),
+        hand_size=len(state.hands[s]),
+        has_agenda=state.agendas[s] is not None,
+        metro_locked=bool(state.lockdowns[s]),
+    )
+
+
+def decision_text(state: BlocState) -> str:
+    """What the table is waiting for, in words safe for everyone to read."""
+    if state.phase == "over":
+        return state.end_reason
+    if not state.pending:
+        if state.phase == "setup":
+            return "Every faction chooses its starting district."
+        return f"The {state.seat_names[state.current]} are taking their turn."
+    return _pending_text(state, state.pending[0])
+
+
+def _pending_text(state: BlocState, need: Pending) -> str:
+    names = state.seat_names
+    if need.kind == "stop":
+        return (
+            f"The {names[need.actor]} want to {need.action['kind']} "
+            f"in {district_name(need.district)}. "
+            f"The {names[need.seat]} have the most blocs there: stop it or allow it?"
+        )
+    if need.kind == "offer":
+        what = "a trade of loot cards" if need.trade else "a loot card"
+        return f"The {names[need.actor]} offer the {names[need.seat]} {what}. Accept or decline?"
+    if need.kind == "discard":
+        return f"The {names[need.seat]} choose {need.count} of the cards just drawn to discard."
+    if need.kind == "repression":
+        return (
+            f"{need.count} riot cop attack(s) in {district_name(need.district)}: "
+            f"the {names[need.seat]} choose whose bloc falls next."
+        )
+    moment = "Police Repression" if need.step == "police_repression" else "District Liberation"
+    return f"{moment}: each faction may play loot cards now, or pass."
+
+
+def pending_prompts(
+    state: BlocState,
+    need: Pending,
+    buttons: Callable[[BlocState, list[ActionBase]], list[QuickChoice]],
+) -> dict[int, Prompt]:
+    text = _pending_text(state, need)
+    if need.kind == "window":
+        return {
+            s: Prompt(
+                seat=s,
+                text=text,
+                kinds=["card", "pass"],
+                choices=buttons(state, [Pass()]),
+                out_of_turn=True,
+                default=Pass().model_dump(),
+            )
+            for s in need.waiting
+        }
+    if need.kind == "stop":
+        return {
+            need.seat: Prompt(
+                seat=need.seat,
+                text=text,
+                kinds=["stop", "allow"],
+                choices=buttons(state, [Allow(), Stop()]),
+                out_of_turn=True,
+                default=Allow().model_dump(),
+            )
+        }
+    if need.kind == "offer":
+        offered: list[ActionBase] = [Decline()] if need.trade else [Accept(), Decline()]
+        return {
+            need.seat: Prompt(
+                seat=need.seat,
+                text=text,
+                kinds=["accept", "decline"],
+                choices=buttons(state, offered),
+                out_of_turn=True,
+                default=Decline().model_dump(),
+            )
+        }
+    if need.kind == "discard":
+        return {
+            need.seat: Prompt(
+                seat=need.seat, text=text, kinds=["discard"], out_of_turn=need.seat != state.current
+            )
+        }
+    options: list[ActionBase] = [
+        Defeat(faction=state.factions[s])
+        for s in range(state.seats)
+        if state.blocs_of(s, need.district)
+    ]
+    default = Defeat(faction=state.factions[default_victim(state, need.district)])
+    return {
+        need.seat: Prompt(
+            seat=need.seat,
+            text=text,
+            kinds=["defeat"],
+            choices=buttons(state, options),
+            out_of_turn=True,
+            default=default.model_dump(),
+        )
+    }
+
+
+def hand_text(state: BlocState, seat: int) -> str:
+    content = load_content()
+    lines = [f"You play the {state.seat_names[seat]}."]
+    hand = state.hands[seat]
+    if hand:
+        lines.append(
+            "Loot cards: "
+            + "; ".join(f"{content.loot[c].name} ({content.loot[c].text})" for c in hand)
+        )
+    else:
+        lines.append("Loot cards: none.")
+    agenda = state.agendas[seat]
+    if agenda is not None:
+        card = content.agendas[agenda]
+        options = " | ".join(f"[{o.mode.replace('_', ' ')}] {o.text}" for o in card.options)
+        lines.append(f"Agenda: {card.name}: {options}")
+    return "\n".join(lines)
+
+
+def status_text(state: BlocState, prompts: dict[int, Prompt]) -> str:
+    waiting = ", ".join(state.seat_names[s] for s in prompts) or "nobody"
+    return (
+        f"Night {state.night}, {state.nights_left} night(s) left; police morale "
+        f"{load_content().morale.steps[state.morale].label}. {decision_text(state)} "
+        f"Waiting for: {waiting}."
+    )
+
+
+def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:
+    """Friendly autocomplete labels: dice with their values, districts with your blocs."""
+    if field == "die":
+        if value == 0:
+            return "Free action (no die)"
+        i = int(value) - 1
+        if 0 <= i < len(state.dice):
+            d = state.dice[i]
+            return f"Die {value}: shows {d.value}" + (" (used)" if d.used else " (unused)")
+        return str(value)
+    if field in ("district", "from_district", "to_district", "toward") and value:
+        districts = load_content().districts
+        if value not in districts:
+            return str(value)
+        mine = state.blocs_of(state.current, value)
+        extra = f" ({mine} of your blocs)" if mine else ""
+        cops = state.cops.get(value, 0)
+        police = f", {cops} cops" if cops else ""
+        return f"{districts[value].name}{extra}{police}"
+    if field == "card" and value:
+        loot = load_content().loot
+        return loot[value].name if value in loot else str(value)
+    if field == "occupation":
+        return occupation_name(value)
+    if field == "faction":
+        factions = load_content().factions
+        return factions[value].name if value in factions else str(value)
+    if field == "target" and value not in ("cop", "van"):
+        return (
+            f"kick out into {district_name(value)}"
+            if value in load_content().districts
+            else str(value)
+        )
+    return str(value)
+
+
+def describe(state: BlocState, action: ActionBase) -> str:
+    data = action.model_dump(exclude={"kind"})
+    parts = [label_value(state, action.kind, k, v) for k, v in data.items() if v not in ("", None)]
+    return " ".join([action.kind, *parts])
