@@ -11,12 +11,13 @@ from collections.abc import Callable
 
 from pydantic import BaseModel
 
-from render import not_on_my_block
+from render import bloc_by_bloc, not_on_my_block
 
 Renderer = Callable[[BaseModel], bytes]
 
 RENDERERS: dict[str, Renderer] = {
     not_on_my_block.GAME_ID: not_on_my_block.render,
+    bloc_by_bloc.GAME_ID: bloc_by_bloc.render,
 }
 
 

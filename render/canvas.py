@@ -274,3 +274,16 @@ def _label_size(text: str, max_width: float, max_height: float) -> int:
     while size > 8 and (text_size(text, size, bold=True)[0] > max_width):
         size -= 1
     return size
+
+
+def fast_png(image: Image.Image, colors: int | None = 256, compress_level: int = 6) -> bytes:
+    """Like `Canvas.to_png`, at zlib level 6 instead of `optimize` (level 9 plus filter search).
+
+    On large boards level 9 costs ten times the encoding time for about 15% fewer bytes; when a
+    board is well under the upload budget anyway, the faster post wins.
+    """
+    if colors is not None:
+        image = image.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=0)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=compress_level)
+    return out.getvalue()

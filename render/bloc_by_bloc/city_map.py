@@ -1,0 +1,334 @@
+"""The 5 x 5 city: tiles, streets, highways, metro, shopping centers, barricades and pieces.
+
+Tiles are laid with gutters between them, and adjacency is drawn in the gutters because that is
+what players need to read: a street crossing a gutter joins two districts, a street stub ending
+in a red bar is a dead end, a highway crossing a gutter corner joins diagonal districts.
+Barricades sit on those crossings, on the very connection they block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.content.models import Corner, Direction, DistrictType
+from engine.games.bloc_by_bloc.views import BlocView, ConnectionView, TileView
+from render.bloc_by_bloc import glyphs
+from render.bloc_by_bloc.geometry import (
+    CORNER_STEP,
+    FACING,
+    STEP,
+    Arc,
+    Point,
+    Pos,
+    beyond_corner,
+    corner_point,
+    corner_toward,
+    edge_mid,
+    neighbour,
+    on_grid,
+    tile_box,
+)
+from render.bloc_by_bloc.look import (
+    BAND,
+    CLASH,
+    EDGE,
+    FOOT,
+    GUTTER,
+    HIGHWAY_ROAD,
+    NAME_SIZE,
+    ROAD,
+    ROAD_GREY,
+    SMALL_SIZE,
+    band_colour,
+    body_colour,
+    faction_letter,
+    occupation_short,
+)
+from render.canvas import Box, Canvas
+from render.fonts import text_size
+from render.palette import INK, RGB, WHITE, shade, text_on
+from render.panels import wrap
+
+BOARD_FILL: RGB = (88, 90, 100)
+MARKS = {"clean": 0, "graffiti": 1, "burned": 2}
+OPPOSITE: dict[Direction, Direction] = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The view's tiles by position and by id, plus the board box they are drawn in."""
+
+    board: Box
+    tiles: dict[Pos, TileView]
+    by_id: dict[str, TileView]
+
+    @classmethod
+    def of(cls, view: BlocView, board: Box) -> Grid:
+        return cls(board, {(t.row, t.col): t for t in view.tiles}, {t.tile: t for t in view.tiles})
+
+    def box(self, pos: Pos) -> Box:
+        return tile_box(self.board, pos)
+
+    def is_highway(self, pos: Pos) -> bool:
+        return self.tiles[pos].type == DistrictType.HIGHWAY
+
+
+def draw_city(canvas: Canvas, board: Box, view: BlocView) -> None:
+    canvas.draw.rounded_rectangle(board, radius=16, fill=BOARD_FILL)
+    grid = Grid.of(view, board)
+    for pos, tile in grid.tiles.items():
+        if grid.is_highway(pos):
+            _highway_tile(canvas, grid.box(pos), tile)
+        else:
+            _district_tile(canvas, grid.box(pos), tile)
+    _streets(canvas, grid, view.connections)
+    _highways(canvas, grid, view.connections)
+    for pos, tile in grid.tiles.items():
+        if not grid.is_highway(pos):
+            _pieces(canvas, grid.box(pos), tile, [f.faction for f in view.factions])
+
+
+# ----- tiles ------------------------------------------------------------------------------------
+
+
+def _district_tile(canvas: Canvas, box: Box, tile: TileView) -> None:
+    kind = DistrictType(tile.type)
+    body = body_colour(kind, tile.liberated)
+    canvas.draw.rounded_rectangle(box, radius=10, fill=body, outline=INK, width=2)
+    band = Box(box.x0, box.y0, box.x1, box.y0 + BAND)
+    fill = band_colour(kind, tile.liberated)
+    canvas.draw.rounded_rectangle(band, radius=10, fill=fill, outline=INK, width=2)
+    canvas.draw.rectangle(Box(band.x0 + 2, band.y1 - 12, band.x1 - 2, band.y1 - 1), fill=fill)
+    canvas.draw.line([(band.x0, band.y1), (band.x1, band.y1)], fill=INK, width=2)
+    _name(canvas, band.inset(8, 3), tile.name, text_on(fill))
+    foot = Box(box.x0, box.y1 - FOOT, box.x1, box.y1)
+    canvas.draw.line([(foot.x0, foot.y0), (foot.x1, foot.y0)], fill=shade(body, 0.3), width=1)
+    glyphs.difficulty_disc(canvas, (foot.x0 + 24, foot.center[1]), 18, tile.difficulty or 0)
+    police_id = f"#{tile.police_id}"
+    canvas.text((foot.x1 - 8, foot.center[1]), police_id, SMALL_SIZE, INK, "rm", True)
+    right = foot.x1 - 14 - text_size(police_id, SMALL_SIZE, True)[0]
+    if tile.metro:
+        right -= 20
+        glyphs.metro_badge(canvas, (right, foot.center[1]), 17)
+        right -= 24
+    left = foot.x0 + 48
+    if tile.liberated:
+        ribbon = Box(left, foot.y0 + 6, right, foot.y1 - 6)
+        canvas.draw.rectangle(ribbon, fill=WHITE, outline=INK, width=2)
+        canvas.label(ribbon, "LIBERATED", SMALL_SIZE, INK)
+    else:
+        _shopping_centers(canvas, Box(left, foot.y0 + 6, right - 4, foot.y1 - 6), tile)
+
+
+def _shopping_centers(canvas: Canvas, area: Box, tile: TileView) -> None:
+    """One cart per shopping center, shrunk to fit (the Mega Mall has five)."""
+    count = len(tile.shopping_centers)
+    if not count:
+        return
+    side = min(area.height, (area.width + 3) // count - 3)
+    for i, mark in enumerate(tile.shopping_centers):
+        x = area.x0 + i * (side + 3)
+        glyphs.shopping_center(canvas, Box(x, area.y0, x + side, area.y0 + side), MARKS[mark])
+
+
+def _name(canvas: Canvas, box: Box, name: str, ink: RGB) -> None:
+    """The district name in at most two centred lines, shrinking before it would overflow."""
+    size = NAME_SIZE
+    rows = wrap(name, size, box.width, bold=True)
+    while size > SMALL_SIZE and (
+        len(rows) > 2 or max(text_size(r, size, True)[0] for r in rows) > box.width
+    ):
+        size -= 1
+        rows = wrap(name, size, box.width, bold=True)
+    line = size + 4
+    top = box.center[1] - line * len(rows) / 2 + line / 2
+    for i, row in enumerate(rows):
+        canvas.text((box.center[0], top + i * line), row, size, ink, "mm", True)
+
+
+def _highway_tile(canvas: Canvas, box: Box, tile: TileView) -> None:
+    fill = body_colour(DistrictType.HIGHWAY, False)
+    canvas.draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
+    canvas.text(box.center, tile.name.upper(), SMALL_SIZE, (220, 220, 226), "mm", True)
+
+
+# ----- streets ----------------------------------------------------------------------------------
+
+
+def _streets(canvas: Canvas, grid: Grid, connections: list[ConnectionView]) -> None:
+    """Each street exit gets a stub across the gutter: joined to the next tile's stub when the
+    view lists a street between them, ending in a red dead-end bar otherwise."""
+    streets = {frozenset((c.a, c.b)): c.barricades for c in connections if c.kind == "street"}
+    for pos, tile in grid.tiles.items():
+        box = grid.box(pos)
+        for d in tile.exits:
+            direction: Direction = d  # type: ignore[assignment]
+            other = neighbour(pos, STEP[direction])
+            start = edge_mid(box, direction)
+            pair = frozenset((tile.tile, grid.tiles[other].tile)) if on_grid(other) else None
+            if pair in streets:
+                if direction in ("E", "S"):
+                    end = edge_mid(grid.box(other), OPPOSITE[direction])
+                    _road(
+                        canvas, _inward(start, direction, 10), _inward(end, OPPOSITE[direction], 10)
+                    )
+                    mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+                    glyphs.barricades(canvas, mid, _vector(direction), streets[pair])
+                continue
+            reach = (GUTTER if on_grid(other) else EDGE) * 0.55
+            end = _inward(start, direction, -reach)
+            _road(canvas, _inward(start, direction, 10), end)
+            dead_end(canvas, end, _vector(direction))
+
+
+def _vector(d: Direction) -> Point:
+    dr, dc = STEP[d]
+    return (float(dc), float(dr))
+
+
+def _inward(point: Point, d: Direction, distance: float) -> Point:
+    """`point` moved `distance` pixels into the tile whose `d` side it lies on."""
+    vx, vy = _vector(d)
+    return (point[0] - vx * distance, point[1] - vy * distance)
+
+
+def _road(canvas: Canvas, a: Point, b: Point, fill: RGB = ROAD_GREY, width: int = ROAD) -> None:
+    canvas.draw.line([a, b], fill=INK, width=width + 4)
+    canvas.draw.line([a, b], fill=fill, width=width)
+
+
+def dead_end(canvas: Canvas, at: Point, along: Point) -> None:
+    """A red bar across the end of a road: no way through here."""
+    ux, uy = along
+    px, py = -uy, ux
+    half = ROAD * 0.75
+    a = (at[0] + px * half, at[1] + py * half)
+    b = (at[0] - px * half, at[1] - py * half)
+    canvas.draw.line([a, b], fill=WHITE, width=10)
+    canvas.draw.line([a, b], fill=CLASH, width=6)
+
+
+# ----- highways ---------------------------------------------------------------------------------
+
+
+def _highways(canvas: Canvas, grid: Grid, connections: list[ConnectionView]) -> None:
+    """Arcs on highway tiles, their links across gutter corners, and barricades on them."""
+    for pos, tile in grid.tiles.items():
+        box = grid.box(pos)
+        arcs = [Arc(box, _corners(ends)) for ends in tile.highways]
+        for arc in arcs:
+            canvas.draw.line(arc.points(), fill=INK, width=ROAD + 10, joint="curve")
+        for arc in arcs:
+            canvas.draw.line(arc.points(), fill=HIGHWAY_ROAD, width=ROAD + 6, joint="curve")
+            _centre_dashes(canvas, arc)
+            for corner in arc.ends:
+                _highway_end(canvas, grid, pos, corner)
+    for conn in connections:
+        if conn.kind == "highway" and conn.barricades:
+            arc, t = _barricade_spot(grid, conn)
+            glyphs.barricades(canvas, arc.at(t), arc.tangent(t), conn.barricades)
+
+
+def _corners(ends: tuple[str, str]) -> tuple[Corner, Corner]:
+    return ends  # type: ignore[return-value]
+
+
+def _centre_dashes(canvas: Canvas, arc: Arc) -> None:
+    points = arc.points(40)
+    for i in range(0, len(points) - 1, 4):
+        canvas.draw.line([points[i], points[i + 1]], fill=WHITE, width=3)
+
+
+def _highway_end(canvas: Canvas, grid: Grid, pos: Pos, corner: Corner) -> None:
+    """Continue a highway across the gutter corner, or end it in a dead-end bar."""
+    box = grid.box(pos)
+    other = neighbour(pos, CORNER_STEP[corner])
+    start = corner_point(box, corner)
+    dr, dc = CORNER_STEP[corner]
+    joins = on_grid(other) and (
+        not grid.is_highway(other)
+        or any(FACING[corner] in ends for ends in grid.tiles[other].highways)
+    )
+    if not joins:
+        end = (start[0] + dc * GUTTER * 0.4, start[1] + dr * GUTTER * 0.4)
+        dead_end(canvas, end, (dc / 1.414, dr / 1.414))
+        return
+    end = beyond_corner(box, corner)
+    if not grid.is_highway(other):
+        end = (end[0] + dc * 8, end[1] + dr * 8)
+    _road(canvas, start, end, HIGHWAY_ROAD, ROAD + 6)
+
+
+def _barricade_spot(grid: Grid, conn: ConnectionView) -> tuple[Arc, float]:
+    """The arc on the middle highway tile of the route, and where along it barricades sit."""
+    start = grid.by_id[conn.a]
+    route: list[Pos] = [(start.row, start.col), *conn.via]
+    i = 1 + (len(conn.via) - 1) // 2
+    here, before = route[i], route[i - 1]
+    entry = corner_toward(here, before)
+    box = grid.box(here)
+    highways = grid.tiles[here].highways
+    ends = next((e for e in highways if entry in e), highways[0])
+    arc = Arc(box, _corners(ends))
+    return arc, arc.barricade_t
+
+
+# ----- pieces -----------------------------------------------------------------------------------
+
+
+def _pieces(canvas: Canvas, box: Box, tile: TileView, order: list[str]) -> None:
+    """Occupation (or the empty circle) and blocs on the left, police in a column on the right."""
+    body = Box(box.x0 + 8, box.y0 + BAND + 6, box.x1 - 8, box.y1 - FOOT - 4)
+    police = tile.cops > 0 or tile.van_damage is not None
+    if police and tile.blocs:
+        canvas.dashed_rect(box.inset(3), CLASH, width=5, dash=14)
+    if police:
+        column = Box(body.x1 - 64, body.y0, body.x1, body.y1)
+        body = Box(body.x0, body.y0, column.x0 - 6, body.y1)
+        _police(canvas, column, tile.cops, tile.van_damage)
+    row = Box(body.x0, body.y0, body.x1, body.y0 + 46)
+    district = load_content().districts[tile.tile]
+    if tile.occupation is not None:
+        occ = tile.occupation
+        label = occupation_short(occ.name, load_content().occupations[occ.occupation].is_start)
+        glyphs.occupation_token(canvas, row, occ.faction, faction_letter(occ.faction), label)
+    elif district.occupation_circle:
+        circle = Box(row.x0, row.y0, row.x0 + 44, row.y0 + 44)
+        glyphs.occupation_circle(canvas, circle, district.type)
+    else:
+        row = Box(body.x0, body.y0, body.x1, body.y0)
+    blocs = sorted(tile.blocs.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
+    _blocs(canvas, Box(body.x0, row.y1 + 4, body.x1, body.y1), blocs)
+
+
+def _police(canvas: Canvas, column: Box, cops: int, damage: int | None) -> None:
+    """The van on top (with its hits), the riot cops' count below."""
+    top = column.y0
+    if damage is not None:
+        glyphs.van(canvas, Box(column.x0, top, column.x1, top + 46), damage)
+        top += 48
+        if damage:
+            glyphs.hits_tag(canvas, Box(column.x0, top, column.x1, top + 26), damage)
+            top += 30
+    if cops:
+        side = min(48, column.y1 - top - 6)
+        x = column.center[0] - side // 2 - 2
+        glyphs.cops_token(canvas, Box(x, column.y1 - side, x + side, column.y1), cops)
+
+
+def _blocs(canvas: Canvas, area: Box, blocs: list[tuple[str, int]]) -> None:
+    """One pill per faction present, two to a row, centred in what is left of the tile."""
+    if not blocs:
+        return
+    columns = 1 if len(blocs) == 1 else 2
+    rows = -(-len(blocs) // columns)
+    width = min(100, (area.width - 6 * (columns - 1)) // columns)
+    height = min(40, (area.height - 4 * (rows - 1)) // rows)
+    left = area.x0 + (area.width - (columns * width + 6 * (columns - 1))) // 2
+    top = area.y0 + (area.height - (rows * height + 4 * (rows - 1))) // 2
+    for i, (faction, count) in enumerate(blocs):
+        r, c = divmod(i, columns)
+        x, y = left + c * (width + 6), top + r * (height + 4)
+        pill = Box(x, y, x + width, y + height)
+        glyphs.bloc_token(canvas, pill, faction, faction_letter(faction), count)

@@ -1,0 +1,96 @@
+"""The key under the board: one small drawing per symbol, drawn by the same code as the board."""
+
+from __future__ import annotations
+
+from engine.games.bloc_by_bloc.content.models import DistrictType
+from render.bloc_by_bloc import glyphs
+from render.bloc_by_bloc.city_map import dead_end
+from render.bloc_by_bloc.look import CLASH, ROAD, ROAD_GREY, body_colour, faction_colour
+from render.canvas import Box, Canvas
+from render.palette import INK
+from render.panels import LegendItem, Marker
+
+
+def _bloc(canvas: Canvas, box: Box) -> None:
+    glyphs.bloc_token(
+        canvas, Box(box.x0 - 10, box.y0 + 8, box.x1 + 10, box.y1 - 8), "neighbors", "N", 3
+    )
+
+
+def _cops(canvas: Canvas, box: Box) -> None:
+    glyphs.cops_token(canvas, box.inset(6), 4)
+
+
+def _van(damage: int) -> Marker:
+    def marker(canvas: Canvas, box: Box) -> None:
+        glyphs.van(canvas, box.inset(4), damage)
+
+    return marker
+
+
+def _occupation(canvas: Canvas, box: Box) -> None:
+    canvas.house(box.inset(6, 2), faction_colour("students"), "S", INK, 3)
+
+
+def _circle(canvas: Canvas, box: Box) -> None:
+    glyphs.occupation_circle(canvas, box.inset(4), DistrictType.WORKERS)
+
+
+def _barricades(canvas: Canvas, box: Box) -> None:
+    cx, cy = box.center
+    canvas.draw.line([(box.x0, cy), (box.x1, cy)], fill=INK, width=ROAD + 4)
+    canvas.draw.line([(box.x0, cy), (box.x1, cy)], fill=ROAD_GREY, width=ROAD)
+    glyphs.barricades(canvas, (cx, cy), (1.0, 0.0), 2)
+
+
+def _dead_end(canvas: Canvas, box: Box) -> None:
+    cx, cy = box.center
+    canvas.draw.line([(box.x0, cy), (cx + 4, cy)], fill=INK, width=ROAD + 4)
+    canvas.draw.line([(box.x0, cy), (cx + 4, cy)], fill=ROAD_GREY, width=ROAD)
+    dead_end(canvas, (cx + 4, cy), (1.0, 0.0))
+
+
+def _metro(canvas: Canvas, box: Box) -> None:
+    glyphs.metro_badge(canvas, box.center, box.width // 2 - 4)
+
+
+def _difficulty(canvas: Canvas, box: Box) -> None:
+    glyphs.difficulty_disc(canvas, box.center, box.width // 2 - 4, 5)
+
+
+def _shop(mark: int) -> Marker:
+    def marker(canvas: Canvas, box: Box) -> None:
+        glyphs.shopping_center(canvas, box.inset(8), mark)
+
+    return marker
+
+
+def _liberated(canvas: Canvas, box: Box) -> None:
+    canvas.draw.rounded_rectangle(
+        box, radius=6, fill=body_colour(DistrictType.NEIGHBORS, True), outline=INK, width=2
+    )
+    canvas.label(box, "LIB", 16, INK)
+
+
+def _clash(canvas: Canvas, box: Box) -> None:
+    canvas.dashed_rect(box.inset(4), CLASH, width=5, dash=10)
+
+
+def legend_items() -> list[LegendItem]:
+    return [
+        LegendItem("Blocs: faction letter, count", _bloc),
+        LegendItem("Riot cops (count)", _cops),
+        LegendItem("Riot van", _van(0)),
+        LegendItem("Van hit once (on its side)", _van(1)),
+        LegendItem("Van hit twice (upside down)", _van(2)),
+        LegendItem("Occupation (faction letter)", _occupation),
+        LegendItem("Occupation circle: who may build", _circle),
+        LegendItem("Barricades on a street", _barricades),
+        LegendItem("Dead end", _dead_end),
+        LegendItem("Metro station", _metro),
+        LegendItem("Difficulty", _difficulty),
+        LegendItem("Shopping center", _shop(0)),
+        LegendItem("Graffiti", _shop(1)),
+        LegendItem("Burned", _shop(2)),
+        LegendItem("Clash: blocs with police", _clash),
+    ]

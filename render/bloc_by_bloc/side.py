@@ -1,0 +1,226 @@
+"""The panel column beside the city: the night, the dice, the police, each faction's mat.
+
+Each section measures itself before anything is drawn, so the image is exactly as tall as the
+taller of the city and this column. Faction mats show how many loot cards a faction holds and
+nothing else about them: the spectator view carries no card names, and neither does the image.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.views import BlocView, FactionView
+from render.bloc_by_bloc import glyphs
+from render.bloc_by_bloc.look import COUNT_SIZE, PANEL_SIZE, faction_colour, faction_letter
+from render.canvas import Box, Canvas
+from render.fonts import fit_size, text_size
+from render.palette import INK, MUTED_INK, ORANGE, PANEL, VERMILLION, WHITE, shade, tint
+from render.panels import PADDING, Line, Marker, draw_panel, panel_height
+
+Draw = Callable[[Canvas, Box], None]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A rounded panel of known height and how to fill it."""
+
+    height: int
+    draw: Draw
+
+
+def sections(view: BlocView, width: int) -> list[Section]:
+    return [
+        _lines_section(turn_lines(view), width),
+        _dice_section(view),
+        _police_section(view),
+        _lines_section(ops_lines(view), width),
+        *(_lines_section(mat_lines(view, f), width) for f in view.factions),
+    ]
+
+
+def _lines_section(lines: list[Line], width: int) -> Section:
+    def draw(canvas: Canvas, box: Box) -> None:
+        draw_panel(canvas, box, lines)
+
+    return Section(panel_height(lines, width), draw)
+
+
+# ----- the night and whose turn -----------------------------------------------------------------
+
+
+def headline(view: BlocView) -> str:
+    """The line a player reads first: how the game ended, or which night it is and who acts."""
+    if view.phase == "over":
+        if not view.winners:
+            return "Game over: the insurrection is crushed, nobody wins"
+        names = " & ".join(view.factions[s].name for s in view.winners)
+        return f"Game over: {names} {'wins' if len(view.winners) == 1 else 'win'}"
+    night = f"Night {view.night} ({view.nights_left} left)"
+    if view.phase == "setup":
+        return f"{night}: every faction picks its starting district"
+    if view.phase == "sunrise":
+        return f"{night}: Sunrise, the police strike back"
+    return f"{night}: {view.factions[view.current_seat].name} to play"
+
+
+def turn_lines(view: BlocView) -> list[Line]:
+    mode = view.mode.replace("_", " ")
+    lines = [
+        Line(f"{view.nights_left} nights left", PANEL_SIZE + 8, INK, True),
+        Line(f"Night {view.night} · {view.scenario} · {mode}", PANEL_SIZE - 2, MUTED_INK),
+    ]
+    if view.phase in ("turn", "sunrise"):
+        current = view.factions[view.current_seat]
+        lines.append(
+            Line(f"Turn: {current.name}", PANEL_SIZE + 2, INK, True, _faction_marker(current))
+        )
+    if view.decision:
+        over = view.phase == "over"
+        lines.append(
+            Line(
+                view.decision,
+                PANEL_SIZE,
+                INK if over else shade(VERMILLION, 0.5),
+                True,
+                gap_before=8,
+                background=tint(ORANGE, 0.7 if over else 0.8),
+            )
+        )
+    return lines
+
+
+def _faction_marker(faction: FactionView) -> Marker:
+    def marker(canvas: Canvas, box: Box) -> None:
+        r = box.width // 2
+        cx, cy = box.center
+        fill = faction_colour(faction.faction)
+        canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
+        canvas.label(box, faction_letter(faction.faction), max(14, r), INK)
+
+    return marker
+
+
+DIE = 54
+
+
+def _dice_section(view: BlocView) -> Section:
+    """The action dice of the faction playing: spent ones greyed and struck through."""
+    height = 2 * PADDING + 34 + DIE
+
+    def draw(canvas: Canvas, box: Box) -> None:
+        canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
+        inner = box.inset(PADDING)
+        unused = sum(1 for d in view.dice if not d.used)
+        title = f"Action dice: {unused} unused" if view.dice else "Action dice: none rolled"
+        canvas.text((inner.x0, inner.y0), title, PANEL_SIZE, INK, bold=True)
+        for i, die in enumerate(view.dice):
+            x = inner.x0 + i * (DIE + 12)
+            face = Box(x, inner.y0 + 34, x + DIE, inner.y0 + 34 + DIE)
+            glyphs.die_face(canvas, face, die.value, die.used)
+
+    return Section(height, draw)
+
+
+# ----- police -----------------------------------------------------------------------------------
+
+TRACK = 54
+
+
+def _police_section(view: BlocView) -> Section:
+    """Morale track with its marker, then the staging area as pieces with counts."""
+    height = 2 * PADDING + 34 + 22 + TRACK + 16 + 30 + 56 + 32
+
+    def draw(canvas: Canvas, box: Box) -> None:
+        canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
+        inner = box.inset(PADDING)
+        title = f"Police morale: {view.morale_label}, {view.police_draws} police ops a turn"
+        size = fit_size(title, inner.width, PANEL_SIZE, 18, bold=True)
+        canvas.text((inner.x0, inner.y0), title, size, INK, bold=True)
+        y = _morale_track(canvas, Box(inner.x0, inner.y0 + 34, inner.x1, inner.y1), view)
+        y += 16
+        canvas.text((inner.x0, y), "Staging area", PANEL_SIZE - 2, MUTED_INK, bold=True)
+        y += 30
+        glyphs.cops_token(canvas, Box(inner.x0, y + 8, inner.x0 + 46, y + 54), view.staging_cops)
+        canvas.text((inner.x0 + 58, y + 31), "riot cops", PANEL_SIZE, INK, "lm")
+        x = inner.x0 + 200
+        glyphs.van(canvas, Box(x, y + 6, x + 60, y + 52), 0)
+        count = str(view.staging_vans)
+        canvas.text((x + 70, y + 31), count, COUNT_SIZE + 2, INK, "lm", True)
+        note = f"vans ({view.destroyed_vans} destroyed)"
+        note_x = x + 80 + text_size(count, COUNT_SIZE + 2, True)[0]
+        canvas.text((note_x, y + 31), note, PANEL_SIZE - 2, INK, "lm")
+        y += 64
+        piles = (
+            f"Barricade pile {view.barricade_pile} · police ops deck {view.police_deck} · "
+            f"loot deck {view.loot_deck}"
+        )
+        size = fit_size(piles, inner.width, PANEL_SIZE - 2, 16)
+        canvas.text((inner.x0, y), piles, size, MUTED_INK)
+
+    return Section(height, draw)
+
+
+def _morale_track(canvas: Canvas, area: Box, view: BlocView) -> int:
+    """The printed track: labels over pairs of spaces, each space showing its draws; the
+    marker is the filled space. Returns the y just below it."""
+    steps = load_content().morale.steps
+    cells = Box(area.x0, area.y0 + 22, area.x1, area.y0 + 22 + TRACK).split_columns(len(steps), 6)
+    start = 0
+    for i in range(1, len(steps) + 1):
+        if i == len(steps) or steps[i].label != steps[start].label:
+            left, right = cells[start].x0, cells[i - 1].x1
+            canvas.text(((left + right) // 2, area.y0 + 8), steps[start].label, 18, INK, "mm", True)
+            start = i
+    for i, (cell, step) in enumerate(zip(cells, steps, strict=True)):
+        here = i == view.morale_step
+        canvas.draw.rounded_rectangle(
+            cell, radius=6, fill=INK if here else WHITE, outline=INK, width=3
+        )
+        ink = WHITE if here else MUTED_INK
+        canvas.text(cell.center, f"draw {step.draws}", 18, ink, "mm", here)
+    return cells[0].y1
+
+
+def ops_lines(view: BlocView) -> list[Line]:
+    lines = [Line("Police ops just resolved", PANEL_SIZE, INK, True)]
+    if not view.last_police_ops:
+        lines.append(Line("none yet", PANEL_SIZE - 2, MUTED_INK))
+    for i, name in enumerate(view.last_police_ops, start=1):
+        lines.append(Line(f"{i}. {name}", PANEL_SIZE - 2, INK))
+    if view.police_revealed:
+        names = "; ".join(view.police_revealed)
+        lines.append(Line(f"Face up on the deck: {names}", PANEL_SIZE - 2, MUTED_INK, gap_before=6))
+    return lines
+
+
+# ----- faction mats -----------------------------------------------------------------------------
+
+
+def mat_lines(view: BlocView, faction: FactionView) -> list[Line]:
+    occupations = load_content().occupations
+    tags = []
+    if faction.seat == view.first_seat:
+        tags.append("first faction")
+    if faction.seat == view.current_seat and view.phase == "turn":
+        tags.append("playing")
+    if view.winners and faction.seat in view.winners:
+        tags.append("WINS")
+    title = faction.name + (f"  ({', '.join(tags)})" if tags else "")
+    left = ", ".join(occupations[o].name for o in faction.occupations_on_mat) or "none"
+    cards = "loot card" if faction.hand_size == 1 else "loot cards"
+    lines = [
+        Line(title, PANEL_SIZE + 2, INK, True, _faction_marker(faction)),
+        Line(
+            f"Blocs {faction.blocs_on_mat} on mat · {faction.blocs_in_city} in city · "
+            f"{faction.hand_size} {cards}",
+            PANEL_SIZE,
+            INK,
+            True,
+        ),
+        Line(f"Occupations on mat: {left}", PANEL_SIZE - 2, MUTED_INK),
+    ]
+    if faction.metro_locked:
+        lines.append(Line("Metro Lockdown: no metro this turn", PANEL_SIZE - 2, INK, True))
+    return lines
