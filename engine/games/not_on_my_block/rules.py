@@ -169,22 +169,22 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
     ) -> Iterator[ActionBase]:
         board = state.board
         if seat == 0:
-            for agent, src in state.agents.items():
+            for agent, src in state.agents.items() if state.dev_moves else ():
                 for d in DIRECTIONS:
                     dst = board.step(src, d)
                     if dst is None:
                         continue
                     if "move" in kinds:
                         yield Move(piece=agent, to=dst)
-                    if "suppress" in kinds and state.reps and m.reps_at(state, dst):
+                    if "suppress" in kinds and m.reps_at(state, dst):
                         yield Suppress(agent=agent, to=dst)
             if "develop" in kinds:
                 yield from (Develop(store=s) for s in board.of_type("store"))
         else:
-            colours = m.colours_of(state, seat)
             if "move" in kinds:
+                # rep_moves holds only the acting seat's colours, so this also filters ownership.
                 for rep, src in state.reps.items():
-                    if m.rep_colour(rep) in colours:
+                    if state.rep_moves.get(m.rep_colour(rep)):
                         for d in DIRECTIONS:
                             dst = board.step(src, d)
                             if dst is not None:
@@ -198,7 +198,15 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
                         if apt.status == "standing" and apt.at and apt.colour in there:
                             yield Protect(apartment=apt.at, center=center)
         if "collude" in kinds and state.players == 4 and not state.colluded:
-            yield from (Collude(rep=r, agent=a) for r in state.reps for a in state.agents)
+            mine = m.colours_of(state, seat)
+            for rep, at in state.reps.items():
+                if seat == 0 or m.rep_colour(rep) in mine:
+                    # Skip pairs sharing a block up front: at Start that is every pair.
+                    yield from (
+                        Collude(rep=rep, agent=agent)
+                        for agent, where in state.agents.items()
+                        if where != at
+                    )
 
     def _pending_actions(self, state: NombState) -> Iterator[ActionBase]:
         need = state.pending[0]

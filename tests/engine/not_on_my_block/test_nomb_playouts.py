@@ -1,0 +1,144 @@
+"""Seeded random playouts of whole games, checking the invariants after every step.
+
+The players choose among legal actions at random, with a lean towards pushing, protecting and
+heading for the apartments and Centers, so that most games reach an end within the round cap.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine.core import ActionBase, IllegalAction
+from engine.games.not_on_my_block import GAME
+from engine.games.not_on_my_block.board import parse_block
+from engine.games.not_on_my_block.mechanics import apartment_at, rep_colour
+from engine.games.not_on_my_block.state import NombState
+from engine.rng import Rng
+
+ROUND_CAP = 30
+GAMES = int(os.environ.get("NOMB_PLAYOUTS", "40"))
+"""Games per player count; raise it (e.g. NOMB_PLAYOUTS=300) for a longer soak."""
+
+
+POS = {at: parse_block(at) for at in GAME.setup(GAME.make_options(2), 0).board.all_blocks()}
+
+
+def distance(a: str, b: str) -> int:
+    (ax, ay), (bx, by) = POS[a], POS[b]  # type: ignore[misc]
+    return abs(ax - bx) + abs(ay - by)
+
+
+def goals_of(state: NombState, piece: str) -> list[str]:
+    """Where a piece would like to go: agents to apartments, reps to a Center or their homes."""
+    standing = [a for a in state.apartments if a.status == "standing" and a.at]
+    if piece.startswith("agent"):
+        return [a.at for a in standing if a.at]
+    if piece in ("yellow1", "red3"):
+        return ["G3"]
+    if piece in ("red1", "blue1"):
+        return ["C7"]
+    colour = rep_colour(piece)
+    return [a.at for a in standing if a.colour == colour and a.at] or ["E5"]
+
+
+def score(state: NombState, action: ActionBase, goals: dict[str, list[str]]) -> int:
+    """Higher is more purposeful; 0 for an ordinary action."""
+    if action.kind in ("protect", "bonus", "develop"):
+        return 3
+    if action.kind != "move":
+        return 0
+    piece, to = action.piece, action.to  # type: ignore[attr-defined]
+    if piece.startswith("agent") and apartment_at(state, to) is not None:
+        return 3
+    if piece not in goals:
+        goals[piece] = goals_of(state, piece)
+    where = state.agents.get(piece) or state.reps[piece]
+    targets = goals[piece]
+    if targets and min(distance(to, g) for g in targets) < min(distance(where, g) for g in targets):
+        return 1
+    return 0
+
+
+def choose(state: NombState, actions: list[ActionBase], rng: Rng) -> ActionBase:
+    if rng.below(8) == 0:
+        return rng.choice(actions)
+    goals: dict[str, list[str]] = {}
+    scored = [(score(state, a, goals), a) for a in actions]
+    best = max(s for s, _ in scored)
+    if best == 0 and actions[-1].kind == "end" and rng.below(4):
+        return actions[-1]  # nothing purposeful left: usually end the turn early
+    return rng.choice([a for s, a in scored if s == best])
+
+
+def check_invariants(state: NombState) -> None:
+    board = state.board
+    assert len(state.apartments) == 9
+    placed = [a for a in state.apartments if a.status in ("standing", "protected")]
+    gone = [a for a in state.apartments if a.status in ("pushed", "surrounded")]
+    unplaced = [a for a in state.apartments if a.status == "unplaced"]
+    assert len(placed) + len(gone) + len(unplaced) == 9
+    if state.phase == "play":
+        assert not unplaced
+    assert all(a.at is None for a in gone + unplaced)
+    blocks = [a.at for a in placed]
+    assert len(set(blocks)) == len(blocks)
+    for apt in placed:
+        assert apt.at and board.normalise(apt.at) == apt.at
+        assert board.type_of(apt.at) in ("empty", "risk")
+        assert apt.at not in state.luxury_housing
+    assert len(state.reps) == 9 and len(state.agents) == 6
+    assert all(board.normalise(at) == at for at in [*state.reps.values(), *state.agents.values()])
+    for center in board.of_type("center"):
+        colours = [rep_colour(r) for r, at in state.reps.items() if at == center]
+        assert len(colours) <= 2 and len(set(colours)) == len(colours)
+    for agent_at in state.agents.values():
+        assert board.type_of(agent_at) != "center"
+        apt = apartment_at(state, agent_at)
+        assert apt is None or apt.status != "protected"
+    assert len(state.luxury_stores) <= 2
+    assert all(board.type_of(s) == "store" for s in state.luxury_stores)
+    assert len(set(state.luxury_housing)) == len(state.luxury_housing)
+    assert all(board.type_of(b) in ("empty", "risk") for b in state.luxury_housing)
+    assert state.dev_moves >= 0 and all(n >= 0 for n in state.rep_moves.values())
+
+
+def play_one(players: int, seed: int) -> NombState:
+    state = GAME.setup(GAME.make_options(players), seed)
+    rng = Rng.seeded(seed * 31 + players)
+    step = 0
+    while GAME.outcome(state) is None and state.round <= ROUND_CAP:
+        prompts = GAME.prompts(state)
+        assert len(prompts) == 1, "exactly one seat acts at a time"
+        (seat,) = prompts
+        actions = GAME.legal_actions(state, seat)
+        assert actions, "the seat being waited for always has something to do"
+        assert {a.kind for a in actions} <= set(prompts[seat].kinds)
+        if step % 10 == 0:
+            before = state.model_dump_json()
+            other = (seat + 1) % players
+            for probe in ({"kind": "end"}, {"kind": "move", "piece": "agent1", "to": "I9"}):
+                with pytest.raises(IllegalAction):
+                    GAME.apply(state, other, GAME.parse_action(probe))
+            assert state.model_dump_json() == before, "a refused action changed the state"
+        state = GAME.apply(state, seat, choose(state, actions, rng)).state
+        check_invariants(state)
+        step += 1
+    GAME.view(state, None)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_playouts_keep_every_invariant(players):
+    finished = 0
+    winners = set()
+    for seed in range(GAMES):
+        state = play_one(players, seed)
+        result = GAME.outcome(state)
+        if result is not None:
+            finished += 1
+            winners.add(0 if result.winners == [0] else 1)
+            assert GAME.prompts(state) == {}
+    assert finished >= GAMES * 0.8
+    assert winners == {0, 1}, "both sides win some games"
