@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction
 from engine.games.bloc_by_bloc.actions import Attack
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.night import close_streak, spend_die
+from engine.games.bloc_by_bloc.night import spend_die
 from engine.games.bloc_by_bloc.places import difficulty, district_name, require_district
 from engine.games.bloc_by_bloc.state import BlocState
 
@@ -53,7 +53,7 @@ def do_attack(state: BlocState, seat: int, a: Attack) -> list[Event]:
     check_attack(state, seat, a)
     spend_die(state, a.die, difficulty(state, a.district), state.uses.attack_bonus)
     state.uses.attack_bonus = 0
-    events = close_streak(state) if state.attack_streak != a.district else []
+    events: list[Event] = []
     state.attack_streak = a.district
     key = attack_key(seat, a.district)
     state.attacked[key] = state.attacked.get(key, 0) + 1

@@ -62,8 +62,20 @@ class Board:
         return [d for d in self.districts if d in seen]
 
 
+_RECENT: dict[int, tuple[City, Board]] = {}
+"""The boards of the last few City objects seen, by identity: rules ask for the board of the
+same city thousands of times per action, and tiles never move once a city is laid out."""
+
+
 def board_of(city: City) -> Board:
-    return _board(city.layout_key())
+    seen = _RECENT.get(id(city))
+    if seen is not None and seen[0] is city:
+        return seen[1]
+    board = _board(tuple((cell.tile, cell.orientation) for row in city.rows for cell in row))
+    if len(_RECENT) >= 64:
+        del _RECENT[next(iter(_RECENT))]
+    _RECENT[id(city)] = (city, board)
+    return board
 
 
 @lru_cache(maxsize=512)

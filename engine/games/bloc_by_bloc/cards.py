@@ -31,7 +31,7 @@ from engine.games.bloc_by_bloc.content.models import (
     SkipReactionRoll,
 )
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_loot
-from engine.games.bloc_by_bloc.night import close_streak, own_free_blocs, place_barricades
+from engine.games.bloc_by_bloc.night import own_free_blocs, place_barricades
 from engine.games.bloc_by_bloc.places import (
     district_name,
     has_ability,
@@ -51,6 +51,11 @@ def playable_now(card: LootCard, timing: str) -> bool:
     if any(e.type == "reroll_reaction" for e in card.effects):
         return False
     return card.timing in (timing, "any")
+
+
+def breaks_streak(card_id: str) -> bool:
+    """Fireworks is not an attack: using it ends a run of attacks (and has its own roll)."""
+    return any(isinstance(e, RemoveCops) for e in loot_card(card_id).effects)
 
 
 def card_targets(state: BlocState, seat: int, card: LootCard) -> list[tuple[str, str]]:
@@ -98,9 +103,8 @@ def play_card(state: BlocState, seat: int, a: Card, timing: str) -> list[Event]:
         require_district(state, a.district)
     if (a.district, a.toward) not in card_targets(state, seat, card):
         raise IllegalAction(f"{card.name} cannot be played there now.")
-    events = close_streak(state) if any(isinstance(e, RemoveCops) for e in card.effects) else []
     discard_loot(state, seat, a.card)
-    events.append(Event(text=f"{state.seat_names[seat]} play {card.name}."))
+    events = [Event(text=f"{state.seat_names[seat]} play {card.name}.")]
     for effect in card.effects:
         events += _own_effect(state, seat, effect, a)
     return events

@@ -8,6 +8,7 @@ and shown as an out-of-turn prompt with a default, so an absent player never sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -116,11 +117,18 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     # ----- applying -------------------------------------------------------------------------
     def apply(self, state: BlocState, seat: int, action: ActionBase) -> Result:
-        """Standing choices may be set at any moment; everything else needs a prompt."""
-        if isinstance(action, Prefer) and self.outcome(state) is None and 0 <= seat < state.seats:
-            work = state.model_copy(deep=True)
+        """As the base class, but standing choices may be set at any moment, and the private
+        copy is a JSON round trip (several times faster than a deep copy of nested models)."""
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < state.seats:
+            raise IllegalAction("There is no such seat.")
+        work = BlocState.model_validate_json(state.model_dump_json())
+        if isinstance(action, Prefer):
             return Result(state=work, events=_prefer(work, seat, action))
-        return super().apply(state, seat, action)
+        if seat not in self.prompts(state):
+            raise IllegalAction(f"It is not the {state.seat_names[seat]}' turn to act.")
+        return Result(state=work, events=self._apply(work, seat, action))
 
     def _apply(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
         if state.pending:
@@ -134,30 +142,31 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         return self._turn_action(state, seat, action)
 
     def _turn_action(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
-        if isinstance(action, Attack):
-            return attacks.do_attack(state, seat, action)
-        if isinstance(action, Card):
-            return cards.play_card(state, seat, action, "own_turn")
         if isinstance(action, Gift | Trade):
             return _offer(state, seat, action)
         if isinstance(action, Draw):
             return night.do_draw(state, seat)
         if isinstance(action, End):
             return _end(state)
-        handlers: dict[type, Any] = {
-            Move: night.do_move,
-            Barricade: night.do_barricade,
-            Loot: night.attempt_advanced,
-            Build: night.attempt_advanced,
-            Swap: night.attempt_advanced,
-            Form: night.do_form,
-            Hack: night.do_hack,
-        }
-        handler = handlers.get(type(action))
+        handler = TURN_HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(f"You cannot {action.kind} now.")
+        if not _breaks_streak(state, action):
+            return handler(state, seat, action)
+        # The owed reaction roll comes first, but only for an action that is legal right now;
+        # should the roll make it impossible, the player sees the roll and chooses again.
+        handler(BlocState.model_validate_json(state.model_dump_json()), seat, action)
         events = night.close_streak(state)
-        return events + handler(state, seat, action)
+        try:
+            return events + handler(state, seat, action)
+        except IllegalAction as exc:
+            return [
+                *events,
+                Event(
+                    text=f"After that reaction roll, this {action.kind} is no longer possible "
+                    f"({exc}) Choose again."
+                ),
+            ]
 
     def _settle(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
         need = state.pending[0]
@@ -206,6 +215,34 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
 
 # ----- handlers --------------------------------------------------------------------------
+
+
+def _own_card(state: BlocState, seat: int, a: Card) -> list[Event]:
+    return cards.play_card(state, seat, a, "own_turn")
+
+
+TURN_HANDLERS: dict[type, Callable[[BlocState, int, Any], list[Event]]] = {
+    Attack: attacks.do_attack,
+    Card: _own_card,
+    Move: night.do_move,
+    Barricade: night.do_barricade,
+    Loot: night.attempt_advanced,
+    Build: night.attempt_advanced,
+    Swap: night.attempt_advanced,
+    Form: night.do_form,
+    Hack: night.do_hack,
+}
+
+
+def _breaks_streak(state: BlocState, action: ActionBase) -> bool:
+    """Whether this action ends a run of attacks in one clash (so its reaction roll is due)."""
+    if not state.attack_streak:
+        return False
+    if isinstance(action, Attack):
+        return action.district != state.attack_streak
+    if isinstance(action, Card):
+        return action.card in state.hands[state.current] and cards.breaks_streak(action.card)
+    return True
 
 
 def _prefer(state: BlocState, seat: int, a: Prefer) -> list[Event]:

@@ -1,0 +1,66 @@
+"""A seeded random player and the conservation checks the playout test runs after every step."""
+
+from __future__ import annotations
+
+import random
+
+from engine.games.bloc_by_bloc import GAME
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.state import (
+    BLOCS_PER_FACTION,
+    MAX_BARRICADES,
+    TOTAL_BARRICADES,
+    TOTAL_COPS,
+    TOTAL_VANS,
+    BlocState,
+)
+
+QUIET = ("gift", "trade", "end")
+
+
+def check_invariants(state: BlocState, police_cards: int) -> None:
+    """Every piece and card is somewhere, exactly once."""
+    for seat in range(state.seats):
+        assert all(n > 0 for n in state.blocs[seat].values())
+        assert state.blocs_in_city(seat) <= BLOCS_PER_FACTION
+        occs = [o.occ for o in state.occupations.values() if o.seat == seat]
+        assert len(occs) == len(set(occs)) <= 5
+    assert sum(state.cops.values()) + state.staging_cops == TOTAL_COPS
+    assert all(n > 0 for n in state.cops.values()) and state.staging_cops >= 0
+    assert len(state.vans) + state.staging_vans + state.destroyed_vans == TOTAL_VANS
+    assert state.staging_vans >= 0
+    assert all(0 < n <= MAX_BARRICADES for n in state.barricades.values())
+    assert sum(state.barricades.values()) <= TOTAL_BARRICADES
+    loot = len(state.loot_deck) + len(state.loot_discard) + sum(len(h) for h in state.hands)
+    assert loot == sum(c.count for c in load_content().loot.values())
+    locked = sum(len(cards) for cards in state.lockdowns)
+    assert len(state.police_deck) + len(state.police_discard) + locked == police_cards
+    under = sum(1 for row in state.city.rows for cell in row if cell.manifestation)
+    assert under + len(state.manifestations_done) == 25
+
+
+def play(seed: int, players: int, **options: object) -> tuple[BlocState, int]:
+    """Play a whole game with a seeded random policy, checking invariants after every step."""
+    rnd = random.Random(seed)
+    state = GAME.setup(GAME.make_options(players, **options), seed)
+    police_cards = len(state.police_deck)
+    steps = 0
+    while GAME.outcome(state) is None:
+        prompts = GAME.prompts(state)
+        assert prompts, "nobody can act in a running game"
+        seat = rnd.choice(sorted(prompts))
+        actions = GAME.legal_actions(state, seat)
+        assert actions, f"{state.seat_names[seat]} has a prompt but no legal action"
+        busy = [a for a in actions if a.kind not in QUIET and not _reckless(state, a)]
+        action = rnd.choice(actions) if not busy or rnd.random() < 0.1 else rnd.choice(busy)
+        state = GAME.apply(state, seat, action).state
+        check_invariants(state, police_cards)
+        steps += 1
+        assert steps < 20_000, "game does not end"
+    return state, steps
+
+
+def _reckless(state: BlocState, action: object) -> bool:
+    """Moves into police lines lose blocs for nothing; the policy mostly avoids them."""
+    target = getattr(action, "to_district", None)
+    return target is not None and state.police_in(target)
