@@ -23,6 +23,8 @@ from render.panels import draw_legend, legend_height
 
 GAME_ID = GAME.id
 WIDTH = GAP + BOARD + GAP + SIDE_WIDTH + GAP
+BOARD_BOX = Box(GAP, HEADER + GAP, GAP + BOARD, HEADER + GAP + BOARD)
+"""Where the city is drawn; `geometry.tile_box(BOARD_BOX, (row, col))` finds a tile."""
 LEGEND_COLUMNS = 5
 LEGEND_SIZE = 20
 
@@ -36,7 +38,7 @@ def render(view: BaseModel) -> bytes:
 def draw(view: BlocView) -> Canvas:
     """The finished canvas, before encoding (tests and tools can read its pixels)."""
     column = sections(view, SIDE_WIDTH)
-    top = HEADER + GAP
+    top = BOARD_BOX.y0
     column_h = sum(s.height for s in column) + GAP * (len(column) - 1)
     legend = legend_items()
     legend_w = WIDTH - 2 * GAP
@@ -49,8 +51,8 @@ def draw(view: BlocView) -> Canvas:
     )
     canvas = Canvas(WIDTH, legend_box.y1 + GAP, PAPER)
     _header(canvas, view)
-    draw_city(canvas, Box(GAP, top, GAP + BOARD, top + BOARD), view)
-    x, y = GAP + BOARD + GAP, top
+    draw_city(canvas, BOARD_BOX, view)
+    x, y = BOARD_BOX.x1 + GAP, top
     for section in column:
         section.draw(canvas, Box(x, y, x + SIDE_WIDTH, y + section.height))
         y += section.height + GAP

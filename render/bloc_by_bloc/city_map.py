@@ -79,7 +79,7 @@ def draw_city(canvas: Canvas, board: Box, view: BlocView) -> None:
     grid = Grid.of(view, board)
     for pos, tile in grid.tiles.items():
         if grid.is_highway(pos):
-            _highway_tile(canvas, grid.box(pos), tile)
+            _highway_tile(canvas, grid.box(pos))
         else:
             _district_tile(canvas, grid.box(pos), tile)
     _streets(canvas, grid, view.connections)
@@ -147,10 +147,11 @@ def _name(canvas: Canvas, box: Box, name: str, ink: RGB) -> None:
         canvas.text((box.center[0], top + i * line), row, size, ink, "mm", True)
 
 
-def _highway_tile(canvas: Canvas, box: Box, tile: TileView) -> None:
+def _highway_tile(canvas: Canvas, box: Box) -> None:
+    """Bare asphalt: the arcs drawn over it say everything (police never stop on highways, so
+    their names and IDs never matter)."""
     fill = body_colour(DistrictType.HIGHWAY, False)
     canvas.draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
-    canvas.text(box.center, tile.name.upper(), SMALL_SIZE, (220, 220, 226), "mm", True)
 
 
 # ----- streets ----------------------------------------------------------------------------------

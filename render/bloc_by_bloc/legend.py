@@ -12,9 +12,8 @@ from render.panels import LegendItem, Marker
 
 
 def _bloc(canvas: Canvas, box: Box) -> None:
-    glyphs.bloc_token(
-        canvas, Box(box.x0 - 10, box.y0 + 8, box.x1 + 10, box.y1 - 8), "neighbors", "N", 3
-    )
+    pill = Box(box.x0 - 8, box.y0 + 5, box.x1 + 6, box.y1 - 5)
+    glyphs.bloc_token(canvas, pill, "neighbors", "N", 3)
 
 
 def _cops(canvas: Canvas, box: Box) -> None:

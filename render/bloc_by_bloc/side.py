@@ -31,9 +31,11 @@ class Section:
 
 
 def sections(view: BlocView, width: int) -> list[Section]:
+    """Top to bottom: the night, the dice (while any are rolled), police, ops, faction mats."""
+    dice = [_dice_section(view)] if view.dice else []
     return [
         _lines_section(turn_lines(view), width),
-        _dice_section(view),
+        *dice,
         _police_section(view),
         _lines_section(ops_lines(view), width),
         *(_lines_section(mat_lines(view, f), width) for f in view.factions),
@@ -55,8 +57,12 @@ def headline(view: BlocView) -> str:
     if view.phase == "over":
         if not view.winners:
             return "Game over: the insurrection is crushed, nobody wins"
-        names = " & ".join(view.factions[s].name for s in view.winners)
-        return f"Game over: {names} {'wins' if len(view.winners) == 1 else 'win'}"
+        if len(view.winners) == len(view.factions) > 1:
+            return "Game over: the insurrection succeeds, every faction wins"
+        names = [view.factions[s].name for s in view.winners]
+        if len(names) == 1:
+            return f"Game over: the {names[0]} win alone"
+        return f"Game over: the {', '.join(names[:-1])} and {names[-1]} win"
     night = f"Night {view.night} ({view.nights_left} left)"
     if view.phase == "setup":
         return f"{night}: every faction picks its starting district"
@@ -68,7 +74,12 @@ def headline(view: BlocView) -> str:
 def turn_lines(view: BlocView) -> list[Line]:
     mode = view.mode.replace("_", " ")
     lines = [
-        Line(f"{view.nights_left} nights left", PANEL_SIZE + 8, INK, True),
+        Line(
+            f"{view.nights_left} night{'' if view.nights_left == 1 else 's'} left",
+            PANEL_SIZE + 8,
+            INK,
+            True,
+        ),
         Line(f"Night {view.night} · {view.scenario} · {mode}", PANEL_SIZE - 2, MUTED_INK),
     ]
     if view.phase in ("turn", "sunrise"):
@@ -113,7 +124,7 @@ def _dice_section(view: BlocView) -> Section:
         canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
         inner = box.inset(PADDING)
         unused = sum(1 for d in view.dice if not d.used)
-        title = f"Action dice: {unused} unused" if view.dice else "Action dice: none rolled"
+        title = f"Action dice: {unused} unused"
         canvas.text((inner.x0, inner.y0), title, PANEL_SIZE, INK, bold=True)
         for i, die in enumerate(view.dice):
             x = inner.x0 + i * (DIE + 12)
@@ -135,7 +146,8 @@ def _police_section(view: BlocView) -> Section:
     def draw(canvas: Canvas, box: Box) -> None:
         canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
         inner = box.inset(PADDING)
-        title = f"Police morale: {view.morale_label}, {view.police_draws} police ops a turn"
+        cards = "card" if view.police_draws == 1 else "cards"
+        title = f"Police morale: {view.morale_label}, draws {view.police_draws} ops {cards}"
         size = fit_size(title, inner.width, PANEL_SIZE, 18, bold=True)
         canvas.text((inner.x0, inner.y0), title, size, INK, bold=True)
         y = _morale_track(canvas, Box(inner.x0, inner.y0 + 34, inner.x1, inner.y1), view)
@@ -148,7 +160,8 @@ def _police_section(view: BlocView) -> Section:
         glyphs.van(canvas, Box(x, y + 6, x + 60, y + 52), 0)
         count = str(view.staging_vans)
         canvas.text((x + 70, y + 31), count, COUNT_SIZE + 2, INK, "lm", True)
-        note = f"vans ({view.destroyed_vans} destroyed)"
+        vans = "van" if view.staging_vans == 1 else "vans"
+        note = f"{vans} ({view.destroyed_vans} destroyed)"
         note_x = x + 80 + text_size(count, COUNT_SIZE + 2, True)[0]
         canvas.text((note_x, y + 31), note, PANEL_SIZE - 2, INK, "lm")
         y += 64
