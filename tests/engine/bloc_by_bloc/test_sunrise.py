@@ -1,0 +1,252 @@
+"""Sunrise: Police Repression (with the rulebook's examples), liberation, and the endgame."""
+
+from __future__ import annotations
+
+from engine.games.bloc_by_bloc import GAME
+from engine.games.bloc_by_bloc.actions import Defeat
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.places import difficulty
+from engine.games.bloc_by_bloc.state import BlocState
+from engine.games.bloc_by_bloc.sunrise import next_night_check, run_sunrise
+from tests.engine.bloc_by_bloc.helpers import act, cleared, occupy, put_cops, put_van, seat_of
+
+
+def _sunrise(state: BlocState) -> None:
+    state.phase, state.sunrise_step = "sunrise", "start"
+    state.hands = [[] for _ in state.hands]  # no card windows
+    run_sunrise(state)
+
+
+def _everyone_somewhere(state: BlocState) -> None:
+    """Keep every faction alive in the quiet Commercial District 2 (no zero-bloc defeat)."""
+    for seat in range(state.seats):
+        state.add_blocs(seat, "commercial-2", 1)
+
+
+def test_van_defeats_all_blocs_and_evicts_the_occupation() -> None:
+    state = cleared()
+    state.blocs[0] = {"the-park": 1}
+    state.blocs[1] = {"the-park": 1}
+    occupy(state, 1, "the-park")
+    put_van(state, "the-park")
+    state.vans["the-park"] = 2
+    _sunrise(state)
+    assert state.blocs_in("the-park") == 0 and "the-park" not in state.occupations
+    assert state.vans == {"the-park": 0}, "damaged vans are repaired first"
+
+
+def test_example_three_cops_defeat_three_different_blocs() -> None:
+    state = cleared()
+    for seat in range(3):
+        state.blocs[seat] = {"the-park": 1}
+    put_cops(state, "the-park", 3)
+    _sunrise(state)
+    assert state.blocs_in("the-park") == 0 and state.cops == {"the-park": 3}
+
+
+def test_example_one_cop_evicts_an_occupation() -> None:
+    state = cleared()
+    occupy(state, seat_of(state, "students"), "the-park")
+    put_cops(state, "the-park", 1)
+    _sunrise(state)
+    assert "the-park" not in state.occupations
+
+
+def test_example_two_cops_defeat_two_blocs_and_the_occupation_survives() -> None:
+    state = cleared()
+    workers = seat_of(state, "workers")
+    state.blocs[workers] = {"the-park": 2}
+    occupy(state, workers, "the-park")
+    put_cops(state, "the-park", 2)
+    _sunrise(state)
+    assert state.blocs_in("the-park") == 0 and "the-park" in state.occupations
+
+
+def test_example_three_cops_defeat_two_blocs_and_evict() -> None:
+    state = cleared()
+    neighbors = seat_of(state, "neighbors")
+    state.blocs[neighbors] = {"the-park": 2}
+    occupy(state, neighbors, "the-park")
+    put_cops(state, "the-park", 3)
+    _sunrise(state)
+    assert state.blocs_in("the-park") == 0 and "the-park" not in state.occupations
+
+
+def test_example_faction_with_most_blocs_decides_who_falls() -> None:
+    state = cleared()
+    prisoners, neighbors = seat_of(state, "prisoners"), seat_of(state, "neighbors")
+    state.blocs[prisoners] = {"the-park": 2}
+    state.blocs[neighbors] = {"the-park": 1}
+    put_cops(state, "the-park", 2)
+    _everyone_somewhere(state)
+    _sunrise(state)
+    prompt = GAME.prompts(state)[prisoners]
+    assert prompt.out_of_turn and prompt.default is not None
+    state, _ = act(state, prisoners, Defeat(faction="neighbors"))
+    assert not state.pending, "only Prisoners blocs are left: no more choice to make"
+    assert state.blocs_of(prisoners, "the-park") == 1 and state.blocs_of(neighbors, "the-park") == 0
+
+
+def test_tie_for_most_blocs_goes_to_the_earliest_faction_tonight() -> None:
+    state = cleared()
+    state.first = 2
+    state.blocs[1] = {"the-park": 1}
+    state.blocs[3] = {"the-park": 1}
+    put_cops(state, "the-park", 1)
+    _everyone_somewhere(state)
+    _sunrise(state)
+    assert state.pending[0].seat == 3
+
+
+def test_police_repression_removes_no_barricades() -> None:
+    state = cleared()
+    key = board_of(state.city).between("the-park", "street-market")[0].key
+    state.barricades[key] = 2
+    state.blocs[0] = {"the-park": 1}
+    put_cops(state, "the-park", 4)
+    put_van(state, "the-park")
+    _sunrise(state)
+    assert state.barricades == {key: 2}
+
+
+def _liberation_example(card: str) -> BlocState:
+    state = cleared()
+    prisoners = seat_of(state, "prisoners")
+    neighbors, students = seat_of(state, "neighbors"), seat_of(state, "students")
+    occupy(state, prisoners, "overcrowded-jail", "molotov-factory")
+    state.blocs[prisoners] = {"overcrowded-jail": 4}
+    state.blocs[neighbors] = {"overcrowded-jail": 2}
+    state.blocs[students] = {"overcrowded-jail": 2}
+    state.add_blocs(seat_of(state, "workers"), "commercial-2", 1)
+    pos = board_of(state.city).pos["overcrowded-jail"]
+    state.city.at(pos).manifestation = card
+    state.morale = 2
+    return state
+
+
+def test_liberation_example_eight_blocs_at_difficulty_four() -> None:
+    state = _liberation_example("mass-looting")
+    assert difficulty(state, "overcrowded-jail") == 4
+    orientation = state.city.at(board_of(state.city).pos["overcrowded-jail"]).orientation
+    _sunrise(state)
+    cell = state.city.at(board_of(state.city).pos["overcrowded-jail"])
+    assert cell.liberated and cell.orientation == orientation and cell.manifestation is None
+    assert difficulty(state, "overcrowded-jail") == 3
+    for faction in ("prisoners", "neighbors", "students"):
+        assert len(state.hands[seat_of(state, faction)]) == 2, "2 loot cards at difficulty 3"
+    assert state.hands[seat_of(state, "workers")] == []
+    assert state.morale == 1
+    assert "mass-looting" in state.manifestations_done
+
+
+def test_seven_blocs_do_not_liberate_a_difficulty_four_district() -> None:
+    state = _liberation_example("mass-looting")
+    state.add_blocs(seat_of(state, "students"), "overcrowded-jail", -1)
+    _sunrise(state)
+    assert not state.city.at(board_of(state.city).pos["overcrowded-jail"]).liberated
+
+
+def test_liberation_clears_loot_tokens() -> None:
+    state = cleared()
+    for seat in range(4):
+        state.blocs[seat] = {"the-plaza": 2}
+    occupy(state, 0, "the-plaza")
+    state.loot_marks["the-plaza"] = [2]
+    _sunrise(state)
+    assert "the-plaza" not in state.loot_marks
+
+
+def test_two_revealing_manifestations_add_up() -> None:
+    state = cleared()
+    board = board_of(state.city)
+    for tile, card in (("the-plaza", "leaked-police-plans"), ("the-park", "hacked-radio")):
+        occupy(state, 0, tile)
+        for seat in range(4):
+            state.add_blocs(seat, tile, 2)
+        state.city.at(board.pos[tile]).manifestation = card
+    _sunrise(state)
+    assert state.police_revealed == 4, "2 + 2 cards at liberated difficulty 3"
+    view = GAME.view(state, None)
+    assert len(view.police_revealed) == 4
+
+
+def test_insurrection_succeeds_when_every_state_district_is_occupied() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    for tile in board_of(state.city).of_type(DistrictType.STATE):
+        occupy(state, 0, tile)
+    put_cops(state, "financial-district", 1)
+    state.blocs[1]["financial-district"] = 1
+    _sunrise(state)
+    assert "financial-district" in state.occupations, "the cop hit a bloc, not the occupation"
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == [0, 1, 2, 3]
+
+
+def test_a_faction_with_no_blocs_means_everyone_loses() -> None:
+    state = cleared()
+    state.blocs[0] = {"the-park": 1}
+    next_night_check(state)
+    assert state.phase == "over" and state.winners == []
+
+
+def test_time_runs_out_after_the_last_night() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    state.nights_left = 1
+    next_night_check(state)
+    assert state.winners == [] and "military" in state.end_reason
+
+
+def test_next_night_passes_the_marker_left_and_moves_the_countdown() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    state.first, state.nights_left, state.night = 3, 5, 2
+    next_night_check(state)
+    assert (state.first, state.nights_left, state.night, state.current) == (0, 4, 3, 0)
+
+
+def _agendas(state: BlocState, cards: list[str | None]) -> None:
+    state.agendas = cards
+
+
+def test_a_single_win_alone_ends_the_game() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    _agendas(state, ["nihilist", "insurrectionist", "autonomist", "mutualist"])
+    state.loot_marks = {
+        "commercial-1": [2, 2, 2],
+        "commercial-2": [2, 2, 2],
+        "commercial-3": [2, 2, 2],
+        "street-market": [2, 2],
+        "the-plaza": [2],
+    }
+    next_night_check(state)
+    assert state.winners == [0]
+
+
+def test_two_simultaneous_win_alone_completions_let_the_game_go_on() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    _agendas(state, ["nihilist", "insurrectionist", "autonomist", "nihilist"])
+    state.loot_marks = {
+        "commercial-1": [2, 2, 2],
+        "commercial-2": [2, 2, 2],
+        "commercial-3": [2, 2, 2],
+        "street-market": [2, 2],
+        "the-plaza": [2],
+    }
+    next_night_check(state)
+    assert state.phase == "turn" and state.winners is None
+
+
+def test_semi_cooperative_success_rewards_only_completed_agendas() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    _agendas(state, ["insurrectionist", "expropriator", "autonomist", "mutualist"])
+    for tile in board_of(state.city).of_type(DistrictType.STATE):
+        occupy(state, 0, tile)
+    state.hands[1] = ["masks"] * 4
+    next_night_check(state)
+    assert state.winners == [0, 1]
