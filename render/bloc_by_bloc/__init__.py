@@ -26,7 +26,7 @@ WIDTH = GAP + BOARD + GAP + SIDE_WIDTH + GAP
 BOARD_BOX = Box(GAP, HEADER + GAP, GAP + BOARD, HEADER + GAP + BOARD)
 """Where the city is drawn; `geometry.tile_box(BOARD_BOX, (row, col))` finds a tile."""
 LEGEND_COLUMNS = 5
-LEGEND_SIZE = 20
+LEGEND_SIZE = 22
 
 
 def render(view: BaseModel) -> bytes:

@@ -46,7 +46,7 @@ from render.bloc_by_bloc.look import (
     occupation_short,
 )
 from render.canvas import Box, Canvas
-from render.fonts import text_size
+from render.fonts import fit_size, text_size
 from render.palette import INK, RGB, WHITE, shade, text_on
 from render.panels import wrap
 
@@ -75,15 +75,21 @@ class Grid:
 
 
 def draw_city(canvas: Canvas, board: Box, view: BlocView) -> None:
+    """Streets under the tiles (only their gutter crossings show), then tiles, highways,
+    barricades on top of both, and pieces last."""
     canvas.draw.rounded_rectangle(board, radius=16, fill=BOARD_FILL)
     grid = Grid.of(view, board)
+    streets = _streets(grid, view.connections)
+    for street in streets:
+        _draw_street(canvas, street)
     for pos, tile in grid.tiles.items():
         if grid.is_highway(pos):
             _highway_tile(canvas, grid.box(pos))
         else:
             _district_tile(canvas, grid.box(pos), tile)
-    _streets(canvas, grid, view.connections)
     _highways(canvas, grid, view.connections)
+    for street in streets:
+        _street_barricades(canvas, street)
     for pos, tile in grid.tiles.items():
         if not grid.is_highway(pos):
             _pieces(canvas, grid.box(pos), tile, [f.faction for f in view.factions])
@@ -114,9 +120,10 @@ def _district_tile(canvas: Canvas, box: Box, tile: TileView) -> None:
         right -= 24
     left = foot.x0 + 48
     if tile.liberated:
-        ribbon = Box(left, foot.y0 + 6, right, foot.y1 - 6)
-        canvas.draw.rectangle(ribbon, fill=WHITE, outline=INK, width=2)
-        canvas.label(ribbon, "LIBERATED", SMALL_SIZE, INK)
+        ribbon = Box(left - 4, foot.y0 + 6, right + 2, foot.y1 - 6)
+        canvas.draw.rounded_rectangle(ribbon, radius=6, fill=INK)
+        size = fit_size("LIBERATED", ribbon.width - 8, SMALL_SIZE, 14, bold=True)
+        canvas.label(ribbon, "LIBERATED", size, WHITE)
     else:
         _shopping_centers(canvas, Box(left, foot.y0 + 6, right - 4, foot.y1 - 6), tile)
 
@@ -157,10 +164,22 @@ def _highway_tile(canvas: Canvas, box: Box) -> None:
 # ----- streets ----------------------------------------------------------------------------------
 
 
-def _streets(canvas: Canvas, grid: Grid, connections: list[ConnectionView]) -> None:
-    """Each street exit gets a stub across the gutter: joined to the next tile's stub when the
-    view lists a street between them, ending in a red dead-end bar otherwise."""
-    streets = {frozenset((c.a, c.b)): c.barricades for c in connections if c.kind == "street"}
+@dataclass(frozen=True)
+class Street:
+    """A street crossing a gutter (`barricades` on it), or a dead-end stub (`dead`)."""
+
+    start: Point
+    end: Point
+    along: Point
+    dead: bool
+    barricades: int = 0
+
+
+def _streets(grid: Grid, connections: list[ConnectionView]) -> list[Street]:
+    """Each street exit leaves its tile through the gutter: it meets the next tile's street
+    when the view lists a street between them, and ends in a dead-end bar otherwise."""
+    joined = {frozenset((c.a, c.b)): c.barricades for c in connections if c.kind == "street"}
+    out = []
     for pos, tile in grid.tiles.items():
         box = grid.box(pos)
         for d in tile.exits:
@@ -168,19 +187,25 @@ def _streets(canvas: Canvas, grid: Grid, connections: list[ConnectionView]) -> N
             other = neighbour(pos, STEP[direction])
             start = edge_mid(box, direction)
             pair = frozenset((tile.tile, grid.tiles[other].tile)) if on_grid(other) else None
-            if pair in streets:
+            if pair in joined:
                 if direction in ("E", "S"):
                     end = edge_mid(grid.box(other), OPPOSITE[direction])
-                    _road(
-                        canvas, _inward(start, direction, 10), _inward(end, OPPOSITE[direction], 10)
-                    )
-                    mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-                    glyphs.barricades(canvas, mid, _vector(direction), streets[pair])
+                    out.append(Street(start, end, _vector(direction), False, joined[pair]))
                 continue
             reach = (GUTTER if on_grid(other) else EDGE) * 0.55
-            end = _inward(start, direction, -reach)
-            _road(canvas, _inward(start, direction, 10), end)
-            dead_end(canvas, end, _vector(direction))
+            out.append(Street(start, _inward(start, direction, -reach), _vector(direction), True))
+    return out
+
+
+def _draw_street(canvas: Canvas, street: Street) -> None:
+    _road(canvas, street.start, street.end)
+    if street.dead:
+        dead_end(canvas, street.end, street.along)
+
+
+def _street_barricades(canvas: Canvas, street: Street) -> None:
+    mid = ((street.start[0] + street.end[0]) / 2, (street.start[1] + street.end[1]) / 2)
+    glyphs.barricades(canvas, mid, street.along, street.barricades)
 
 
 def _vector(d: Direction) -> Point:
@@ -219,8 +244,8 @@ def _highways(canvas: Canvas, grid: Grid, connections: list[ConnectionView]) -> 
         box = grid.box(pos)
         arcs = [Arc(box, _corners(ends)) for ends in tile.highways]
         for arc in arcs:
+            # Outline and surface per arc: the Overpass's second highway bridges the first.
             canvas.draw.line(arc.points(), fill=INK, width=ROAD + 10, joint="curve")
-        for arc in arcs:
             canvas.draw.line(arc.points(), fill=HIGHWAY_ROAD, width=ROAD + 6, joint="curve")
             _centre_dashes(canvas, arc)
             for corner in arc.ends:
@@ -255,10 +280,7 @@ def _highway_end(canvas: Canvas, grid: Grid, pos: Pos, corner: Corner) -> None:
         end = (start[0] + dc * GUTTER * 0.4, start[1] + dr * GUTTER * 0.4)
         dead_end(canvas, end, (dc / 1.414, dr / 1.414))
         return
-    end = beyond_corner(box, corner)
-    if not grid.is_highway(other):
-        end = (end[0] + dc * 8, end[1] + dr * 8)
-    _road(canvas, start, end, HIGHWAY_ROAD, ROAD + 6)
+    _road(canvas, start, beyond_corner(box, corner), HIGHWAY_ROAD, ROAD + 6)
 
 
 def _barricade_spot(grid: Grid, conn: ConnectionView) -> tuple[Arc, float]:
@@ -304,16 +326,17 @@ def _pieces(canvas: Canvas, box: Box, tile: TileView, order: list[str]) -> None:
 
 
 def _police(canvas: Canvas, column: Box, cops: int, damage: int | None) -> None:
-    """The van on top (with its hits), the riot cops' count below."""
+    """The van on top (taller when it lies on its side, with its hits), riot cops below."""
     top = column.y0
     if damage is not None:
-        glyphs.van(canvas, Box(column.x0, top, column.x1, top + 46), damage)
-        top += 48
+        height = 62 if damage == 1 else 44
+        glyphs.van(canvas, Box(column.x0 + 4, top + 4, column.x1 - 4, top + height), damage)
+        top += height + 6
         if damage:
             glyphs.hits_tag(canvas, Box(column.x0, top, column.x1, top + 26), damage)
             top += 30
     if cops:
-        side = min(48, column.y1 - top - 6)
+        side = max(34, min(48, column.y1 - top))
         x = column.center[0] - side // 2 - 2
         glyphs.cops_token(canvas, Box(x, column.y1 - side, x + side, column.y1), cops)
 

@@ -8,6 +8,7 @@ its side or upside down as it takes damage (as on the table), an occupation is a
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -72,40 +73,36 @@ def van(canvas: Canvas, box: Box, damage: int) -> None:
     """A riot van: upright when whole, on its side after one hit, upside down after two.
 
     The turn copies what players do with the physical piece; a red frame (and `hits_tag` beside
-    it on the board) makes the damage unmistakable on a small screen.
+    it on the board) makes the damage unmistakable on a small screen. The van is as large as
+    fits `box` once turned.
     """
-    w, h = box.width, box.height
-    scale = 4
-    side = max(w, h) * scale
-    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    sprite = _van_sprite().rotate(-90 * damage, expand=True)
+    scale = min(box.width / sprite.width, box.height / sprite.height)
+    size = (max(1, round(sprite.width * scale)), max(1, round(sprite.height * scale)))
+    sprite = sprite.resize(size, Image.Resampling.LANCZOS)
+    x = box.x0 + (box.width - size[0]) // 2
+    y = box.y0 + (box.height - size[1]) // 2
+    canvas.image.paste(sprite, (x, y), sprite)
+    if damage:
+        frame = Box(x - 4, y - 4, x + size[0] + 4, y + size[1] + 4)
+        canvas.draw.rounded_rectangle(frame, radius=8, outline=CLASH, width=4)
+
+
+@lru_cache(maxsize=1)
+def _van_sprite() -> Image.Image:
+    """The upright van, drawn large once and scaled down for each use (smooth edges)."""
+    w, h = 240, 150
+    sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    vw, vh = side * 0.92, side * 0.56
-    x0, y0 = (side - vw) / 2, (side - vh) / 2
-    body = (x0, y0, x0 + vw * 0.72, y0 + vh * 0.82)
-    cab = (x0 + vw * 0.70, y0 + vh * 0.28, x0 + vw, y0 + vh * 0.82)
-    draw.rounded_rectangle(body, radius=scale * 3, fill=POLICE, outline=WHITE, width=scale * 2)
-    draw.rounded_rectangle(cab, radius=scale * 4, fill=POLICE, outline=WHITE, width=scale * 2)
-    window = (cab[0] + vw * 0.05, cab[1] + vh * 0.1, cab[2] - vw * 0.05, cab[1] + vh * 0.28)
-    draw.rectangle(window, fill=WHITE)
-    stripe = (body[0] + scale * 4, y0 + vh * 0.36, body[2] - scale * 2, y0 + vh * 0.48)
-    draw.rectangle(stripe, fill=WHITE)
-    radius = vh * 0.16
-    for cx in (x0 + vw * 0.2, x0 + vw * 0.8):
-        cy = y0 + vh * 0.84
-        draw.ellipse(
-            (cx - radius, cy - radius, cx + radius, cy + radius),
-            fill=INK,
-            outline=WHITE,
-            width=scale,
-        )
-    if damage:
-        sprite = sprite.rotate(-90 * damage)
-    sprite = sprite.resize((max(w, h), max(w, h)), Image.Resampling.LANCZOS)
-    canvas.image.paste(
-        sprite, (box.x0 + (w - sprite.width) // 2, box.y0 + (h - sprite.height) // 2), sprite
-    )
-    if damage:
-        canvas.draw.rounded_rectangle(box.inset(-3), radius=8, outline=CLASH, width=4)
+    body = (4, 4, 176, 122)
+    cab = (168, 44, 236, 122)
+    draw.rounded_rectangle(body, radius=12, fill=POLICE, outline=WHITE, width=8)
+    draw.rounded_rectangle(cab, radius=16, fill=POLICE, outline=WHITE, width=8)
+    draw.rectangle((182, 58, 224, 82), fill=WHITE)
+    draw.rectangle((20, 52, 168, 70), fill=WHITE)
+    for cx in (50, 196):
+        draw.ellipse((cx - 24, 100, cx + 24, 146), fill=INK, outline=WHITE, width=6)
+    return sprite
 
 
 def hits_tag(canvas: Canvas, box: Box, damage: int) -> None:

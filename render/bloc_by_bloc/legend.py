@@ -22,7 +22,7 @@ def _cops(canvas: Canvas, box: Box) -> None:
 
 def _van(damage: int) -> Marker:
     def marker(canvas: Canvas, box: Box) -> None:
-        glyphs.van(canvas, box.inset(4), damage)
+        glyphs.van(canvas, box.inset(3), damage)
 
     return marker
 
@@ -80,10 +80,10 @@ def legend_items() -> list[LegendItem]:
         LegendItem("Blocs: faction letter, count", _bloc),
         LegendItem("Riot cops (count)", _cops),
         LegendItem("Riot van", _van(0)),
-        LegendItem("Van hit once (on its side)", _van(1)),
-        LegendItem("Van hit twice (upside down)", _van(2)),
+        LegendItem("Van hit once: on its side", _van(1)),
+        LegendItem("Van hit twice: upside down", _van(2)),
         LegendItem("Occupation (faction letter)", _occupation),
-        LegendItem("Occupation circle: who may build", _circle),
+        LegendItem("Occupation circle: who builds", _circle),
         LegendItem("Barricades on a street", _barricades),
         LegendItem("Dead end", _dead_end),
         LegendItem("Metro station", _metro),

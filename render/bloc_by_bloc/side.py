@@ -220,6 +220,8 @@ def mat_lines(view: BlocView, faction: FactionView) -> list[Line]:
         tags.append("playing")
     if view.winners and faction.seat in view.winners:
         tags.append("WINS")
+    if len({f.player for f in view.factions}) < len(view.factions):
+        tags.insert(0, f"player {faction.player + 1}")
     title = faction.name + (f"  ({', '.join(tags)})" if tags else "")
     left = ", ".join(occupations[o].name for o in faction.occupations_on_mat) or "none"
     cards = "loot card" if faction.hand_size == 1 else "loot cards"
