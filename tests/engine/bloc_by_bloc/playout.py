@@ -51,7 +51,7 @@ def play(seed: int, players: int, **options: object) -> tuple[BlocState, int]:
         seat = rnd.choice(sorted(prompts))
         actions = GAME.legal_actions(state, seat)
         assert actions, f"{state.seat_names[seat]} has a prompt but no legal action"
-        busy = [a for a in actions if a.kind not in QUIET and not _reckless(state, a)]
+        busy = [a for a in actions if a.kind not in QUIET and not reckless(state, a)]
         action = rnd.choice(actions) if not busy or rnd.random() < 0.1 else rnd.choice(busy)
         state = GAME.apply(state, seat, action).state
         check_invariants(state, police_cards)
@@ -60,7 +60,7 @@ def play(seed: int, players: int, **options: object) -> tuple[BlocState, int]:
     return state, steps
 
 
-def _reckless(state: BlocState, action: object) -> bool:
+def reckless(state: BlocState, action: object) -> bool:
     """Moves into police lines lose blocs for nothing; the policy mostly avoids them."""
     target = getattr(action, "to_district", None)
     return target is not None and state.police_in(target)

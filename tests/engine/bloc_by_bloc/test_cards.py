@@ -1,0 +1,239 @@
+"""Loot cards and occupation abilities, one effect type at a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.games.bloc_by_bloc import GAME
+from engine.games.bloc_by_bloc.actions import (
+    Attack,
+    Barricade,
+    Build,
+    Card,
+    Discard,
+    Draw,
+    Form,
+    Hack,
+    Loot,
+    Move,
+    Pass,
+)
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.sunrise import run_sunrise
+from tests.engine.bloc_by_bloc.helpers import (
+    act,
+    cleared,
+    occupy,
+    put_cops,
+    rng_rolling,
+    seat_of,
+    turn,
+)
+
+
+def test_molotovs_stack_to_reach_the_difficulty() -> None:
+    state = cleared()
+    turn(state, 0, [2])
+    state.hands[0] = ["molotovs-1", "molotovs-1"]
+    state.blocs[0] = {"the-park": 1}
+    put_cops(state, "the-park", 1)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Attack(die=1, district="the-park", target="cop"))
+    state, _ = act(state, 0, Card(card="molotovs-1"))
+    state, _ = act(state, 0, Card(card="molotovs-1"))
+    state.rng = rng_rolling(4)
+    state, _ = act(state, 0, Attack(die=1, district="the-park", target="cop"))
+    assert state.cops == {} and state.hands[0] == []
+
+
+def test_molotov_factory_adds_two() -> None:
+    state = cleared()
+    prisoners = seat_of(state, "prisoners")
+    turn(state, prisoners, [1])
+    occupy(state, prisoners, "overcrowded-jail", "molotov-factory")
+    state.hands[prisoners] = ["molotovs-1"]
+    state.blocs[prisoners] = {"the-park": 1}
+    put_cops(state, "the-park", 1)
+    state, _ = act(state, prisoners, Card(card="molotovs-1"))
+    assert state.uses.attack_bonus == 3
+
+
+def test_medic_kit_needs_an_occupation_in_the_city() -> None:
+    state = cleared()
+    state.hands[0] = ["medic-kit"]
+    state.blocs[0] = {"the-park": 1}
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Card(card="medic-kit", district="the-park"))
+    occupy(state, 0, "the-plaza")
+    state, _ = act(state, 0, Card(card="medic-kit", district="the-plaza"))
+    assert state.blocs[0] == {"the-park": 1, "the-plaza": 2}
+
+
+def test_fireworks_is_not_an_attack_and_has_its_own_reaction_roll() -> None:
+    state = cleared()
+    state.hands[0] = ["fireworks"]
+    state.blocs[0] = {"the-park": 1}
+    put_cops(state, "the-park", 3)
+    state.rng = rng_rolling(1)
+    state, events = act(state, 0, Card(card="fireworks", district="the-park"))
+    assert state.cops == {"the-park": 2}, "2 scattered, then the reaction roll of 1 calls one"
+    assert any("Reaction roll: 1" in e.text for e in events)
+    assert state.attacked == {} and all(not d.used for d in state.dice)
+
+
+def test_energy_drinks_bicycles_and_masks() -> None:
+    state = cleared()
+    state.hands[0] = ["energy-drinks", "bicycles", "masks"]
+    state.blocs[0] = {"the-park": 1}
+    state, _ = act(state, 0, Card(card="energy-drinks"))
+    assert len(state.dice) == 4
+    state, _ = act(state, 0, Card(card="bicycles"))
+    state, _ = act(state, 0, Move(die=0, from_district="the-park", to_district="the-plaza"))
+    assert state.blocs[0] == {"the-plaza": 1}
+    state, _ = act(state, 0, Card(card="masks"))
+    state.rng = rng_rolling(1)
+    state, _ = act(state, 0, Loot(die=1, district="the-plaza"))
+    assert state.cops == {}, "masked: no reaction roll, so no cop was called"
+
+
+def test_police_scanner_rerolls_a_bad_reaction_by_standing_choice() -> None:
+    state = cleared()
+    state.hands[0] = ["police-scanner"]
+    state.blocs[0] = {"the-plaza": 1}
+    state.rng = rng_rolling(1, 5)
+    state, _ = act(state, 0, Loot(die=1, district="the-plaza"))
+    assert state.cops == {} and "police-scanner" not in state.hands[0]
+
+
+def test_dumpsters_place_two_barricades_for_free() -> None:
+    state = cleared()
+    state.hands[0] = ["dumpsters"]
+    state.blocs[0] = {"the-park": 1}
+    state, _ = act(state, 0, Card(card="dumpsters", district="the-park", toward="street-market"))
+    assert sum(state.barricades.values()) == 2
+
+
+def _repression_window(state):
+    state.phase, state.sunrise_step = "sunrise", "start"
+    run_sunrise(state)
+    return state
+
+
+def test_shields_and_lock_on_chains_during_police_repression() -> None:
+    state = cleared()
+    state.hands = [["shields", "lock-on-chains"], [], [], []]
+    state.blocs[0] = {"the-park": 2}
+    occupy(state, 0, "the-park")
+    put_cops(state, "the-park", 5)
+    for seat in range(1, 4):
+        state.blocs[seat] = {"commercial-2": 1}
+    _repression_window(state)
+    prompts = GAME.prompts(state)
+    assert list(prompts) == [0] and prompts[0].default == Pass().model_dump()
+    state, _ = act(state, 0, Card(card="shields", district="the-park"))
+    state, _ = act(state, 0, Card(card="lock-on-chains", district="the-park"))
+    state, _ = act(state, 0, Pass())
+    # Five attacks: two stopped by the Shields, two defeat the blocs, the last one finds the
+    # occupation chained in place.
+    assert state.blocs[0] == {} and state.occupations["the-park"].seat == 0
+
+
+def test_banners_count_two_extra_blocs_for_liberation() -> None:
+    state = cleared()
+    state.hands = [["banners"], [], [], []]
+    occupy(state, 0, "the-plaza")
+    state.blocs[0] = {"the-plaza": 6}
+    for seat in range(1, 4):
+        state.blocs[seat] = {"commercial-2": 1}
+    _repression_window(state)
+    state, _ = act(state, 0, Card(card="banners", district="the-plaza"))
+    state, _ = act(state, 0, Pass())
+    assert state.city.at(board_of(state.city).pos["the-plaza"]).liberated
+
+
+def test_assembly_hall_forms_a_bloc_once_a_turn() -> None:
+    state = cleared()
+    occupy(state, 0, "the-park", "assembly-hall")
+    state, _ = act(state, 0, Form(die=1, district="the-park"))
+    assert state.blocs[0] == {"the-park": 1}
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Form(die=2, district="the-park"))
+
+
+def test_strike_hall_makes_building_nearby_basic() -> None:
+    state = cleared()
+    workers = seat_of(state, "workers")
+    turn(state, workers, [1])
+    occupy(state, workers, "the-park", "strike-hall")
+    state.blocs[workers] = {"street-market": 1}
+    state.rng = rng_rolling(1)
+    state, _ = act(
+        state, workers, Build(die=1, district="street-market", occupation="assembly-hall")
+    )
+    assert state.occupations["street-market"].seat == workers and state.cops == {}
+
+
+def test_comrade_cafe_makes_graffiti_basic() -> None:
+    state = cleared()
+    neighbors = seat_of(state, "neighbors")
+    turn(state, neighbors, [1])
+    occupy(state, neighbors, "the-projects", "comrade-cafe")
+    state.blocs[neighbors] = {"the-plaza": 1}
+    state, _ = act(state, neighbors, Loot(die=1, district="the-plaza"))
+    assert state.loot_marks["the-plaza"] == [1]
+
+
+def test_scavengers_hideout_draws_three_and_keeps_two() -> None:
+    state = cleared()
+    prisoners = seat_of(state, "prisoners")
+    turn(state, prisoners, [6])
+    state.hands[prisoners] = []
+    occupy(state, prisoners, "overcrowded-jail", "scavengers-hideout")
+    state.blocs[prisoners] = {"the-plaza": 1}
+    state.rng = rng_rolling(4)
+    state, _ = act(state, prisoners, Loot(die=1, district="the-plaza"))
+    assert len(state.hands[prisoners]) == 3 and state.pending[0].kind == "discard"
+    state, _ = act(state, prisoners, Discard(card=state.pending[0].cards[0]))
+    assert len(state.hands[prisoners]) == 2 and not state.pending
+
+
+def test_hacker_space_and_propaganda_workshop() -> None:
+    state = cleared()
+    students, workers = seat_of(state, "students"), seat_of(state, "workers")
+    turn(state, students, [1])
+    occupy(state, students, "the-park", "hacker-space")
+    state, _ = act(state, students, Hack(die=1))
+    state, _ = act(state, students, Discard(card=state.pending[0].cards[0]))
+    assert len(state.hands[students]) == 3
+    turn(state, workers, [1])
+    occupy(state, workers, "the-plaza", "propaganda-workshop")
+    state, _ = act(state, workers, Draw())
+    assert len(state.hands[workers]) == 3
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, workers, Draw())
+
+
+def test_social_center_gives_a_free_move() -> None:
+    state = cleared()
+    students = seat_of(state, "students")
+    turn(state, students, [1])
+    occupy(state, students, "the-park", "social-center")
+    state.blocs[students] = {"the-plaza": 2}
+    state, _ = act(
+        state, students, Move(die=0, from_district="the-plaza", to_district="the-park", blocs=2)
+    )
+    assert not state.dice[0].used
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, students, Move(die=0, from_district="the-park", to_district="the-plaza"))
+
+
+def test_guerrilla_garden_builds_three_barricades_with_one_die() -> None:
+    state = cleared()
+    neighbors = seat_of(state, "neighbors")
+    turn(state, neighbors, [1])
+    occupy(state, neighbors, "the-park", "guerrilla-garden")
+    state.blocs[neighbors] = {"the-park": 1}
+    build = Barricade(die=1, district="the-park", toward="street-market", count=3)
+    state, _ = act(state, neighbors, build)
+    assert sum(state.barricades.values()) == 3
