@@ -182,7 +182,7 @@ def shopping_center(canvas: Canvas, box: Box, mark: int) -> None:
 
 
 def barricade(
-    canvas: Canvas, center: Point, along: Point, length: int = 34, thick: int = 11
+    canvas: Canvas, center: Point, along: Point, length: int = 34, thick: int = 10
 ) -> None:
     """One barricade: a striped bar laid across the road (perpendicular to `along`)."""
     ax, ay = along
@@ -215,7 +215,7 @@ def barricades(canvas: Canvas, center: Point, along: Point, count: int) -> None:
     ax, ay = along
     norm = math.hypot(ax, ay) or 1.0
     ux, uy = ax / norm, ay / norm
-    spacing = 15
+    spacing = 13
     for i in range(count):
         offset = (i - (count - 1) / 2) * spacing
         barricade(canvas, (center[0] + ux * offset, center[1] + uy * offset), along)

@@ -82,7 +82,7 @@ def turn_lines(view: BlocView) -> list[Line]:
         ),
         Line(f"Night {view.night} · {view.scenario} · {mode}", PANEL_SIZE - 2, MUTED_INK),
     ]
-    if view.phase in ("turn", "sunrise"):
+    if view.phase == "turn":
         current = view.factions[view.current_seat]
         lines.append(
             Line(f"Turn: {current.name}", PANEL_SIZE + 2, INK, True, _faction_marker(current))
