@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.bloc_by_bloc.content.models import DistrictType
 from render.bloc_by_bloc import glyphs
 from render.bloc_by_bloc.city_map import dead_end
-from render.bloc_by_bloc.look import CLASH, ROAD, ROAD_GREY, body_colour, faction_colour
+from render.bloc_by_bloc.look import CLASH, ROAD, ROAD_GREY, faction_colour
 from render.canvas import Box, Canvas
 from render.palette import INK
 from render.panels import LegendItem, Marker
@@ -62,13 +62,6 @@ def _shop(mark: int) -> Marker:
         glyphs.shopping_center(canvas, box.inset(8), mark)
 
     return marker
-
-
-def _liberated(canvas: Canvas, box: Box) -> None:
-    canvas.draw.rounded_rectangle(
-        box, radius=6, fill=body_colour(DistrictType.NEIGHBORS, True), outline=INK, width=2
-    )
-    canvas.label(box, "LIB", 16, INK)
 
 
 def _clash(canvas: Canvas, box: Box) -> None:
