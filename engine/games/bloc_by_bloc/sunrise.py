@@ -202,7 +202,12 @@ def liberate_all(state: BlocState) -> list[Event]:
 
 
 def next_night_check(state: BlocState) -> list[Event]:
-    """Endgame conditions, then the first faction marker and countdown move on."""
+    """Endgame conditions, then the first faction marker and countdown move on.
+
+    A faction wiped out of the city is checked first: the rulebook says agendas are then
+    ignored, so it overrides any win. A win alone comes before the shared success because it
+    ends the game for everyone else.
+    """
     if any(state.blocs_in_city(s) == 0 for s in range(state.seats)):
         return _over(
             state, [], "A faction has no blocs left in the city: the insurrection implodes."

@@ -16,7 +16,10 @@ GAMES = 40
 
 
 def one_game(seed: int) -> tuple[float, list[float]]:
-    """Play a seeded random 4-player game (the playout test's policy); return its total time and each apply's time."""
+    """Play a seeded random 4-player game with the playout test's policy.
+
+    Returns the game's total time (setup, prompts, legal actions, applies) and each apply's time.
+    """
     rnd = random.Random(seed)
     start = time.perf_counter()
     state = GAME.setup(GAME.make_options(4, mode="semi_cooperative"), seed)
