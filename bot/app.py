@@ -32,6 +32,8 @@ class GameBot(discord.Client):
         self.store = store or SqliteStore(settings.database_path)
         self.tables = Tables(self.store)
         self._deadlines: asyncio.Task[None] | None = None
+        self.button_messages: dict[int, list[discord.Message]] = {}
+        """Per channel, the bot's messages whose buttons are the current ones."""
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.add_command(GameCommands())

@@ -68,33 +68,65 @@ async def send_chunked(
 
 
 async def post_turn(
+    client: discord.Client,
     channel: discord.abc.Messageable,
     table: Table,
     header: str,
     *,
     already_pinged: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> None:
-    """Narration + board + who acts next. Seats still acting from before are named, not pinged."""
-    prompts = table.prompts()
+    """Narration, board, who acts next, and their buttons, in one message where possible.
+
+    Seats that were already prompted before this action are named but not pinged again. The
+    first prompt with buttons rides on the board message; any other seat owed a decision gets
+    a message of its own so each set of buttons clearly belongs to one player.
+    """
+    prompts = list(table.prompts().values())
+    with_buttons = [p for p in prompts if p.choices]
+    main_buttons = with_buttons[0] if with_buttons else None
     lines = [header] if header else []
     ping_users: list[int] = []
-    decisions: list[Prompt] = []
-    for seat, prompt in prompts.items():
-        if prompt.choices:
-            decisions.append(prompt)
+    for prompt in prompts:
+        if prompt.choices and prompt is not main_buttons:
             continue
         lines.append(present.prompt_line(table, prompt))
-        if seat not in already_pinged:
-            ping_users.append(table.holder(seat))
-    await send_chunked(channel, "\n".join(lines), ping=ping_users, file=await board_file(table))
-    for prompt in decisions:
-        ping_user = [] if prompt.seat in already_pinged else [table.holder(prompt.seat)]
+        if prompt.seat not in already_pinged:
+            ping_users.append(table.holder(prompt.seat))
+    await retire_buttons(client, channel)
+    sent = [
         await send_chunked(
             channel,
-            present.prompt_line(table, prompt),
-            ping=ping_user,
-            view=choice_view(table, prompt),
+            "\n".join(lines),
+            ping=ping_users,
+            file=await board_file(table),
+            view=None if main_buttons is None else choice_view(table, main_buttons),
         )
+    ]
+    for prompt in with_buttons[1:]:
+        ping_user = [] if prompt.seat in already_pinged else [table.holder(prompt.seat)]
+        sent.append(
+            await send_chunked(
+                channel,
+                present.prompt_line(table, prompt),
+                ping=ping_user,
+                view=choice_view(table, prompt),
+            )
+        )
+    key = getattr(channel, "id", 0)
+    client.button_messages[key] = [m for m in sent if m.components]  # type: ignore[attr-defined]
+
+
+async def retire_buttons(client: discord.Client, channel: discord.abc.Messageable) -> None:
+    """Take the buttons off the previous turn's messages so only current choices are clickable.
+
+    Old buttons would be refused anyway (each click is checked against the live prompt); this
+    only keeps the channel tidy. After a restart the list is empty and old buttons simply stay.
+    """
+    for message in client.button_messages.pop(getattr(channel, "id", 0), []):  # type: ignore[attr-defined]
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not retire buttons on message %s", message.id)
 
 
 async def announce_move(
@@ -107,9 +139,11 @@ async def announce_move(
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome)
         everyone = after.row.players
+        header += "\nThanks for playing, " + " ".join(map(present.mention, everyone)) + "!"
+        await retire_buttons(client, channel)
         await send_chunked(channel, header, ping=everyone, file=await board_file(after))
     else:
-        await post_turn(channel, after, header, already_pinged=set(move.before.prompts()))
+        await post_turn(client, channel, after, header, already_pinged=set(move.before.prompts()))
     await deliver_private_events(client, channel, move)
 
 
@@ -150,7 +184,7 @@ async def announce_start(
     header = f"🎲 **{table.game.title}** begins! Seats were dealt at random:\n" + present.seating(
         table
     )
-    await post_turn(channel, table, header)
+    await post_turn(client, channel, table, header)
     for seat in range(len(table.state.seat_names)):
         secret = table.game.hand_text(table.state, seat)
         if secret is not None:

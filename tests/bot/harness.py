@@ -1,0 +1,136 @@
+"""Runs the real bot against the loopback stand-in and plays as users, the way people would.
+
+Used by the end-to-end tests and by the demo (`python -m tests.demo`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from bot.app import GameBot
+from bot.config import Settings
+from bot.tables import Table
+from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, StandIn, UserRecord
+
+STEP_TIMEOUT = 20.0
+
+
+class Session:
+    """A stand-in server, one channel, and the bot, which can be restarted on the same database."""
+
+    def __init__(self, database: Path, channel_name: str = "games") -> None:
+        self.database = database
+        self.standin = StandIn()
+        self.channel_name = channel_name
+        self.bot: GameBot | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.channel: ChannelRecord
+        self.game_id = 0
+
+    async def __aenter__(self) -> Session:
+        await self.standin.start()
+        self.standin.patch_discord()
+        self.channel = self.standin.add_text_channel(self.channel_name)
+        await self.start_bot()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop_bot()
+        await self.standin.stop()
+
+    async def start_bot(self) -> None:
+        settings = Settings(
+            discord_token="standin-token",
+            database_path=self.database,
+            guild_ids=[self.standin.guild.id],
+            decision_deadline_hours=0,
+        )
+        self.bot = GameBot(settings)
+        self._task = asyncio.create_task(self.bot.start("standin-token"))
+        await self.standin.wait_ready(timeout=STEP_TIMEOUT)
+
+    async def stop_bot(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            await self._task
+        self.bot = self._task = None
+        await self.standin.wait_disconnected()
+
+    async def restart(self) -> None:
+        await self.stop_bot()
+        await self.start_bot()
+
+    def user(self, name: str) -> UserRecord:
+        return self.standin.add_user(name)
+
+    async def table(self) -> Table:
+        assert self.bot is not None
+        table = await self.bot.tables.current(self.channel.id)
+        assert table is not None, "no game in the channel"
+        return table
+
+    async def command(self, user: UserRecord, *path: str, **options: Any) -> InteractionRecord:
+        record = await self.standin.slash(user, self.channel, *path, **options)
+        return await record.done(timeout=STEP_TIMEOUT)
+
+    async def click(
+        self, user: UserRecord, message: MessageRecord, label: str
+    ) -> InteractionRecord:
+        button = message.find_button(label)
+        record = await self.standin.click(user, message, button["custom_id"])
+        return await record.done(timeout=STEP_TIMEOUT)
+
+    async def offered(
+        self,
+        user: UserRecord,
+        path: list[str],
+        filled: dict[str, Any],
+        focused: str,
+        typed: str = "",
+    ) -> list[Any]:
+        """The values autocomplete suggests while the user has typed `typed` into `focused`."""
+        choices = await self.standin.autocomplete(
+            user, self.channel, path, filled, focused=focused, value=typed
+        )
+        return [c["value"] for c in choices]
+
+    async def play(self, user: UserRecord, group: str, kind: str, **fields: Any) -> str:
+        """Type each field and pick it from autocomplete (it must be offered), then send."""
+        filled: dict[str, Any] = {}
+        for name, value in fields.items():
+            offered = await self.offered(user, [group, kind], filled, name, str(value))
+            assert value in offered, f"{kind} {name}={value!r} not offered: {offered}"
+            filled[name] = value
+        record = await self.command(user, group, kind, **fields)
+        return reply_text(record)
+
+    async def open_game(
+        self, game: str, host: UserRecord, *others: UserRecord, **options: str
+    ) -> dict[int, UserRecord]:
+        """Open a lobby, let the others join with the button, pick options, start with the button.
+
+        Returns the players by their Discord user id.
+        """
+        await self.command(host, "game", "new", game=game)
+        lobby = self.posts()[-1]
+        for user in others:
+            await self.click(user, lobby, "Join")
+        for name, value in options.items():
+            lobby = self.standin.message(lobby.id)
+            custom_id = next(c for c in lobby.custom_ids if c.endswith(f":{name}"))
+            record = await self.standin.select(host, lobby, custom_id, [value])
+            await record.done(timeout=STEP_TIMEOUT)
+        await self.click(host, self.standin.message(lobby.id), "Start")
+        self.game_id = (await self.table()).row.id
+        return {u.id: u for u in (host, *others)}
+
+    def posts(self) -> list[MessageRecord]:
+        return [m for m in self.standin.messages(self.channel) if not m.ephemeral]
+
+
+def reply_text(record: InteractionRecord) -> str:
+    reply = record.reply
+    return "" if reply is None else reply.content

@@ -1,0 +1,59 @@
+"""Plays Not On My Block through the stand-in as its players would: typed commands checked
+against autocomplete, and buttons clicked where the bot offers them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.not_on_my_block import GAME
+from tests.bot.harness import Session, reply_text
+from tests.bot.nomb_policy import Side, choose
+from tests.standin import MessageRecord, UserRecord
+
+
+def latest_with_button(session: Session, custom_prefix: str, label: str) -> MessageRecord:
+    for message in reversed(session.posts()):
+        for component in message.iter_components():
+            if component.get("label") == label and str(component.get("custom_id", "")).startswith(
+                custom_prefix
+            ):
+                return message
+    raise AssertionError(f"no message offers a {label!r} button")
+
+
+async def step(session: Session, users: dict[int, UserRecord], side: Side) -> str:
+    """Take one action for whoever must act; return the bot's answer to them."""
+    table = await session.table()
+    assert table.state is not None
+    prompts = table.prompts()
+    seat = min(prompts)
+    user = users[table.holder(seat)]
+    action = choose(table.state, seat, side)
+    data: dict[str, Any] = action.model_dump(mode="json")
+    for choice in prompts[seat].choices:
+        if choice.action == data:
+            message = latest_with_button(session, f"choice:{table.row.id}:{seat}:", choice.label)
+            return reply_text(await session.click(user, message, choice.label))
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    return await session.play(user, GAME.command, action.kind, **fields)
+
+
+async def play_until_over(
+    session: Session,
+    users: dict[int, UserRecord],
+    side: Side,
+    *,
+    max_steps: int = 300,
+    before_step: Any = None,
+) -> int:
+    """Step until the game is over; `before_step(n)` may interleave extra checks. Returns steps."""
+    for n in range(max_steps):
+        table = await session.bot.tables.by_id(session.game_id)  # type: ignore[union-attr]
+        assert table is not None
+        if table.row.status == "finished":
+            return n
+        if before_step is not None:
+            await before_step(n)
+        answer = await step(session, users, side)
+        assert answer.startswith("✅"), answer
+    raise AssertionError(f"no result after {max_steps} steps")
