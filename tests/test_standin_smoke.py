@@ -18,12 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-try:  # repository root on sys.path (tests is a package or rootdir conftest)
-    from tests.standin import StandIn
-    from tests.standin.actions import record
-except ImportError:  # pytest's default rootdir-less import puts tests/ itself on sys.path
-    from standin import StandIn  # type: ignore[no-redef]
-    from standin.actions import record  # type: ignore[no-redef]
+from tests.standin import StandIn
+from tests.standin.actions import record
 
 PIECES = ["R1", "R2", "B1", "B2"]
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
