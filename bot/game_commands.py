@@ -26,10 +26,9 @@ async def game_autocomplete(
 
 def may_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
     """The host, or a member allowed to manage the channel, may steer a game from outside."""
-    member = interaction.user
-    if member.id == host_id:
+    if interaction.user.id == host_id:
         return True
-    return isinstance(member, discord.Member) and member.guild_permissions.manage_channels
+    return interaction.permissions.manage_channels
 
 
 @app_commands.guild_only()

@@ -165,10 +165,12 @@ async def send_private(
     user_id = table.holder(seat)
     where = getattr(channel, "mention", "the game channel")
     try:
-        user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(f"**{table.game.title}** in {where}:\n{text}"[:2000])
+        dm = await client.create_dm(discord.Object(id=user_id))  # type: ignore[arg-type]
+        await dm.send(f"**{table.game.title}** in {where}:\n{text}"[:2000])
         return True
-    except discord.Forbidden:
+    except discord.HTTPException as exc:
+        if not isinstance(exc, discord.Forbidden):
+            log.warning("DM to a player failed (game %s): %s", table.row.id, exc)
         await channel.send(
             f"{present.mention(user_id)}, I could not send you a direct message (DMs closed?). "
             "Use `/game hand` here to see your private information; only you will see it.",

@@ -1,0 +1,141 @@
+"""Platform behaviour every game shares, shown through the stand-in on a tiny test-only game:
+lobby rules, secret hands by DM with the closed-DM fallback, status, help, force and abandon."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from engine.games import REGISTRY
+from render import RENDERERS
+from tests.bot.harness import Session, reply_text
+from tests.engine.toy_game import GAME as TOY
+
+
+def toy_png(view) -> bytes:
+    image = Image.new("RGB", (64, 64), "white")
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+@pytest.fixture
+async def session(tmp_path: Path):
+    REGISTRY[TOY.id] = TOY
+    RENDERERS[TOY.id] = toy_png
+    try:
+        async with Session(tmp_path / "games.sqlite3") as s:
+            yield s
+    finally:
+        REGISTRY.pop(TOY.id, None)
+        RENDERERS.pop(TOY.id, None)
+
+
+async def test_lobby_mistakes_are_answered_privately_and_change_nothing(session: Session):
+    host, guest, third, fourth = (session.user(n) for n in ("host", "guest", "third", "fourth"))
+    await session.command(host, "game", "new", game=TOY.id)
+    again = await session.command(guest, "game", "new", game=TOY.id)
+    assert again.ephemeral and "already has a game" in reply_text(again)
+    early = await session.command(host, "game", "start")
+    assert early.ephemeral and "needs 2 or 3 players; 1 joined" in reply_text(early)
+    await session.command(guest, "game", "join")
+    twice = await session.command(guest, "game", "join")
+    assert "already in this game" in reply_text(twice)
+    not_host = await session.command(guest, "game", "start")
+    assert "Only the host" in reply_text(not_host)
+    await session.command(third, "game", "join")
+    full = await session.command(fourth, "game", "join")
+    assert "at most 3" in reply_text(full)
+    lobby = session.standin.message(session.posts()[0].id)
+    assert all(f"<@{u.id}>" in lobby.embeds[0]["description"] for u in (host, guest, third))
+    assert (await session.table()).row.players == [host.id, guest.id, third.id]
+
+
+async def test_secret_hands_go_by_dm_and_closed_dms_fall_back_to_the_hand_command(
+    session: Session,
+):
+    host, guest = session.user("host"), session.user("guest")
+    session.standin.close_dms(guest)
+    await session.command(host, "game", "new", game=TOY.id)
+    await session.command(guest, "game", "join")
+    await session.command(host, "game", "start")
+    table = await session.table()
+    host_seat, guest_seat = table.seats_of(host.id)[0], table.seats_of(guest.id)[0]
+    host_hand = TOY.hand_text(table.state, host_seat)
+    guest_hand = TOY.hand_text(table.state, guest_seat)
+
+    assert [m.content.split("\n", 1)[1] for m in session.standin.dms(host)] == [host_hand]
+    assert session.standin.dms(guest) == []
+    notice = next(m for m in session.posts() if "could not send you a direct message" in m.content)
+    assert notice.pinged_ids == [guest.id]
+    channel_text = "\n".join(m.content for m in session.posts())
+    for card in table.state.hands[guest_seat] + table.state.hands[host_seat]:
+        assert f"hand: {card}" not in channel_text and host_hand not in channel_text
+
+    hand = await session.command(guest, "game", "hand")
+    assert hand.ephemeral and guest_hand in reply_text(hand)
+
+    card = table.state.hands[guest_seat][0]
+    answer = await session.play(guest, TOY.command, "bid", card=card)
+    assert answer.startswith("✅")
+    assert f"bid your {card}" not in "\n".join(m.content for m in session.posts())
+    assert "has bid" in session.posts()[-2].content or "has bid" in session.posts()[-1].content
+
+
+async def test_status_help_and_board_describe_the_game_in_this_channel(session: Session):
+    host, guest = session.user("host"), session.user("guest")
+    await session.command(host, "game", "new", game=TOY.id)
+    await session.command(guest, "game", "join")
+    await session.command(host, "game", "start")
+    status = reply_text(await session.command(guest, "game", "status"))
+    assert TOY.title in status and "Bid a card." in status
+    help_text = reply_text(await session.command(guest, "game", "help"))
+    assert f"/{TOY.command} bid" in help_text and "/nomb" not in help_text
+    board = await session.command(guest, "game", "board")
+    assert not board.ephemeral and board.reply.attachments
+
+
+async def test_the_host_forces_an_unanswered_decision_and_may_abandon(session: Session):
+    host, guest, stranger = session.user("host"), session.user("guest"), session.user("x")
+    await session.command(host, "game", "new", game=TOY.id)
+    await session.command(guest, "game", "join")
+    await session.command(host, "game", "start")
+    table = await session.table()
+    # Build the position directly: equal bids force a tie, and the loser owes a decision.
+    table.state.hands = [[4, 1, 2], [4, 3, 5]]
+    for seat in (0, 1):
+        await session.bot.tables.act(table, table.holder(seat), {"kind": "bid", "card": 4})
+        table = await session.table()
+    assert table.prompts()[table.state.pending_loser].out_of_turn
+    refused = await session.command(guest, "game", "abandon")
+    assert refused.ephemeral and "Only the host" in reply_text(refused)
+    not_host = await session.command(stranger, "game", "force")
+    assert "Only the host" in reply_text(not_host)
+    forced = await session.command(host, "game", "force")
+    assert "Applied 1" in reply_text(forced)
+    assert "forced a waiting decision" in session.posts()[-1].content
+    assert (await session.table()).state.pending_loser is None
+    gone = await session.command(host, "game", "abandon")
+    assert (
+        reply_text(gone) == "Abandoned."
+        and await session.bot.tables.current(session.channel.id) is None
+    )
+
+
+def test_the_bot_without_a_token_explains_itself_in_one_line(tmp_path: Path):
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).parents[2])},
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "DISCORD_TOKEN" in result.stderr
