@@ -24,7 +24,6 @@ from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.decks import draw_loot
 from engine.games.bloc_by_bloc.places import (
-    START,
     difficulty,
     district_majority,
     district_name,
@@ -410,7 +409,3 @@ def do_draw(state: BlocState, seat: int) -> list[Event]:
         raise IllegalAction("You have no free Propaganda Workshop draw left this turn.")
     state.uses.propaganda += 1
     return draw_loot(state, seat, 1, "Propaganda Workshop")[1]
-
-
-def start_occupation_placed(state: BlocState, seat: int) -> bool:
-    return any(o.seat == seat and o.occ == START for o in state.occupations.values())

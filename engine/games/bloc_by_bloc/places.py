@@ -19,10 +19,6 @@ def district_name(tile: str) -> str:
     return load_content().districts[tile].name
 
 
-def faction_name(state: BlocState, seat: int) -> str:
-    return state.seat_names[seat]
-
-
 def is_liberated(state: BlocState, tile: str) -> bool:
     board = board_of(state.city)
     return state.city.at(board.pos[tile]).liberated

@@ -14,17 +14,14 @@ from pydantic import BaseModel, Field
 
 from engine.core import GameState
 from engine.games.bloc_by_bloc.city import City
-from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.options import BlocOptions
 
 BLOCS_PER_FACTION = 10
-OCCUPATIONS_PER_FACTION = 5
 TOTAL_COPS = 30
 TOTAL_VANS = 6
 TOTAL_BARRICADES = 40
 MAX_BARRICADES = 3
 """Most barricades one connection between two districts can hold."""
-MAX_VANS_IN_CITY = 4
 
 GRAFFITI, BURNED = 1, 2
 """Marks on a shopping center: 0 clean, 1 graffiti, 2 burned."""
@@ -201,11 +198,3 @@ class BlocState(GameState):
     def unused_dice(self) -> list[int]:
         """1-based numbers of the dice not yet spent this turn."""
         return [i + 1 for i, d in enumerate(self.dice) if not d.used]
-
-
-FACTION_DISTRICT_TYPES = {
-    DistrictType.WORKERS,
-    DistrictType.STUDENTS,
-    DistrictType.NEIGHBORS,
-    DistrictType.PRISONERS,
-}
