@@ -73,7 +73,7 @@ async def post_turn(
     table: Table,
     header: str,
     *,
-    already_pinged: set[int] = frozenset(),  # type: ignore[assignment]
+    already_pinged: frozenset[int] | set[int] = frozenset(),
 ) -> None:
     """Narration, board, who acts next, and their buttons, in one message where possible.
 

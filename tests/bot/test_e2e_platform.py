@@ -139,3 +139,16 @@ def test_the_bot_without_a_token_explains_itself_in_one_line(tmp_path: Path):
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and "DISCORD_TOKEN" in result.stderr
+
+
+async def test_lobby_buttons_keep_working_after_a_restart(session: Session):
+    host, guest = session.user("host"), session.user("guest")
+    await session.command(host, "game", "new", game=TOY.id)
+    lobby = session.posts()[-1]
+    await session.restart()
+    joined = await session.click(guest, session.standin.message(lobby.id), "Join")
+    assert "You joined" in reply_text(joined)
+    await session.click(host, session.standin.message(lobby.id), "Start")
+    table = await session.table()
+    assert table.row.status == "active" and table.row.players == [host.id, guest.id]
+    assert session.standin.message(lobby.id).components == []
