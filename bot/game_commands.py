@@ -8,7 +8,8 @@ from discord import app_commands
 from bot import present, publish
 from bot.deadlines import force_decisions
 from bot.interactions import answer, bot_of, handling
-from bot.lobby import lobby_op, open_lobby
+from bot.lobby import choose_option, lobby_op, open_lobby
+from bot.options import OptionField, option_fields, value_label
 from bot.tables import PlayerError
 from engine.games import REGISTRY
 
@@ -31,6 +32,37 @@ def may_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
     return interaction.permissions.manage_channels
 
 
+async def _lobby_fields(interaction: discord.Interaction) -> list[OptionField]:
+    table = await bot_of(interaction).tables.current(interaction.channel_id or 0)
+    if table is None or table.row.status != "lobby":
+        return []
+    return option_fields(table.game)
+
+
+async def option_name_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=f"{f.name.replace('_', ' ')}: {f.description}"[:100], value=f.name)
+        for f in await _lobby_fields(interaction)
+        if current.lower() in f.name
+    ][:25]
+
+
+async def option_value_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    chosen = interaction.namespace.name
+    field = next((f for f in await _lobby_fields(interaction) if f.name == chosen), None)
+    if field is None:
+        return []
+    return [
+        app_commands.Choice(name=value_label(v)[:100], value=str(v)[:100])
+        for v in field.values
+        if current.lower() in str(v).lower()
+    ][:25]
+
+
 @app_commands.guild_only()
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
@@ -38,6 +70,13 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     @app_commands.autocomplete(game=game_autocomplete)
     async def new(self, interaction: discord.Interaction, game: str) -> None:
         await open_lobby(interaction, game)
+
+    @app_commands.command(name="option", description="Set a setup option in the lobby (host only)")
+    @app_commands.describe(name="Which option", value="Its new value")
+    @app_commands.autocomplete(name=option_name_autocomplete, value=option_value_autocomplete)
+    async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
+        table = await bot_of(interaction).tables.current(interaction.channel_id or 0)
+        await choose_option(interaction, table.row.id if table else 0, name, value)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:

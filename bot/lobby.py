@@ -87,7 +87,7 @@ async def choose_option(
     async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
         table = await bot.tables.by_id(game_id)
         if table is None or table.row.status != "lobby":
-            raise PlayerError("That lobby is closed.")
+            raise PlayerError("Options can only be set while a lobby is open in this channel.")
         field = next((f for f in option_fields(table.game) if f.name == name), None)
         if field is None:
             raise PlayerError(f"{table.game.title} has no option called {name}.")

@@ -89,6 +89,7 @@ def help_text(table: Table | None, commands: dict[str, list[tuple[str, str]]]) -
     lines = [
         "**Game commands**",
         "`/game new` open a lobby · `/game join` / `/game leave` · `/game start` (host)",
+        "`/game option` set a setup option in the lobby (host)",
         "`/game board` post the board · `/game status` where things stand · "
         "`/game hand` your private information",
         "`/game force` apply the default to a decision nobody answered (host or Manage Channels)",
