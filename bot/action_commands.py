@@ -95,9 +95,9 @@ def _autocompleter(game: Game, kind: str, focused: str) -> Any:
             if any(str(values.get(k)) != v for k, v in filled.items() if k in values):
                 continue
             value = values[focused]
-            if value in seen:
-                continue
-            label = game.label_value(table.state, kind, focused, value)
+            if value in seen or value == "":
+                continue  # "" means "leave this option out", which needs no suggestion
+            label = game.label_value(table.state, kind, focused, value) or str(value)
             if needle and needle not in label.lower() and needle not in str(value).lower():
                 continue
             seen[value] = label

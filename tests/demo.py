@@ -12,8 +12,9 @@ import asyncio
 import tempfile
 from pathlib import Path
 
+from tests.bot.driver import play_until_over
 from tests.bot.harness import Session
-from tests.bot.nomb_driver import play_until_over
+from tests.bot.nomb_policy import policy
 from tests.standin import MessageRecord
 
 NAMES = ["ana", "ben", "cy", "dee"]
@@ -59,7 +60,7 @@ async def run(out: Path, players: int, side: str) -> None:
         async with Session(Path(tmp) / "demo.sqlite3") as session:
             people = [session.user(n) for n in NAMES[:players]]
             users = await session.open_game("not_on_my_block", *people)
-            steps = await play_until_over(session, users, side)  # type: ignore[arg-type]
+            steps = await play_until_over(session, users, policy(side))  # type: ignore[arg-type]
             images = write_transcript(session, out)
     print(f"{steps} moves played; transcript and {images} board images in {out}/")
 

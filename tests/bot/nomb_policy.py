@@ -8,8 +8,10 @@ budget) if it ever stops making progress.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
+from bot.tables import Table
 from engine import ActionBase
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.state import NombState
@@ -88,6 +90,18 @@ def _placement(state: NombState, actions: list[ActionBase], side: Side) -> Actio
         return min(_steps(at, c) for c in centers)
 
     return min(actions, key=badness)
+
+
+def policy(side: Side) -> Callable[[Table], tuple[int, ActionBase]]:
+    """A driver policy: the first seat with a prompt plays toward `side`'s win."""
+
+    def play(table: Table) -> tuple[int, ActionBase]:
+        state = table.state
+        assert isinstance(state, NombState)
+        seat = min(GAME.prompts(state))
+        return seat, choose(state, seat, side)
+
+    return play
 
 
 def choose(state: NombState, seat: int, side: Side) -> ActionBase:

@@ -12,8 +12,9 @@ import pytest
 
 from bot.tables import Table
 from engine.games.not_on_my_block import GAME
+from tests.bot.driver import latest_with_button, play_until_over
 from tests.bot.harness import Session, reply_text
-from tests.bot.nomb_driver import latest_with_button, play_until_over
+from tests.bot.nomb_policy import policy
 from tests.standin import UserRecord
 
 
@@ -62,7 +63,7 @@ async def test_two_player_game_to_a_developer_win_with_a_restart(session: Sessio
             after = await session.table()
             assert after.state == before.state and after.row.version == before.row.version
 
-    await play_until_over(session, users, "developer", before_step=midway)
+    await play_until_over(session, users, policy("developer"), before_step=midway)
 
     last = session.posts()[-1]
     assert "Game over" in last.content and "(Developer)" in last.content.split("Winner:")[1]
@@ -167,7 +168,7 @@ async def test_four_player_game_to_a_residents_win_with_collusion(session: Sessi
             assert (swapped.reps[swap.rep], swapped.agents[swap.agent]) == (agent_at, rep_at)
             colluded.append("accepted")
 
-    await play_until_over(session, users, "residents", before_step=collusions)
+    await play_until_over(session, users, policy("residents"), before_step=collusions)
 
     assert colluded == ["declined", "accepted"]
     last = session.posts()[-1]

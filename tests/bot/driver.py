@@ -1,14 +1,18 @@
-"""Plays Not On My Block through the stand-in as its players would: typed commands checked
-against autocomplete, and buttons clicked where the bot offers them."""
+"""Plays any game through the stand-in as its players would: typed commands checked against
+autocomplete, and buttons clicked where the bot offers them. A policy decides what to play."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from engine.games.not_on_my_block import GAME
+from bot.tables import Table
+from engine import ActionBase
 from tests.bot.harness import Session, reply_text
-from tests.bot.nomb_policy import Side, choose
 from tests.standin import MessageRecord, UserRecord
+
+Policy = Callable[[Table], tuple[int, ActionBase]]
+"""Given the live table, which seat acts and with what."""
 
 
 def latest_with_button(session: Session, custom_prefix: str, label: str) -> MessageRecord:
@@ -21,30 +25,27 @@ def latest_with_button(session: Session, custom_prefix: str, label: str) -> Mess
     raise AssertionError(f"no message offers a {label!r} button")
 
 
-async def step(session: Session, users: dict[int, UserRecord], side: Side) -> str:
-    """Take one action for whoever must act; return the bot's answer to them."""
+async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -> str:
+    """Take one action for whoever the policy picks; return the bot's answer to them."""
     table = await session.table()
-    assert table.state is not None
-    prompts = table.prompts()
-    seat = min(prompts)
+    seat, action = policy(table)
     user = users[table.holder(seat)]
-    action = choose(table.state, seat, side)
     data: dict[str, Any] = action.model_dump(mode="json")
-    for choice in prompts[seat].choices:
+    for choice in table.prompts()[seat].choices:
         if choice.action == data:
             message = latest_with_button(session, f"choice:{table.row.id}:{seat}:", choice.label)
             return reply_text(await session.click(user, message, choice.label))
-    fields = {k: v for k, v in data.items() if k != "kind"}
-    return await session.play(user, GAME.command, action.kind, **fields)
+    fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
+    return await session.play(user, table.game.command, action.kind, **fields)
 
 
 async def play_until_over(
     session: Session,
     users: dict[int, UserRecord],
-    side: Side,
+    policy: Policy,
     *,
     max_steps: int = 300,
-    before_step: Any = None,
+    before_step: Callable[[int], Awaitable[None]] | None = None,
 ) -> int:
     """Step until the game is over; `before_step(n)` may interleave extra checks. Returns steps."""
     for n in range(max_steps):
@@ -54,6 +55,6 @@ async def play_until_over(
             return n
         if before_step is not None:
             await before_step(n)
-        answer = await step(session, users, side)
+        answer = await step(session, users, policy)
         assert answer.startswith("✅"), answer
     raise AssertionError(f"no result after {max_steps} steps")
