@@ -37,7 +37,16 @@ class Barricade(ActionBase):
     die: int = Field(description="Action die to spend (any value)")
     district: str = Field(description="District with your bloc (not in a clash)")
     toward: str = Field(description="The adjacent district the barricade faces")
-    count: int = Field(default=1, description="Barricades to build (3 with a Guerrilla Garden)")
+    toward_2: str = Field(
+        default="", description="Guerrilla Garden: adjacent district for a 2nd barricade"
+    )
+    toward_3: str = Field(
+        default="", description="Guerrilla Garden: adjacent district for a 3rd barricade"
+    )
+
+    def targets(self) -> list[str]:
+        """Every neighbour named, once per barricade (a Guerrilla Garden names up to 3)."""
+        return [t for t in (self.toward, self.toward_2, self.toward_3) if t]
 
 
 class Loot(ActionBase):

@@ -7,6 +7,7 @@ offered; the enumeration stays in the low thousands even on a crowded night.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import product
 
 from engine.core import ActionBase
 from engine.games.bloc_by_bloc import attacks, night
@@ -125,14 +126,22 @@ def turn_actions(state: BlocState, seat: int) -> Iterator[ActionBase]:
 
 
 def _barricades(state: BlocState, seat: int, tile: str, dice: list[int]) -> Iterator[ActionBase]:
+    """One barricade toward any neighbour; with a Guerrilla Garden, also every sequence of 2 or
+    3 neighbours that the connections' room (3 barricades each) and the pile allow."""
+    if not dice:
+        return
     board = board_of(state.city)
     pile = night.barricade_pile(state)
-    counts = [1, 3] if night.garden_reach(state, seat, tile) else [1]
-    for to in board.neighbours[tile]:
-        room = min(night.barricade_room(state, tile, to), pile)
-        for count in counts:
-            if count <= room:
-                yield from (Barricade(die=d, district=tile, toward=to, count=count) for d in dice)
+    room = {to: night.barricade_room(state, tile, to) for to in board.neighbours[tile]}
+    most = 3 if night.garden_reach(state, seat, tile) else 1
+    for size in range(1, min(most, pile) + 1):
+        for spread in product([t for t in room if room[t]], repeat=size):
+            if all(spread.count(t) <= room[t] for t in set(spread)):
+                named = [*spread, "", ""]
+                for d in dice:
+                    yield Barricade(
+                        die=d, district=tile, toward=named[0], toward_2=named[1], toward_3=named[2]
+                    )
 
 
 def _advanced(state: BlocState, seat: int, tile: str) -> Iterator[ActionBase]:

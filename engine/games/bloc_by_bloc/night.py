@@ -32,6 +32,7 @@ from engine.games.bloc_by_bloc.places import (
     occupation_name,
     own_type,
     require_district,
+    the,
 )
 from engine.games.bloc_by_bloc.state import (
     BURNED,
@@ -209,31 +210,41 @@ def garden_reach(state: BlocState, seat: int, tile: str) -> bool:
 
 def check_barricade(state: BlocState, seat: int, a: Barricade) -> None:
     board = require_district(state, a.district)
-    require_district(state, a.toward)
+    targets = a.targets()
+    if not a.toward or (a.toward_3 and not a.toward_2):
+        raise IllegalAction("Name the neighbours in order: toward, then toward_2, then toward_3.")
+    for to in targets:
+        require_district(state, to)
+        if to not in board.neighbours[a.district]:
+            raise IllegalAction(
+                f"{district_name(to)} is not adjacent to {district_name(a.district)}."
+            )
     if own_free_blocs(state, seat, a.district) == 0:
         raise IllegalAction("You need a bloc outside a clash in that district.")
-    if a.toward not in board.neighbours[a.district]:
-        raise IllegalAction(
-            f"{district_name(a.toward)} is not adjacent to {district_name(a.district)}."
-        )
-    if not 1 <= a.count <= 3 or (a.count > 1 and not garden_reach(state, seat, a.district)):
+    if len(targets) > 1 and not garden_reach(state, seat, a.district):
         raise IllegalAction("Only a Guerrilla Garden builds more than one barricade per die.")
-    if barricade_room(state, a.district, a.toward) < a.count:
-        raise IllegalAction("That connection cannot hold that many more barricades (3 at most).")
-    if barricade_pile(state) < a.count:
+    for to in set(targets):
+        if barricade_room(state, a.district, to) < targets.count(to):
+            raise IllegalAction(
+                f"The way to {district_name(to)} cannot hold that many more barricades "
+                "(3 at most per connection)."
+            )
+    if barricade_pile(state) < len(targets):
         raise IllegalAction("There are not enough barricades left in the pile.")
 
 
 def do_barricade(state: BlocState, seat: int, a: Barricade) -> list[Event]:
     check_barricade(state, seat, a)
     spend_die(state, a.die, 0)
-    n = place_barricades(state, a.district, a.toward, a.count)
-    return [
-        Event(
-            text=f"{state.seat_names[seat]} build {n} barricade{'s' * (n > 1)} between "
-            f"{district_name(a.district)} and {district_name(a.toward)}."
-        )
-    ]
+    built: dict[str, int] = {}
+    for to in a.targets():
+        built[to] = built.get(to, 0) + place_barricades(state, a.district, to, 1)
+    who, here = the(state, seat, True), district_name(a.district)
+    if len(built) == 1 and sum(built.values()) == 1:
+        to = district_name(a.toward)
+        return [Event(text=f"{who} build a barricade between {here} and {to}.")]
+    where = ", ".join(f"{n} toward {district_name(to)}" for to, n in built.items())
+    return [Event(text=f"{who} build {sum(built.values())} barricades around {here}: {where}.")]
 
 
 # ----- advanced actions ---------------------------------------------------------------------

@@ -19,6 +19,11 @@ def district_name(tile: str) -> str:
     return load_content().districts[tile].name
 
 
+def the(state: BlocState, seat: int, capital: bool = False) -> str:
+    """A faction as narration names it: faction names are plural ("the Neighbors build")."""
+    return f"{'The' if capital else 'the'} {state.seat_names[seat]}"
+
+
 def is_liberated(state: BlocState, tile: str) -> bool:
     board = board_of(state.city)
     return state.city.at(board.pos[tile]).liberated

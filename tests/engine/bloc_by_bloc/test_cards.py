@@ -28,6 +28,7 @@ from tests.engine.bloc_by_bloc.helpers import (
     put_cops,
     rng_rolling,
     seat_of,
+    texts,
     turn,
 )
 
@@ -228,12 +229,47 @@ def test_social_center_gives_a_free_move() -> None:
         GAME.apply(state, students, Move(die=0, from_district="the-park", to_district="the-plaza"))
 
 
-def test_guerrilla_garden_builds_three_barricades_with_one_die() -> None:
+def test_guerrilla_garden_spreads_three_barricades_with_one_die() -> None:
+    state = cleared()
+    neighbors = seat_of(state, "neighbors")
+    turn(state, neighbors, [1, 1])
+    occupy(state, neighbors, "the-park", "guerrilla-garden")
+    state.blocs[neighbors] = {"the-park": 1}
+    build = Barricade(
+        die=1,
+        district="the-park",
+        toward="street-market",
+        toward_2="international-airport",
+        toward_3="street-market",
+    )
+    assert build in GAME.legal_actions(state, neighbors)
+    state, events = act(state, neighbors, build)
+    board = board_of(state.city)
+
+    def on(to: str) -> int:
+        return sum(state.barricades.get(c.key, 0) for c in board.between("the-park", to))
+
+    assert (on("street-market"), on("international-airport")) == (2, 1)
+    assert [d.used for d in state.dice] == [True, False]
+    assert "3 barricades around The Park" in texts(events)
+
+
+def test_guerrilla_garden_respects_three_per_connection_and_other_districts() -> None:
     state = cleared()
     neighbors = seat_of(state, "neighbors")
     turn(state, neighbors, [1])
     occupy(state, neighbors, "the-park", "guerrilla-garden")
-    state.blocs[neighbors] = {"the-park": 1}
-    build = Barricade(die=1, district="the-park", toward="street-market", count=3)
-    state, _ = act(state, neighbors, build)
-    assert sum(state.barricades.values()) == 3
+    state.blocs[neighbors] = {"the-park": 1, "the-plaza": 1}
+    key = board_of(state.city).between("the-park", "street-market")[0].key
+    state.barricades[key] = 2
+    two_more = Barricade(
+        die=1, district="the-park", toward="street-market", toward_2="street-market"
+    )
+    assert two_more not in GAME.legal_actions(state, neighbors)
+    with pytest.raises(IllegalAction, match="3 at most"):
+        GAME.apply(state, neighbors, two_more)
+    elsewhere = Barricade(
+        die=1, district="the-plaza", toward="commercial-3", toward_2="interior-ministry"
+    )
+    with pytest.raises(IllegalAction, match="Guerrilla Garden"):
+        GAME.apply(state, neighbors, elsewhere)
