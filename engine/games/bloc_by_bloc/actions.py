@@ -119,10 +119,13 @@ class Trade(ActionBase):
     kind: Literal["trade"] = "trade"
     faction: str = Field(description="The faction to trade with")
     card: str = Field(description="Your loot card")
+    want: str = Field(
+        default="", description="The loot card you want back (empty: they choose which)"
+    )
 
 
 class Accept(ActionBase):
-    summary: ClassVar[str] = "Accept the loot offered to you (for a trade, name your card)"
+    summary: ClassVar[str] = "Accept the loot offered to you (for a trade, the card you give)"
     kind: Literal["accept"] = "accept"
     card: str = Field(default="", description="For a trade: the card you give back")
 

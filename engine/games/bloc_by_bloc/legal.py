@@ -36,6 +36,7 @@ from engine.games.bloc_by_bloc.actions import (
 )
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.cards import card_targets, loot_card, playable_now
+from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.places import difficulty, faction_occupations, own_type
 from engine.games.bloc_by_bloc.state import GRAFFITI, BlocState
@@ -66,6 +67,9 @@ def pending_actions(state: BlocState, seat: int) -> list[ActionBase]:
     if need.kind == "offer":
         if not need.trade:
             return [Accept(), Decline()]
+        if need.want:
+            held = need.want in state.hands[seat]
+            return [*([Accept(card=need.want)] if held else []), Decline()]
         return [*(Accept(card=c) for c in sorted(set(state.hands[seat]))), Decline()]
     if need.kind == "discard":
         return [Discard(card=c) for c in sorted(set(need.cards)) if c in state.hands[seat]]
@@ -184,7 +188,8 @@ def _exchanges(state: BlocState, seat: int) -> Iterator[ActionBase]:
     for other in exchange_partners(state, seat):
         for cid in sorted(set(state.hands[seat])):
             yield Gift(faction=state.factions[other], card=cid)
-            yield Trade(faction=state.factions[other], card=cid)
+            for want in ("", *load_content().loot):
+                yield Trade(faction=state.factions[other], card=cid, want=want)
 
 
 def all_actions(state: BlocState, seat: int) -> list[ActionBase]:

@@ -40,10 +40,11 @@ from engine.games.bloc_by_bloc.actions import (
     Swap,
     Trade,
 )
+from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import discard_loot, loot_name
 from engine.games.bloc_by_bloc.legal import all_actions, exchange_partners, start_choices
 from engine.games.bloc_by_bloc.options import BlocOptions
-from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction
+from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, Occupation, Pending
 
@@ -315,6 +316,8 @@ ACTION_TYPES_BY_KIND = {t.model_fields["kind"].default: t for t in (Loot, Build,
 
 
 def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
+    """Queue the offer. Only the two factions learn which cards are involved: the channel reads
+    that an offer was made, the answerer reads the cards privately."""
     other = seat_of_faction(state, a.faction)
     if other not in exchange_partners(state, seat):
         raise IllegalAction(
@@ -322,32 +325,47 @@ def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
         )
     if a.card not in state.hands[seat]:
         raise IllegalAction("You do not hold that loot card.")
+    want = a.want if isinstance(a, Trade) else ""
+    if want and want not in load_content().loot:
+        raise IllegalAction(f"There is no loot card called {want!r}.")
     trade = isinstance(a, Trade)
-    state.pending.append(Pending(kind="offer", seat=other, actor=seat, card=a.card, trade=trade))
+    state.pending.append(
+        Pending(kind="offer", seat=other, actor=seat, card=a.card, trade=trade, want=want)
+    )
+    offer = f"{the(state, seat, True)} offer you {loot_name(a.card)}"
+    if trade:
+        back = f"your {loot_name(want)}" if want else "a card of your choice"
+        offer += f" in exchange for {back}"
     what = "a trade" if trade else "a loot card"
     return [
-        Event(text=f"The {state.seat_names[seat]} offer {what} to the {state.seat_names[other]}."),
-        Event(text=f"The {state.seat_names[seat]} offer you {loot_name(a.card)}.", seat=other),
+        Event(text=f"{the(state, seat, True)} propose {what} to {the(state, other)}."),
+        Event(text=offer + ".", seat=other),
     ]
 
 
 def _answer(state: BlocState, action: ActionBase) -> list[Event]:
     need = state.pending[0]
+    deal = "trade" if need.trade else "gift"
     if isinstance(action, Decline):
         state.pending.pop(0)
-        return [Event(text=f"The {state.seat_names[need.seat]} decline.")]
+        return [Event(text=f"{the(state, need.seat, True)} decline the {deal}.")]
     if not isinstance(action, Accept):
         raise IllegalAction("Accept or decline the offer.")
-    if need.trade and action.card not in state.hands[need.seat]:
-        raise IllegalAction("Name a loot card from your hand to give back.")
+    if need.trade:
+        if need.want and action.card != need.want:
+            raise IllegalAction(f"The trade asks for your {loot_name(need.want)}, or decline it.")
+        if action.card not in state.hands[need.seat]:
+            asked = f"a {loot_name(action.card)}" if action.card in load_content().loot else ""
+            raise IllegalAction(f"You do not hold {asked or 'that card'}: decline the trade.")
     state.pending.pop(0)
     state.hands[need.actor].remove(need.card)
     state.hands[need.seat].append(need.card)
-    events = [Event(text=f"The {state.seat_names[need.seat]} accept.")]
+    events = [Event(text=f"{the(state, need.seat, True)} accept the {deal}.")]
     if need.trade:
         state.hands[need.seat].remove(action.card)
         state.hands[need.actor].append(action.card)
         events.append(Event(text=f"You receive {loot_name(action.card)}.", seat=need.actor))
+    events.append(Event(text=f"You receive {loot_name(need.card)}.", seat=need.seat))
     return events
 
 

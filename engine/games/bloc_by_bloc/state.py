@@ -41,7 +41,8 @@ class Pending(BaseModel):
     """A decision the game waits for before anything else happens.
 
     - stop: `seat` (most blocs in `district`) may stop `actor`'s advanced `action`.
-    - offer: `actor` offers `card` to `seat` (a gift, or a trade when `trade`).
+    - offer: `actor` offers `card` to `seat` (a gift, or a trade when `trade`, asking for the
+      card named `want`, or for one of `seat`'s choice when it is empty).
     - discard: `seat` keeps some of the cards just drawn and discards `count` of `cards`.
     - repression: `seat` picks whose bloc falls to the next of `count` cop attacks in `district`.
     - window: every seat in `waiting` may play cards of timing `step` or pass.
@@ -54,6 +55,7 @@ class Pending(BaseModel):
     action: dict[str, str | int] = Field(default_factory=dict)
     card: str = ""
     trade: bool = False
+    want: str = ""
     cards: list[str] = Field(default_factory=list)
     count: int = 0
     step: Literal["", "police_repression", "liberation"] = ""

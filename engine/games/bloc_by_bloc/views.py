@@ -23,6 +23,7 @@ from engine.games.bloc_by_bloc.places import (
     district_name,
     faction_occupations,
     occupation_name,
+    the,
 )
 from engine.games.bloc_by_bloc.state import BlocState, Pending
 from engine.games.bloc_by_bloc.sunrise import default_victim
@@ -285,13 +286,19 @@ def pending_prompts(
             )
         }
     if need.kind == "offer":
-        offered: list[ActionBase] = [Decline()] if need.trade else [Accept(), Decline()]
+        # Button labels name no card: the channel may see them, and only the two factions may
+        # know what is traded. A trade open to any card is accepted by naming it (accept card).
+        offered = [] if need.trade and not need.want else [Accept(card=need.want)]
+        choices = [
+            *(QuickChoice(label="Accept", action=a.model_dump(), style="success") for a in offered),
+            QuickChoice(label="Decline", action=Decline().model_dump(), style="danger"),
+        ]
         return {
             need.seat: Prompt(
                 seat=need.seat,
                 text=text,
                 kinds=["accept", "decline"],
-                choices=buttons(state, offered),
+                choices=choices,
                 out_of_turn=True,
                 default=Decline().model_dump(),
             )
@@ -331,6 +338,13 @@ def hand_text(state: BlocState, seat: int) -> str:
         )
     else:
         lines.append("Loot cards: none.")
+    offer = next((p for p in state.pending if p.kind == "offer" and p.seat == seat), None)
+    if offer is not None:
+        line = f"Offer waiting: {the(state, offer.actor)} offer you {content.loot[offer.card].name}"
+        if offer.trade:
+            back = content.loot[offer.want].name if offer.want else "a card of your choice"
+            line += f" for your {back}" if offer.want else f" for {back}"
+        lines.append(line + ".")
     agenda = state.agendas[seat]
     if agenda is not None:
         card = content.agendas[agenda]

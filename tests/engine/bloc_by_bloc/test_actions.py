@@ -30,6 +30,7 @@ from tests.engine.bloc_by_bloc.helpers import (
     rng_rolling,
     seat_of,
     table,
+    texts,
     turn,
 )
 
@@ -247,6 +248,44 @@ def test_trade_swaps_one_card_each() -> None:
     state, _ = act(state, 1, Accept(card=theirs))
     assert theirs in state.hands[0] and mine in state.hands[1]
     assert len(state.hands[0]) == len(state.hands[1]) == 2
+
+
+def test_trade_names_the_card_wanted_and_keeps_both_hands_private() -> None:
+    state = cleared()
+    state.blocs[0] = {"the-plaza": 1}
+    state.blocs[1] = {"the-plaza": 1}
+    state.hands[0], state.hands[1] = ["masks"], ["fireworks", "medic-kit"]
+    trade = Trade(faction=state.factions[1], card="masks", want="medic-kit")
+    assert trade in GAME.legal_actions(state, 0)
+    state, events = act(state, 0, trade)
+    public = texts([e for e in events if e.seat is None])
+    assert "propose a trade" in public
+    assert "Masks" not in public and "Medic Kit" not in public
+    assert "Medic Kit" in texts([e for e in events if e.seat == 1])
+    assert "Masks" in (GAME.hand_text(state, 1) or "")
+    prompt = GAME.prompts(state)[1]
+    assert prompt.out_of_turn and prompt.default == Decline().model_dump()
+    assert all("Medic" not in c.label and "Masks" not in c.label for c in prompt.choices)
+    assert "Medic Kit" not in GAME.view(state, None).model_dump_json()
+    assert GAME.legal_actions(state, 1) == [Accept(card="medic-kit"), Decline()]
+    with pytest.raises(IllegalAction, match="Medic Kit"):
+        GAME.apply(state, 1, Accept(card="fireworks"))
+    state, events = act(state, 1, Accept(card="medic-kit"))
+    assert state.hands[0] == ["medic-kit"] and sorted(state.hands[1]) == ["fireworks", "masks"]
+    assert "accept the trade" in texts([e for e in events if e.seat is None])
+
+
+def test_a_trade_for_a_card_not_held_can_only_be_declined() -> None:
+    state = cleared()
+    state.blocs[0] = {"the-plaza": 1}
+    state.blocs[1] = {"the-plaza": 1}
+    state.hands[0], state.hands[1] = ["masks"], ["fireworks"]
+    state, _ = act(state, 0, Trade(faction=state.factions[1], card="masks", want="medic-kit"))
+    assert GAME.legal_actions(state, 1) == [Decline()]
+    with pytest.raises(IllegalAction, match="decline"):
+        GAME.apply(state, 1, Accept(card="medic-kit"))
+    state, events = act(state, 1, Decline())
+    assert state.hands[0] == ["masks"] and "decline the trade" in texts(events)
 
 
 def test_refused_actions_change_nothing() -> None:
