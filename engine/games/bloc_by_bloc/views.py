@@ -363,7 +363,7 @@ def status_text(state: BlocState, prompts: dict[int, Prompt]) -> str:
 
 
 def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:
-    """Friendly autocomplete labels: dice with their values, districts with your blocs."""
+    """Friendly autocomplete labels: dice with their values, districts with who is there."""
     if field == "die":
         if value == 0:
             return "Free action (no die)"
@@ -376,11 +376,7 @@ def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:
         districts = load_content().districts
         if value not in districts:
             return str(value)
-        mine = state.blocs_of(state.current, value)
-        extra = f" ({mine} of your blocs)" if mine else ""
-        cops = state.cops.get(value, 0)
-        police = f", {cops} cops" if cops else ""
-        return f"{districts[value].name}{extra}{police}"
+        return f"{districts[value].name}{_crowd(state, value)}"
     if field == "card" and value:
         loot = load_content().loot
         return loot[value].name if value in loot else str(value)
@@ -396,6 +392,24 @@ def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:
             else str(value)
         )
     return str(value)
+
+
+def _crowd(state: BlocState, tile: str) -> str:
+    """Who stands in a district, the same for every reader: labels carry no seat, and an
+    out-of-turn seat must not read the acting faction's blocs as its own."""
+    here = [(state.seat_names[s], state.blocs_of(s, tile)) for s in range(state.seats)]
+    here = [(name, n) for name, n in here if n]
+    parts = []
+    if here:
+        total = sum(n for _, n in here)
+        each = ", ".join(f"{name} {n}" for name, n in here)
+        parts.append(f"{total} bloc{'s' * (total > 1)}: {each}")
+    cops = state.cops.get(tile, 0)
+    if cops:
+        parts.append(f"{cops} cop{'s' * (cops > 1)}")
+    if tile in state.vans:
+        parts.append("riot van")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def describe(state: BlocState, action: ActionBase) -> str:

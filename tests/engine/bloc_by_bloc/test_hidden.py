@@ -7,7 +7,7 @@ import random
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import draw_loot
-from tests.engine.bloc_by_bloc.helpers import table
+from tests.engine.bloc_by_bloc.helpers import cleared, put_cops, table
 
 
 def test_spectator_view_hides_hands_agendas_and_manifestations() -> None:
@@ -97,3 +97,15 @@ def test_action_names_fit_discord_limits() -> None:
         for name, field in action_type.model_fields.items():
             if name != "kind":
                 assert field.annotation in (str, int) and len(field.description or "") <= 100
+
+
+def test_district_labels_count_every_faction_whoever_reads_them() -> None:
+    state = cleared()
+    state.blocs[0] = {"the-park": 2}
+    state.blocs[1] = {"the-park": 1}
+    put_cops(state, "the-park", 2)
+    first, second = state.seat_names[0], state.seat_names[1]
+    label = GAME.label_value(state, "defeat", "district", "the-park")
+    assert label == f"The Park (3 blocs: {first} 2, {second} 1; 2 cops)"
+    assert "your" not in label
+    assert GAME.label_value(state, "move", "to_district", "the-plaza") == "The Plaza"
