@@ -11,7 +11,7 @@ from engine.core import Event, IllegalAction
 from engine.games.bloc_by_bloc.actions import Attack
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.night import spend_die
-from engine.games.bloc_by_bloc.places import difficulty, district_name, require_district
+from engine.games.bloc_by_bloc.places import difficulty, district_name, require_district, the
 from engine.games.bloc_by_bloc.state import BlocState
 
 VAN_HITS = 3
@@ -57,7 +57,7 @@ def do_attack(state: BlocState, seat: int, a: Attack) -> list[Event]:
     state.attack_streak = a.district
     key = attack_key(seat, a.district)
     state.attacked[key] = state.attacked.get(key, 0) + 1
-    name, where = state.seat_names[seat], district_name(a.district)
+    name, where = the(state, seat, True), district_name(a.district)
     if a.target == "cop":
         state.add_cops(a.district, -1)
         state.staging_cops += 1
@@ -80,7 +80,7 @@ def kick_out(state: BlocState, seat: int, tile: str, to: str) -> list[Event]:
     torn = state.barricades.pop(route.key, 0)
     state.add_cops(tile, -n)
     state.add_cops(to, n)
-    name = state.seat_names[seat]
+    name = the(state, seat, True)
     text = f"{name} kick {n} riot cops out of {district_name(tile)} into {district_name(to)}"
     if torn:
         text += f", dismantling {torn} barricades"

@@ -37,6 +37,7 @@ from engine.games.bloc_by_bloc.places import (
     has_ability,
     is_liberated,
     require_district,
+    the,
 )
 from engine.games.bloc_by_bloc.state import BlocState, Die, Protection
 
@@ -104,7 +105,7 @@ def play_card(state: BlocState, seat: int, a: Card, timing: str) -> list[Event]:
     if (a.district, a.toward) not in card_targets(state, seat, card):
         raise IllegalAction(f"{card.name} cannot be played there now.")
     discard_loot(state, seat, a.card)
-    events = [Event(text=f"{state.seat_names[seat]} play {card.name}.")]
+    events = [Event(text=f"{the(state, seat, True)} play {card.name}.")]
     for effect in card.effects:
         events += _own_effect(state, seat, effect, a)
     return events
@@ -203,7 +204,7 @@ def _manifest(state: BlocState, effect: Effect, tile: str, liberators: list[int]
             n = min(effect.count, state.blocs_on_mat(seat))
             state.add_blocs(seat, tile, n)
             events.append(
-                Event(text=f"{state.seat_names[seat]} form {n} blocs in {district_name(tile)}.")
+                Event(text=f"{the(state, seat, True)} form {n} blocs in {district_name(tile)}.")
             )
         return events
     if isinstance(effect, PlaceBarricades):

@@ -28,13 +28,13 @@ def draw_loot(
             state.rng.shuffle(state.loot_deck)
         drawn.append(state.loot_deck.pop(0))
     state.hands[seat].extend(drawn)
-    name = state.seat_names[seat]
+    name = f"The {state.seat_names[seat]}"
     suffix = f" ({why})" if why else ""
     if not drawn:
-        return drawn, [Event(text=f"The loot deck is empty: {name} draws nothing{suffix}.")]
+        return drawn, [Event(text=f"The loot deck is empty: {name} draw nothing{suffix}.")]
     plural = "card" if len(drawn) == 1 else "cards"
     return drawn, [
-        Event(text=f"{name} draws {len(drawn)} loot {plural}{suffix}."),
+        Event(text=f"{name} draw {len(drawn)} loot {plural}{suffix}."),
         Event(text="You draw: " + ", ".join(loot_name(c) for c in drawn) + ".", seat=seat),
     ]
 

@@ -61,8 +61,8 @@ def start_turn(state: BlocState) -> list[Event]:
     seat = state.current
     state.phase = "turn"
     state.uses = TurnUses()
-    name = state.seat_names[seat]
-    events = [Event(text=f"Night {state.night}: {name}'s turn.")]
+    name = the(state, seat, True)
+    events = [Event(text=f"Night {state.night}: {name} take their turn.")]
     for tile, ability in has_ability(state, seat, "form_bloc_at_turn_start"):
         n = min(ability.count, state.blocs_on_mat(seat))
         if n:
@@ -72,7 +72,7 @@ def start_turn(state: BlocState) -> list[Event]:
             )
     values = state.rng.roll(dice_for(state.blocs_in_city(seat)))
     state.dice = [Die(value=v) for v in values]
-    events.append(Event(text=f"{name} roll {values}."))
+    events.append(Event(text=f"{name} roll {', '.join(map(str, values))}."))
     return events
 
 
@@ -167,7 +167,7 @@ def do_move(state: BlocState, seat: int, a: Move) -> list[Event]:
     state.add_blocs(seat, a.to_district, a.blocs)
     return [
         Event(
-            text=f"{state.seat_names[seat]} move {a.blocs} bloc{'s' * (a.blocs > 1)} from "
+            text=f"{the(state, seat, True)} move {a.blocs} bloc{'s' * (a.blocs > 1)} from "
             f"{district_name(a.from_district)} to {district_name(a.to_district)}."
         )
     ]
@@ -317,8 +317,8 @@ def attempt_advanced(state: BlocState, seat: int, a: Loot | Build | Swap) -> lis
         )
         return [
             Event(
-                text=f"{state.seat_names[seat]} try to {a.kind} in {district_name(a.district)}; "
-                f"{state.seat_names[boss]} hold the most blocs there and may stop it."
+                text=f"{the(state, seat, True)} try to {a.kind} in {district_name(a.district)}; "
+                f"{the(state, boss)} hold the most blocs there and may stop it."
             )
         ]
     return carry_out(state, seat, a)
@@ -337,7 +337,7 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
     done = "graffiti" if a.step == "graffiti" else "burn"
     events = [
         Event(
-            text=f"{state.seat_names[seat]} {done} a shopping center in "
+            text=f"{the(state, seat, True)} {done} a shopping center in "
             f"{district_name(a.district)}."
         )
     ]
@@ -355,14 +355,14 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
 
 
 def _occupy(state: BlocState, seat: int, a: Build | Swap) -> list[Event]:
-    name = state.seat_names[seat]
+    name = the(state, seat, True)
     old = state.occupations.get(a.district)
     state.occupations[a.district] = Occupation(seat=seat, occ=a.occupation)
     where = district_name(a.district)
     if old is None:
         text = f"{name} build their {occupation_name(a.occupation)} in {where}."
     else:
-        gone = f"{state.seat_names[old.seat]}' {occupation_name(old.occ)}"
+        gone = f"{the(state, old.seat)}' {occupation_name(old.occ)}"
         text = f"{name} swap {gone} for their {occupation_name(a.occupation)} in {where}."
     events = [Event(text=text)]
     if not build_is_basic(state, seat, a.district):
@@ -390,7 +390,7 @@ def do_form(state: BlocState, seat: int, a: Form) -> list[Event]:
     spend_die(state, a.die, 0)
     state.uses.assembly += 1
     state.add_blocs(seat, a.district, 1)
-    return [Event(text=f"{state.seat_names[seat]} form a bloc at their Assembly Hall.")]
+    return [Event(text=f"{the(state, seat, True)} form a bloc at their Assembly Hall.")]
 
 
 def hacker_uses(state: BlocState, seat: int) -> int:

@@ -24,6 +24,7 @@ from engine.games.bloc_by_bloc.content.models import (
     TacticalRetreat,
 )
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_police
+from engine.games.bloc_by_bloc.places import the
 from engine.games.bloc_by_bloc.state import BlocState, Die
 
 PEOPLES_KITCHEN = "peoples-kitchen"
@@ -51,7 +52,9 @@ def change_morale(state: BlocState, delta: int) -> list[Event]:
 def police_step(state: BlocState) -> list[Event]:
     """Sunset step 3: draw as many cards as police morale says, resolving each in turn."""
     count = morale_draws(state)
-    events = [Event(text=f"Police ops: {state.seat_names[state.current]} draws {count}.")]
+    cards = "card" if count == 1 else "cards"
+    who = the(state, state.current, True)
+    events = [Event(text=f"{who} draw {count} police ops {cards}.")]
     state.last_police_ops = []
     for _ in range(count):
         events += draw_and_resolve(state)
@@ -91,7 +94,7 @@ def resolve_effect(state: BlocState, effect: Effect, card_id: str) -> tuple[list
         target = state.left_of(state.current)
         state.lockdowns[target].append(card_id)
         return [
-            Event(text=f"Metro lockdown: {state.seat_names[target]} may not use the metro.")
+            Event(text=f"Metro lockdown: {the(state, target)} may not use the metro next turn.")
         ], True
     if isinstance(effect, ChiefFired):
         return chief_fired(state, card_id), True

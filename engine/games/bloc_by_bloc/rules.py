@@ -180,7 +180,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
                 raise IllegalAction("Play a card or pass.")
             need.waiting.remove(seat)
             if need.waiting:
-                return [Event(text=f"{state.seat_names[seat]} pass.")]
+                return [Event(text=f"{the(state, seat, True)} pass.")]
             state.pending.pop(0)
             return _proceed(state)
         if seat != need.seat:

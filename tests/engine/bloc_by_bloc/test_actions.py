@@ -323,3 +323,15 @@ def test_peoples_kitchen_gives_an_extra_die_on_a_reaction_six() -> None:
     state.rng = rng_rolling(6)
     state, _ = act(state, 0, Loot(die=1, district="the-plaza"))
     assert len(state.dice) == 4
+
+
+def test_narration_treats_faction_names_as_plural() -> None:
+    state = table()
+    seat = state.current
+    name = state.seat_names[seat]
+    state, events = act(state, seat, End())
+    text = texts(events)
+    assert f"The {name} draw 1 police ops card." in text
+    nxt = state.seat_names[state.current]
+    assert f"The {nxt} take their turn." in text
+    assert "'s turn" not in text and " draws " not in text
