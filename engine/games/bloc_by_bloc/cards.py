@@ -183,7 +183,7 @@ def resolve_manifestation(
     """The card's morale drop, then the benefit for the liberated side's difficulty."""
     card = load_content().manifestations[card_id]
     level = load_content().districts[tile].liberated_difficulty or 0
-    events = [Event(text=f"Manifestation: {card.name}!")]
+    events = [Event(text=f"Manifestation: {card.name}. {card.text}")]
     for effect in (*card.always, *card.benefit_for(level)):
         events += _manifest(state, effect, tile, liberators)
     return events

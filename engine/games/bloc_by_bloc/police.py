@@ -44,7 +44,7 @@ def change_morale(state: BlocState, delta: int) -> list[Event]:
     before = state.morale
     state.morale = min(max(state.morale + delta, 0), len(steps) - 1)
     if state.morale == before:
-        return []
+        return [Event(text=f"Police morale stays {steps[state.morale].label}.")]
     word = "rises" if state.morale > before else "drops"
     return [Event(text=f"Police morale {word} to {steps[state.morale].label}.")]
 

@@ -389,8 +389,7 @@ def _defeat(state: BlocState, action: ActionBase) -> list[Event]:
     if not state.blocs_of(victim, need.district):
         raise IllegalAction("That faction has no bloc there.")
     state.pending.pop(0)
-    events = sunrise.hit_bloc(state, need.district, victim)
-    events += sunrise.cops_attack(state, need.district, need.count - 1, need.seat)
+    events = sunrise.cops_attack(state, need.district, need.count, need.seat, chosen=victim)
     return events + _proceed(state)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from engine.core import Event
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.cards import resolve_manifestation
-from engine.games.bloc_by_bloc.places import difficulty, district_name, is_liberated
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.places import difficulty, district_name, is_liberated, the
 from engine.games.bloc_by_bloc.state import BlocState, Pending
 from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
 
@@ -19,7 +20,7 @@ from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successf
 def begin_sunrise(state: BlocState) -> list[Event]:
     state.phase = "sunrise"
     state.sunrise_step = "start"
-    return [Event(text=f"Sunrise of night {state.night}.")]
+    return [Event(text=f"🌅 Sunrise of night {state.night}")]
 
 
 def run_sunrise(state: BlocState) -> list[Event]:
@@ -28,18 +29,23 @@ def run_sunrise(state: BlocState) -> list[Event]:
     while not state.pending and state.phase == "sunrise":
         step = state.sunrise_step
         if step == "start":
+            if any(state.vans.values()):
+                events.append(Event(text="Damaged riot vans are repaired."))
             for tile in state.vans:
                 state.vans[tile] = 0
             state.sunrise_step = "vans"
             _open_window(state, "police_repression", _repression_window_seats(state))
         elif step == "vans":
-            events += _vans_attack(state)
+            vans = _vans_attack(state)
+            events += vans
             board = board_of(state.city)
             state.repression_queue = [
                 t
                 for t in board.districts
                 if state.cops.get(t) and (state.blocs_in(t) or t in state.occupations)
             ]
+            if not state.repression_queue and not vans:
+                events.append(Event(text="Police repression: nobody faces the police."))
             state.sunrise_step = "cops"
         elif step == "cops":
             if not state.repression_queue:
@@ -49,7 +55,7 @@ def run_sunrise(state: BlocState) -> list[Event]:
             tile = state.repression_queue.pop(0)
             events += cops_attack(state, tile, state.cops[tile], _decider(state, tile))
         elif step == "liberate":
-            events += liberate_all(state)
+            events += liberate_all(state) or [Event(text="No district is liberated tonight.")]
             state.sunrise_step = "next"
         else:
             events += next_night_check(state)
@@ -103,9 +109,9 @@ def _vans_attack(state: BlocState) -> list[Event]:
         occ = state.occupations.pop(tile, None)
         if lost or occ:
             what = ", ".join(lost) + " blocs" if lost else "no blocs"
-            evicted = f"; the {state.seat_names[occ.seat]} occupation is evicted" if occ else ""
+            evicted = f"; {the(state, occ.seat)}' occupation is evicted" if occ else ""
             events.append(
-                Event(text=f"The riot van in {district_name(tile)} defeats {what}{evicted}.")
+                Event(text=f"Repression in {district_name(tile)} (riot van): {what}{evicted}.")
             )
     return events
 
@@ -127,40 +133,57 @@ def default_victim(state: BlocState, tile: str) -> int:
     return max(present, key=lambda s: (state.blocs_of(s, tile), -order.index(s)))
 
 
-def cops_attack(state: BlocState, tile: str, hits: int, decider: int) -> list[Event]:
+def cops_attack(
+    state: BlocState, tile: str, hits: int, decider: int, chosen: int | None = None
+) -> list[Event]:
     """Each cop attacks once: blocs first, then the occupation. Pauses for the decider when
-    blocs of several factions are there and not all of them will fall."""
-    events: list[Event] = []
+    blocs of several factions are there and not all of them will fall; `chosen` is the faction
+    the decider has just picked for the next hit. Narrates one line per district (per pause)."""
+    lost = [0] * state.seats
+    shielded = [0] * state.seats
+    cops = hits
+    evicted: list[Event] = []
+    asked = False
     while hits > 0:
         present = [s for s in range(state.seats) if state.blocs_of(s, tile)]
         if not present:
-            events += _evict(state, tile)
+            evicted = _evict(state, tile)
             break
         cover = sum(state.blocs_of(s, tile) + _shields(state, s, tile) for s in present)
-        if len(present) > 1 and hits < cover:
+        if chosen is None and len(present) > 1 and hits < cover:
             state.pending.append(
                 Pending(kind="repression", seat=decider, district=tile, count=hits)
             )
-            return events
-        events += hit_bloc(state, tile, present[0])
+            asked = True
+            break
+        victim = present[0] if chosen is None else chosen
+        chosen = None
+        if hit_bloc(state, tile, victim):
+            lost[victim] += 1
+        else:
+            shielded[victim] += 1
         hits -= 1
-    return events
+    parts = [f"{the(state, s)} lose {n} bloc{'s' * (n > 1)}" for s, n in enumerate(lost) if n] + [
+        f"Shields block {n} attack{'s' * (n > 1)} on {the(state, s)}"
+        for s, n in enumerate(shielded)
+        if n
+    ]
+    if evicted:
+        parts.append(evicted[0].text)
+    if asked and not parts:
+        return []
+    where = f"Repression in {district_name(tile)} ({cops} riot cop{'s' * (cops > 1)})"
+    return [Event(text=f"{where}: {'; '.join(parts) or 'nothing falls'}.")]
 
 
-def hit_bloc(state: BlocState, tile: str, seat: int) -> list[Event]:
+def hit_bloc(state: BlocState, tile: str, seat: int) -> bool:
+    """One cop attack on the seat's blocs there: False when a Shield takes it instead."""
     for p in state.protections:
         if p.seat == seat and p.district == tile and p.shields:
             p.shields -= 1
-            return [
-                Event(
-                    text=f"Shields stop a riot cop attack on the {state.seat_names[seat]} "
-                    f"in {district_name(tile)}."
-                )
-            ]
+            return False
     state.add_blocs(seat, tile, -1)
-    return [
-        Event(text=f"A riot cop defeats a {state.seat_names[seat]} bloc in {district_name(tile)}.")
-    ]
+    return True
 
 
 def _evict(state: BlocState, tile: str) -> list[Event]:
@@ -168,14 +191,9 @@ def _evict(state: BlocState, tile: str) -> list[Event]:
     if occ is None:
         return []
     if any(p.chained and p.seat == occ.seat and p.district == tile for p in state.protections):
-        return [Event(text=f"Lock-on chains hold the occupation in {district_name(tile)}.")]
+        return [Event(text="Lock-on chains hold the occupation")]
     del state.occupations[tile]
-    return [
-        Event(
-            text=f"Riot cops evict the {state.seat_names[occ.seat]} occupation "
-            f"in {district_name(tile)}."
-        )
-    ]
+    return [Event(text=f"{the(state, occ.seat)}' occupation is evicted")]
 
 
 def liberate_all(state: BlocState) -> list[Event]:
@@ -195,7 +213,8 @@ def liberate_all(state: BlocState) -> list[Event]:
         state.loot_marks.pop(tile, None)
         card = state.city.liberate(board.pos[tile])
         state.manifestations_done.append(card or "")
-        events.append(Event(text=f"{district_name(tile)} is liberated!"))
+        who = " and ".join(the(state, s) for s in liberators)
+        events.append(Event(text=f"🎉 {district_name(tile)} is liberated by {who}!"))
         if card:
             events += resolve_manifestation(state, card, tile, liberators)
     return events
@@ -236,14 +255,26 @@ def next_night_check(state: BlocState) -> list[Event]:
     state.liberation_bonus = {}
     state.sunrise_step = ""
     state.phase = "turn"
-    return [
-        Event(text=f"{state.nights_left} night(s) left. {state.seat_names[state.first]} go first.")
-    ]
+    nights = f"{state.nights_left} night{'s' * (state.nights_left > 1)} left"
+    return [Event(text=f"{morale_line(state)} {nights}; {the(state, state.first)} go first.")]
+
+
+def morale_line(state: BlocState) -> str:
+    step = load_content().morale.steps[state.morale]
+    cards = "card" if step.draws == 1 else "cards"
+    return f"Police morale: {step.label} ({step.draws} ops {cards} a turn)."
 
 
 def _over(state: BlocState, winners: list[int], reason: str) -> list[Event]:
     state.phase = "over"
     state.winners = winners
     state.end_reason = reason
-    names = ", ".join(state.seat_names[s] for s in winners) or "nobody"
-    return [Event(text=f"{reason} Winners: {names}.")]
+    names = " and ".join(the(state, s) for s in winners) or "nobody"
+    events = [Event(text=f"🏁 Game over. {reason} Winners: {names}.")]
+    content = load_content()
+    for seat, agenda in enumerate(state.agendas):
+        if agenda is not None:
+            card = content.agendas[agenda]
+            goals = " | ".join(f"{o.mode.replace('_', ' ')}: {o.text}" for o in card.options)
+            events.append(Event(text=f"{the(state, seat, True)}' agenda: {card.name} ({goals})"))
+    return events

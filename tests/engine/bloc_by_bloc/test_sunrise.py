@@ -5,10 +5,11 @@ from __future__ import annotations
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import Defeat
 from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.places import difficulty
 from engine.games.bloc_by_bloc.state import BlocState
-from engine.games.bloc_by_bloc.sunrise import next_night_check, run_sunrise
+from engine.games.bloc_by_bloc.sunrise import begin_sunrise, next_night_check, run_sunrise
 from tests.engine.bloc_by_bloc.helpers import act, cleared, occupy, put_cops, put_van, seat_of
 
 
@@ -250,3 +251,59 @@ def test_semi_cooperative_success_rewards_only_completed_agendas() -> None:
     state.hands[1] = ["masks"] * 4
     next_night_check(state)
     assert state.winners == [0, 1]
+
+
+def _sunrise_events(state: BlocState) -> list[str]:
+    state.phase, state.sunrise_step = "sunrise", "start"
+    state.hands = [[] for _ in state.hands]
+    return [e.text for e in begin_sunrise(state) + run_sunrise(state)]
+
+
+def test_sunrise_reads_as_its_own_summary() -> None:
+    state = _liberation_example("mass-looting")
+    workers = seat_of(state, "workers")
+    state.blocs[workers] = {"the-park": 2, "commercial-2": 1}
+    put_cops(state, "the-park", 1)
+    state.night, state.nights_left, state.morale = 3, 5, 3
+    lines = _sunrise_events(state)
+    assert lines[0] == "🌅 Sunrise of night 3"
+    assert "Repression in The Park (1 riot cop): the Workers lose 1 bloc." in lines
+    liberated = next(i for i, t in enumerate(lines) if "Overcrowded Jail is liberated" in t)
+    assert "the Prisoners" in lines[liberated]
+    card = load_content().manifestations["mass-looting"]
+    assert lines[liberated + 1] == f"Manifestation: Mass Looting. {card.text}"
+    assert "Police morale drops to Confident." in lines
+    assert lines[-1].startswith("Police morale: Confident (2 ops cards a turn). 4 nights left;")
+
+
+def test_a_quiet_sunrise_says_so() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    lines = _sunrise_events(state)
+    assert "Police repression: nobody faces the police." in lines
+    assert "No district is liberated tonight." in lines
+
+
+def test_game_over_states_the_result_and_reveals_every_agenda() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    _agendas(state, ["insurrectionist", "expropriator", "autonomist", "mutualist"])
+    for tile in board_of(state.city).of_type(DistrictType.STATE):
+        occupy(state, 0, tile)
+    lines = [e.text for e in next_night_check(state)]
+    assert lines[0].startswith("🏁 Game over. The insurrection is successful!")
+    assert "Winners: the " in lines[0]
+    content = load_content()
+    for seat, agenda in enumerate(state.agendas):
+        assert agenda is not None
+        card = content.agendas[agenda]
+        line = next(t for t in lines if t.startswith(f"The {state.seat_names[seat]}' agenda"))
+        assert card.name in line and all(o.text in line for o in card.options)
+
+
+def test_a_cooperative_game_over_reveals_no_agenda() -> None:
+    state = cleared()
+    state.nights_left = 1
+    _everyone_somewhere(state)
+    lines = [e.text for e in next_night_check(state)]
+    assert lines == ["🏁 Game over. Time runs out: the military arrives. Winners: nobody."]
