@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -66,6 +67,8 @@ class Tables:
         self.store = store
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._states: dict[int, tuple[int, GameState]] = {}
+        self.seed_source: Callable[[], int] = lambda: secrets.randbits(63)
+        """Where new games get their seed; tests pin it to replay a known game."""
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks[channel_id]
@@ -161,7 +164,7 @@ class Tables:
             allowed = " or ".join(map(str, table.game.player_counts))
             raise PlayerError(f"{table.game.title} needs {allowed} players; {count} joined so far.")
         options = table.game.make_options(players=count, **table.row.options)
-        seed = secrets.randbits(63) if seed is None else seed
+        seed = self.seed_source() if seed is None else seed
         state = table.game.setup(options, seed)
         row = await self._write(
             self.store.start(

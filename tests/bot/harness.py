@@ -108,7 +108,12 @@ class Session:
         return reply_text(record)
 
     async def open_game(
-        self, game: str, host: UserRecord, *others: UserRecord, **options: str
+        self,
+        game: str,
+        host: UserRecord,
+        *others: UserRecord,
+        seed: int | None = None,
+        **options: str,
     ) -> dict[int, UserRecord]:
         """Open a lobby, let the others join with the button, pick options, start with the button.
 
@@ -123,6 +128,9 @@ class Session:
             custom_id = next(c for c in lobby.custom_ids if c.endswith(f":{name}"))
             record = await self.standin.select(host, lobby, custom_id, [value])
             await record.done(timeout=STEP_TIMEOUT)
+        if seed is not None:
+            assert self.bot is not None
+            self.bot.tables.seed_source = lambda: seed
         await self.click(host, self.standin.message(lobby.id), "Start")
         self.game_id = (await self.table()).row.id
         return {u.id: u for u in (host, *others)}

@@ -203,3 +203,17 @@ def test_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
     state.morale = 0
     police_step(state)
     assert len(state.police_deck) + len(state.police_discard) == 32
+
+
+def test_view_and_side_panel_tell_twin_police_ops_cards_apart() -> None:
+    state = cleared()
+    state.police_deck.remove("advance-workers-highest")
+    state.police_deck.insert(0, "advance-workers-highest")
+    police_step(state)
+    view = GAME.view(state, None)
+    assert isinstance(view, BlocView)
+    card = view.last_police_ops[0]
+    assert card.name == "Advance on Workers Districts"
+    assert card.detail == "highest ID first, +1 morale"
+    lines = [line.text for line in ops_lines(view)]
+    assert "1. Advance on Workers Districts (highest ID first, +1 morale)" in lines
