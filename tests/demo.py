@@ -12,9 +12,10 @@ import asyncio
 import tempfile
 from pathlib import Path
 
+from tests.bot.bbb_policy import policy as bbb_policy
 from tests.bot.driver import play_until_over
 from tests.bot.harness import Session
-from tests.bot.nomb_policy import policy
+from tests.bot.nomb_policy import policy as nomb_policy
 from tests.standin import MessageRecord
 
 NAMES = ["ana", "ben", "cy", "dee"]
@@ -54,13 +55,18 @@ def _entry(message: MessageRecord, names: dict[int, str]) -> str:
     return text
 
 
-async def run(out: Path, players: int, side: str) -> None:
+async def run(out: Path, game: str, players: int, winner: str, seed: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         async with Session(Path(tmp) / "demo.sqlite3") as session:
             people = [session.user(n) for n in NAMES[:players]]
-            users = await session.open_game("not_on_my_block", *people)
-            steps = await play_until_over(session, users, policy(side))  # type: ignore[arg-type]
+            if game == "bloc_by_bloc":
+                mode = "fully_cooperative" if players == 2 else "semi_cooperative"
+                users = await session.open_game(game, *people, seed=seed, mode=mode)
+                steps = await play_until_over(session, users, bbb_policy(seed), max_steps=5000)
+            else:
+                users = await session.open_game(game, *people, seed=seed)
+                steps = await play_until_over(session, users, nomb_policy(winner))  # type: ignore[arg-type]
             images = write_transcript(session, out)
     print(f"{steps} moves played; transcript and {images} board images in {out}/")
 
@@ -68,10 +74,21 @@ async def run(out: Path, players: int, side: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("demo-output"))
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
-    parser.add_argument("--winner", choices=("developer", "residents"), default="residents")
+    parser.add_argument(
+        "--game", choices=("not_on_my_block", "bloc_by_bloc"), default="not_on_my_block"
+    )
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument(
+        "--winner",
+        choices=("developer", "residents"),
+        default="residents",
+        help="Not On My Block: which side the scripted players steer toward",
+    )
+    parser.add_argument("--seed", type=int, default=4, help="the game's seed")
     args = parser.parse_args()
-    asyncio.run(run(args.out, args.players, args.winner))
+    if args.game == "not_on_my_block" and args.players == 3:
+        parser.error("Not On My Block is played by 2 or 4 players")
+    asyncio.run(run(args.out, args.game, args.players, args.winner, args.seed))
 
 
 if __name__ == "__main__":

@@ -7,8 +7,11 @@ The Projects (Neighbors); Overcrowded Jail touches Underfunded High School (Stud
 
 from __future__ import annotations
 
+from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.police import morale_draws, police_step
+from engine.games.bloc_by_bloc.views import BlocView
+from render.bloc_by_bloc.side import ops_lines
 from tests.engine.bloc_by_bloc.helpers import cleared, occupy, police_card, put_cops, put_van
 
 
