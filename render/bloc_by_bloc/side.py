@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.views import BlocView, FactionView
+from engine.games.bloc_by_bloc.views import BlocView, FactionView, PoliceOpsView
 from render.bloc_by_bloc import glyphs
 from render.bloc_by_bloc.look import COUNT_SIZE, PANEL_SIZE, faction_colour, faction_letter
 from render.canvas import Box, Canvas
@@ -200,12 +200,16 @@ def ops_lines(view: BlocView) -> list[Line]:
     lines = [Line("Police ops just resolved", PANEL_SIZE, INK, True)]
     if not view.last_police_ops:
         lines.append(Line("none yet", PANEL_SIZE - 2, MUTED_INK))
-    for i, name in enumerate(view.last_police_ops, start=1):
-        lines.append(Line(f"{i}. {name}", PANEL_SIZE - 2, INK))
+    for i, card in enumerate(view.last_police_ops, start=1):
+        lines.append(Line(f"{i}. {_ops_label(card)}", PANEL_SIZE - 2, INK))
     if view.police_revealed:
-        names = "; ".join(view.police_revealed)
+        names = "; ".join(_ops_label(c) for c in view.police_revealed)
         lines.append(Line(f"Face up on the deck: {names}", PANEL_SIZE - 2, MUTED_INK, gap_before=6))
     return lines
+
+
+def _ops_label(card: PoliceOpsView) -> str:
+    return f"{card.name} ({card.detail})" if card.detail else card.name
 
 
 # ----- faction mats -----------------------------------------------------------------------------

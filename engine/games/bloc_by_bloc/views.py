@@ -17,6 +17,7 @@ from engine.games.bloc_by_bloc.actions import Accept, Allow, Decline, Defeat, Pa
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.city import rotate_corner, rotate_direction
 from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.content.models import Paramilitary, PoliceMorale, Reinforcements
 from engine.games.bloc_by_bloc.night import barricade_pile
 from engine.games.bloc_by_bloc.places import (
     difficulty,
@@ -82,6 +83,14 @@ class FactionView(BaseModel):
     metro_locked: bool
 
 
+class PoliceOpsView(BaseModel):
+    """A face-up police ops card: its name and the short detail that tells twin cards apart
+    ("highest ID first", "+1 morale"), since several cards share a name."""
+
+    name: str
+    detail: str
+
+
 class DieView(BaseModel):
     number: int
     value: int
@@ -105,8 +114,8 @@ class BlocView(BaseModel):
     loot_discard: int
     police_deck: int
     police_discard: int
-    police_revealed: list[str]
-    last_police_ops: list[str]
+    police_revealed: list[PoliceOpsView]
+    last_police_ops: list[PoliceOpsView]
     tiles: list[TileView]
     connections: list[ConnectionView]
     factions: list[FactionView]
@@ -178,10 +187,8 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         loot_discard=len(state.loot_discard),
         police_deck=len(state.police_deck),
         police_discard=len(state.police_discard),
-        police_revealed=[
-            content.police_ops[c].name for c in state.police_deck[: state.police_revealed]
-        ],
-        last_police_ops=[content.police_ops[c].name for c in state.last_police_ops],
+        police_revealed=[police_ops_view(c) for c in state.police_deck[: state.police_revealed]],
+        last_police_ops=[police_ops_view(c) for c in state.last_police_ops],
         tiles=[_tile(state, r, c) for r in range(5) for c in range(5)],
         connections=[
             ConnectionView(
@@ -204,6 +211,22 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         winners=state.winners,
         end_reason=state.end_reason,
     )
+
+
+def police_ops_view(card_id: str) -> PoliceOpsView:
+    card = load_content().police_ops[card_id]
+    bits = []
+    for effect in card.effects:
+        if isinstance(effect, Reinforcements):
+            bits.append(f"{effect.cops} cop{'s' * (effect.cops > 1)} per van")
+        elif isinstance(effect, Paramilitary):
+            bits.append(f"{effect.cops_per_district} cops per unpoliced occupation")
+        elif isinstance(effect, PoliceMorale):
+            bits.append(f"{effect.delta:+d} morale")
+        priority = getattr(effect, "priority", None)
+        if priority is not None:
+            bits.append(f"{priority} ID first")
+    return PoliceOpsView(name=card.name, detail=", ".join(bits))
 
 
 def _faction(state: BlocState, s: int) -> FactionView:
