@@ -97,22 +97,20 @@ def _liberation_window_seats(state: BlocState) -> list[int]:
 
 
 def _vans_attack(state: BlocState) -> list[Event]:
+    """Every riot van defeats all blocs and evicts the occupation in its district."""
     events = []
     for tile in state.vans:
-        lost = [
-            f"{state.blocs_of(s, tile)} {state.seat_names[s]}"
+        parts = [
+            f"{the(state, s)} lose {n} bloc{'s' * (n > 1)}"
             for s in range(state.seats)
-            if state.blocs_of(s, tile)
+            if (n := state.blocs[s].pop(tile, 0))
         ]
-        for s in range(state.seats):
-            state.blocs[s].pop(tile, None)
         occ = state.occupations.pop(tile, None)
-        if lost or occ:
-            what = ", ".join(lost) + " blocs" if lost else "no blocs"
-            evicted = f"; {the(state, occ.seat)}' occupation is evicted" if occ else ""
-            events.append(
-                Event(text=f"Repression in {district_name(tile)} (riot van): {what}{evicted}.")
-            )
+        if occ is not None:
+            parts.append(f"{the(state, occ.seat)}' occupation is evicted")
+        if parts:
+            where = f"Repression in {district_name(tile)} (riot van)"
+            events.append(Event(text=f"{where}: {'; '.join(parts)}."))
     return events
 
 

@@ -32,9 +32,16 @@ def test_van_defeats_all_blocs_and_evicts_the_occupation() -> None:
     occupy(state, 1, "the-park")
     put_van(state, "the-park")
     state.vans["the-park"] = 2
-    _sunrise(state)
+    state.phase, state.sunrise_step = "sunrise", "start"
+    state.hands = [[] for _ in state.hands]
+    lines = [e.text for e in run_sunrise(state)]
     assert state.blocs_in("the-park") == 0 and "the-park" not in state.occupations
     assert state.vans == {"the-park": 0}, "damaged vans are repaired first"
+    first, second = state.seat_names[0], state.seat_names[1]
+    assert (
+        f"Repression in The Park (riot van): the {first} lose 1 bloc; the {second} lose 1 bloc; "
+        f"the {second}' occupation is evicted." in lines
+    )
 
 
 def test_example_three_cops_defeat_three_different_blocs() -> None:
