@@ -34,6 +34,8 @@ class GameBot(discord.Client):
         self._deadlines: asyncio.Task[None] | None = None
         self.button_messages: dict[int, list[discord.Message]] = {}
         """Per channel, the bot's messages whose buttons are the current ones."""
+        self.dm_failures_told: set[tuple[int, int]] = set()
+        """(game, user) pairs already told in the channel that their DMs are closed."""
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.add_command(GameCommands())

@@ -171,6 +171,10 @@ async def send_private(
     except discord.HTTPException as exc:
         if not isinstance(exc, discord.Forbidden):
             log.warning("DM to a player failed (game %s): %s", table.row.id, exc)
+        told: set[tuple[int, int]] = client.dm_failures_told  # type: ignore[attr-defined]
+        if (table.row.id, user_id) in told:
+            return False  # said once already; the hand command always has the latest
+        told.add((table.row.id, user_id))
         await channel.send(
             f"{present.mention(user_id)}, I could not send you a direct message (DMs closed?). "
             "Use `/game hand` here to see your private information; only you will see it.",
