@@ -1,6 +1,6 @@
 """A seeded player for Bloc by Bloc end-to-end games: busy on its own turn, quick to answer
 decisions asked of it out of turn (usually with the prompt's default), so a whole game takes a
-few hundred commands."""
+few hundred commands. It offers one loot gift per game, so the consent buttons get used."""
 
 from __future__ import annotations
 
@@ -11,15 +11,18 @@ from bot.tables import Table
 from engine import ActionBase
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.state import BlocState
-from tests.engine.bloc_by_bloc.playout import QUIET, reckless
+from tests.engine.bloc_by_bloc.playout import reckless
 
+IDLE = ("gift", "trade", "prefer", "end")
+"""Never picked at random: offers and settings do not move the game on."""
 RISKY = ("attack", "card")
-"""Kept for the rare random pick: attacks start fights the blocs tend to lose, and cards are
-mostly better kept for a moment they matter."""
+"""Picked now and then only: attacks start fights blocs tend to lose, and cards are better kept
+for a moment they matter."""
 
 
 def policy(seed: int) -> Callable[[Table], tuple[int, ActionBase]]:
     rnd = random.Random(seed)
+    gifts: list[ActionBase] = []
 
     def play(table: Table) -> tuple[int, ActionBase]:
         state = table.state
@@ -30,13 +33,17 @@ def policy(seed: int) -> Callable[[Table], tuple[int, ActionBase]]:
         if prompt.default is not None and rnd.random() < 0.8:
             return seat, GAME.parse_action(prompt.default)
         actions = GAME.legal_actions(state, seat)
-        busy = [
-            a
-            for a in actions
-            if a.kind not in QUIET and not reckless(state, a) and a.kind not in RISKY
-        ]
-        if busy and rnd.random() < 0.85:
-            return seat, rnd.choice(busy)
-        return seat, rnd.choice(actions)
+        gift = next((a for a in actions if a.kind == "gift"), None)
+        if gift is not None and not gifts and state.night >= 2:
+            gifts.append(gift)
+            return seat, gift
+        useful = [a for a in actions if a.kind not in IDLE and not reckless(state, a)]
+        calm = [a for a in useful if a.kind not in RISKY]
+        for pool, chance in ((calm, 0.85), (useful, 0.5)):
+            if pool and rnd.random() < chance:
+                return seat, rnd.choice(pool)
+        end = [a for a in actions if a.kind == "end"]
+        rest = [a for a in actions if a.kind not in IDLE]
+        return seat, rnd.choice(end or rest or actions)
 
     return play
