@@ -34,12 +34,15 @@ class SecretsWatch:
         self.users = users
         self.card_offers_checked = 0
         self.agenda_of: dict[int, set[str]] = {}
+        self.factions_of: dict[int, set[str]] = {}
 
     async def before_step(self, n: int) -> None:
         """Autocomplete for a loot card offers only the asking player's own cards."""
         table = await self.session.table()
         state = table.state
         assert isinstance(state, BlocState)
+        for seat, name in enumerate(state.seat_names):
+            self.factions_of.setdefault(table.holder(seat), set()).add(name)
         for seat, agenda in enumerate(state.agendas):
             if agenda is not None:
                 self.agenda_of.setdefault(table.holder(seat), set()).add(
@@ -81,6 +84,11 @@ class SecretsWatch:
             mine = self.agenda_of.get(user_id, set())
             for name in others - mine:
                 assert name not in private, f"{user.name} saw another faction's agenda {name}"
+        for user in self.users.values():
+            factions = set(self.factions_of.get(user.id, ()))
+            for m in standin.dms(user) + standin.ephemerals(user):
+                for named in re.findall(r"You play the (\w+)", m.content):
+                    assert named in factions, f"{user.name} was sent the {named}' secrets"
         if final_reveal:
             for names in self.agenda_of.values():
                 assert all(n in final.content for n in names), "agendas revealed at the end"
