@@ -107,3 +107,15 @@ def test_a_start_district_must_be_the_factions_own() -> None:
     state = new()
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Start(district="the-park"))
+
+
+def test_three_players_on_the_beginner_city_keep_the_financial_district_beside_the_stadium():
+    """Ruling (see README): the beginner city already holds The Stadium with its van, so the
+    3-player swap does not apply; five vans stand in four State districts and The Stadium."""
+    state = new(3, beginner=True)
+    tiles = state.city.tile_ids()
+    assert "the-stadium" in tiles and "financial-district" in tiles
+    states = board_of(state.city).of_type(DistrictType.STATE)
+    assert len(states) == 4
+    assert set(state.vans) == {*states, "the-stadium"}
+    assert state.nights_left == 8
