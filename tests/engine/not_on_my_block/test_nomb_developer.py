@@ -1,10 +1,10 @@
 """The Developer's actions: pushing, Luxury Stores, dissent suppression, revoking, surrounding."""
 
 import pytest
-from nomb_support import act, act_events, apartment, position
 
 from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
+from tests.engine.not_on_my_block.nomb_support import act, act_events, apartment, position
 
 
 def test_stepping_onto_an_apartment_pushes_it_and_leaves_luxury_housing():

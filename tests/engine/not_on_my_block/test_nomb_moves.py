@@ -1,10 +1,10 @@
 """Moving reps and agents: orthogonal steps, move allowances, luxury costs, forbidden blocks."""
 
 import pytest
-from nomb_support import act, position
 
 from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
+from tests.engine.not_on_my_block.nomb_support import act, position
 
 
 def resident_turn(players: int = 2, **kw):

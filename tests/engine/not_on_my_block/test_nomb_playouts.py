@@ -18,8 +18,8 @@ from engine.games.not_on_my_block.state import NombState
 from engine.rng import Rng
 
 ROUND_CAP = 30
-GAMES = int(os.environ.get("NOMB_PLAYOUTS", "40"))
-"""Games per player count; raise it (e.g. NOMB_PLAYOUTS=300) for a longer soak."""
+GAMES = int(os.environ.get("NOMB_PLAYOUTS", "150"))
+"""Games per player count (300 in all by default); raise it for a longer soak."""
 
 
 POS = {at: parse_block(at) for at in GAME.setup(GAME.make_options(2), 0).board.all_blocks()}

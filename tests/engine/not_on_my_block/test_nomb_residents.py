@@ -1,10 +1,10 @@
 """Protection, collusion, elimination and the end of the game."""
 
 import pytest
-from nomb_support import act, apartment, position
 
 from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
+from tests.engine.not_on_my_block.nomb_support import act, apartment, position
 
 
 def ready_to_protect(players: int = 2, active: int = 1, **kw):
