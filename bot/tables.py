@@ -176,7 +176,9 @@ class Tables:
     async def abandon(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
         if user_id != table.row.host_id and not can_manage:
             raise PlayerError("Only the host or someone with Manage Channels can abandon a game.")
-        return self._table(await self._write(self.store.close(table.row, "abandoned")))
+        row = await self._write(self.store.close(table.row, "abandoned"))
+        self._states.pop(row.id, None)
+        return Table(row=row, game=table.game, state=table.state)
 
     # ----- play ----------------------------------------------------------------------------
     def legal_for(self, table: Table, user_id: int, kind: str) -> list[tuple[int, ActionBase]]:
@@ -247,7 +249,10 @@ class Tables:
                 finished=outcome is not None,
             )
         )
-        self._states[row.id] = (row.version, result.state)
+        if outcome is None:
+            self._states[row.id] = (row.version, result.state)
+        else:
+            self._states.pop(row.id, None)  # a finished game is read again only rarely
         return Move(
             before=table,
             after=Table(row=row, game=table.game, state=result.state),
