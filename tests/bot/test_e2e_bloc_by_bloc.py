@@ -205,3 +205,17 @@ async def test_forbidden_option_combinations_are_refused_with_the_reason(session
 
 SEMI_SEED = 4
 SCENARIO_SEED = 1
+
+
+async def test_lobby_option_menus_work_after_a_restart(session: Session):
+    ana = session.user("ana")
+    await session.command(ana, "game", "new", game="bloc_by_bloc")
+    lobby = session.posts()[-1]
+    await session.restart()
+    lobby = session.standin.message(lobby.id)
+    menu = next(c for c in lobby.custom_ids if c.endswith(":difficulty"))
+    record = await session.standin.select(ana, lobby, menu, ["hard"])
+    await record.done()
+    assert "difficulty set to hard" in reply_text(record)
+    assert (await session.table()).row.options == {"difficulty": "hard"}
+    assert "difficulty: hard" in session.standin.message(lobby.id).embeds[0]["description"]
