@@ -32,9 +32,12 @@ def prompt_line(table: Table, prompt: Prompt) -> str:
     return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {prompt.text}"
 
 
-def outcome_text(table: Table, outcome: Outcome) -> str:
+def outcome_text(table: Table, outcome: Outcome, narrated: str = "") -> str:
+    """The result line, naming (and so pinging) the winners; the reason only if the game's own
+    narration has not just said it."""
     winners = ", ".join(seat_line(table, s) for s in outcome.winners) or "nobody"
-    return f"🏁 **Game over.** Winner: {winners}. {outcome.reason}"
+    reason = "" if outcome.reason in narrated else f" {outcome.reason}"
+    return f"🏁 **Game over.** Winner: {winners}.{reason}"
 
 
 def choice_key(choice: QuickChoice) -> str:

@@ -137,7 +137,7 @@ async def announce_move(
     header = "\n".join([prefix, *public] if prefix else public)
     header = header or move.after.game.describe(after.state, move.action)
     if move.outcome is not None:
-        header += "\n" + present.outcome_text(after, move.outcome)
+        header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
         everyone = after.row.players
         header += "\nThanks for playing, " + " ".join(map(present.mention, everyone)) + "!"
         await retire_buttons(client, channel)

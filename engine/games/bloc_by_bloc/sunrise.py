@@ -273,6 +273,6 @@ def _over(state: BlocState, winners: list[int], reason: str) -> list[Event]:
     for seat, agenda in enumerate(state.agendas):
         if agenda is not None:
             card = content.agendas[agenda]
-            goals = " | ".join(f"{o.mode.replace('_', ' ')}: {o.text}" for o in card.options)
-            events.append(Event(text=f"{the(state, seat, True)}' agenda: {card.name} ({goals})"))
+            goals = " Or: ".join(o.text for o in card.options)
+            events.append(Event(text=f"{the(state, seat, True)}' agenda: {card.name}. {goals}"))
     return events
