@@ -20,8 +20,10 @@ STEP_TIMEOUT = 20.0
 class Session:
     """A stand-in server, one channel, and the bot, which can be restarted on the same database."""
 
-    def __init__(self, database: Path, channel_name: str = "games") -> None:
+    def __init__(self, database: Path, channel_name: str = "games", **settings: Any) -> None:
         self.database = database
+        self.settings = {"decision_deadline_hours": 0, **settings}
+        """Bot settings for this session; deadlines are off unless a test turns them on."""
         self.standin = StandIn()
         self.channel_name = channel_name
         self.bot: GameBot | None = None
@@ -45,7 +47,7 @@ class Session:
             discord_token="standin-token",
             database_path=self.database,
             guild_ids=[self.standin.guild.id],
-            decision_deadline_hours=0,
+            **self.settings,
         )
         self.bot = GameBot(settings)
         self._task = asyncio.create_task(self.bot.start("standin-token"))

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.tables import Table
 from engine.games import REGISTRY
 from render import RENDERERS
 from tests.bot.harness import Session, reply_text
 from tests.engine.toy_game import GAME as TOY
+from tests.standin import UserRecord
 
 
 def toy_png(view) -> bytes:
@@ -25,15 +27,33 @@ def toy_png(view) -> bytes:
 
 
 @pytest.fixture
-async def session(tmp_path: Path):
+def toy_installed():
     REGISTRY[TOY.id] = TOY
     RENDERERS[TOY.id] = toy_png
-    try:
-        async with Session(tmp_path / "games.sqlite3") as s:
-            yield s
-    finally:
-        REGISTRY.pop(TOY.id, None)
-        RENDERERS.pop(TOY.id, None)
+    yield
+    REGISTRY.pop(TOY.id, None)
+    RENDERERS.pop(TOY.id, None)
+
+
+@pytest.fixture
+async def session(tmp_path: Path, toy_installed):
+    async with Session(tmp_path / "games.sqlite3") as s:
+        yield s
+
+
+async def owe_a_decision(session: Session) -> tuple[Table, UserRecord, UserRecord]:
+    """Start a 2-player toy game and build a tie, so the loser owes a decision out of turn."""
+    host, guest = session.user("host"), session.user("guest")
+    await session.command(host, "game", "new", game=TOY.id)
+    await session.command(guest, "game", "join")
+    await session.command(host, "game", "start")
+    table = await session.table()
+    table.state.hands = [[4, 1, 2], [4, 3, 5]]  # equal bids force a tie
+    for seat in (0, 1):
+        await session.bot.tables.act(table, table.holder(seat), {"kind": "bid", "card": 4})
+        table = await session.table()
+    assert table.prompts()[table.state.pending_loser].out_of_turn
+    return table, host, guest
 
 
 async def test_lobby_mistakes_are_answered_privately_and_change_nothing(session: Session):
@@ -101,17 +121,8 @@ async def test_status_help_and_board_describe_the_game_in_this_channel(session: 
 
 
 async def test_the_host_forces_an_unanswered_decision_and_may_abandon(session: Session):
-    host, guest, stranger = session.user("host"), session.user("guest"), session.user("x")
-    await session.command(host, "game", "new", game=TOY.id)
-    await session.command(guest, "game", "join")
-    await session.command(host, "game", "start")
-    table = await session.table()
-    # Build the position directly: equal bids force a tie, and the loser owes a decision.
-    table.state.hands = [[4, 1, 2], [4, 3, 5]]
-    for seat in (0, 1):
-        await session.bot.tables.act(table, table.holder(seat), {"kind": "bid", "card": 4})
-        table = await session.table()
-    assert table.prompts()[table.state.pending_loser].out_of_turn
+    _, host, guest = await owe_a_decision(session)
+    stranger = session.user("x")
     refused = await session.command(guest, "game", "abandon")
     assert refused.ephemeral and "Only the host" in reply_text(refused)
     not_host = await session.command(stranger, "game", "force")
@@ -121,10 +132,21 @@ async def test_the_host_forces_an_unanswered_decision_and_may_abandon(session: S
     assert "forced a waiting decision" in session.posts()[-1].content
     assert (await session.table()).state.pending_loser is None
     gone = await session.command(host, "game", "abandon")
-    assert (
-        reply_text(gone) == "Abandoned."
-        and await session.bot.tables.current(session.channel.id) is None
-    )
+    assert reply_text(gone) == "Abandoned."
+    assert await session.bot.tables.current(session.channel.id) is None
+
+
+async def test_a_decision_past_its_deadline_takes_its_default(tmp_path: Path, toy_installed):
+    settings = {"decision_deadline_hours": 0.5 / 3600, "deadline_check_seconds": 0.2}
+    async with Session(tmp_path / "games.sqlite3", **settings) as session:
+        await owe_a_decision(session)
+        note = await session.standin.wait_until(
+            lambda: next((m for m in session.posts() if "⏰" in m.content), None),
+            timeout=10,
+            what="the deadline to pass",
+        )
+        assert "Default for" in note.content
+        assert (await session.table()).state.pending_loser is None
 
 
 def test_the_bot_without_a_token_explains_itself_in_one_line(tmp_path: Path):
