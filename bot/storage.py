@@ -23,7 +23,6 @@ log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 Status = Literal["lobby", "active", "finished", "abandoned"]
-LIVE: tuple[Status, ...] = ("lobby", "active")
 
 
 class StaleVersion(Exception):

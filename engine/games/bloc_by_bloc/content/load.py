@@ -114,10 +114,6 @@ class Content(BaseModel):
             deck.append(card.id)
         return deck
 
-    def faction_districts(self, faction_id: str) -> list[str]:
-        kind = self.factions[faction_id].district_type
-        return [d.id for d in self.districts.values() if d.type is kind]
-
 
 def _unique(name: str, ids: list[str]) -> None:
     dupes = [i for i, n in Counter(ids).items() if n > 1]

@@ -37,14 +37,6 @@ class DistrictType(StrEnum):
     HIGHWAY = "Highway"
 
 
-FACTION_TYPES: tuple[DistrictType, ...] = (
-    DistrictType.WORKERS,
-    DistrictType.STUDENTS,
-    DistrictType.NEIGHBORS,
-    DistrictType.PRISONERS,
-)
-
-
 class _Frozen(BaseModel):
     """Content is read-only once loaded: game states refer to it by id and never mutate it."""
 
