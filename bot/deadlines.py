@@ -25,13 +25,14 @@ log = logging.getLogger(__name__)
 async def force_decisions(
     bot: GameBot, channel: discord.abc.Messageable, table: Table, why: str
 ) -> int:
-    """Apply the default of every open decision; the caller holds the channel lock."""
+    """Apply the default of each decision open now; the caller holds the channel lock.
+
+    Decisions that a default itself opens are left alone: their players get the full deadline.
+    """
     applied = 0
-    while True:
-        pending = bot.tables.forceable(table)
-        if not pending:
-            return applied
-        seat = min(pending)
+    for seat, default in sorted(bot.tables.forceable(table).items()):
+        if bot.tables.forceable(table).get(seat) != default:
+            continue  # an earlier default already settled or changed this decision
         assert table.state is not None
         name = table.state.seat_names[seat]
         move = await bot.tables.force(table, seat)
@@ -44,6 +45,7 @@ async def force_decisions(
         )
         table = move.after
         applied += 1
+    return applied
 
 
 async def sweep(bot: GameBot) -> int:

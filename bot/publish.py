@@ -10,6 +10,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,6 +18,9 @@ from bot import present
 from bot.tables import Move, Table
 from engine import Prompt
 from render import board_png
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +72,7 @@ async def send_chunked(
 
 
 async def post_turn(
-    client: discord.Client,
+    client: GameBot,
     channel: discord.abc.Messageable,
     table: Table,
     header: str,
@@ -113,16 +117,16 @@ async def post_turn(
             )
         )
     key = getattr(channel, "id", 0)
-    client.button_messages[key] = [m for m in sent if m.components]  # type: ignore[attr-defined]
+    client.button_messages[key] = [m for m in sent if m.components]
 
 
-async def retire_buttons(client: discord.Client, channel: discord.abc.Messageable) -> None:
+async def retire_buttons(client: GameBot, channel: discord.abc.Messageable) -> None:
     """Take the buttons off the previous turn's messages so only current choices are clickable.
 
     Old buttons would be refused anyway (each click is checked against the live prompt); this
     only keeps the channel tidy. After a restart the list is empty and old buttons simply stay.
     """
-    for message in client.button_messages.pop(getattr(channel, "id", 0), []):  # type: ignore[attr-defined]
+    for message in client.button_messages.pop(getattr(channel, "id", 0), []):
         try:
             await message.edit(view=None)
         except discord.HTTPException:
@@ -130,7 +134,7 @@ async def retire_buttons(client: discord.Client, channel: discord.abc.Messageabl
 
 
 async def announce_move(
-    client: discord.Client, channel: discord.abc.Messageable, move: Move, prefix: str = ""
+    client: GameBot, channel: discord.abc.Messageable, move: Move, prefix: str = ""
 ) -> None:
     after = move.after
     public = [e.text for e in move.events if e.seat is None]
@@ -148,7 +152,7 @@ async def announce_move(
 
 
 async def deliver_private_events(
-    client: discord.Client, channel: discord.abc.Messageable, move: Move
+    client: GameBot, channel: discord.abc.Messageable, move: Move
 ) -> None:
     by_seat: dict[int, list[str]] = {}
     for event in move.events:
@@ -159,7 +163,7 @@ async def deliver_private_events(
 
 
 async def send_private(
-    client: discord.Client, channel: discord.abc.Messageable, table: Table, seat: int, text: str
+    client: GameBot, channel: discord.abc.Messageable, table: Table, seat: int, text: str
 ) -> bool:
     """DM the seat's holder. When DMs are closed, say so in the channel without the content."""
     user_id = table.holder(seat)
@@ -171,7 +175,7 @@ async def send_private(
     except discord.HTTPException as exc:
         if not isinstance(exc, discord.Forbidden):
             log.warning("DM to a player failed (game %s): %s", table.row.id, exc)
-        told: set[tuple[int, int]] = client.dm_failures_told  # type: ignore[attr-defined]
+        told: set[tuple[int, int]] = client.dm_failures_told
         if (table.row.id, user_id) in told:
             return False  # said once already; the hand command always has the latest
         told.add((table.row.id, user_id))
@@ -183,9 +187,7 @@ async def send_private(
         return False
 
 
-async def announce_start(
-    client: discord.Client, channel: discord.abc.Messageable, table: Table
-) -> None:
+async def announce_start(client: GameBot, channel: discord.abc.Messageable, table: Table) -> None:
     assert table.state is not None
     header = f"🎲 **{table.game.title}** begins! Seats were dealt at random:\n" + present.seating(
         table
