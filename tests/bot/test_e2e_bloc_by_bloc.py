@@ -69,15 +69,16 @@ class SecretsWatch:
         )
         for name in AGENDA_NAMES:
             assert not re.search(rf"\b{re.escape(name)}\b", public), f"agenda {name} leaked"
+        channel_lines = {line.strip() for line in public.splitlines()}
         dm_lines = {
-            line
+            line.strip()
             for user in self.users.values()
             for m in standin.dms(user)
             for line in m.content.splitlines()[1:]
-            if line.startswith(("Loot cards:", "Your agenda", "Agenda"))
         }
-        for line in dm_lines:
-            assert line not in public, f"a private line reached the channel: {line}"
+        assert dm_lines, "the players were sent their secrets"
+        leaked = dm_lines & channel_lines
+        assert not leaked, f"private lines reached the channel: {leaked}"
         for user_id, user in self.users.items():
             private = "\n".join(m.content for m in standin.dms(user) + standin.ephemerals(user))
             others = set().union(*(a for u, a in self.agenda_of.items() if u != user_id))
@@ -152,7 +153,8 @@ async def test_three_player_semi_cooperative_game_with_closed_dms(session: Sessi
     assert CONTENT.agendas[state.agendas[seat]].name in reply_text(hand)
     for card in state.hands[seat]:
         assert CONTENT.loot[card].name in reply_text(hand)
-    assert all("Loot cards:" in m.content for m in session.standin.dms(ana)[:1])
+    first_dm = session.standin.dms(ana)[0].content
+    assert "You play the" in first_dm and "Loot cards:" in first_dm and "Agenda:" in first_dm
 
     watch = SecretsWatch(session, users)
     await play_until_over(
