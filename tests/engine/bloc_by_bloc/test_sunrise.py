@@ -219,10 +219,8 @@ def _agendas(state: BlocState, cards: list[str | None]) -> None:
     state.agendas = cards
 
 
-def test_a_single_win_alone_ends_the_game() -> None:
-    state = cleared()
-    _everyone_somewhere(state)
-    _agendas(state, ["nihilist", "insurrectionist", "autonomist", "mutualist"])
+def _burn_every_shopping_center(state: BlocState) -> None:
+    """Every shopping center of this city burned: what the Nihilist agenda asks for."""
     state.loot_marks = {
         "commercial-1": [2, 2, 2],
         "commercial-2": [2, 2, 2],
@@ -230,6 +228,13 @@ def test_a_single_win_alone_ends_the_game() -> None:
         "street-market": [2, 2],
         "the-plaza": [2],
     }
+
+
+def test_a_single_win_alone_ends_the_game() -> None:
+    state = cleared()
+    _everyone_somewhere(state)
+    _agendas(state, ["nihilist", "insurrectionist", "autonomist", "mutualist"])
+    _burn_every_shopping_center(state)
     next_night_check(state)
     assert state.winners == [0]
 
@@ -238,13 +243,7 @@ def test_two_simultaneous_win_alone_completions_let_the_game_go_on() -> None:
     state = cleared()
     _everyone_somewhere(state)
     _agendas(state, ["nihilist", "insurrectionist", "autonomist", "nihilist"])
-    state.loot_marks = {
-        "commercial-1": [2, 2, 2],
-        "commercial-2": [2, 2, 2],
-        "commercial-3": [2, 2, 2],
-        "street-market": [2, 2],
-        "the-plaza": [2],
-    }
+    _burn_every_shopping_center(state)
     next_night_check(state)
     assert state.phase == "turn" and state.winners is None
 
