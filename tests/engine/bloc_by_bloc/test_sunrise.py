@@ -220,7 +220,7 @@ def _agendas(state: BlocState, cards: list[str | None]) -> None:
 
 
 def _burn_every_shopping_center(state: BlocState) -> None:
-    """Every shopping center of this city burned: what the Nihilist agenda asks for."""
+    """Twelve shopping centers burned: enough for the Nihilist to win alone."""
     state.loot_marks = {
         "commercial-1": [2, 2, 2],
         "commercial-2": [2, 2, 2],
