@@ -52,6 +52,10 @@ class Prompt(BaseModel):
     default: dict[str, Any] | None = None
     """The complete action taken for this seat if the host forces the decision or its deadline
     passes, so a game never stalls on an absent player. Only out-of-turn decisions set it."""
+    decision: int = 0
+    """The identity of this decision for its seat, stamped by `Game.prompts`. It changes whenever
+    the seat answers or the decision is replaced, so a button posted for one decision can never
+    answer the next one that happens to offer the same choice (a double click, a stale message)."""
 
 
 class Outcome(BaseModel):
@@ -80,6 +84,8 @@ class GameState(BaseModel):
     rng: Rng
     holders: list[int]
     seat_names: list[str]
+    decisions: dict[int, int] = Field(default_factory=dict)
+    """Per seat, the serial of its current decision; kept by `Game.apply`, never by a game."""
 
 
 class ActionBase(BaseModel):
@@ -132,9 +138,18 @@ class Game(ABC, Generic[S, Opt]):
     def setup(self, options: Opt, seed: int) -> S: ...
 
     # ----- play --------------------------------------------------------------------------
-    @abstractmethod
     def prompts(self, state: S) -> dict[int, Prompt]:
-        """Every seat that may act now, with what it may do. Empty once the game is over."""
+        """Every seat that may act now, with what it may do, each stamped with its decision id.
+
+        Empty once the game is over."""
+        raw = self._prompts(state)
+        for seat, prompt in raw.items():
+            prompt.decision = state.decisions.get(seat, 0)
+        return raw
+
+    @abstractmethod
+    def _prompts(self, state: S) -> dict[int, Prompt]:
+        """The game's own prompts; `prompts` adds the decision ids every client relies on."""
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[ActionBase]:
@@ -144,14 +159,37 @@ class Game(ABC, Generic[S, Opt]):
     def _apply(self, state: S, seat: int, action: ActionBase) -> list[Event]:
         """Mutate `state` (already a private copy) or raise IllegalAction before mutating."""
 
+    def _check_may_act(
+        self, state: S, seat: int, action: ActionBase, prompts: dict[int, Prompt]
+    ) -> None:
+        """Refuse an action from a seat with nothing to do; games widen it for free actions."""
+        if seat not in prompts:
+            raise IllegalAction(f"It is not {state.seat_names[seat]}'s turn to act.")
+
+    def _private_copy(self, state: S) -> S:
+        """The copy `_apply` may mutate; games with deep states pick a faster way."""
+        return state.model_copy(deep=True)
+
     def apply(self, state: S, seat: int, action: ActionBase) -> Result:
-        """The only way a game moves on. Raises IllegalAction and leaves `state` untouched."""
+        """The only way a game moves on. Raises IllegalAction and leaves `state` untouched.
+
+        After the game's own `_apply`, the acting seat's decision serial moves on, and so does
+        every other seat's whose prompt appeared, vanished or changed: that is what binds a
+        button to the one decision it was posted for.
+        """
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.")
-        if seat not in self.prompts(state):
-            raise IllegalAction(f"It is not {state.seat_names[seat]}'s turn to act.")
-        work = state.model_copy(deep=True)
+        if not 0 <= seat < len(state.seat_names):
+            raise IllegalAction("There is no such seat.")
+        before = self._prompts(state)
+        self._check_may_act(state, seat, action, before)
+        work = self._private_copy(state)
         events = self._apply(work, seat, action)
+        after = self._prompts(work)
+        for changed in {seat} | {
+            s for s in before.keys() | after.keys() if before.get(s) != after.get(s)
+        }:
+            work.decisions[changed] = work.decisions.get(changed, 0) + 1
         return Result(state=work, events=events)
 
     @abstractmethod

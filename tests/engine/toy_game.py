@@ -71,7 +71,7 @@ class SealedBids(Game[BidState, BidOptions]):
             rerolls_left=[1] * n,
         )
 
-    def prompts(self, state: BidState) -> dict[int, Prompt]:
+    def _prompts(self, state: BidState) -> dict[int, Prompt]:
         if self.outcome(state) is not None:
             return {}
         if state.pending_loser is not None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core import ActionBase, Event, Game, IllegalAction, Outcome, Prompt, QuickChoice, Result
+from engine.core import ActionBase, Event, Game, IllegalAction, Outcome, Prompt, QuickChoice
 from engine.games.bloc_by_bloc import attacks, cards, night, sunrise, views
 from engine.games.bloc_by_bloc.actions import (
     ACTION_TYPES,
@@ -78,7 +78,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         return new_game(options, seed)
 
     # ----- who acts -------------------------------------------------------------------------
-    def prompts(self, state: BlocState) -> dict[int, Prompt]:
+    def _prompts(self, state: BlocState) -> dict[int, Prompt]:
         if state.phase == "over":
             return {}
         if state.pending:
@@ -117,21 +117,22 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         return all_actions(state, seat)
 
     # ----- applying -------------------------------------------------------------------------
-    def apply(self, state: BlocState, seat: int, action: ActionBase) -> Result:
-        """As the base class, but standing choices may be set at any moment, and the private
-        copy is a JSON round trip (several times faster than a deep copy of nested models)."""
-        if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.")
-        if not 0 <= seat < state.seats:
-            raise IllegalAction("There is no such seat.")
-        work = BlocState.model_validate_json(state.model_dump_json())
+    def _check_may_act(
+        self, state: BlocState, seat: int, action: ActionBase, prompts: dict[int, Prompt]
+    ) -> None:
+        """Standing choices may be set at any moment, whoever is to act."""
         if isinstance(action, Prefer):
-            return Result(state=work, events=_prefer(work, seat, action))
-        if seat not in self.prompts(state):
+            return
+        if seat not in prompts:
             raise IllegalAction(f"It is not the {state.seat_names[seat]}' turn to act.")
-        return Result(state=work, events=self._apply(work, seat, action))
+
+    def _private_copy(self, state: BlocState) -> BlocState:
+        """A JSON round trip: several times faster than a deep copy of nested models."""
+        return BlocState.model_validate_json(state.model_dump_json())
 
     def _apply(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
+        if isinstance(action, Prefer):
+            return _prefer(state, seat, action)
         if state.pending:
             return self._settle(state, seat, action)
         if state.phase == "setup":

@@ -18,7 +18,6 @@ from engine.core import (
     Outcome,
     Prompt,
     QuickChoice,
-    Result,
 )
 from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block import text
@@ -86,7 +85,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         )
 
     # ----- whose move --------------------------------------------------------------------
-    def prompts(self, state: NombState) -> dict[int, Prompt]:
+    def _prompts(self, state: NombState) -> dict[int, Prompt]:
         seat = self._acting_seat(state)
         if seat is None:
             return {}
@@ -123,15 +122,6 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
                 choices=_buttons(state, free),
             )
         }
-
-    def apply(self, state: NombState, seat: int, action: ActionBase) -> Result:
-        """As `Game.apply`, but finds the acting seat without building every prompt's buttons."""
-        if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.")
-        if seat != self._acting_seat(state):
-            raise IllegalAction(f"It is not {state.seat_names[seat]}'s turn to act.")
-        work = state.model_copy(deep=True)
-        return Result(state=work, events=self._apply(work, seat, action))
 
     def legal_actions(self, state: NombState, seat: int) -> list[ActionBase]:
         if seat != self._acting_seat(state):
