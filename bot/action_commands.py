@@ -13,7 +13,8 @@ from typing import Any, get_args
 import discord
 from discord import app_commands
 
-from bot.interactions import bot_of, perform
+from bot.game_commands import GUILD_ONLY
+from bot.interactions import bot_of
 from engine import ActionBase, Game
 
 MAX_CHOICES = 25
@@ -32,7 +33,7 @@ def _fields(action_type: type[ActionBase]) -> dict[str, Any]:
 
 def build_group(game: Game) -> app_commands.Group:
     group = app_commands.Group(
-        name=game.command, description=f"Play {game.title}"[:100], guild_only=True
+        name=game.command, description=f"Play {game.title}"[:100], allowed_contexts=GUILD_ONLY
     )
     for action_type in game.action_types:
         group.add_command(_build_command(game, action_type))
@@ -45,7 +46,7 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Co
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         data = {"kind": kind, **{k: v for k, v in values.items() if v is not None}}
-        await perform(interaction, data, expect_game=game.id)
+        await bot_of(interaction).turns.command(interaction, data, game=game.id)
 
     params = [
         inspect.Parameter(

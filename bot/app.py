@@ -4,23 +4,40 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import discord
 from discord import app_commands
 
 from bot import deadlines
 from bot.action_commands import build_group
-from bot.buttons import ChoiceButton, LobbyButton, OptionSelect
+from bot.buttons import DYNAMIC_ITEMS, is_ours
 from bot.config import Settings
-from bot.game_commands import GameCommands
+from bot.game_commands import GUILD_ONLY, GameCommands
+from bot.interactions import APOLOGY, answer, handling
+from bot.lobby import Lobbies
+from bot.publication import Publisher
 from bot.storage import SqliteStore
+from bot.table import PlayerError
 from bot.tables import Tables
+from bot.turns import Turns
 from engine.games import REGISTRY
 
 log = logging.getLogger(__name__)
 
+RESTARTING = "The bot is restarting; please try again in a minute."
+
 
 class GameBot(discord.Client):
+    shutdown_grace: float = 5.0
+    """Seconds `close` lets running moves finish; well inside `docker stop`'s 10 s."""
+    closing: bool = False
+    """Set once shutdown begins; from then on `in_flight` refuses new moves."""
+    _running: int = 0
+    _drained: asyncio.Future[None] | None = None
+    _shutdown: asyncio.Task[None] | None = None
+
     def __init__(self, settings: Settings, store: SqliteStore | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -30,13 +47,18 @@ class GameBot(discord.Client):
         )
         self.settings = settings
         self.store = store or SqliteStore(settings.database_path)
-        self.tables = Tables(self.store)
+        self.tables = Tables(
+            self.store,
+            cache_bytes=int(settings.state_cache_mib * 1024 * 1024),
+            lobbies_per_user=settings.lobbies_per_user,
+            lobbies_per_server=settings.lobbies_per_server,
+        )
+        self.turns = Turns(self)
+        self.lobbies = Lobbies(self)
+        self.publisher = Publisher(self)
         self._deadlines: asyncio.Task[None] | None = None
-        self.button_messages: dict[int, list[discord.Message]] = {}
-        """Per channel, the bot's messages whose buttons are the current ones."""
-        self.dm_failures_told: set[tuple[int, int]] = set()
-        """(game, user) pairs already told in the channel that their DMs are closed."""
-        self.tree = app_commands.CommandTree(self)
+        self._publishing: asyncio.Task[None] | None = None
+        self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.add_command(GameCommands())
         self.action_commands: dict[str, list[tuple[str, str]]] = {}
@@ -47,8 +69,9 @@ class GameBot(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        self.add_dynamic_items(LobbyButton, ChoiceButton, OptionSelect)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
+        self._publishing = asyncio.create_task(self.publisher.run(), name="publication")
         if self.settings.guild_ids:
             for guild_id in self.settings.guild_ids:
                 guild = discord.Object(id=guild_id)
@@ -58,9 +81,46 @@ class GameBot(discord.Client):
             await self.tree.sync()
         log.info("commands synced for %s", self.settings.guild_ids or "all guilds")
 
+    @asynccontextmanager
+    async def in_flight(self) -> AsyncIterator[None]:
+        """Hold off shutdown while one move runs, or refuse the move if shutdown has begun.
+
+        A move cut off between its commit and its posts would be healed at the next start, but
+        its player would wait for that; a few seconds of grace usually spares them the wait.
+        """
+        if self.closing:
+            raise PlayerError(RESTARTING)
+        self._running += 1
+        try:
+            yield
+        finally:
+            self._running -= 1
+            if not self._running and self._drained is not None and not self._drained.done():
+                self._drained.set_result(None)
+
     async def close(self) -> None:
-        if self._deadlines is not None:
-            self._deadlines.cancel()
+        """Shut down once, however many callers ask (signal handler, `async with`, tests)."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.create_task(self._shut_down(), name="shutdown")
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
+        """Refuse new moves, give running ones `shutdown_grace`, then disconnect and close
+        the store; the gateway stays up meanwhile so those moves can still post."""
+        self.closing = True
+        if self._running:
+            self._drained = asyncio.get_running_loop().create_future()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._drained), self.shutdown_grace)
+            except TimeoutError:
+                log.warning(
+                    "%d move(s) still running after %g s; closing anyway",
+                    self._running,
+                    self.shutdown_grace,
+                )
+        for task in (self._deadlines, self._publishing):
+            if task is not None:
+                task.cancel()
         await super().close()
         await self.store.aclose()
 
@@ -70,11 +130,25 @@ class GameBot(discord.Client):
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        log.error("command error in channel %s", interaction.channel_id, exc_info=error)
-        text = "Sorry, something went wrong on my side; nothing was changed."
+        """Errors raised before a command's own handling began: nothing was changed by then."""
         if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            text = f"⚠️ {error}"
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            text = f"⚠️ {str(error)[:300]}"
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            log.error("command error in channel %s", interaction.channel_id, exc_info=error)
+            text = APOLOGY
+        await answer(interaction, text)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A component whose id no handler takes (forged, mangled, or from an old version) gets
+        a specific refusal instead of Discord's "interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if is_ours(custom_id):
+            return
+        log.info("refused a component with an unknown id in channel %s", interaction.channel_id)
+        async with handling(interaction):
+            raise PlayerError(
+                "That control is not one I can act on (it may be from an old version of the "
+                "bot); nothing was changed. `/game status` shows what is open now."
+            )

@@ -1,21 +1,26 @@
-"""Buttons that keep working after a restart: their custom ids carry everything needed.
+"""Buttons and menus that keep working after a restart: their custom ids carry what they answer.
 
-`lobby:<game>:<op>` for the lobby, `choice:<game>:<seat>:<key>` for a decision, where the key
-is a hash of the complete action, so a click is checked against the prompt as it is now.
+`choice:<game>:<seat>:<decision>:<key>` binds a button to one decision of one seat (the
+engine's decision id changes whenever that decision is answered or replaced) and one complete
+action (a hash of it); `lobby:<game>:<op>` and `option:<game>:<field>` belong to a lobby. Ids are
+untrusted input: the patterns bound every number, and the handlers check the game against the
+channel the click came from. The handlers themselves live on the bot (`bot.turns`,
+`bot.lobbies`), so this module imports none of them.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import present
-from bot.interactions import handling, perform
 from bot.options import OptionField, option_fields, value_label
-from bot.tables import PlayerError
-from engine import Game, QuickChoice
+from engine import Game
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+    from bot.posts import ButtonSpec
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -30,50 +35,61 @@ LOBBY_LOOK = {
     "start": discord.ButtonStyle.primary,
 }
 
+GAME = r"(?P<game>[1-9]\d{0,17})"
+"""A game row id: at most 18 digits, so it always fits the database's 64-bit integers."""
+
+
+def _bot(interaction: discord.Interaction) -> GameBot:
+    return interaction.client  # type: ignore[return-value]
+
 
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"choice:(?P<game>\d+):(?P<seat>\d+):(?P<key>[0-9a-f]{8})",
+    template=r"choice:" + GAME + r":(?P<seat>\d{1,2}):(?P<decision>\d{1,9}):(?P<key>[0-9a-f]{8})",
 ):
-    def __init__(self, game_id: int, seat: int, choice: QuickChoice | None, key: str = "") -> None:
-        key = present.choice_key(choice) if choice is not None else key
+    def __init__(
+        self, game_id: int, seat: int, decision: int, key: str, label: str = "…", style: str = ""
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=choice.label[:80] if choice else "…",
-                style=STYLES[choice.style] if choice else discord.ButtonStyle.secondary,
-                custom_id=f"choice:{game_id}:{seat}:{key}",
+                label=label[:80],
+                style=STYLES.get(style, discord.ButtonStyle.secondary),
+                custom_id=f"choice:{game_id}:{seat}:{decision}:{key}",
             )
         )
-        self.game_id, self.seat, self.key = game_id, seat, key
+        self.game_id, self.seat, self.decision, self.key = game_id, seat, decision, key
+
+    @classmethod
+    def view(cls, game_id: int, spec: ButtonSpec) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for choice in spec.choices[:25]:
+            view.add_item(
+                cls(
+                    game_id,
+                    spec.seat,
+                    spec.decision,
+                    choice["key"],
+                    choice["label"],
+                    choice["style"],
+                )
+            )
+        return view
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> ChoiceButton:
-        return cls(int(match["game"]), int(match["seat"]), None, match["key"])
+        return cls(int(match["game"]), int(match["seat"]), int(match["decision"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = interaction.client
-        table = await bot.tables.by_id(self.game_id)  # type: ignore[attr-defined]
-        prompt = None if table is None else table.prompts().get(self.seat)
-        choice = None if prompt is None else present.find_choice(prompt, self.key)
-        if choice is None:
-            async with handling(interaction):
-                raise PlayerError("That decision has already been made or is no longer open.")
-            return
-        after = await perform(interaction, choice.action, game_id=self.game_id, seat=self.seat)
-        if after is not None and interaction.message is not None:
-            await interaction.message.edit(
-                content=f"{interaction.message.content}\n✔️ {interaction.user.mention}: "
-                f"{choice.label}",
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        await _bot(interaction).turns.click(
+            interaction, self.game_id, self.seat, self.decision, self.key
+        )
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lobby:(?P<game>\d+):(?P<op>join|leave|start)",
+    template=r"lobby:" + GAME + r":(?P<op>join|leave|start)",
 ):
     def __init__(self, game_id: int, op: str) -> None:
         super().__init__(
@@ -90,14 +106,12 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.lobby import lobby_op
-
-        await lobby_op(interaction, self.op, game_id=self.game_id)
+        await _bot(interaction).lobbies.op(interaction, self.op, game_id=self.game_id)
 
 
 class OptionSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"option:(?P<game>\d+):(?P<field>[a-z_]+)",
+    template=r"option:" + GAME + r":(?P<field>[a-z_]{1,32})",
 ):
     """A lobby menu for one setup option; only the host's choice takes effect."""
 
@@ -129,9 +143,21 @@ class OptionSelect(
         return instance
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.lobby import choose_option
+        values = self.item.values
+        await _bot(interaction).lobbies.choose_option(
+            interaction, self.game_id, self.field_name, values[0] if values else ""
+        )
 
-        await choose_option(interaction, self.game_id, self.field_name, self.item.values[0])
+
+DYNAMIC_ITEMS = (ChoiceButton, LobbyButton, OptionSelect)
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether a component id is one a handler above will take; anything else gets a refusal."""
+    return any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+        for item in DYNAMIC_ITEMS
+    )
 
 
 def lobby_view(game_id: int, game: Game, chosen: dict[str, Any]) -> discord.ui.View:

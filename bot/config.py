@@ -28,4 +28,20 @@ class Settings(BaseSettings):
     deadline_check_seconds: float = Field(
         default=60.0, description="How often to look for decisions past their deadline."
     )
+    publish_check_seconds: float = Field(
+        default=10.0,
+        description="How often to look for posts that are due again (after a crash or outage).",
+    )
+    orphan_after_failures: int = Field(
+        default=5,
+        ge=1,
+        description="Refusals in a row from a deleted or closed channel before its game closes.",
+    )
+    lobbies_per_user: int = Field(default=3, ge=1, description="Open lobbies one host may hold.")
+    lobbies_per_server: int = Field(
+        default=50, ge=1, description="Open lobbies one server may hold at once."
+    )
+    state_cache_mib: float = Field(
+        default=64.0, gt=0, description="Memory for parsed game states, least recently used first."
+    )
     log_level: str = "INFO"

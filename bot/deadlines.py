@@ -1,7 +1,8 @@
 """Out-of-turn decisions that nobody answers get their default after a deadline.
 
 A game played over days must not stall because one player went quiet. The deadline counts from
-the game's last change, which is when the decision was posted or last became relevant.
+the game's last change, which is when the decision was posted or last became relevant. Each
+game is handled on its own: one that fails is logged and the sweep goes on with the others.
 """
 
 from __future__ import annotations
@@ -11,41 +12,10 @@ import logging
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot import present, publish
-from bot.tables import PlayerError, Table
-
 if TYPE_CHECKING:
     from bot.app import GameBot
 
 log = logging.getLogger(__name__)
-
-
-async def force_decisions(
-    bot: GameBot, channel: discord.abc.Messageable, table: Table, why: str
-) -> int:
-    """Apply the default of each decision open now; the caller holds the channel lock.
-
-    Decisions that a default itself opens are left alone: their players get the full deadline.
-    """
-    applied = 0
-    for seat, default in sorted(bot.tables.forceable(table).items()):
-        if bot.tables.forceable(table).get(seat) != default:
-            continue  # an earlier default already settled or changed this decision
-        assert table.state is not None
-        name = table.state.seat_names[seat]
-        move = await bot.tables.force(table, seat)
-        label = table.game.describe(table.state, move.action)
-        await publish.announce_move(
-            bot,
-            channel,
-            move,
-            prefix=f"{why} Default for {present.mention(table.holder(seat))} ({name}): {label}.",
-        )
-        table = move.after
-        applied += 1
-    return applied
 
 
 async def sweep(bot: GameBot) -> int:
@@ -55,20 +25,14 @@ async def sweep(bot: GameBot) -> int:
     cutoff = datetime.now(UTC) - timedelta(hours=hours)
     applied = 0
     for row in await bot.store.idle_games(cutoff):
-        async with bot.tables.lock(row.channel_id):
-            table = await bot.tables.by_id(row.id)
-            if table is None or table.row.version != row.version:
-                continue
-            channel = bot.get_channel(row.channel_id) or await bot.fetch_channel(row.channel_id)
-            try:
-                applied += await force_decisions(
-                    bot,
-                    channel,
-                    table,
-                    f"⏰ No answer within {hours:g} hours.",  # type: ignore[arg-type]
-                )
-            except PlayerError:
-                log.info("game %s changed during the deadline sweep", row.id)
+        try:
+            async with bot.in_flight(), bot.tables.lock(row.channel_id):
+                table = await bot.tables.by_id(row.id)
+                if table is None or table.row.version != row.version:
+                    continue
+                applied += await bot.turns.force(table, f"⏰ No answer within {hours:g} hours.")
+        except Exception:
+            log.exception("deadline sweep failed for game %s", row.id)
     return applied
 
 

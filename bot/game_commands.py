@@ -5,13 +5,15 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import present, publish
-from bot.deadlines import force_decisions
+from bot import present
 from bot.interactions import answer, bot_of, handling
-from bot.lobby import choose_option, lobby_op, open_lobby
 from bot.options import OptionField, option_fields, value_label
-from bot.tables import PlayerError
+from bot.publication import board_file
+from bot.table import PlayerError
 from engine.games import REGISTRY
+
+GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+"""Games live in server channels and threads: every command group declares it (`contexts`)."""
 
 
 async def game_autocomplete(
@@ -63,46 +65,55 @@ async def option_value_autocomplete(
     ][:25]
 
 
-@app_commands.guild_only()
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
+    def __init__(self) -> None:
+        super().__init__(allowed_contexts=GUILD_ONLY)
+
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(game="Which game to play")
     @app_commands.autocomplete(game=game_autocomplete)
     async def new(self, interaction: discord.Interaction, game: str) -> None:
-        await open_lobby(interaction, game)
+        await bot_of(interaction).lobbies.open(interaction, game)
 
     @app_commands.command(name="option", description="Set a setup option in the lobby (host only)")
     @app_commands.describe(name="Which option", value="Its new value")
     @app_commands.autocomplete(name=option_name_autocomplete, value=option_value_autocomplete)
     async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
-        table = await bot_of(interaction).tables.current(interaction.channel_id or 0)
-        await choose_option(interaction, table.row.id if table else 0, name, value)
+        bot = bot_of(interaction)
+        table = await bot.tables.current(interaction.channel_id or 0)
+        if table is None:
+            async with handling(interaction):
+                raise PlayerError("There is no lobby in this channel. Open one with `/game new`.")
+            return
+        await bot.lobbies.choose_option(interaction, table.row.id, name, value)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_op(interaction, "join")
+        await bot_of(interaction).lobbies.op(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_op(interaction, "leave")
+        await bot_of(interaction).lobbies.op(interaction, "leave")
 
     @app_commands.command(name="start", description="Deal the seats and begin (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_op(interaction, "start")
+        await bot_of(interaction).lobbies.op(interaction, "start")
 
     @app_commands.command(name="board", description="Post the current board for everyone")
     async def board(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        async with handling(interaction, ephemeral=False):
+        async with handling(interaction):
             table = await bot.tables.require(interaction.channel_id or 0)
             if table.state is None:
                 raise PlayerError("The game has not started yet.")
             status = table.game.status_text(table.state, None)
-            await interaction.followup.send(
+            assert interaction.channel is not None
+            await interaction.channel.send(  # type: ignore[union-attr]
                 status[:2000],
-                file=await publish.board_file(table),
+                file=await board_file(table),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+            await answer(interaction, "Board posted.")
 
     @app_commands.command(name="status", description="Where the game stands and who must act")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -146,34 +157,20 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     )
     async def force(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
-            table = await bot.tables.require(interaction.channel_id or 0)
-            if not may_manage(interaction, table.row.host_id):
-                raise PlayerError("Only the host or someone with Manage Channels can force.")
-            if not bot.tables.forceable(table):
-                raise PlayerError("No decision with a default is waiting.")
-            assert interaction.channel is not None
-            count = await force_decisions(
-                bot,
-                interaction.channel,  # type: ignore[arg-type]
-                table,
-                f"⏩ {interaction.user.mention} forced a waiting decision.",
-            )
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
+                table = await bot.tables.require(interaction.channel_id or 0)
+                if not may_manage(interaction, table.row.host_id):
+                    raise PlayerError("Only the host or someone with Manage Channels can force.")
+                if not bot.tables.forceable(table):
+                    raise PlayerError("No decision with a default is waiting.")
+                count = await bot.turns.force(
+                    table, f"⏩ {interaction.user.mention} forced a waiting decision.", progress
+                )
             await answer(interaction, f"Applied {count} default(s).")
 
     @app_commands.command(name="abandon", description="End this channel's game without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        member = interaction.user
-        async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
-            table = await bot.tables.require(interaction.channel_id or 0)
-            table = await bot.tables.abandon(
-                table, member.id, can_manage=may_manage(interaction, None)
-            )
-            await answer(interaction, "Abandoned.")
-            assert interaction.channel is not None
-            await interaction.channel.send(  # type: ignore[union-attr]
-                f"🛑 {member.mention} abandoned the game of {table.game.title}. "
-                "A new one can be started with `/game new`.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        await bot_of(interaction).lobbies.abandon(
+            interaction, can_manage=may_manage(interaction, None)
+        )

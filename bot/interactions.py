@@ -1,7 +1,9 @@
-"""How every interaction is handled: defer first, act under the channel lock, answer once.
+"""How every interaction is answered: defer privately at once, then edit that one answer.
 
-Player mistakes become short ephemeral answers; anything unexpected is logged with the game id
-and answered with an apology instead of a traceback.
+Editing the deferred response (rather than sending follow-ups, which Discord documents as
+deprecated after a deferral and which it may show publicly) keeps refusals private. What the
+player reads is always true: a refusal changed nothing, and once a change has been committed
+no error can be reported as "nothing was changed".
 """
 
 from __future__ import annotations
@@ -9,12 +11,12 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot import publish
-from bot.tables import PlayerError, Table
+from bot.table import PlayerError
 from engine import IllegalAction
 
 if TYPE_CHECKING:
@@ -22,72 +24,55 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+APOLOGY = "Sorry, something went wrong on my side; nothing was changed."
+
 
 def bot_of(interaction: discord.Interaction) -> GameBot:
     return interaction.client  # type: ignore[return-value]
 
 
-async def answer(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
-    """Reply whether or not the interaction was already deferred."""
+@dataclass
+class Progress:
+    """What a handler has already done, so an error after a commit is reported truthfully."""
+
+    committed: str | None = None
+    """Set to a sentence describing the committed change as soon as it is stored."""
+
+
+async def answer(interaction: discord.Interaction, text: str) -> None:
+    """The player's private answer: the deferred response edited, or a first private reply."""
     text = text[:2000]
     none = discord.AllowedMentions.none()
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral, allowed_mentions=none)
+        await interaction.edit_original_response(content=text, allowed_mentions=none)
     else:
-        await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=none)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=none)
 
 
 @asynccontextmanager
-async def handling(
-    interaction: discord.Interaction, *, defer: bool = True, ephemeral: bool = True
-) -> AsyncIterator[None]:
-    """Defer within Discord's 3 seconds, then turn exceptions into the right kind of answer."""
-    if defer and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+async def handling(interaction: discord.Interaction) -> AsyncIterator[Progress]:
+    """Defer within Discord's 3 seconds, then turn exceptions into the right, true answer."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    progress = Progress()
     try:
-        yield
+        yield progress
     except (PlayerError, IllegalAction) as exc:
-        await answer(interaction, f"⚠️ {exc}")
+        await _safely(interaction, f"⚠️ {exc}")
     except Exception:
-        game = await _game_id(interaction)
-        log.exception("unexpected error (channel %s, game %s)", interaction.channel_id, game)
-        await answer(interaction, "Sorry, something went wrong on my side; nothing was changed.")
-
-
-async def _game_id(interaction: discord.Interaction) -> int | None:
-    try:
-        table = await bot_of(interaction).tables.current(interaction.channel_id or 0)
-    except Exception:
-        return None
-    return None if table is None else table.row.id
-
-
-async def perform(
-    interaction: discord.Interaction,
-    data: dict[str, Any],
-    *,
-    game_id: int | None = None,
-    seat: int | None = None,
-    expect_game: str | None = None,
-) -> Table | None:
-    """Apply one action for the interaction's user and tell the channel about it."""
-    bot = bot_of(interaction)
-    channel = interaction.channel
-    async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
-        if game_id is None:
-            table = await bot.tables.require(interaction.channel_id or 0)
+        log.exception("unexpected error (channel %s)", interaction.channel_id)
+        if progress.committed is None:
+            await _safely(interaction, APOLOGY)
         else:
-            table = await bot.tables.by_id(game_id)
-            if table is None or table.row.status != "active":
-                raise PlayerError("That game is no longer running.")
-        if expect_game is not None and table.game.id != expect_game:
-            raise PlayerError(
-                f"This channel is playing {table.game.title}; use `/{table.game.command}`."
+            await _safely(
+                interaction,
+                f"✅ {progress.committed}\nThat counted, but something went wrong on my side "
+                "afterwards; the channel will be told as soon as I can.",
             )
-        move = await bot.tables.act(table, interaction.user.id, data, seat)
-        assert channel is not None
-        await publish.announce_move(bot, channel, move)  # type: ignore[arg-type]
-        label = move.after.game.describe(move.before.state, move.action)
-        await answer(interaction, f"✅ {label}")
-        return move.after
-    return None
+
+
+async def _safely(interaction: discord.Interaction, text: str) -> None:
+    try:
+        await answer(interaction, text)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction in channel %s: %s", interaction.channel_id, exc)

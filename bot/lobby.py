@@ -1,14 +1,36 @@
-"""Opening a lobby, joining, leaving and starting: shared by the `/game` commands and buttons."""
+"""Opening a lobby, joining, leaving, options and starting: shared by `/game` and the buttons.
+
+The lobby message is a convenience, the stored lobby is the truth: if someone deleted the
+message, a join still counts and a fresh lobby message is posted.
+"""
 
 from __future__ import annotations
 
+import logging
+from typing import TYPE_CHECKING
+
 import discord
 
-from bot import present, publish
+from bot import present
 from bot.buttons import lobby_view
-from bot.interactions import answer, bot_of, handling
+from bot.interactions import answer, handling
 from bot.options import option_fields, value_label
-from bot.tables import PlayerError, Table
+from bot.table import PlayerError, Table
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger(__name__)
+
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+    "read_message_history": "Read Message History",
+}
+"""What the bot needs in a game's channel: to post turns with boards and to check, after a
+crash, whether a post already went out."""
 
 
 def lobby_embed(table: Table, note: str = "") -> discord.Embed:
@@ -19,83 +41,151 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     return embed
 
 
-async def open_lobby(interaction: discord.Interaction, game_id: str) -> None:
-    bot = bot_of(interaction)
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    have = interaction.app_permissions
+    needed = dict(NEEDED)
     channel = interaction.channel
-    async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
-        if channel is None or interaction.guild_id is None:
-            raise PlayerError("Games are played in server channels and threads, not in DMs.")
-        table = await bot.tables.open_lobby(
-            interaction.channel_id or 0, interaction.guild_id, game_id, interaction.user.id
-        )
-        message = await channel.send(  # type: ignore[union-attr]
-            f"{interaction.user.mention} opened a lobby for **{table.game.title}**.",
-            embed=lobby_embed(table),
-            view=lobby_view(table.row.id, table.game, table.row.options),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await bot.tables.remember_lobby_message(table, message.id)
-        await answer(interaction, "Lobby opened. Press **Start** (or `/game start`) when ready.")
+    if isinstance(channel, discord.Thread):
+        needed.pop("send_messages")
+        needed["send_messages_in_threads"] = "Send Messages in Threads"
+    return [label for flag, label in needed.items() if not getattr(have, flag)]
 
 
-async def _refresh(channel: discord.abc.Messageable, table: Table, *, started: bool) -> None:
-    if table.row.lobby_message_id is None:
-        return
-    message = channel.get_partial_message(table.row.lobby_message_id)  # type: ignore[attr-defined]
-    if started:
-        await message.edit(embed=lobby_embed(table, "Started."), view=None)
-    else:
-        await message.edit(
-            embed=lobby_embed(table), view=lobby_view(table.row.id, table.game, table.row.options)
-        )
+class Lobbies:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
 
+    async def open(self, interaction: discord.Interaction, game_id: str) -> None:
+        bot = self.bot
+        channel = interaction.channel
+        async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
+            if channel is None or interaction.guild_id is None:
+                raise PlayerError("Games are played in server channels and threads, not in DMs.")
+            missing = missing_permissions(interaction)
+            if missing:
+                raise PlayerError(
+                    "I cannot run a game here: I am missing the "
+                    + ", ".join(f"**{m}**" for m in missing)
+                    + " permission in this channel. Ask a server admin to grant it, then try again."
+                )
+            table = await bot.tables.open_lobby(
+                interaction.channel_id or 0, interaction.guild_id, game_id, interaction.user.id
+            )
+            try:
+                message = await channel.send(  # type: ignore[union-attr]
+                    f"{interaction.user.mention} opened a lobby for **{table.game.title}**.",
+                    embed=lobby_embed(table),
+                    view=lobby_view(table.row.id, table.game, table.row.options),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                await bot.tables.discard_lobby(table)
+                raise PlayerError(
+                    "I could not post the lobby in this channel, so no lobby was opened. "
+                    "Please try again in a moment."
+                ) from None
+            await bot.tables.remember_lobby_message(table, message.id)
+            await answer(
+                interaction, "Lobby opened. Press **Start** (or `/game start`) when ready."
+            )
 
-async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | None = None) -> None:
-    bot = bot_of(interaction)
-    channel = interaction.channel
-    user = interaction.user.id
-    async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
-        table = await (
-            bot.tables.require(interaction.channel_id or 0)
-            if game_id is None
-            else bot.tables.by_id(game_id)
-        )
-        if table is None or table.row.status not in ("lobby", "active"):
-            raise PlayerError("That lobby is closed.")
-        assert channel is not None
-        if op == "join":
-            table = await bot.tables.join(table, user)
-            await _refresh(channel, table, started=False)  # type: ignore[arg-type]
-            await answer(interaction, f"You joined {table.game.title}.")
-        elif op == "leave":
-            table = await bot.tables.leave(table, user)
-            await _refresh(channel, table, started=False)  # type: ignore[arg-type]
-            await answer(interaction, "You left the lobby.")
-        elif op == "start":
-            table = await bot.tables.start(table, user)
-            await _refresh(channel, table, started=True)  # type: ignore[arg-type]
-            await publish.announce_start(bot, channel, table)  # type: ignore[arg-type]
-            await answer(interaction, "Started.")
-        else:
-            raise PlayerError(f"Unknown lobby action {op}.")
-
-
-async def choose_option(
-    interaction: discord.Interaction, game_id: int, name: str, text: str
-) -> None:
-    bot = bot_of(interaction)
-    async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
-        table = await bot.tables.by_id(game_id)
-        if table is None or table.row.status != "lobby":
-            raise PlayerError("Options can only be set while a lobby is open in this channel.")
-        field = next((f for f in option_fields(table.game) if f.name == name), None)
-        if field is None:
-            raise PlayerError(f"{table.game.title} has no option called {name}.")
+    async def _refresh(self, table: Table, *, note: str = "", closed: bool = False) -> None:
+        """Show the lobby as it stands; a deleted lobby message is posted afresh."""
+        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        view = None if closed else lobby_view(table.row.id, table.game, table.row.options)
+        embed = lobby_embed(table, note)
+        if table.row.lobby_message_id is not None:
+            try:
+                await channel.get_partial_message(table.row.lobby_message_id).edit(
+                    embed=embed, view=view
+                )
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as exc:
+                log.warning("could not update the lobby of game %s: %s", table.row.id, exc)
+                return
+        if closed:
+            return
         try:
-            value = field.parse(text)
-        except ValueError as exc:
-            raise PlayerError(str(exc)) from None
-        table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
-        assert interaction.channel is not None
-        await _refresh(interaction.channel, table, started=False)  # type: ignore[arg-type]
-        await answer(interaction, f"{name.replace('_', ' ')} set to {value_label(value)}.")
+            message = await channel.send(
+                embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not repost the lobby of game %s: %s", table.row.id, exc)
+            return
+        await self.bot.tables.remember_lobby_message(table, message.id)
+
+    async def _lobby(self, interaction: discord.Interaction, game_id: int | None) -> Table:
+        channel_id = interaction.channel_id or 0
+        if game_id is None:
+            return await self.bot.tables.require(channel_id)
+        table = await self.bot.tables.by_id(game_id)
+        if table is None or table.row.channel_id != channel_id:
+            raise PlayerError("That lobby belongs to another channel.")
+        if table.row.status not in ("lobby", "active"):
+            raise PlayerError("That lobby is closed.")
+        return table
+
+    async def op(
+        self, interaction: discord.Interaction, op: str, game_id: int | None = None
+    ) -> None:
+        bot = self.bot
+        user = interaction.user.id
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
+                table = await self._lobby(interaction, game_id)
+                if op == "join":
+                    table = await bot.tables.join(table, user)
+                    progress.committed = f"You joined {table.game.title}."
+                    await self._refresh(table)
+                elif op == "leave":
+                    table = await bot.tables.leave(table, user)
+                    progress.committed = "You left the lobby."
+                    await self._refresh(table)
+                else:
+                    table = await bot.tables.start(table, user)
+                    progress.committed = "Started."
+                    await self._refresh(table, note="Started.", closed=True)
+            if op == "start" and not await bot.publisher.publish(table.row.id):
+                await answer(interaction, f"Started. {_LATER}")
+                return
+            await answer(interaction, progress.committed or "")
+
+    async def choose_option(
+        self, interaction: discord.Interaction, game_id: int, name: str, text: str
+    ) -> None:
+        bot = self.bot
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
+                table = await self._lobby(interaction, game_id)
+                if table.row.status != "lobby":
+                    raise PlayerError("Options can only be set while the game is in its lobby.")
+                field = next((f for f in option_fields(table.game) if f.name == name), None)
+                if field is None:
+                    raise PlayerError(f"{table.game.title} has no option called {name}.")
+                try:
+                    value = field.parse(text)
+                except ValueError as exc:
+                    raise PlayerError(str(exc)[:200]) from None
+                table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
+                progress.committed = f"{name.replace('_', ' ')} set to {value_label(value)}."
+                await self._refresh(table)
+            await answer(interaction, progress.committed or "")
+
+    async def abandon(self, interaction: discord.Interaction, *, can_manage: bool) -> None:
+        bot = self.bot
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
+                table = await bot.tables.require(interaction.channel_id or 0)
+                was_lobby = table.row.status == "lobby"
+                table = await bot.tables.abandon(table, interaction.user.id, can_manage=can_manage)
+                progress.committed = "Abandoned."
+                if was_lobby:
+                    await self._refresh(table, note="Abandoned.", closed=True)
+            await bot.publisher.retire_all(table)
+            posted = await bot.publisher.publish(table.row.id)
+            await answer(interaction, "Abandoned." if posted else f"Abandoned. {_LATER}")
+
+
+_LATER = "I could not tell the channel yet; I will keep trying."

@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-from bot.tables import Table
+from bot.table import Table
 from engine import Outcome, Prompt, QuickChoice
 
 DISCORD_LIMIT = 2000

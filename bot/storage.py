@@ -19,9 +19,11 @@ from typing import Any, Literal, Protocol
 import aiosqlite
 from pydantic import BaseModel
 
+from bot import schema
+
 log = logging.getLogger(__name__)
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS = schema.bundled()
 Status = Literal["lobby", "active", "finished", "abandoned"]
 
 
@@ -31,6 +33,10 @@ class StaleVersion(Exception):
 
 class ChannelBusy(Exception):
     """The channel already holds a game in its lobby or in play."""
+
+
+Closure = Literal["abandoned", "orphaned"]
+PostKind = Literal["turn", "private", "notice"]
 
 
 class GameRow(BaseModel):
@@ -46,6 +52,33 @@ class GameRow(BaseModel):
     state: str | None
     version: int
     lobby_message_id: int | None
+    announced_seats: list[int] = []
+    channel_failures: int = 0
+    closed_reason: str | None = None
+
+
+class Post(BaseModel):
+    """Something the channel (or one player's DMs) must be told, decided when the change commits.
+
+    `body` holds what is known at commit time (the narration, who was already waiting); how it
+    is cut into messages is decided once, when it is first sent, and kept in `pieces`.
+    """
+
+    kind: PostKind
+    recipient: int | None = None
+    body: dict[str, Any]
+
+
+class OutboxRow(Post):
+    id: int
+    game_id: int
+    seq: int
+    state: Literal["pending", "sending", "sent", "undeliverable"]
+    pieces: list[dict[str, Any]] | None
+    parts_sent: int
+    attempts: int
+    created_at: datetime
+    sending_at: datetime | None
 
 
 class LoggedAction(BaseModel):
@@ -70,14 +103,40 @@ class GameStore(Protocol):
         lobby_message_id: int | None = None,
     ) -> GameRow: ...
     async def start(
-        self, row: GameRow, options: dict[str, Any], seed: int, state: str
+        self, row: GameRow, options: dict[str, Any], seed: int, state: str, posts: list[Post]
     ) -> GameRow: ...
     async def record_action(
-        self, row: GameRow, seat: int, user_id: int, action: str, state: str, finished: bool
+        self,
+        row: GameRow,
+        seat: int,
+        user_id: int,
+        action: str,
+        state: str,
+        finished: bool,
+        posts: list[Post],
     ) -> GameRow: ...
-    async def close(self, row: GameRow, status: Status) -> GameRow: ...
+    async def close(
+        self, row: GameRow, status: Status, posts: list[Post], reason: Closure | None = None
+    ) -> GameRow: ...
     async def action_log(self, game_id: int) -> list[LoggedAction]: ...
     async def idle_games(self, idle_since: datetime) -> list[GameRow]: ...
+    async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int: ...
+    # publication
+    async def open_posts(self, game_id: int) -> list[OutboxRow]: ...
+    async def due_games(self, now: datetime, limit: int) -> list[int]: ...
+    async def mark_sending(self, post_id: int, pieces: list[dict[str, Any]]) -> None: ...
+    async def mark_part_sent(self, post_id: int, parts_sent: int, done: bool) -> None: ...
+    async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None: ...
+    async def mark_undeliverable(self, post_id: int) -> None: ...
+    async def set_announced(self, game_id: int, seats: list[int]) -> None: ...
+    async def channel_failed(self, game_id: int) -> int: ...
+    async def channel_worked(self, game_id: int) -> None: ...
+    async def add_live_buttons(self, game_id: int, channel_id: int, ids: list[int]) -> None: ...
+    async def live_buttons(self, game_id: int) -> list[int]: ...
+    async def drop_live_buttons(self, ids: list[int]) -> None: ...
+    async def note_dm_closed(self, game_id: int, user_id: int) -> bool: ...
+    async def add_posts(self, game_id: int, posts: list[Post]) -> None: ...
+    async def orphan(self, game_id: int) -> None: ...
 
 
 def _now() -> str:
@@ -94,14 +153,13 @@ class SqliteStore:
         self._write = asyncio.Lock()
 
     async def open(self) -> None:
-        if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = aiosqlite.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
-        await self.migrate()
+        """Connect and bring the schema up to date, or raise `schema.StoreUnusable`.
+
+        Opening twice is harmless: `python -m bot` opens the store before it connects to
+        Discord, so that an unusable file stops it at once, and `setup_hook` opens it again.
+        """
+        if self._db is None:
+            self._db = await schema.connect(self.path, self.migrations)
 
     async def aclose(self) -> None:
         if self._db is not None:
@@ -116,24 +174,7 @@ class SqliteStore:
 
     async def migrate(self) -> list[str]:
         """Apply every migration not yet recorded, in file-name order, each in one transaction."""
-        await self.db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT)"
-        )
-        async with self.db.execute("SELECT name FROM schema_migrations") as cur:
-            done = {r[0] for r in await cur.fetchall()}
-        applied = []
-        for path in sorted(self.migrations.glob("[0-9][0-9][0-9][0-9]_*.sql")):
-            if path.name in done:
-                continue
-            sql = path.read_text()
-            name = path.name.replace("'", "''")
-            await self.db.executescript(
-                f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ('{name}', '{_now()}');\n"
-                "COMMIT;"
-            )
-            log.info("applied migration %s", path.name)
-            applied.append(path.name)
-        return applied
+        return await schema.migrate(self.db, self.path, schema.load(self.migrations))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -154,6 +195,7 @@ class SqliteStore:
         data = dict(row)
         data["options"] = json.loads(data["options"])
         data["players"] = json.loads(data["players"])
+        data["announced_seats"] = json.loads(data.get("announced_seats") or "[]")
         return GameRow.model_validate(data)
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -213,28 +255,62 @@ class SqliteStore:
         async with self._transaction():
             return await self._update(row, **changes)
 
-    async def start(self, row: GameRow, options: dict[str, Any], seed: int, state: str) -> GameRow:
+    async def start(
+        self, row: GameRow, options: dict[str, Any], seed: int, state: str, posts: list[Post]
+    ) -> GameRow:
         async with self._transaction():
-            return await self._update(row, status="active", options=options, seed=seed, state=state)
+            updated = await self._update(
+                row, status="active", options=options, seed=seed, state=state
+            )
+            await self._enqueue(row.id, 0, posts)
+            return updated
 
     async def record_action(
-        self, row: GameRow, seat: int, user_id: int, action: str, state: str, finished: bool
+        self,
+        row: GameRow,
+        seat: int,
+        user_id: int,
+        action: str,
+        state: str,
+        finished: bool,
+        posts: list[Post],
     ) -> GameRow:
-        """Append to the log and replace the snapshot together, or do neither."""
+        """Append to the log, replace the snapshot and queue what must be told, or do none."""
         async with self._transaction() as db:
             updated = await self._update(
                 row, state=state, status="finished" if finished else row.status
             )
+            async with db.execute(
+                "SELECT COUNT(*) + 1 FROM actions WHERE game_id = ?", (row.id,)
+            ) as cur:
+                seq = int((await cur.fetchone())[0])
             await db.execute(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at)"
-                " VALUES (?, (SELECT COUNT(*) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?)",
-                (row.id, row.id, seat, user_id, action, _now()),
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (row.id, seq, seat, user_id, action, _now()),
             )
+            await self._enqueue(row.id, seq, posts)
             return updated
 
-    async def close(self, row: GameRow, status: Status) -> GameRow:
-        async with self._transaction():
-            return await self._update(row, status=status)
+    async def close(
+        self, row: GameRow, status: Status, posts: list[Post], reason: Closure | None = None
+    ) -> GameRow:
+        async with self._transaction() as db:
+            updated = await self._update(row, status=status, closed_reason=reason)
+            async with db.execute(
+                "SELECT COUNT(*) FROM actions WHERE game_id = ?", (row.id,)
+            ) as cur:
+                seq = int((await cur.fetchone())[0])
+            await self._enqueue(row.id, seq, posts)
+            return updated
+
+    async def _enqueue(self, game_id: int, seq: int, posts: list[Post]) -> None:
+        now = _now()
+        await self.db.executemany(
+            "INSERT INTO outbox (game_id, seq, kind, recipient, body, due_at, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, seq, p.kind, p.recipient, json.dumps(p.body), now, now) for p in posts],
+        )
 
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         async with self.db.execute(
@@ -253,3 +329,136 @@ class SqliteStore:
             ids = [r[0] for r in await cur.fetchall()]
         rows = [await self.get(i) for i in ids]
         return [r for r in rows if r is not None]
+
+    async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int:
+        """Lobbies still open, by one host or in one server (both indexed)."""
+        column, value = ("host_id", host_id) if host_id is not None else ("guild_id", guild_id)
+        async with self.db.execute(
+            f"SELECT COUNT(*) FROM games WHERE status = 'lobby' AND {column} = ?", (value,)
+        ) as cur:
+            return int((await cur.fetchone())[0])
+
+    # ----- publication ---------------------------------------------------------------------
+    async def open_posts(self, game_id: int) -> list[OutboxRow]:
+        async with self.db.execute(
+            "SELECT * FROM outbox WHERE game_id = ? AND state IN ('pending', 'sending')"
+            " ORDER BY id",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        out = []
+        for r in rows:
+            data = dict(r)
+            data["body"] = json.loads(data["body"])
+            data["pieces"] = None if data["pieces"] is None else json.loads(data["pieces"])
+            out.append(OutboxRow.model_validate(data))
+        return out
+
+    async def due_games(self, now: datetime, limit: int) -> list[int]:
+        """Games with something to send whose time has come: read through the due index only."""
+        async with self.db.execute(
+            "SELECT DISTINCT game_id FROM (SELECT game_id FROM outbox"
+            " WHERE state IN ('pending', 'sending') AND due_at <= ? ORDER BY due_at LIMIT ?)",
+            (now.astimezone(UTC).isoformat(timespec="seconds"), limit),
+        ) as cur:
+            return [int(r[0]) for r in await cur.fetchall()]
+
+    async def _set(self, sql: str, args: tuple[Any, ...]) -> None:
+        async with self._write:
+            await self.db.execute(sql, args)
+
+    async def mark_sending(self, post_id: int, pieces: list[dict[str, Any]]) -> None:
+        await self._set(
+            "UPDATE outbox SET state = 'sending', pieces = ?, sending_at = ? WHERE id = ?",
+            (json.dumps(pieces), _now(), post_id),
+        )
+
+    async def mark_part_sent(self, post_id: int, parts_sent: int, done: bool) -> None:
+        await self._set(
+            "UPDATE outbox SET parts_sent = ?, state = ? WHERE id = ?",
+            (parts_sent, "sent" if done else "sending", post_id),
+        )
+
+    async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None:
+        await self._set(
+            "UPDATE outbox SET attempts = ?, due_at = ? WHERE id = ?",
+            (attempts, due_at.astimezone(UTC).isoformat(timespec="seconds"), post_id),
+        )
+
+    async def mark_undeliverable(self, post_id: int) -> None:
+        await self._set("UPDATE outbox SET state = 'undeliverable' WHERE id = ?", (post_id,))
+
+    async def set_announced(self, game_id: int, seats: list[int]) -> None:
+        await self._set(
+            "UPDATE games SET announced_seats = ? WHERE id = ?", (json.dumps(seats), game_id)
+        )
+
+    async def channel_failed(self, game_id: int) -> int:
+        async with self._write:
+            await self.db.execute(
+                "UPDATE games SET channel_failures = channel_failures + 1 WHERE id = ?",
+                (game_id,),
+            )
+            async with self.db.execute(
+                "SELECT channel_failures FROM games WHERE id = ?", (game_id,)
+            ) as cur:
+                return int((await cur.fetchone())[0])
+
+    async def channel_worked(self, game_id: int) -> None:
+        await self._set(
+            "UPDATE games SET channel_failures = 0 WHERE id = ? AND channel_failures != 0",
+            (game_id,),
+        )
+
+    async def add_live_buttons(self, game_id: int, channel_id: int, ids: list[int]) -> None:
+        async with self._write:
+            await self.db.executemany(
+                "INSERT OR IGNORE INTO live_buttons VALUES (?, ?, ?)",
+                [(i, game_id, channel_id) for i in ids],
+            )
+
+    async def live_buttons(self, game_id: int) -> list[int]:
+        async with self.db.execute(
+            "SELECT message_id FROM live_buttons WHERE game_id = ? ORDER BY message_id",
+            (game_id,),
+        ) as cur:
+            return [int(r[0]) for r in await cur.fetchall()]
+
+    async def drop_live_buttons(self, ids: list[int]) -> None:
+        async with self._write:
+            await self.db.executemany(
+                "DELETE FROM live_buttons WHERE message_id = ?", [(i,) for i in ids]
+            )
+
+    async def note_dm_closed(self, game_id: int, user_id: int) -> bool:
+        """Remember that the channel was told; False if it had been told already."""
+        async with self._write:
+            cur = await self.db.execute(
+                "INSERT OR IGNORE INTO dm_closed_told VALUES (?, ?)", (game_id, user_id)
+            )
+            return cur.rowcount == 1
+
+    async def add_posts(self, game_id: int, posts: list[Post]) -> None:
+        """Queue posts that tell of no change to the game (a notice about closed DMs)."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)
+            ) as cur:
+                seq = int((await cur.fetchone())[0])
+            await self._enqueue(game_id, seq, posts)
+
+    async def orphan(self, game_id: int) -> None:
+        """Close a game whose channel is gone; what it still had to say can never be posted."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET status = 'abandoned', closed_reason = 'orphaned',"
+                " version = version + 1, updated_at = ? WHERE id = ? AND status IN"
+                " ('lobby', 'active')",
+                (_now(), game_id),
+            )
+            await db.execute(
+                "UPDATE outbox SET state = 'undeliverable' WHERE game_id = ?"
+                " AND state IN ('pending', 'sending')",
+                (game_id,),
+            )
+            await db.execute("DELETE FROM live_buttons WHERE game_id = ?", (game_id,))

@@ -9,69 +9,80 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections import defaultdict
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
+from bot import posts
 from bot.storage import ChannelBusy, GameRow, GameStore, StaleVersion
-from engine import ActionBase, Event, Game, GameState, IllegalAction, Outcome, Prompt
+from bot.table import SYSTEM_USER, Move, PlayerError, Table
+from engine import ActionBase, GameState, IllegalAction
 from engine.games import REGISTRY
 
-SYSTEM_USER = 0
-"""User id logged for actions the bot takes itself (a forced or timed-out default)."""
 
+class StateCache:
+    """Parsed states of recently used games, bounded by the size of their stored JSON.
 
-class PlayerError(Exception):
-    """Something the player did wrong that the rules engine never saw; the text is for them."""
+    Parsing a large snapshot costs more than reading it, so busy games stay parsed; the least
+    recently used ones go first once the budget is spent, however many games are stored.
+    """
 
+    def __init__(self, budget_bytes: int) -> None:
+        self.budget = budget_bytes
+        self.used = 0
+        self._entries: OrderedDict[int, tuple[int, int, GameState]] = OrderedDict()
 
-class Table(BaseModel):
-    """A live game as loaded from the store."""
+    def get(self, game_id: int, version: int) -> GameState | None:
+        entry = self._entries.get(game_id)
+        if entry is None or entry[0] != version:
+            return None
+        self._entries.move_to_end(game_id)
+        return entry[2]
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    def put(self, game_id: int, version: int, size: int, state: GameState) -> None:
+        self.drop(game_id)
+        self._entries[game_id] = (version, size, state)
+        self.used += size
+        while self.used > self.budget and len(self._entries) > 1:
+            _, (_, dropped, _) = self._entries.popitem(last=False)
+            self.used -= dropped
 
-    row: GameRow
-    game: Game
-    state: GameState | None
+    def drop(self, game_id: int) -> None:
+        entry = self._entries.pop(game_id, None)
+        if entry is not None:
+            self.used -= entry[1]
 
-    def seats_of(self, user_id: int) -> list[int]:
-        if self.state is None:
-            return []
-        return [s for s, h in enumerate(self.state.holders) if self.row.players[h] == user_id]
-
-    def holder(self, seat: int) -> int:
-        assert self.state is not None
-        return self.row.players[self.state.holders[seat]]
-
-    def prompts(self) -> dict[int, Prompt]:
-        return {} if self.state is None else self.game.prompts(self.state)
-
-
-class Move(BaseModel):
-    """An accepted action, with what is needed to tell the channel about it."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    before: Table
-    after: Table
-    seat: int
-    action: ActionBase
-    events: list[Event]
-    outcome: Outcome | None
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 class Tables:
-    def __init__(self, store: GameStore) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        cache_bytes: int = 64 * 1024 * 1024,
+        lobbies_per_user: int = 3,
+        lobbies_per_server: int = 50,
+    ) -> None:
         self.store = store
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._states: dict[int, tuple[int, GameState]] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        """Only channels with a command in progress hold a lock, so the table never grows."""
+        self.states = StateCache(cache_bytes)
+        self.lobbies_per_user = lobbies_per_user
+        self.lobbies_per_server = lobbies_per_server
         self.seed_source: Callable[[], int] = lambda: secrets.randbits(63)
         """Where new games get their seed; tests pin it to replay a known game."""
 
     def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks[channel_id]
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    def forget(self, game_id: int) -> None:
+        self.states.drop(game_id)
 
     def _table(self, row: GameRow) -> Table:
         game = REGISTRY.get(row.game)
@@ -79,12 +90,11 @@ class Tables:
             raise PlayerError(f"This channel's game ({row.game}) is not installed on this bot.")
         state = None
         if row.state is not None:
-            cached = self._states.get(row.id)
-            if cached and cached[0] == row.version:
-                state = cached[1]
-            else:
+            state = self.states.get(row.id, row.version)
+            if state is None:
                 state = game.state_type.model_validate_json(row.state)
-                self._states[row.id] = (row.version, state)
+                if row.status == "active":
+                    self.states.put(row.id, row.version, len(row.state), state)
         return Table(row=row, game=game, state=state)
 
     async def current(self, channel_id: int) -> Table | None:
@@ -107,6 +117,20 @@ class Tables:
     ) -> Table:
         if game_id not in REGISTRY:
             raise PlayerError(f"Unknown game `{game_id}`.")
+        if await self.store.open_lobbies(host_id=host_id, guild_id=None) >= self.lobbies_per_user:
+            raise PlayerError(
+                f"You already host {self.lobbies_per_user} open lobbies. Start or abandon one "
+                "of them before opening another."
+            )
+        if (
+            guild_id is not None
+            and await self.store.open_lobbies(host_id=None, guild_id=guild_id)
+            >= self.lobbies_per_server
+        ):
+            raise PlayerError(
+                f"This server already has {self.lobbies_per_server} open lobbies, the most this "
+                "bot allows; start or abandon some of them first."
+            )
         try:
             row = await self.store.create_lobby(channel_id, guild_id, game_id, host_id)
         except ChannelBusy:
@@ -152,6 +176,10 @@ class Tables:
             raise PlayerError(f"Those options do not go together: {errors[0]}")
         return self._table(await self._write(self.store.update_lobby(table.row, options=options)))
 
+    async def discard_lobby(self, table: Table) -> None:
+        """Close a lobby that never reached its channel, so the channel is free again."""
+        await self._write(self.store.close(table.row, "abandoned", [], "abandoned"))
+
     async def remember_lobby_message(self, table: Table, message_id: int) -> Table:
         row = await self._write(self.store.update_lobby(table.row, lobby_message_id=message_id))
         return self._table(row)
@@ -166,9 +194,22 @@ class Tables:
         options = table.game.make_options(players=count, **table.row.options)
         seed = self.seed_source() if seed is None else seed
         state = table.game.setup(options, seed)
+        dumped = options.model_dump(mode="json")
+        started = Table(
+            row=table.row.model_copy(
+                update={
+                    "status": "active",
+                    "options": dumped,
+                    "seed": seed,
+                    "version": table.row.version + 1,
+                }
+            ),
+            game=table.game,
+            state=state,
+        )
         row = await self._write(
             self.store.start(
-                table.row, options.model_dump(mode="json"), seed, state.model_dump_json()
+                table.row, dumped, seed, state.model_dump_json(), posts.for_start(started)
             )
         )
         return self._table(row)
@@ -176,8 +217,12 @@ class Tables:
     async def abandon(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
         if user_id != table.row.host_id and not can_manage:
             raise PlayerError("Only the host or someone with Manage Channels can abandon a game.")
-        row = await self._write(self.store.close(table.row, "abandoned"))
-        self._states.pop(row.id, None)
+        told = posts.notice(
+            f"🛑 <@{user_id}> abandoned the game of {table.game.title}. "
+            "A new one can be started with `/game new`."
+        )
+        row = await self._write(self.store.close(table.row, "abandoned", [told], "abandoned"))
+        self.forget(row.id)
         return Table(row=row, game=table.game, state=table.state)
 
     # ----- play ----------------------------------------------------------------------------
@@ -228,39 +273,54 @@ class Tables:
         """The default action of every open out-of-turn decision that has one."""
         return {s: p.default for s, p in table.prompts().items() if p.default is not None}
 
-    async def force(self, table: Table, seat: int) -> Move:
-        """Take a pending decision's default for its seat (host's order or a passed deadline)."""
+    async def force(self, table: Table, seat: int, why: str) -> Move:
+        """Take a pending decision's default for its seat (host's order or a passed deadline);
+        `why` heads the narration."""
         default = self.forceable(table).get(seat)
         if default is None:
             raise PlayerError("That decision has no default to apply.")
-        return await self._commit(table, seat, table.game.parse_action(default), SYSTEM_USER)
+        assert table.state is not None
+        action = table.game.parse_action(default)
+        label = table.game.describe(table.state, action)
+        name = table.state.seat_names[seat]
+        prefix = f"{why} Default for <@{table.holder(seat)}> ({name}): {label}."
+        return await self._commit(table, seat, action, SYSTEM_USER, prefix)
 
-    async def _commit(self, table: Table, seat: int, action: ActionBase, user_id: int) -> Move:
+    async def _commit(
+        self, table: Table, seat: int, action: ActionBase, user_id: int, prefix: str = ""
+    ) -> Move:
+        """Apply, then store the log entry, the snapshot and what must be told, all at once."""
         assert table.state is not None
         result = table.game.apply(table.state, seat, action)
         outcome = table.game.outcome(result.state)
+        status = "finished" if outcome is not None else table.row.status
+        after = table.row.model_copy(update={"version": table.row.version + 1, "status": status})
+        move = Move(
+            before=table,
+            after=Table(row=after, game=table.game, state=result.state),
+            seat=seat,
+            action=action,
+            events=result.events,
+            outcome=outcome,
+        )
+        snapshot = result.state.model_dump_json()
         row = await self._write(
             self.store.record_action(
                 table.row,
                 seat,
                 user_id,
                 action.to_text(),
-                result.state.model_dump_json(),
+                snapshot,
                 finished=outcome is not None,
+                posts=posts.for_move(move, prefix),
             )
         )
         if outcome is None:
-            self._states[row.id] = (row.version, result.state)
+            self.states.put(row.id, row.version, len(snapshot), result.state)
         else:
-            self._states.pop(row.id, None)  # a finished game is read again only rarely
-        return Move(
-            before=table,
-            after=Table(row=row, game=table.game, state=result.state),
-            seat=seat,
-            action=action,
-            events=result.events,
-            outcome=outcome,
-        )
+            self.forget(row.id)  # a finished game is read again only rarely
+        move.after.row = row
+        return move
 
     async def replay(self, table: Table) -> GameState:
         """Rebuild the state from setup + log: the truth the snapshot must agree with."""

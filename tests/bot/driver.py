@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.tables import Table
+from bot.table import Table
 from engine import ActionBase
 from tests.bot.harness import Session, reply_text
 from tests.standin import MessageRecord, UserRecord

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.app import GameBot
 from bot.config import Settings
-from bot.tables import Table
+from bot.table import Table
 from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, StandIn, UserRecord
 
 STEP_TIMEOUT = 20.0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables import Table
+from bot.table import Table
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
 from tests.bot.bbb_policy import policy

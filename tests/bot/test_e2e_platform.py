@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.tables import Table
+from bot.table import Table
 from engine.games import REGISTRY
 from render import RENDERERS
 from tests.bot.harness import Session, reply_text
@@ -117,7 +117,8 @@ async def test_status_help_and_board_describe_the_game_in_this_channel(session: 
     help_text = reply_text(await session.command(guest, "game", "help"))
     assert f"/{TOY.command} bid" in help_text and "/nomb" not in help_text
     board = await session.command(guest, "game", "board")
-    assert not board.ephemeral and board.reply.attachments
+    assert board.ephemeral and reply_text(board) == "Board posted."
+    assert session.posts()[-1].attachments
 
 
 async def test_the_host_forces_an_unanswered_decision_and_may_abandon(session: Session):

@@ -6,7 +6,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import MIGRATIONS, ChannelBusy, SqliteStore, StaleVersion
+from bot.storage import MIGRATIONS, ChannelBusy, Post, SqliteStore, StaleVersion
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ async def test_a_channel_holds_one_live_game_at_a_time(store: SqliteStore):
     row = await store.create_lobby(5, 1, "not_on_my_block", 7)
     with pytest.raises(ChannelBusy):
         await store.create_lobby(5, 1, "not_on_my_block", 8)
-    await store.close(row, "abandoned")
+    await store.close(row, "abandoned", [])
     again = await store.create_lobby(5, 1, "not_on_my_block", 8)
     assert (await store.live_game(5)).id == again.id
 
@@ -64,22 +64,34 @@ async def test_an_action_appends_to_the_log_and_replaces_the_snapshot_together(
     store: SqliteStore,
 ):
     row = await store.create_lobby(5, 1, "not_on_my_block", 7)
-    row = await store.start(row, {"players": 2}, 42, '{"s": 0}')
-    row = await store.record_action(row, 0, 7, '{"kind":"end"}', '{"s": 1}', finished=False)
+    row = await store.start(row, {"players": 2}, 42, '{"s": 0}', [])
+    told = [Post(kind="turn", body={"header": "ended"}), Post(kind="private", recipient=7, body={})]
+    row = await store.record_action(
+        row, 0, 7, '{"kind":"end"}', '{"s": 1}', finished=False, posts=told
+    )
     with pytest.raises(StaleVersion):
         stale = row.model_copy(update={"version": row.version - 1})
-        await store.record_action(stale, 1, 8, '{"kind":"end"}', '{"s": 9}', finished=False)
+        await store.record_action(
+            stale, 1, 8, '{"kind":"end"}', '{"s": 9}', finished=False, posts=told
+        )
     log = await store.action_log(row.id)
     assert [(a.seq, a.seat, a.action) for a in log] == [(1, 0, '{"kind":"end"}')]
     saved = await store.get(row.id)
     assert saved.state == '{"s": 1}' and saved.seed == 42 and saved.status == "active"
+    queued = await store.open_posts(row.id)
+    assert [(p.seq, p.kind, p.recipient, p.body) for p in queued] == [
+        (1, "turn", None, {"header": "ended"}),
+        (1, "private", 7, {}),
+    ]
 
 
 async def test_a_failed_transaction_leaves_nothing_behind(store: SqliteStore, monkeypatch):
     row = await store.create_lobby(5, 1, "not_on_my_block", 7)
-    row = await store.start(row, {"players": 2}, 42, '{"s": 0}')
+    row = await store.start(row, {"players": 2}, 42, '{"s": 0}', [])
     await store.db.execute("DROP TABLE actions")
     with pytest.raises(aiosqlite.OperationalError):
-        await store.record_action(row, 0, 7, "x", '{"s": 1}', finished=True)
+        told = [Post(kind="turn", body={"header": "lost"})]
+        await store.record_action(row, 0, 7, "x", '{"s": 1}', finished=True, posts=told)
     saved = await store.get(row.id)
     assert saved.state == '{"s": 0}' and saved.version == row.version
+    assert await store.open_posts(row.id) == []

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import SqliteStore
-from bot.tables import PlayerError, Tables
+from bot.table import PlayerError
+from bot.tables import Tables
 from engine import IllegalAction
 from engine.games import REGISTRY
 from tests.engine.toy_game import GAME as TOY

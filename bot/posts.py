@@ -1,0 +1,156 @@
+"""What a committed change must tell the channel and the players, as data.
+
+Posts are decided in the same transaction as the change (so nothing committed can go untold)
+and cut into concrete messages only when first sent (`pieces`), because only then is it known
+whether a later move has superseded this one's board, pings and buttons. Everything here is a
+pure function of a table, so it is tested without Discord.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot import present
+from bot.storage import OutboxRow, Post
+from bot.table import Move, Table
+from engine import Prompt
+
+
+class ButtonSpec(BaseModel):
+    """One decision's buttons, frozen when the message is composed so a re-send is identical."""
+
+    seat: int
+    decision: int
+    choices: list[dict[str, str]]
+    """Each with `label`, `key` (the choice's hash) and `style`."""
+
+
+class Piece(BaseModel):
+    """One Discord message of a post."""
+
+    content: str
+    ping: list[int] = []
+    board: bool = False
+    buttons: ButtonSpec | None = None
+
+
+# ----- at commit time -------------------------------------------------------------------------
+def for_start(table: Table) -> list[Post]:
+    assert table.state is not None
+    header = f"🎲 **{table.game.title}** begins! Seats were dealt at random:\n" + present.seating(
+        table
+    )
+    posts = [_turn(table, header, final=False)]
+    for seat in range(len(table.state.seat_names)):
+        secret = table.game.hand_text(table.state, seat)
+        if secret is not None:
+            posts.append(_private(table, seat, secret))
+    return posts
+
+
+def for_move(move: Move, prefix: str = "") -> list[Post]:
+    after = move.after
+    assert after.state is not None
+    public = [e.text for e in move.events if e.seat is None]
+    header = "\n".join([prefix, *public] if prefix else public)
+    header = header or after.game.describe(after.state, move.action)
+    if move.outcome is not None:
+        header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
+        header += "\nThanks for playing, " + " ".join(map(present.mention, after.row.players)) + "!"
+    posts = [_turn(after, header, final=move.outcome is not None)]
+    by_seat: dict[int, list[str]] = {}
+    for event in move.events:
+        if event.seat is not None:
+            by_seat.setdefault(event.seat, []).append(event.text)
+    posts += [_private(after, seat, "\n".join(texts)) for seat, texts in by_seat.items()]
+    return posts
+
+
+def notice(text: str, ping: list[int] | None = None) -> Post:
+    return Post(kind="notice", body={"text": text, "ping": ping or []})
+
+
+def _turn(table: Table, header: str, *, final: bool) -> Post:
+    return Post(
+        kind="turn",
+        body={"header": header, "final": final, "version": table.row.version},
+    )
+
+
+def _private(table: Table, seat: int, text: str) -> Post:
+    assert table.state is not None
+    return Post(kind="private", recipient=table.holder(seat), body={"text": text})
+
+
+# ----- at send time ---------------------------------------------------------------------------
+def compose(
+    table: Table, post: OutboxRow, *, current: bool, announced: set[int], late: str = ""
+) -> list[Piece]:
+    """Cut a post into messages. `current`: this post tells of the game as it stands now, so
+    it carries the board, the pings of whoever must act and their buttons; an older post that a
+    later one supersedes is narration only."""
+    if post.kind == "private":
+        title = f"**{table.game.title}** in <#{table.row.channel_id}>:\n"
+        return [Piece(content=(late + title + post.body["text"])[: present.DISCORD_LIMIT])]
+    if post.kind == "notice":
+        return [
+            Piece(content=late + part, ping=post.body.get("ping", []))
+            for part in present.split_text(post.body["text"])
+        ]
+    header = late + post.body["header"]
+    if not current:
+        return [Piece(content=part) for part in present.split_text(header)]
+    if post.body["final"]:
+        return _with_board(header, table.row.players, None)
+    prompts = list(table.prompts().values())
+    with_buttons = [p for p in prompts if p.choices]
+    main = with_buttons[0] if with_buttons else None
+    lines = [header]
+    ping: list[int] = []
+    for prompt in prompts:
+        if prompt.choices and prompt is not main:
+            continue
+        lines.append(present.prompt_line(table, prompt))
+        if prompt.seat not in announced:
+            ping.append(table.holder(prompt.seat))
+    pieces = _with_board("\n".join(lines), ping, None if main is None else _spec(main))
+    for prompt in with_buttons[1:]:
+        pieces.append(
+            Piece(
+                content=present.prompt_line(table, prompt),
+                ping=[] if prompt.seat in announced else [table.holder(prompt.seat)],
+                buttons=_spec(prompt),
+            )
+        )
+    return pieces
+
+
+def _with_board(text: str, ping: list[int], buttons: ButtonSpec | None) -> list[Piece]:
+    parts = present.split_text(text) or [""]
+    pieces = [Piece(content=p) for p in parts[:-1]]
+    pieces.append(Piece(content=parts[-1], ping=ping, board=True, buttons=buttons))
+    return pieces
+
+
+def _spec(prompt: Prompt) -> ButtonSpec:
+    return ButtonSpec(
+        seat=prompt.seat,
+        decision=prompt.decision,
+        choices=[
+            {"label": c.label, "key": present.choice_key(c), "style": c.style}
+            for c in prompt.choices
+        ],
+    )
+
+
+def seats_shown(table: Table, post: OutboxRow, current: bool) -> list[int] | None:
+    """The seats a sent post showed as owing a move (None: it showed none, keep the old)."""
+    if post.kind != "turn" or not current:
+        return None
+    return sorted(table.prompts())
+
+
+def dump(pieces: list[Piece]) -> list[dict[str, Any]]:
+    return [p.model_dump(mode="json") for p in pieces]

@@ -1,0 +1,265 @@
+"""Sending the outbox: every committed change reaches the channel and DMs exactly once.
+
+The outbox is written in the same transaction as the change it tells of, so a crash can only
+leave a post unsent, never lost. A post is marked `sending` (with the exact messages it will be)
+before anything goes out and each message is counted once Discord has it. After a crash, a
+message whose fate is unknown is looked up in the channel's recent history (the bot's own
+message with the same text, posted after the attempt began) before it is sent again, and every
+send carries a nonce so Discord itself drops a quick duplicate. A post that could not go out at
+the time says so when it finally does.
+
+Failures are per game: a refusal or an outage postpones that game's posts with a growing delay
+and never stops another game's. A channel that is gone or closed to the bot closes its game as
+orphaned after repeated failures, logged once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import weakref
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot import posts
+from bot.buttons import ChoiceButton
+from bot.posts import Piece
+from bot.storage import OutboxRow
+from bot.table import Table
+from render import board_png
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger(__name__)
+
+LATE_AFTER = timedelta(seconds=30)
+"""A post composed this long after its change is marked late: the table sees when it happened."""
+SEND_TIMEOUT = 60.0
+"""Longest wait for one message; discord.py already retries 5xx and waits out 429s inside."""
+GONE = {10003, 50001}
+"""Unknown Channel and Missing Access: the game's channel is gone or closed to the bot."""
+
+
+class Publisher:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def publish(self, game_id: int) -> bool:
+        """Send the game's outstanding posts in order; True when nothing is left to send."""
+        async with self._lock(game_id):
+            try:
+                return await self._drain(game_id)
+            except Exception:
+                log.exception("publishing game %s failed; it will be retried", game_id)
+                return False
+
+    async def sweep(self) -> int:
+        """Publish every game with a post that is due (a crash, an outage, a backoff)."""
+        store = self.bot.store
+        done = 0
+        for game_id in await store.due_games(datetime.now(UTC), limit=100):
+            if await self.publish(game_id):
+                done += 1
+        return done
+
+    async def run(self) -> None:
+        """Heal at start-up, then keep sweeping; each game's failure stays with that game."""
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("publication sweep failed")
+            await asyncio.sleep(self.bot.settings.publish_check_seconds)
+
+    # ----- one game --------------------------------------------------------------------------
+    async def _drain(self, game_id: int) -> bool:
+        """Send posts oldest first, stopping at the first that fails, so order is kept; posts
+        queued meanwhile (a closed-DMs notice) go out in the same call."""
+        store = self.bot.store
+        while pending := await store.open_posts(game_id):
+            table = await self.bot.tables.by_id(game_id)
+            if table is None:
+                return True
+            for index, post in enumerate(pending):
+                later_turn = any(p.kind == "turn" for p in pending[index + 1 :])
+                current = not later_turn and table.row.version == post.body.get("version")
+                try:
+                    await self._send_post(table, post, current=current)
+                except Exception as exc:
+                    if not await self._failed(table, post, exc):
+                        return False
+        await store.channel_worked(game_id)
+        return True
+
+    async def _send_post(self, table: Table, post: OutboxRow, *, current: bool) -> None:
+        store = self.bot.store
+        pieces = [Piece.model_validate(p) for p in post.pieces or []]
+        if post.pieces is None:
+            pieces = posts.compose(
+                table,
+                post,
+                current=current,
+                announced=set(table.row.announced_seats),
+                late=_late_note(post),
+            )
+            await store.mark_sending(post.id, posts.dump(pieces))
+        target = await self._target(table, post)
+        sent: list[discord.Message] = []
+        for number in range(post.parts_sent, len(pieces)):
+            piece = pieces[number]
+            message = None
+            if post.state == "sending" and number == post.parts_sent:
+                message = await self._already_sent(target, post, piece)
+            if message is None:
+                message = await asyncio.wait_for(
+                    self._send_piece(target, table, piece, nonce=f"{post.id}.{number}"),
+                    SEND_TIMEOUT,
+                )
+            await store.mark_part_sent(post.id, number + 1, done=number + 1 == len(pieces))
+            if piece.buttons is not None:
+                await store.add_live_buttons(table.row.id, table.row.channel_id, [message.id])
+            sent.append(message)
+        if post.kind == "turn" and (current or post.body["final"]):
+            keep = {m.id for m in sent if m.components}
+            await self._retire(table, keep)
+            shown = posts.seats_shown(table, post, current)
+            if shown is not None:
+                await store.set_announced(table.row.id, shown)
+                table.row.announced_seats = shown
+
+    async def _target(self, table: Table, post: OutboxRow) -> discord.abc.Messageable:
+        if post.kind == "private":
+            assert post.recipient is not None
+            return await self.bot.create_dm(discord.Object(id=post.recipient))  # type: ignore[arg-type]
+        return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+
+    async def _send_piece(
+        self, target: discord.abc.Messageable, table: Table, piece: Piece, *, nonce: str
+    ) -> discord.Message:
+        kwargs: dict = {"allowed_mentions": pings(piece.ping), "nonce": nonce}
+        if piece.board:
+            kwargs["file"] = await board_file(table)
+        if piece.buttons is not None:
+            kwargs["view"] = ChoiceButton.view(table.row.id, piece.buttons)
+        return await target.send(piece.content, **kwargs)
+
+    async def _already_sent(
+        self, target: discord.abc.Messageable, post: OutboxRow, piece: Piece
+    ) -> discord.Message | None:
+        """The message a crashed attempt may have posted: ours, same text, after the attempt."""
+        me = self.bot.user
+        if me is None or post.sending_at is None:
+            return None
+        since = discord.Object(
+            id=discord.utils.time_snowflake(post.sending_at - timedelta(seconds=5))
+        )
+        async for message in target.history(limit=100, after=since, oldest_first=True):
+            if message.author.id == me.id and message.content.strip() == piece.content.strip():
+                log.info("post %s of game %s was already in the channel", post.id, post.game_id)
+                return message
+        return None
+
+    async def _retire(self, table: Table, keep: set[int]) -> None:
+        """Take buttons off every older message of the game, including ones from before a
+        restart; a message someone deleted simply stops being tracked."""
+        store = self.bot.store
+        stale = [m for m in await store.live_buttons(table.row.id) if m not in keep]
+        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        done = []
+        for message_id in stale:
+            try:
+                await channel.get_partial_message(message_id).edit(view=None)
+                done.append(message_id)
+            except discord.NotFound:
+                done.append(message_id)
+            except discord.HTTPException as exc:
+                log.info(
+                    "could not retire buttons on %s (game %s): %s", message_id, table.row.id, exc
+                )
+        await store.drop_live_buttons(done)
+
+    async def retire_all(self, table: Table) -> None:
+        async with self._lock(table.row.id):
+            await self._retire(table, set())
+
+    # ----- failures --------------------------------------------------------------------------
+    async def _failed(self, table: Table, post: OutboxRow, exc: BaseException) -> bool:
+        """Settle a post that could not be sent; True if publication may go on past it."""
+        store = self.bot.store
+        game_id = table.row.id
+        if post.kind == "private" and isinstance(exc, discord.Forbidden):
+            await store.mark_undeliverable(post.id)
+            await self._tell_dms_closed(table, post)
+            return True
+        attempts = post.attempts + 1
+        delay = min(timedelta(minutes=15), timedelta(seconds=5 * 2**attempts))
+        await store.postpone(post.id, attempts, datetime.now(UTC) + delay)
+        code = getattr(exc, "code", None)
+        if post.kind != "private" and isinstance(exc, discord.HTTPException) and code in GONE:
+            failures = await store.channel_failed(game_id)
+            if failures >= self.bot.settings.orphan_after_failures:
+                await self._orphan(table)
+            return False
+        if isinstance(exc, discord.HTTPException | aiohttp.ClientError | TimeoutError):
+            log.warning("could not post for game %s (try %s): %s", game_id, attempts, exc)
+        else:
+            log.error("unexpected error posting for game %s", game_id, exc_info=exc)
+        return False
+
+    async def _tell_dms_closed(self, table: Table, post: OutboxRow) -> None:
+        """Say once per game and player, in the channel, that their DMs are closed."""
+        user_id = post.recipient or 0
+        if await self.bot.store.note_dm_closed(table.row.id, user_id):
+            text = (
+                f"<@{user_id}>, I could not send you a direct message (DMs closed?). Use "
+                "`/game hand` here to see your private information; only you will see it."
+            )
+            await self.bot.store.add_posts(table.row.id, [posts.notice(text, [user_id])])
+
+    async def _orphan(self, table: Table) -> None:
+        if table.row.status not in ("lobby", "active"):
+            return
+        await self.bot.store.orphan(table.row.id)
+        self.bot.tables.forget(table.row.id)
+        log.warning(
+            "game %s closed as orphaned: its channel %s is gone or closed to the bot",
+            table.row.id,
+            table.row.channel_id,
+        )
+
+
+def _late_note(post: OutboxRow) -> str:
+    if post.attempts == 0 and datetime.now(UTC) - post.created_at < LATE_AFTER:
+        return ""
+    when = int(post.created_at.timestamp())
+    return f"⏱️ *Posted late: this happened <t:{when}:R>, when I could not post it.*\n"
+
+
+def pings(user_ids: list[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        users=[discord.Object(id=u) for u in dict.fromkeys(user_ids)],
+        everyone=False,
+        roles=False,
+        replied_user=False,
+    )
+
+
+async def board_file(table: Table) -> discord.File:
+    """The current board, drawn off the event loop so heartbeats never wait on Pillow."""
+    assert table.state is not None
+    view = table.game.view(table.state, None)
+    png = await asyncio.get_running_loop().run_in_executor(None, board_png, table.game.id, view)
+    return discord.File(io.BytesIO(png), filename="board.png")

@@ -1,0 +1,134 @@
+"""The play path, in one place: check, act, commit, publish from the outbox, answer truthfully.
+
+Slash commands, decision buttons, the host's `/game force` and the deadline sweep all come
+through here, so every one of them binds to the decision it was meant for, stores the move and
+what must be told in one transaction, and tells the player exactly what happened.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import present
+from bot.interactions import Progress, answer, handling
+from bot.table import Move, PlayerError, Table
+from engine import QuickChoice
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger(__name__)
+
+NOT_POSTED = (
+    "That counted, but I could not post it in the channel yet. I will keep trying; "
+    "the board will follow there."
+)
+STALE = "That decision was already answered or is no longer open; nothing was changed."
+
+
+class Turns:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def command(
+        self, interaction: discord.Interaction, data: dict[str, Any], *, game: str
+    ) -> None:
+        """A typed action from the game's slash commands."""
+        bot = self.bot
+        channel_id = interaction.channel_id or 0
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(channel_id):
+                table = await bot.tables.require(channel_id)
+                if table.game.id != game:
+                    raise PlayerError(
+                        f"This channel is playing {table.game.title}; use `/{table.game.command}`."
+                    )
+                move = await bot.tables.act(table, interaction.user.id, data)
+                progress.committed = _label(move)
+            await self._told(interaction, move)
+
+    async def click(
+        self, interaction: discord.Interaction, game_id: int, seat: int, decision: int, key: str
+    ) -> None:
+        """A decision button: it answers the one decision it was posted for, or nothing."""
+        bot = self.bot
+        channel_id = interaction.channel_id or 0
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(channel_id):
+                table = await bot.tables.by_id(game_id)
+                if table is None or table.row.channel_id != channel_id:
+                    raise PlayerError("That button belongs to a game in another channel.")
+                choice = _open_choice(table, seat, decision, key)
+                if choice is None:
+                    await self._retire_clicked(interaction, table)
+                    raise PlayerError(STALE)
+                move = await bot.tables.act(table, interaction.user.id, choice.action, seat)
+                progress.committed = _label(move)
+            await self._told(interaction, move)
+            await _mark_answered(interaction, choice.label)
+
+    async def force(self, table: Table, why: str, progress: Progress | None = None) -> int:
+        """Apply the default of each decision open now; the caller holds the channel lock.
+
+        Decisions that a default itself opens are left alone: their players get the full
+        deadline. The moves are published before returning.
+        """
+        progress = progress or Progress()
+        applied = 0
+        for seat, default in sorted(self.bot.tables.forceable(table).items()):
+            if self.bot.tables.forceable(table).get(seat) != default:
+                continue  # an earlier default already settled or changed this decision
+            move = await self.bot.tables.force(table, seat, why)
+            table = move.after
+            applied += 1
+            progress.committed = f"Applied {applied} default(s)."
+        if applied:
+            await self.bot.publisher.publish(table.row.id)
+        return applied
+
+    async def _told(self, interaction: discord.Interaction, move: Move) -> None:
+        """Publish the committed move, then answer: the answer says whether the post went out."""
+        label = _label(move)
+        posted = await self.bot.publisher.publish(move.after.row.id)
+        await answer(interaction, f"✅ {label}" if posted else f"✅ {label}\n{NOT_POSTED}")
+
+    async def _retire_clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        """A stale button's message loses its buttons, so nobody is caught by it again."""
+        message = interaction.message
+        if message is None or message.id in await self.bot.store.live_buttons(table.row.id):
+            return  # still current for another decision: publication retires it in time
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not retire a stale button message: %s", exc)
+
+
+def _open_choice(table: Table, seat: int, decision: int, key: str) -> QuickChoice | None:
+    if table.row.status != "active":
+        return None
+    prompt = table.prompts().get(seat)
+    if prompt is None or prompt.decision != decision:
+        return None
+    return present.find_choice(prompt, key)
+
+
+def _label(move: Move) -> str:
+    return move.after.game.describe(move.before.state, move.action)
+
+
+async def _mark_answered(interaction: discord.Interaction, label: str) -> None:
+    """Note on the clicked message who answered and how (its buttons are already retired)."""
+    message = interaction.message
+    if message is None:
+        return
+    try:
+        await message.edit(
+            content=f"{message.content}\n✔️ {interaction.user.mention}: {label}"[:2000],
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException as exc:
+        log.info("could not mark a decision message as answered: %s", exc)
