@@ -56,8 +56,8 @@ class Turns:
         """A decision button: it answers the one decision it was posted for, or nothing."""
         bot = self.bot
         channel_id = interaction.channel_id or 0
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(channel_id):
+        async with handling(interaction) as progress, bot.in_flight():
+            async with bot.tables.lock(channel_id):
                 table = await bot.tables.by_id(game_id)
                 if table is None or table.row.channel_id != channel_id:
                     raise PlayerError("That button belongs to a game in another channel.")

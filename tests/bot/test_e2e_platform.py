@@ -3,57 +3,13 @@ lobby rules, secret hands by DM with the closed-DM fallback, status, help, force
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from PIL import Image
-
-from bot.table import Table
-from engine.games import REGISTRY
-from render import RENDERERS
 from tests.bot.harness import Session, reply_text
+from tests.bot.toy import owe_a_decision
 from tests.engine.toy_game import GAME as TOY
-from tests.standin import UserRecord
-
-
-def toy_png(view) -> bytes:
-    image = Image.new("RGB", (64, 64), "white")
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG")
-    return buffer.getvalue()
-
-
-@pytest.fixture
-def toy_installed():
-    REGISTRY[TOY.id] = TOY
-    RENDERERS[TOY.id] = toy_png
-    yield
-    REGISTRY.pop(TOY.id, None)
-    RENDERERS.pop(TOY.id, None)
-
-
-@pytest.fixture
-async def session(tmp_path: Path, toy_installed):
-    async with Session(tmp_path / "games.sqlite3") as s:
-        yield s
-
-
-async def owe_a_decision(session: Session) -> tuple[Table, UserRecord, UserRecord]:
-    """Start a 2-player toy game and build a tie, so the loser owes a decision out of turn."""
-    host, guest = session.user("host"), session.user("guest")
-    await session.command(host, "game", "new", game=TOY.id)
-    await session.command(guest, "game", "join")
-    await session.command(host, "game", "start")
-    table = await session.table()
-    table.state.hands = [[4, 1, 2], [4, 3, 5]]  # equal bids force a tie
-    for seat in (0, 1):
-        await session.bot.tables.act(table, table.holder(seat), {"kind": "bid", "card": 4})
-        table = await session.table()
-    assert table.prompts()[table.state.pending_loser].out_of_turn
-    return table, host, guest
 
 
 async def test_lobby_mistakes_are_answered_privately_and_change_nothing(session: Session):
