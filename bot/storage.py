@@ -136,6 +136,7 @@ class GameStore(Protocol):
     async def drop_live_buttons(self, ids: list[int]) -> None: ...
     async def note_dm_closed(self, game_id: int, user_id: int) -> bool: ...
     async def add_posts(self, game_id: int, posts: list[Post]) -> None: ...
+    async def rewrite_snapshot(self, game_id: int, version: int, state: str) -> None: ...
     async def orphan(self, game_id: int) -> None: ...
 
 
@@ -462,3 +463,10 @@ class SqliteStore:
                 (game_id,),
             )
             await db.execute("DELETE FROM live_buttons WHERE game_id = ?", (game_id,))
+
+    async def rewrite_snapshot(self, game_id: int, version: int, state: str) -> None:
+        """Replace a snapshot rebuilt from the unchanged log; the version stays, since nothing
+        happened in the game (and a write that raced a move is simply dropped)."""
+        await self._set(
+            "UPDATE games SET state = ? WHERE id = ? AND version = ?", (state, game_id, version)
+        )

@@ -8,6 +8,7 @@ refuses anything that slipped past it (another process, a stale snapshot).
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import weakref
 from collections import OrderedDict
@@ -19,6 +20,8 @@ from bot.storage import ChannelBusy, GameRow, GameStore, StaleVersion
 from bot.table import SYSTEM_USER, Move, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction
 from engine.games import REGISTRY
+
+log = logging.getLogger(__name__)
 
 
 class StateCache:
@@ -99,11 +102,33 @@ class Tables:
 
     async def current(self, channel_id: int) -> Table | None:
         row = await self.store.live_game(channel_id)
-        return None if row is None else self._table(row)
+        return None if row is None else await self._current(self._table(row))
 
     async def by_id(self, game_id: int) -> Table | None:
         row = await self.store.get(game_id)
-        return None if row is None else self._table(row)
+        return None if row is None else await self._current(self._table(row))
+
+    async def _current(self, table: Table) -> Table:
+        """A snapshot written by an older version of the game is rebuilt from the log, which
+        is the truth, and stored again; the log itself never changes."""
+        state = table.state
+        if state is None or table.row.status != "active":
+            return table
+        schema = table.game.state_type.model_fields["schema_version"].default
+        if state.schema_version >= schema:
+            return table
+        rebuilt = await self.replay(table)
+        snapshot = rebuilt.model_dump_json()
+        await self.store.rewrite_snapshot(table.row.id, table.row.version, snapshot)
+        log.info(
+            "game %s: snapshot schema %s rebuilt from its log as schema %s",
+            table.row.id,
+            state.schema_version,
+            schema,
+        )
+        row = table.row.model_copy(update={"state": snapshot})
+        self.states.put(row.id, row.version, len(snapshot), rebuilt)
+        return Table(row=row, game=table.game, state=rebuilt)
 
     async def require(self, channel_id: int) -> Table:
         table = await self.current(channel_id)

@@ -1,12 +1,14 @@
 """Who may do what at a table, without Discord: lobby rules, seats, turns, refusals, replay."""
 
+import gc
+import json
 from pathlib import Path
 
 import pytest
 
 from bot.storage import SqliteStore
 from bot.table import PlayerError
-from bot.tables import Tables
+from bot.tables import StateCache, Tables
 from engine import IllegalAction
 from engine.games import REGISTRY
 from tests.engine.toy_game import GAME as TOY
@@ -112,3 +114,53 @@ async def test_legal_choices_are_offered_only_to_the_seats_that_are_prompted(tab
     assert {a.card for _, a in offered} == set(table.state.hands[bob_seat])
     assert tables.legal_for(table, EVE, "bid") == []
     assert tables.legal_for(table, BOB, "settle") == []
+
+
+async def test_a_snapshot_from_an_older_schema_is_rebuilt_from_the_log(tables: Tables):
+    nomb = REGISTRY["not_on_my_block"]
+    table = await tables.open_lobby(2, 9, nomb.id, HOST)
+    table = await tables.start(await tables.join(table, BOB), HOST, seed=3)
+    for _ in range(3):
+        seat = next(iter(table.prompts()))
+        action = nomb.legal_actions(table.state, seat)[0]
+        table = (await tables.act(table, table.holder(seat), action.model_dump(), seat)).after
+    truth = table.state.model_dump_json()
+    old = table.state.model_dump(mode="json", exclude={"decisions"}) | {"schema_version": 1}
+    await tables.store.rewrite_snapshot(table.row.id, table.row.version, json.dumps(old))
+    tables.forget(table.row.id)
+    loaded = await tables.by_id(table.row.id)
+    assert loaded.state.model_dump_json() == truth
+    assert (await tables.store.get(table.row.id)).state == truth
+
+
+async def test_lobbies_are_capped_per_host_and_per_server(tmp_path: Path):
+    store = SqliteStore(tmp_path / "caps.sqlite3")
+    await store.open()
+    tables = Tables(store, lobbies_per_user=2, lobbies_per_server=3)
+    await tables.open_lobby(1, 9, TOY.id, HOST)
+    await tables.open_lobby(2, 9, TOY.id, HOST)
+    with pytest.raises(PlayerError, match="already host 2 open lobbies"):
+        await tables.open_lobby(3, 9, TOY.id, HOST)
+    await tables.open_lobby(3, 9, TOY.id, BOB)
+    with pytest.raises(PlayerError, match="server already has 3 open lobbies"):
+        await tables.open_lobby(4, 9, TOY.id, CARL)
+    assert (await tables.open_lobby(4, 8, TOY.id, CARL)).row.guild_id == 8
+    await store.aclose()
+
+
+def test_the_state_cache_keeps_the_most_recent_games_within_its_byte_budget():
+    cache = StateCache(budget_bytes=100)
+    state = TOY.setup(TOY.make_options(2), 1)
+    for game_id in range(1, 6):
+        cache.put(game_id, 1, 40, state)
+    assert len(cache) == 2 and cache.used == 80
+    assert cache.get(5, 1) is state and cache.get(1, 1) is None
+    assert cache.get(5, 2) is None, "another version is a miss"
+
+
+async def test_a_channel_lock_lives_only_while_someone_holds_it(tables: Tables):
+    for channel in range(1000):
+        async with tables.lock(channel):
+            pass
+    gc.collect()
+    assert len(tables._locks) == 0

@@ -86,7 +86,8 @@ class Protection(BaseModel):
 
 
 class BlocState(GameState):
-    schema_version: int = 1
+    schema_version: int = 2
+    """2: decision ids (`decisions`); older snapshots are rebuilt from the log on load."""
     options: BlocOptions
     city: City
     factions: list[str]

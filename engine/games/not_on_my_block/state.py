@@ -56,7 +56,8 @@ class Pending(BaseModel):
 
 
 class NombState(GameState):
-    schema_version: int = 1
+    schema_version: int = 2
+    """2: decision ids (`decisions`); older snapshots are rebuilt from the log on load."""
     players: Literal[2, 4]
     board: BoardSpec
     phase: Phase = "placement"
