@@ -15,6 +15,7 @@ lives outside its parent's folder, so the checkout is looked for explicitly.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import sqlite3
@@ -114,20 +115,19 @@ async def connect(path: Path, migrations: Traversable) -> aiosqlite.Connection:
     as a problem with the database.
     """
     known = load(migrations)
-    memory = str(path) == ":memory:"
-    try:
-        if not memory:
+    if str(path) != ":memory:":
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-    except (OSError, sqlite3.Error) as exc:
-        raise StoreUnusable(_advice(path, exc)) from None
+            await asyncio.to_thread(_probe, path)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreUnusable(_advice(path, exc)) from None
+    db = await aiosqlite.connect(path, isolation_level=None)
     try:
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA busy_timeout=5000")
-        await db.execute("PRAGMA journal_mode=WAL")
-        await _check_integrity(db, path)
         await db.execute("PRAGMA foreign_keys=ON")
         await migrate(db, path, known)
+        await db.execute("PRAGMA journal_mode=WAL")  # only once the file is known to be ours
     except BaseException as exc:
         await db.close()
         if isinstance(exc, sqlite3.Error):
@@ -136,10 +136,20 @@ async def connect(path: Path, migrations: Traversable) -> aiosqlite.Connection:
     return db
 
 
-async def _check_integrity(db: aiosqlite.Connection, path: Path) -> None:
-    """Damage inside an otherwise valid file would otherwise surface later, one game at a time."""
-    async with db.execute("PRAGMA quick_check(1)") as cur:
-        row = await cur.fetchone()
+def _probe(path: Path) -> None:
+    """Find what is wrong with a file using plain sqlite3, before aiosqlite opens it; this
+    only reads.
+
+    When aiosqlite fails to open a file, its worker thread outlives the failure and reports
+    to an event loop that `asyncio.run` has closed by then, printing a traceback at exit.
+    Damage inside an otherwise valid file would otherwise show up later, one game at a time.
+    """
+    db = sqlite3.connect(path)
+    try:
+        db.execute("PRAGMA busy_timeout=5000")
+        row = db.execute("PRAGMA quick_check(1)").fetchone()
+    finally:
+        db.close()
     verdict = row[0] if row is not None else "ok"
     if verdict != "ok":
         raise StoreUnusable(

@@ -1,0 +1,237 @@
+"""The real bot in a child process, logged in to a stand-in that runs in the test's process.
+
+Only a bot in its own process can be killed for real (SIGKILL at any moment, as a crash or an
+out-of-memory kill would do it) or sent the SIGTERM that `docker stop` sends; an in-process bot
+can do neither. `python -m tests.bot.child` is `python -m bot` (settings from the environment,
+as in production) after pointing discord.py at the stand-in named by `STANDIN_API_BASE` and
+`STANDIN_GATEWAY_URL`: discord.py keeps both addresses in process-wide class attributes, so the
+child has to set them itself before the client starts. `ChildBot` starts and stops such a
+child from a test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.standin import StandIn
+
+ROOT = Path(__file__).resolve().parents[2]
+API_BASE = "STANDIN_API_BASE"
+GATEWAY_URL = "STANDIN_GATEWAY_URL"
+TOKEN = "standin-token"
+
+
+def main() -> int:
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    from bot.__main__ import main as run_bot
+
+    Route.BASE = os.environ[API_BASE]
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ[GATEWAY_URL])
+    return run_bot()
+
+
+@dataclass(frozen=True)
+class Exit:
+    code: int
+    seconds: float
+    """From the signal to the exit."""
+
+
+class ChildExited(AssertionError):
+    """The child stopped before it was ready; the message carries its stderr."""
+
+
+class ChildBot:
+    """`python -m bot` in a child process, logged in to `standin`, on `database`.
+
+    ::
+
+        child = ChildBot(standin, tmp_path / "games.sqlite3")
+        await child.start()                      # returns once the stand-in sees it ready
+        ... play through the stand-in ...
+        await child.kill()                       # SIGKILL: a crash, mid-move if you like
+        await child.start()                      # a restart on the same database
+        exit = await child.terminate()           # SIGTERM (or terminate(signal.SIGINT))
+        assert exit.code == 0 and "Traceback" not in child.stderr
+
+    `stderr` is what the current (or last) run wrote; `runs` keeps every run's. Settings are
+    environment variables (`settings={"DECISION_DEADLINE_HOURS": "1"}` overrides a default).
+    The child runs in the database's folder, so no `.env` of the checkout is read.
+    """
+
+    def __init__(
+        self,
+        standin: StandIn,
+        database: Path,
+        *,
+        settings: Mapping[str, str] | None = None,
+        ready_timeout: float = 30.0,
+    ) -> None:
+        self.standin = standin
+        self.database = database
+        self.ready_timeout = ready_timeout
+        self.settings = {
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_PATH": str(database),
+            "GUILD_IDS": json.dumps([standin.guild.id]),
+            "DECISION_DEADLINE_HOURS": "0",
+            "LOG_LEVEL": "INFO",
+            **(settings or {}),
+        }
+        self.process: asyncio.subprocess.Process | None = None
+        self.runs: list[list[str]] = []
+        """Per run, oldest first, the lines the child wrote to stderr."""
+        self.stdout: list[str] = []
+        self._readers: list[asyncio.Task[None]] = []
+        self._output = asyncio.Event()
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None, "never started"
+        return self.process.pid
+
+    @property
+    def stderr(self) -> str:
+        return "".join(self.runs[-1]) if self.runs else ""
+
+    def env(self) -> dict[str, str]:
+        keep = {k: v for k, v in os.environ.items() if k not in self.settings}
+        path = os.pathsep.join(p for p in (str(ROOT), keep.get("PYTHONPATH")) if p)
+        return {
+            **keep,
+            **self.settings,
+            "PYTHONPATH": path,
+            "PYTHONUNBUFFERED": "1",
+            API_BASE: self.standin.api_base,
+            GATEWAY_URL: self.standin.gateway_url,
+        }
+
+    async def start(self) -> None:
+        """Start the bot and wait until it is connected; `ChildExited` if it dies first."""
+        if self.running:
+            raise RuntimeError("the child bot is already running")
+        before = self.standin.connections
+        self.database.parent.mkdir(parents=True, exist_ok=True)
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.bot.child",
+            cwd=self.database.parent,
+            env=self.env(),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        lines: list[str] = []
+        self.runs.append(lines)
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self._readers = [
+            asyncio.create_task(self._read(self.process.stderr, lines)),
+            asyncio.create_task(self._read(self.process.stdout, self.stdout)),
+        ]
+        ready = asyncio.create_task(
+            self.standin.wait_until(
+                lambda: self.standin.connections > before and self.standin.connected,
+                timeout=self.ready_timeout,
+                what="the child bot to connect",
+            )
+        )
+        exited = asyncio.create_task(self.process.wait())
+        await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+            await self._drain()
+            raise ChildExited(
+                f"the bot exited with {self.process.returncode} before it was ready:\n"
+                + self.stderr
+            )
+        exited.cancel()
+        if ready.exception() is not None:
+            await self.kill()
+            raise ChildExited(f"{ready.exception()}; the bot wrote:\n{self.stderr}")
+        await self.standin.wait_ready(timeout=self.ready_timeout)
+
+    async def kill(self) -> int:
+        """SIGKILL, as a crash would end it: no shutdown code runs. Returns the exit code."""
+        assert self.process is not None, "never started"
+        if self.running:
+            self.process.kill()
+        code = await self.process.wait()
+        await self._drain()
+        await self.standin.wait_disconnected()
+        return code
+
+    async def terminate(self, sig: signal.Signals = signal.SIGTERM, timeout: float = 15.0) -> Exit:
+        """Send `sig` and wait for the exit; a child still alive after `timeout` is killed and
+        the test fails, with what it wrote."""
+        assert self.process is not None and self.running, "not running"
+        started = time.monotonic()
+        self.process.send_signal(sig)
+        try:
+            code = await asyncio.wait_for(self.process.wait(), timeout)
+        except TimeoutError:
+            await self.kill()
+            raise AssertionError(
+                f"the bot was still running {timeout} s after {sig.name}:\n{self.stderr}"
+            ) from None
+        seconds = time.monotonic() - started
+        await self._drain()
+        await self.standin.wait_disconnected()
+        return Exit(code, seconds)
+
+    async def wait_for_line(self, text: str, timeout: float = 10.0) -> str:
+        """The first stderr line of this run that contains `text`, once it is written."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = next((line for line in self.runs[-1] if text in line), None)
+            if found is not None:
+                return found
+            self._output.clear()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"no line with {text!r} within {timeout} s:\n{self.stderr}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._output.wait(), remaining)
+
+    async def aclose(self) -> None:
+        if self.running:
+            await self.kill()
+
+    async def __aenter__(self) -> ChildBot:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def _read(self, stream: asyncio.StreamReader, into: list[str]) -> None:
+        async for raw in stream:
+            into.append(raw.decode(errors="replace"))
+            self._output.set()
+
+    async def _drain(self) -> None:
+        """The readers end at EOF, which follows the exit; after this the output is complete."""
+        await asyncio.gather(*self._readers)
+        self._readers = []
+
+
+if __name__ == "__main__":
+    sys.exit(main())
