@@ -4,6 +4,7 @@ See ``StandIn`` for the test-facing API; records live in ``model`` and ``interac
 """
 
 from .api import GuildInfo, StandIn
+from .faults import Fault
 from .interaction import InteractionRecord
 from .model import (
     AttachmentRecord,
@@ -19,6 +20,7 @@ __all__ = [
     "AttachmentRecord",
     "CallbackRecord",
     "ChannelRecord",
+    "Fault",
     "GuildInfo",
     "InteractionRecord",
     "MessageRecord",

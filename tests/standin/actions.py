@@ -34,7 +34,12 @@ def base_payload(
     data: dict[str, Any],
     message: MessageRecord | None = None,
 ) -> dict[str, Any]:
-    """Fields every interaction carries; guild ones get member+guild_id, DMs get user."""
+    """Fields every interaction carries; guild ones get member+guild_id, DMs get user.
+
+    ``app_permissions`` are the bot's permissions in that channel, after any ``revoke``.
+    """
+    if channel.deleted:
+        raise LookupError(f"channel {channel.name!r} was deleted; no interaction can come from it")
     iid = snowflake()
     payload: dict[str, Any] = {
         "id": str(iid),
@@ -47,7 +52,7 @@ def base_payload(
         "locale": "en-US",
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(world.guild_id)},
-        "app_permissions": str(payloads.BOT_PERMISSIONS),
+        "app_permissions": str(payloads.app_permissions(world, channel)),
         "channel_id": str(channel.id),
         "channel": payloads.channel(world, channel),
     }

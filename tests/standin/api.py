@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import re
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
-import yarl
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
+import discord
 
-from . import actions
+from . import actions, discordpatch, permissions
+from .faults import Fault
 from .interaction import InteractionRecord
 from .model import ChannelRecord, MessageRecord, UserRecord, Violation, snowflake
 from .server import Server
-from .world import World
+from .world import NONCE_WINDOW_S, World
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 T = TypeVar("T")
 ChannelLike = ChannelRecord | int
@@ -48,10 +53,22 @@ class StandIn:
         assert standin.violations == []
     """
 
-    def __init__(self, *, strict: bool = True, bot_name: str = "standin-bot") -> None:
-        self.world = World(strict=strict, bot_name=bot_name)
+    def __init__(
+        self,
+        *,
+        strict: bool = True,
+        bot_name: str = "standin-bot",
+        nonce_window: float = NONCE_WINDOW_S,
+        server_error_backoff: float = 1.0,
+    ) -> None:
+        """``nonce_window``: seconds within which ``enforce_nonce`` returns the earlier message
+        (Discord says "a few minutes"; 0 turns dedupe off). ``server_error_backoff`` scales
+        discord.py's 1 + 2n s sleeps between retries of 500/502/504/524 in this process and in
+        children (1.0 = real timing; 0.01 makes "Discord keeps failing" take 0.25 s)."""
+        self.world = World(strict=strict, bot_name=bot_name, nonce_window=nonce_window)
         self.server = Server(self.world)
-        self._saved: tuple[str, yarl.URL] | None = None
+        self.server_error_backoff = server_error_backoff
+        self._restore: Callable[[], None] | None = None
 
     # ----- lifecycle -----------------------------------------------------------------------
 
@@ -72,15 +89,33 @@ class StandIn:
 
     def patch_discord(self) -> None:
         """Point discord.py's REST base and default gateway at this server (process-wide)."""
-        if self._saved is None:
-            self._saved = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
-        Route.BASE = self.server.api_base
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.server.gateway_url)
+        self.unpatch_discord()
+        self._restore = discordpatch.patch(
+            self.api_base, self.gateway_url, backoff=self.server_error_backoff
+        )
 
     def unpatch_discord(self) -> None:
-        if self._saved is not None:
-            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved
-            self._saved = None
+        if self._restore is not None:
+            self._restore()
+            self._restore = None
+
+    def child_env(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Environment for a child process running ``child_argv``: ``base`` (default: this
+        process's environment) plus the stand-in's API base and gateway URL, the back-off
+        scale, and the repository on ``PYTHONPATH`` so ``tests.standin.child`` imports."""
+        env = dict(os.environ if base is None else base)
+        env.update(
+            discordpatch.env(self.api_base, self.gateway_url, backoff=self.server_error_backoff)
+        )
+        paths = [str(REPO_ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+        return env
+
+    def child_argv(self, *target: str) -> list[str]:
+        """argv running ``target`` against the stand-in in a child: ``child_argv("-m", "bot")``
+        is ``python -m bot``; also ``("-c", code)`` or ``(script, args...)``. Use with
+        ``child_env()``. The child is an ordinary process: SIGKILL it whenever a test needs to."""
+        return [sys.executable, "-m", "tests.standin.child", *target]
 
     @property
     def port(self) -> int:
@@ -138,6 +173,54 @@ class StandIn:
     def dm_channel(self, user: UserRecord) -> ChannelRecord:
         return self.world.dm_channel(user)
 
+    def delete_channel(self, channel: ChannelRecord) -> None:
+        """Delete a text channel (with its threads) or a thread, as a moderator would.
+
+        Connected bots get CHANNEL_DELETE / THREAD_DELETE; every later request on it, interaction
+        answers from it included, is 404 / 10003 Unknown Channel, and test users can no longer
+        start interactions there (LookupError)."""
+        self.world.delete_channel(channel)
+
+    def delete_message(self, message: MessageRecord) -> None:
+        """Delete a message as a user or moderator would (e.g. someone removes a lobby post).
+
+        Bots get MESSAGE_DELETE (unless it was ephemeral); later edits, fetches and follow-up
+        edits of it answer 404 / 10008 Unknown Message."""
+        if message.deleted:
+            raise LookupError(f"message {message.id} is already deleted")
+        self.world.delete(message)
+
+    def revoke(self, channel: ChannelRecord, *names: str) -> None:
+        """Deny the bot permissions in a text channel, and so in its threads, by overwrite
+        (threads have no overwrites of their own: ValueError for a thread or a DM).
+
+        Names as discord.py spells them: ``send_messages``, ``attach_files``, ``embed_links``,
+        ``view_channel``, ``send_messages_in_threads``, ``read_message_history``... Posting
+        without the right to send answers 403 / 50013 (files without ``attach_files`` too;
+        anything without ``view_channel`` is 403 / 50001 Missing Access); embeds without
+        ``embed_links`` are dropped silently, as Discord does. Interactions from the channel
+        carry the reduced ``app_permissions``, and bots get a CHANNEL_UPDATE with the overwrite.
+        """
+        self.world.set_bot_denied(channel, channel.bot_denied | permissions.bits(names))
+
+    def restore(self, channel: ChannelRecord, *names: str) -> None:
+        """Undo ``revoke`` for ``names`` (all of them when none are given)."""
+        gone = permissions.bits(names) if names else channel.bot_denied
+        self.world.set_bot_denied(channel, channel.bot_denied & ~gone)
+
+    def bot_permissions(self, channel: ChannelRecord) -> discord.Permissions:
+        """The bot's effective permissions in ``channel`` (what ``app_permissions`` says)."""
+        return discord.Permissions(self.world.bot_permissions(channel))
+
+    @property
+    def nonce_window(self) -> float:
+        """Seconds within which a repeated ``enforce_nonce`` returns the earlier message."""
+        return self.world.nonce_window
+
+    @nonce_window.setter
+    def nonce_window(self, seconds: float) -> None:
+        self.world.nonce_window = seconds
+
     def channel(self, channel_id: int) -> ChannelRecord:
         return self.world.channels[channel_id]
 
@@ -149,6 +232,73 @@ class StandIn:
             None: [self.world.guild_id, None],
         }[guild]
         return [c for s in scopes for c in self.world.commands.get(s, [])]
+
+    # ----- making Discord misbehave --------------------------------------------------------
+
+    def fail(
+        self,
+        method: str,
+        path: str | re.Pattern[str],
+        *,
+        status: int | None = None,
+        code: int = 0,
+        message: str = "",
+        times: int | None = 1,
+        retry_after: float | None = None,
+        hang: float | None = None,
+        takes_effect: bool = False,
+    ) -> Fault:
+        """Make matching REST requests fail, stall, or both; returns the ``Fault`` to inspect.
+
+        ``method`` is an HTTP method or ``"*"``. ``path`` is a glob (fnmatch, ``*`` also
+        crosses ``/``) or a compiled regex over the path under ``/api/v10``, e.g.
+        ``f"/channels/{ch.id}/messages"``, ``"/channels/*/messages"``,
+        ``"/interactions/*/callback"``, ``"/webhooks/*/messages/@original"`` (interaction
+        routes included). ``status``/``code``/``message`` form the Discord error answer;
+        ``times`` requests are caught (``None``: until cleared). A 429 carries ``retry_after``
+        (default 0.05 s) in the body and the ``Retry-After``/``X-RateLimit-*``/``Via`` headers,
+        so discord.py waits and retries it as it would on Discord. ``hang`` holds the request
+        that many seconds (less if the client hangs up) before answering; ``takes_effect``
+        carries the request out first, so the effect exists although the client sees the
+        error or nothing. Faults never count as stand-in errors or violations.
+        """
+        fault = Fault(
+            method,
+            path,
+            status=status,
+            code=code,
+            message=message,
+            times=times,
+            retry_after=retry_after,
+            hang=hang,
+            takes_effect=takes_effect,
+        )
+        self.world.faults.append(fault)
+        return fault
+
+    def hang(
+        self,
+        method: str,
+        path: str | re.Pattern[str],
+        seconds: float,
+        *,
+        times: int | None = 1,
+        takes_effect: bool = False,
+    ) -> Fault:
+        """``fail`` with only a hang: matching requests are answered normally, late (or never,
+        if the client gives up first; with ``takes_effect`` they happen regardless)."""
+        return self.fail(method, path, hang=seconds, times=times, takes_effect=takes_effect)
+
+    @property
+    def faults(self) -> list[Fault]:
+        """Every fault added since the last ``clear_faults``, used up or not."""
+        return list(self.world.faults)
+
+    def clear_faults(self) -> None:
+        """Stop all faults (requests already held finish as they started)."""
+        for fault in self.world.faults:
+            fault.clear()
+        self.world.faults.clear()
 
     # ----- what the bot did ----------------------------------------------------------------
 

@@ -24,7 +24,8 @@ class InteractionRecord:
 
     ``late`` is True when the first callback came more than 3 s after dispatch (Discord would
     have shown "interaction failed"); the request is still served so the test can finish and
-    assert on it.
+    assert on it. An interaction whose bot died before answering stays unanswered for good
+    (``acknowledged`` False, no callbacks): Discord never delivers it to another session.
     """
 
     id: int
@@ -45,6 +46,11 @@ class InteractionRecord:
     @property
     def expired(self) -> bool:
         return time.monotonic() - self.created > TOKEN_LIFETIME_S
+
+    @property
+    def acknowledged(self) -> bool:
+        """Whether the bot's first callback was accepted (the user saw no "failed")."""
+        return bool(self.callbacks)
 
     @property
     def answered_in(self) -> float | None:
@@ -84,9 +90,25 @@ class InteractionRecord:
 
     @property
     def reply(self) -> MessageRecord | None:
-        """The last visible reply, i.e. what the user ends up reading."""
+        """The last visible reply, i.e. what the user ends up reading.
+
+        A deferral answered by editing ``@original`` has no follow-ups, so this is the original
+        response in its edited state (ephemeral if the deferral was).
+        """
         msgs = self.messages
         return msgs[-1] if msgs else None
+
+    @property
+    def original_content(self) -> str | None:
+        """The text of the original response as the user sees it now, after every edit.
+
+        None when there is no original response, it is still "thinking" (the edit never came or
+        failed), or it was deleted.
+        """
+        m = self.original
+        if m is None or m.deleted or m.flags & LOADING:
+            return None
+        return m.content
 
     @property
     def data(self) -> dict[str, Any]:

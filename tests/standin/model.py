@@ -52,7 +52,11 @@ class UserRecord:
 
 @dataclass
 class ChannelRecord:
-    """A guild text channel, a thread (``parent_id`` set) or a DM (``recipient_id`` set)."""
+    """A guild text channel, a thread (``parent_id`` set) or a DM (``recipient_id`` set).
+
+    ``bot_denied`` is a deny overwrite for the bot (permission bits), set by
+    ``StandIn.revoke``; ``deleted`` channels answer every request with 404 / 10003.
+    """
 
     id: int
     name: str
@@ -62,6 +66,8 @@ class ChannelRecord:
     owner_id: int | None = None
     recipient_id: int | None = None
     member_ids: set[int] = field(default_factory=set)
+    bot_denied: int = 0
+    deleted: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -94,6 +100,10 @@ class MessageRecord:
     ``mentioned_ids`` are the users named by ``<@id>`` tokens in the content; ``pinged_ids`` are
     those Discord would notify, i.e. the mentions that ``allowed_mentions`` lets through at the
     time the message was created (edits do not ping again).
+
+    ``nonce`` is what the bot sent with ``POST /channels/{id}/messages`` (discord.py always
+    sends one); Discord echoes it in the create answer and MESSAGE_CREATE only. ``created`` is
+    a monotonic clock reading, for the nonce window.
     """
 
     id: int
@@ -119,6 +129,8 @@ class MessageRecord:
     edited_timestamp: str | None = None
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
+    nonce: str | int | None = None
+    created: float = field(default_factory=time.monotonic, repr=False)
 
     @property
     def ephemeral(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import permissions
 from .model import DM, ChannelRecord, MessageRecord, UserRecord
 
 if TYPE_CHECKING:
@@ -58,6 +59,19 @@ def permissions_for(world: World, u: UserRecord) -> int:
     return BOT_PERMISSIONS if u.bot else EVERYONE_PERMISSIONS
 
 
+def app_permissions(world: World, ch: ChannelRecord) -> int:
+    """The bot's permissions in ``ch``, as interactions from it carry in ``app_permissions``."""
+    return permissions.for_bot(world, ch, BOT_PERMISSIONS)
+
+
+def overwrites(world: World, ch: ChannelRecord) -> list[dict[str, Any]]:
+    """The bot's member overwrite (type 1) when a test revoked something, so discord.py's
+    ``channel.permissions_for(guild.me)`` agrees with what REST enforces."""
+    if not ch.bot_denied:
+        return []
+    return [{"id": str(world.bot.id), "type": 1, "allow": "0", "deny": str(ch.bot_denied)}]
+
+
 def channel(world: World, ch: ChannelRecord) -> dict[str, Any]:
     last = world.channel_log.get(ch.id) or []
     base: dict[str, Any] = {
@@ -92,7 +106,7 @@ def channel(world: World, ch: ChannelRecord) -> dict[str, Any]:
     else:
         base.update(
             position=list(world.channels).index(ch.id),
-            permission_overwrites=[],
+            permission_overwrites=overwrites(world, ch),
             parent_id=None,
             topic=None,
         )
@@ -103,7 +117,9 @@ def attachment_url(world: World, channel_id: int, att_id: int, filename: str) ->
     return f"{world.base_url}/attachments/{channel_id}/{att_id}/{filename}"
 
 
-def message(world: World, m: MessageRecord) -> dict[str, Any]:
+def message(world: World, m: MessageRecord, *, with_nonce: bool = False) -> dict[str, Any]:
+    """A message object; ``with_nonce`` only for the create answer and MESSAGE_CREATE, the two
+    places Discord echoes a nonce (fetches and MESSAGE_UPDATE never carry it)."""
     ch = world.channels.get(m.channel_id)
     author = world.users[m.author_id]
     data: dict[str, Any] = {
@@ -142,13 +158,15 @@ def message(world: World, m: MessageRecord) -> dict[str, Any]:
         data["application_id"] = str(world.app_id)
     if m.reference is not None:
         data["message_reference"] = m.reference
+    if with_nonce and m.nonce is not None:
+        data["nonce"] = m.nonce
     return data
 
 
 def guild_create(world: World) -> dict[str, Any]:
     members = [u for u in world.users.values() if u.id in world.guild_member_ids]
-    texts = [c for c in world.channels.values() if c.type == 0]
-    threads = [c for c in world.channels.values() if c.is_thread]
+    texts = [c for c in world.channels.values() if c.type == 0 and not c.deleted]
+    threads = [c for c in world.channels.values() if c.is_thread and not c.deleted]
     return {
         "id": str(world.guild_id),
         "name": world.guild_name,

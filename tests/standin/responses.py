@@ -2,7 +2,10 @@
 
 Kept apart from HTTP parsing so the Discord rules stay readable: one first response only,
 within 3 s (recorded, not enforced), token valid 15 min, a deferred reply is filled by the first
-edit or follow-up and inherits the deferral's ephemerality.
+edit or follow-up and inherits the deferral's ephemerality, and nothing is answered in a channel
+that has been deleted (404 / 10003). Interaction responses go through the interaction webhook,
+which Discord does not gate on the bot's channel permissions the way bot messages are, so the
+stand-in does not either: ``revoke`` shows here only through ``app_permissions``.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ def _interaction(world: World, token: str, *, webhook: bool) -> InteractionRecor
         if webhook:
             raise ApiError(401, 50027, "Invalid Webhook Token")
         raise ApiError(404, 10062, "Unknown interaction")
+    channel = world.channels.get(rec.channel_id)
+    if channel is not None and channel.deleted:
+        raise ApiError(404, 10003, "Unknown Channel")
     return rec
 
 

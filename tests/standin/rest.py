@@ -13,8 +13,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from . import payloads, responses
-from .model import DM
+from . import faults, payloads, permissions, responses
 from .world import ApiError, Upload, World
 
 log = logging.getLogger("standin.rest")
@@ -70,6 +69,14 @@ def _int(request: web.Request, key: str) -> int:
 async def users_me(request: web.Request) -> web.Response:
     w = _world(request)
     return reply({**payloads.user(w.bot), "verified": True, "mfa_enabled": False})
+
+
+async def get_user(request: web.Request) -> web.Response:
+    w = _world(request)
+    user = w.users.get(_int(request, "uid"))
+    if user is None:
+        raise ApiError(404, 10013, "Unknown User")
+    return reply(payloads.user(user))
 
 
 async def application_me(request: web.Request) -> web.Response:
@@ -137,22 +144,24 @@ async def create_dm(request: web.Request) -> web.Response:
 
 async def get_channel(request: web.Request) -> web.Response:
     w = _world(request)
-    return reply(payloads.channel(w, w.channel(_int(request, "cid"))))
+    ch = w.channel(_int(request, "cid"))
+    w.require(ch)
+    return reply(payloads.channel(w, ch))
 
 
 async def post_message(request: web.Request) -> web.Response:
     w = _world(request)
     ch = w.channel(_int(request, "cid"))
-    if ch.type == DM and not w.users[ch.recipient_id or 0].dms_open:
-        raise ApiError(403, 50007, "Cannot send messages to this user")
     body, uploads = await read_body(request)
-    m = w.post(ch, w.bot.id, body, uploads, "POST /channels/{id}/messages")
-    return reply(payloads.message(w, m))
+    m, _ = w.create_message(ch, body, uploads, "POST /channels/{id}/messages")
+    return reply(payloads.message(w, m, with_nonce=True))
 
 
 async def channel_message(request: web.Request) -> web.Response:
     w = _world(request)
-    m = w.message(_int(request, "cid"), _int(request, "mid"))
+    ch = w.channel(_int(request, "cid"))
+    w.require(ch)
+    m = w.message(ch.id, _int(request, "mid"))
     if request.method == "DELETE":
         w.delete(m)
         return no_content()
@@ -160,33 +169,55 @@ async def channel_message(request: web.Request) -> web.Response:
         if m.author_id != w.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, uploads = await read_body(request)
-        w.edit(m, body, uploads, "PATCH /channels/{id}/messages/{id}")
+        w.edit_channel_message(m, body, uploads, "PATCH /channels/{id}/messages/{id}")
+    else:
+        w.require(ch, permissions.READ_MESSAGE_HISTORY)
     return reply(payloads.message(w, m))
+
+
+def _int_arg(request: web.Request, key: str) -> int | None:
+    raw = request.query.get(key)
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        errors = {key: {"_errors": [{"code": "NUMBER_TYPE_COERCE", "message": "not an integer"}]}}
+        raise ApiError(400, 50035, "Invalid Form Body", errors) from None
 
 
 async def list_messages(request: web.Request) -> web.Response:
     w = _world(request)
-    cid = _int(request, "cid")
-    w.channel(cid)
-    limit = int(request.query.get("limit", "50"))
-    msgs = [m for m in w.channel_log.get(cid, []) if not m.deleted]
-    return reply([payloads.message(w, m) for m in reversed(msgs)][:limit])
+    ch = w.channel(_int(request, "cid"))
+    limit = _int_arg(request, "limit")
+    msgs = w.history(
+        ch,
+        limit=50 if limit is None else limit,
+        before=_int_arg(request, "before"),
+        after=_int_arg(request, "after"),
+        around=_int_arg(request, "around"),
+    )
+    return reply([payloads.message(w, m) for m in msgs])
 
 
 async def create_thread(request: web.Request) -> web.Response:
     w = _world(request)
     parent = w.channel(_int(request, "cid"))
     body, _ = await read_body(request)
-    private = int(body.get("type") or 11) == 12 and "mid" not in request.match_info
-    thread = w.add_thread(parent, body.get("name") or "thread", private=private)
-    if "mid" in request.match_info:
+    from_message = "mid" in request.match_info
+    private = int(body.get("type") or 11) == 12 and not from_message
+    needed = permissions.CREATE_PRIVATE_THREADS if private else permissions.CREATE_PUBLIC_THREADS
+    w.require(parent, needed)
+    if from_message:
         w.message(parent.id, _int(request, "mid"))
+    thread = w.add_thread(parent, body.get("name") or "thread", private=private)
     return reply(payloads.channel(w, thread), status=201)
 
 
 async def thread_member(request: web.Request) -> web.Response:
     w = _world(request)
     ch = w.channel(_int(request, "cid"))
+    w.require(ch)
     uid = request.match_info["uid"]
     user_id = w.bot.id if uid == "@me" else int(uid)
     if request.method == "PUT":
@@ -217,13 +248,9 @@ async def unknown(request: web.Request) -> web.Response:
     return reply({"code": 0, "message": f"stand-in has no route for {entry}"}, status=404)
 
 
-@web.middleware
-async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Counts requests in flight (for idleness) and turns ``ApiError`` into Discord errors."""
+async def serve(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Run the route, turning ``ApiError`` into the Discord error answer."""
     w = _world(request)
-    if request.path == "/gateway":  # a long-lived socket, not a request the bot waits on
-        return await handler(request)
-    w.activity.request_started()
     try:
         return await handler(request)
     except ApiError as exc:
@@ -232,6 +259,51 @@ async def middleware(request: web.Request, handler: Handler) -> web.StreamRespon
         log.exception("stand-in crashed on %s %s", request.method, request.path)
         w.errors.append(f"{request.method} {request.path}: {exc!r}")
         return reply({"code": 0, "message": f"stand-in error: {exc!r}"}, status=400)
+
+
+def take_fault(w: World, request: web.Request) -> faults.Fault | None:
+    """The first active fault matching this API request, with the hit counted."""
+    path = faults.api_path(request)
+    if path is None:
+        return None
+    for fault in w.faults:
+        if fault.active and fault.matches(request.method, path):
+            fault.hits += 1
+            fault.requests.append(f"{request.method} {path}")
+            return fault
+    return None
+
+
+async def serve_faulty(
+    request: web.Request, handler: Handler, fault: faults.Fault
+) -> web.StreamResponse:
+    """Apply an injected fault; never recorded as a stand-in error or violation."""
+    w = _world(request)
+    answer: web.StreamResponse | None = None
+    if fault.takes_effect:
+        answer = await serve(request, handler)
+    if fault.hang is not None and await faults.hold(request, fault.hang, lambda: w.stopping):
+        fault.abandoned += 1
+        if answer is None:
+            return web.Response(status=499)  # nobody is listening and nothing was done
+    if fault.status is not None:
+        return fault.response(faults.route_key(request))
+    return answer if answer is not None else await serve(request, handler)
+
+
+@web.middleware
+async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Counts requests in flight (for idleness), applies injected faults, and turns
+    ``ApiError`` into Discord errors."""
+    w = _world(request)
+    if request.path == "/gateway":  # a long-lived socket, not a request the bot waits on
+        return await handler(request)
+    w.activity.request_started()
+    try:
+        fault = take_fault(w, request)
+        if fault is None:
+            return await serve(request, handler)
+        return await serve_faulty(request, handler, fault)
     finally:
         w.activity.request_finished()
 
@@ -239,6 +311,7 @@ async def middleware(request: web.Request, handler: Handler) -> web.StreamRespon
 def add_routes(app: web.Application) -> None:
     a = "/api/v10"
     app.router.add_get(f"{a}/users/@me", users_me)
+    app.router.add_get(f"{a}/users/{{uid:\\d+}}", get_user)
     app.router.add_get(f"{a}/oauth2/applications/@me", application_me)
     app.router.add_get(f"{a}/applications/@me", application_me)
     app.router.add_get(f"{a}/gateway/bot", gateway_bot)

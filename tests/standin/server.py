@@ -45,6 +45,7 @@ class Server:
         await web.SockSite(self._runner, sock).start()
 
     async def stop(self) -> None:
+        self.world.stopping = True  # ends held (hanging) requests instead of waiting them out
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()

@@ -7,11 +7,13 @@ HTTP details (attachments on edit, who gets pinged, limit checks, ephemeral rout
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import limits, mentions, payloads
+from . import limits, mentions, payloads, permissions
+from .faults import Fault
 from .interaction import InteractionRecord
 from .model import (
     DM,
@@ -33,6 +35,11 @@ from .waiting import Activity
 log = logging.getLogger("standin")
 
 Dispatch = Callable[[str, dict[str, Any]], None]
+
+# Discord documents only that nonces are checked "in the past few minutes".
+NONCE_WINDOW_S = 180.0
+MAX_NONCE_LENGTH = 25
+MAX_HISTORY_LIMIT = 100
 
 
 class ApiError(Exception):
@@ -61,8 +68,17 @@ class Upload:
 class World:
     """Users, channels, messages, interactions, registered commands and recorded violations."""
 
-    def __init__(self, *, strict: bool = True, bot_name: str = "standin-bot") -> None:
+    def __init__(
+        self,
+        *,
+        strict: bool = True,
+        bot_name: str = "standin-bot",
+        nonce_window: float = NONCE_WINDOW_S,
+    ) -> None:
         self.strict = strict
+        self.nonce_window = nonce_window
+        self.faults: list[Fault] = []
+        self.stopping = False
         self.activity = Activity()
         self.created_at = now_iso()
         self.base_url = "http://127.0.0.1:0"
@@ -139,10 +155,63 @@ class World:
         return ch
 
     def channel(self, channel_id: int) -> ChannelRecord:
-        try:
-            return self.channels[channel_id]
-        except KeyError:
-            raise ApiError(404, 10003, "Unknown Channel") from None
+        """The channel a REST call names; deleted or unknown ones are Unknown Channel."""
+        ch = self.channels.get(channel_id)
+        if ch is None or ch.deleted:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return ch
+
+    def delete_channel(self, ch: ChannelRecord) -> None:
+        """Delete a guild channel or thread (a parent takes its threads with it)."""
+        if ch.type == DM:
+            raise ValueError("DM channels cannot be deleted; use close_dms for a closed DM")
+        doomed = [ch] + [c for c in self.channels.values() if c.parent_id == ch.id]
+        for c in doomed:
+            if c.deleted:
+                continue
+            c.deleted = True
+            if c.is_thread:
+                data = {
+                    "id": str(c.id),
+                    "guild_id": str(self.guild_id),
+                    "parent_id": str(c.parent_id),
+                    "type": c.type,
+                }
+                self.dispatch("THREAD_DELETE", data)
+            else:
+                self.dispatch("CHANNEL_DELETE", payloads.channel(self, c))
+        self.activity.changed()
+
+    # ----- the bot's permissions ----------------------------------------------------------
+
+    def set_bot_denied(self, ch: ChannelRecord, denied: int) -> None:
+        """Replace the bot's deny overwrite on a text channel and tell connected bots."""
+        if ch.type == DM:
+            raise ValueError("DM channels have no permission overwrites")
+        if ch.is_thread:
+            raise ValueError("threads use their parent's overwrites; change the parent channel")
+        ch.bot_denied = denied
+        self.dispatch("CHANNEL_UPDATE", payloads.channel(self, ch))
+        self.activity.changed()
+
+    def bot_permissions(self, ch: ChannelRecord) -> int:
+        return payloads.app_permissions(self, ch)
+
+    def require(self, ch: ChannelRecord, needed: int = 0) -> None:
+        """403 as Discord answers: 50001 without VIEW_CHANNEL, else 50013 for ``needed``."""
+        if ch.type == DM:
+            return
+        have = self.bot_permissions(ch)
+        if not have & permissions.VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        if needed & ~have:
+            raise ApiError(403, 50013, "Missing Permissions")
+
+    def _strip_embeds(self, ch: ChannelRecord, body: dict[str, Any]) -> dict[str, Any]:
+        """Without EMBED_LINKS Discord drops a bot's embeds silently instead of refusing."""
+        if body.get("embeds") and not self.bot_permissions(ch) & permissions.EMBED_LINKS:
+            return {**body, "embeds": []}
+        return body
 
     def message(self, channel_id: int, message_id: int) -> MessageRecord:
         m = self.messages.get(message_id)
@@ -164,6 +233,103 @@ class World:
 
     # ----- messages ----------------------------------------------------------------------
 
+    def create_message(
+        self, ch: ChannelRecord, body: dict[str, Any], uploads: list[Upload], route: str
+    ) -> tuple[MessageRecord, bool]:
+        """``POST /channels/{id}/messages`` from the bot; returns the message and whether it is
+        new (False when ``enforce_nonce`` matched an earlier one, which Discord returns as is).
+        """
+        if ch.type == DM and not self.users[ch.recipient_id or 0].dms_open:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
+        send = permissions.SEND_MESSAGES_IN_THREADS if ch.is_thread else permissions.SEND_MESSAGES
+        self.require(ch, send | (permissions.ATTACH_FILES if uploads else 0))
+        nonce = body.get("nonce")
+        if isinstance(nonce, str) and len(nonce) > MAX_NONCE_LENGTH:
+            self.check([("nonce", f"{len(nonce)} > {MAX_NONCE_LENGTH} chars")], route)
+        if nonce is not None and body.get("enforce_nonce"):
+            earlier = self.by_nonce(self.bot.id, nonce)
+            if earlier is not None:
+                return earlier, False
+        stripped = self._strip_embeds(ch, body)
+        if stripped is not body and not _has_content(stripped, uploads):
+            raise ApiError(400, 50006, "Cannot send an empty message")
+        m = self.post(ch, self.bot.id, stripped, uploads, route, nonce=nonce)
+        return m, True
+
+    def edit_channel_message(
+        self, m: MessageRecord, body: dict[str, Any], uploads: list[Upload], route: str
+    ) -> MessageRecord:
+        """``PATCH /channels/{id}/messages/{id}``: the bot's permissions apply as on create."""
+        ch = self.channels[m.channel_id]
+        self.require(ch, permissions.ATTACH_FILES if uploads else 0)
+        return self.edit(m, self._strip_embeds(ch, body), uploads, route)
+
+    def by_nonce(self, author_id: int, nonce: str | int) -> MessageRecord | None:
+        """The author's live message with this nonce created within ``nonce_window`` seconds.
+
+        Keyed on author and nonce, not channel: Discord documents the check as "another message
+        created by the same author with the same nonce", so a nonce reused in another channel
+        returns the first channel's message.
+        """
+        now = time.monotonic()
+        for m in reversed(list(self.messages.values())):
+            if now - m.created >= self.nonce_window:
+                break
+            if m.author_id == author_id and m.nonce == nonce and not m.deleted:
+                return m
+        return None
+
+    def history(
+        self,
+        ch: ChannelRecord,
+        *,
+        limit: int = 50,
+        before: int | None = None,
+        after: int | None = None,
+        around: int | None = None,
+    ) -> list[MessageRecord]:
+        """``GET /channels/{id}/messages``, newest first, with Discord's snowflake cursors.
+
+        ``before``: the newest ``limit`` older than the id. ``after``: the ``limit`` messages
+        right after the id (the oldest ones after it), still newest first, which is why
+        discord.py pages on with the first element. ``around``: the message itself (if it
+        exists) plus ``limit // 2`` on each side, so an even limit can give ``limit + 1``, as
+        discord.py documents. A deferred public reply still "thinking" is listed (it is
+        visible in the channel); ephemeral messages never are. Without READ_MESSAGE_HISTORY
+        the list is empty.
+        """
+        route = "GET /channels/{id}/messages"
+        problems: list[limits.Problem] = []
+        if not 1 <= limit <= MAX_HISTORY_LIMIT:
+            problems.append(("history.limit", f"limit {limit} not in 1..{MAX_HISTORY_LIMIT}"))
+        if sum(x is not None for x in (before, after, around)) > 1:
+            problems.append(("history.cursor", "before, after and around are exclusive"))
+        self.check(problems, route)
+        self.require(ch)
+        if ch.type != DM and not self.bot_permissions(ch) & permissions.READ_MESSAGE_HISTORY:
+            return []
+        msgs = sorted(
+            (
+                m
+                for m in self.messages.values()
+                if m.channel_id == ch.id and not m.deleted and m.ephemeral_for is None
+            ),
+            key=lambda m: m.id,
+        )
+        if around is not None:
+            half = limit // 2
+            older = [m for m in msgs if m.id < around][-half:] if half else []
+            newer = [m for m in msgs if m.id > around][:half]
+            middle = [m for m in msgs if m.id == around]
+            picked = older + middle + newer
+        elif after is not None:
+            picked = [m for m in msgs if m.id > after][:limit]
+        elif before is not None:
+            picked = [m for m in msgs if m.id < before][-limit:]
+        else:
+            picked = msgs[-limit:]
+        return picked[::-1]
+
     def post(
         self,
         channel: ChannelRecord,
@@ -174,11 +340,12 @@ class World:
         *,
         interaction: InteractionRecord | None = None,
         loading: bool = False,
+        nonce: str | int | None = None,
     ) -> MessageRecord:
         """Create a message; ephemeral ones (flags 64 on an interaction) go to the user only."""
         self._check_body(body, uploads, route)
         flags = int(body.get("flags") or 0)
-        m = MessageRecord(snowflake(), channel.id, author_id, flags=flags)
+        m = MessageRecord(snowflake(), channel.id, author_id, flags=flags, nonce=nonce)
         if interaction is not None:
             m.interaction_id = interaction.id
             m.webhook_id = self.app_id
@@ -233,7 +400,7 @@ class World:
             self.ephemeral_log.setdefault(m.ephemeral_for, []).append(m)
         else:
             self.channel_log.setdefault(m.channel_id, []).append(m)
-            self.dispatch("MESSAGE_CREATE", payloads.message(self, m))
+            self.dispatch("MESSAGE_CREATE", payloads.message(self, m, with_nonce=True))
         self.activity.changed()
 
     def apply_body(
@@ -326,3 +493,9 @@ class World:
                 if c["name"] == name and c.get("type", 1) == 1:
                     return c
         return None
+
+
+def _has_content(body: dict[str, Any], uploads: list[Upload]) -> bool:
+    """Discord refuses a message with nothing to show (code 50006)."""
+    keys = ("content", "embeds", "components", "sticker_ids", "poll")
+    return bool(uploads) or any(body.get(k) for k in keys)
