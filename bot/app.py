@@ -121,6 +121,7 @@ class GameBot(discord.Client):
         for task in (self._deadlines, self._publishing):
             if task is not None:
                 task.cancel()
+        await self.publisher.stop()
         await super().close()
         await self.store.aclose()
 

@@ -32,6 +32,16 @@ class Settings(BaseSettings):
         default=10.0,
         description="How often to look for posts that are due again (after a crash or outage).",
     )
+    post_timeout_seconds: float = Field(
+        default=60.0,
+        gt=0,
+        description="Longest wait for Discord to take one message before it is tried again.",
+    )
+    retry_base_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="First wait before a failed post is tried again; it doubles each time.",
+    )
     orphan_after_failures: int = Field(
         default=5,
         ge=1,

@@ -39,8 +39,6 @@ log = logging.getLogger(__name__)
 
 LATE_AFTER = timedelta(seconds=30)
 """A post composed this long after its change is marked late: the table sees when it happened."""
-SEND_TIMEOUT = 60.0
-"""Longest wait for one message; discord.py already retries 5xx and waits out 429s inside."""
 GONE = {10003, 50001}
 """Unknown Channel and Missing Access: the game's channel is gone or closed to the bot."""
 
@@ -49,6 +47,8 @@ class Publisher:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._retiring: set[asyncio.Task[None]] = set()
+        """Button retirements under way: cosmetic, so no player's answer waits for them."""
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -126,7 +126,7 @@ class Publisher:
             if message is None:
                 message = await asyncio.wait_for(
                     self._send_piece(target, table, piece, nonce=f"{post.id}.{number}"),
-                    SEND_TIMEOUT,
+                    self.bot.settings.post_timeout_seconds,
                 )
             await store.mark_part_sent(post.id, number + 1, done=number + 1 == len(pieces))
             if piece.buttons is not None:
@@ -134,7 +134,7 @@ class Publisher:
             sent.append(message)
         if post.kind == "turn" and (current or post.body["final"]):
             keep = {m.id for m in sent if m.components}
-            await self._retire(table, keep)
+            self._retire_later(table, await self._stale_buttons(table, keep))
             shown = posts.seats_shown(table, post, current)
             if shown is not None:
                 await store.set_announced(table.row.id, shown)
@@ -172,11 +172,21 @@ class Publisher:
                 return message
         return None
 
-    async def _retire(self, table: Table, keep: set[int]) -> None:
-        """Take buttons off every older message of the game, including ones from before a
-        restart; a message someone deleted simply stops being tracked."""
-        store = self.bot.store
-        stale = [m for m in await store.live_buttons(table.row.id) if m not in keep]
+    async def _stale_buttons(self, table: Table, keep: set[int]) -> list[int]:
+        """Every older message of the game that still has buttons, including ones posted
+        before a restart; decided now, under the game's lock, so a later post is never hit."""
+        return [m for m in await self.bot.store.live_buttons(table.row.id) if m not in keep]
+
+    def _retire_later(self, table: Table, stale: list[int]) -> None:
+        if not stale:
+            return
+        task = asyncio.create_task(self._retire(table, stale), name=f"retire-{table.row.id}")
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
+
+    async def _retire(self, table: Table, stale: list[int]) -> None:
+        """Take the buttons off; a message someone deleted simply stops being tracked, one
+        that cannot be edited now stays tracked and is tried again after the next post."""
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         done = []
         for message_id in stale:
@@ -189,11 +199,18 @@ class Publisher:
                 log.info(
                     "could not retire buttons on %s (game %s): %s", message_id, table.row.id, exc
                 )
-        await store.drop_live_buttons(done)
+        await self.bot.store.drop_live_buttons(done)
 
     async def retire_all(self, table: Table) -> None:
         async with self._lock(table.row.id):
-            await self._retire(table, set())
+            stale = await self._stale_buttons(table, set())
+        await self._retire(table, stale)
+
+    async def stop(self) -> None:
+        """Cancel retirements under way (their messages stay tracked for the next start)."""
+        for task in list(self._retiring):
+            task.cancel()
+        await asyncio.gather(*self._retiring, return_exceptions=True)
 
     # ----- failures --------------------------------------------------------------------------
     async def _failed(self, table: Table, post: OutboxRow, exc: BaseException) -> bool:
@@ -204,8 +221,14 @@ class Publisher:
             await store.mark_undeliverable(post.id)
             await self._tell_dms_closed(table, post)
             return True
+        if isinstance(exc, discord.HTTPException) and post.parts_sent == 0:
+            # Discord answered with a refusal, so nothing went out: the post is composed anew
+            # next time, when it can say that it is late. (A timeout keeps its exact text, which
+            # is how a message that did go out is recognised.)
+            await store.reset_post(post.id)
         attempts = post.attempts + 1
-        delay = min(timedelta(minutes=15), timedelta(seconds=5 * 2**attempts))
+        base = self.bot.settings.retry_base_seconds
+        delay = min(timedelta(minutes=15), timedelta(seconds=base * 2 ** (attempts - 1)))
         await store.postpone(post.id, attempts, datetime.now(UTC) + delay)
         code = getattr(exc, "code", None)
         if post.kind != "private" and isinstance(exc, discord.HTTPException) and code in GONE:

@@ -24,7 +24,8 @@ class Session:
         self.database = database
         self.settings = {"decision_deadline_hours": 0, **settings}
         """Bot settings for this session; deadlines are off unless a test turns them on."""
-        self.standin = StandIn()
+        self.standin = StandIn(server_error_backoff=0.01)
+        """Server errors are retried quickly, so an outage takes a fraction of a second."""
         self.channel_name = channel_name
         self.bot: GameBot | None = None
         self._task: asyncio.Task[None] | None = None
