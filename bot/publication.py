@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 
 LATE_AFTER = timedelta(seconds=30)
 """A post composed this long after its change is marked late: the table sees when it happened."""
+SWEEP_GRACE = timedelta(seconds=2)
+"""The sweep leaves a fresh post to the move that is publishing it right now."""
 GONE = {10003, 50001}
 """Unknown Channel and Missing Access: the game's channel is gone or closed to the bot."""
 
@@ -56,11 +58,14 @@ class Publisher:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    async def publish(self, game_id: int) -> bool:
-        """Send the game's outstanding posts in order; True when nothing is left to send."""
+    async def publish(self, game_id: int, *, catching_up: bool = False) -> bool:
+        """Send the game's outstanding posts in order; True when nothing is left to send.
+
+        `catching_up`: called by the sweep, not right after the change, so whatever is sent
+        now did not go out when it happened (a crash, an outage) and says so."""
         async with self._lock(game_id):
             try:
-                return await self._drain(game_id)
+                return await self._drain(game_id, catching_up)
             except Exception:
                 log.exception("publishing game %s failed; it will be retried", game_id)
                 return False
@@ -69,8 +74,9 @@ class Publisher:
         """Publish every game with a post that is due (a crash, an outage, a backoff)."""
         store = self.bot.store
         done = 0
-        for game_id in await store.due_games(datetime.now(UTC), limit=100):
-            if await self.publish(game_id):
+        due = datetime.now(UTC) - SWEEP_GRACE
+        for game_id in await store.due_games(due, limit=100):
+            if await self.publish(game_id, catching_up=True):
                 done += 1
         return done
 
@@ -85,7 +91,7 @@ class Publisher:
             await asyncio.sleep(self.bot.settings.publish_check_seconds)
 
     # ----- one game --------------------------------------------------------------------------
-    async def _drain(self, game_id: int) -> bool:
+    async def _drain(self, game_id: int, catching_up: bool) -> bool:
         """Send posts oldest first, stopping at the first that fails, so order is kept; posts
         queued meanwhile (a closed-DMs notice) go out in the same call."""
         store = self.bot.store
@@ -93,18 +99,21 @@ class Publisher:
             table = await self.bot.tables.by_id(game_id)
             if table is None:
                 return True
+            newest = max(p.seq for p in pending)
             for index, post in enumerate(pending):
                 later_turn = any(p.kind == "turn" for p in pending[index + 1 :])
+                # An older change still unposted when a newer one is published was missed.
+                late = catching_up or post.seq < newest
                 current = not later_turn and table.row.version == post.body.get("version")
                 try:
-                    await self._send_post(table, post, current=current)
+                    await self._send_post(table, post, current=current, late=late)
                 except Exception as exc:
                     if not await self._failed(table, post, exc):
                         return False
         await store.channel_worked(game_id)
         return True
 
-    async def _send_post(self, table: Table, post: OutboxRow, *, current: bool) -> None:
+    async def _send_post(self, table: Table, post: OutboxRow, *, current: bool, late: bool) -> None:
         store = self.bot.store
         pieces = [Piece.model_validate(p) for p in post.pieces or []]
         if post.pieces is None:
@@ -113,7 +122,7 @@ class Publisher:
                 post,
                 current=current,
                 announced=set(table.row.announced_seats),
-                late=_late_note(post),
+                late=_late_note(post, late),
             )
             await store.mark_sending(post.id, posts.dump(pieces))
         target = await self._target(table, post)
@@ -264,8 +273,9 @@ class Publisher:
         )
 
 
-def _late_note(post: OutboxRow) -> str:
-    if post.attempts == 0 and datetime.now(UTC) - post.created_at < LATE_AFTER:
+def _late_note(post: OutboxRow, catching_up: bool) -> str:
+    recent = datetime.now(UTC) - post.created_at < LATE_AFTER
+    if post.attempts == 0 and recent and not catching_up:
         return ""
     when = int(post.created_at.timestamp())
     return f"⏱️ *Posted late: this happened <t:{when}:R>, when I could not post it.*\n"

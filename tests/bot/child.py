@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 API_BASE = "STANDIN_API_BASE"
 GATEWAY_URL = "STANDIN_GATEWAY_URL"
 TOKEN = "standin-token"
+GAME_SEED = "STANDIN_GAME_SEED"
+"""Deal every game this child starts from this seed, so a crash run replays the same game."""
 
 
 def main() -> int:
@@ -41,6 +43,11 @@ def main() -> int:
 
     Route.BASE = os.environ[API_BASE]
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ[GATEWAY_URL])
+    if GAME_SEED in os.environ:
+        import bot.tables
+
+        seed = int(os.environ[GAME_SEED])
+        bot.tables.secrets.randbits = lambda _bits: seed  # type: ignore[attr-defined]
     return run_bot()
 
 

@@ -1,0 +1,298 @@
+"""The real bot, in its own process, SIGKILLed at random moments during whole games.
+
+Players keep playing through the stand-in as people would (a click or a command, and after a
+crash a fresh look at the game before the next move). After every restart the snapshot must
+equal the replay of the log; at the end every acknowledged move is in the log once, every
+committed change was posted exactly once (each message of each post, channel and DMs, by the
+nonce it was sent with), and no answer said something untrue. Discord's own duplicate check is
+switched off, so only the bot's bookkeeping can keep a post from appearing twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.storage import SqliteStore
+from bot.table import Table
+from bot.tables import Tables
+from engine import ActionBase
+from tests.bot.bbb_policy import policy as bloc_policy
+from tests.bot.child import GAME_SEED, ChildBot
+from tests.bot.nomb_policy import policy as nomb_policy
+from tests.standin import ChannelRecord, InteractionRecord, StandIn, UserRecord
+from tests.standin.waiting import StandInTimeout
+
+KILLS = 30
+Policy = Callable[[Table], tuple[int, ActionBase]]
+
+
+@dataclass
+class Figures:
+    game: str
+    moves: int = 0
+    kills: int = 0
+    in_flight_kills: int = 0
+    """Kills while Discord held a post it had already made."""
+    acknowledged: int = 0
+    unanswered: int = 0
+    lost: int = 0
+    doubled: int = 0
+    unannounced: int = 0
+    lies: int = 0
+    late: int = 0
+    restarts_checked: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"{self.game}: {self.moves} moves, {self.kills} kills ({self.in_flight_kills} with a "
+            f"post made but unconfirmed), {self.acknowledged} "
+            f"acknowledged, {self.unanswered} unanswered (bot killed first), lost {self.lost}, "
+            f"doubled {self.doubled}, unannounced {self.unannounced}, lies {self.lies}, "
+            f"{self.late} posts marked late, snapshot = replay after {self.restarts_checked} "
+            "restarts"
+        )
+
+
+class CrashTable:
+    """The stand-in, a child bot and a read-only view of its database, for one game."""
+
+    def __init__(self, tmp_path: Path, seed: int) -> None:
+        self.standin = StandIn(server_error_backoff=0.01)
+        self.standin.nonce_window = 0
+        self.database = tmp_path / "games.sqlite3"
+        self.seed = seed
+        self.child: ChildBot
+        self.store = SqliteStore(self.database)
+        self.tables = Tables(self.store)
+        self.channel: ChannelRecord
+        self.game_id = 0
+
+    async def __aenter__(self) -> CrashTable:
+        await self.standin.start()
+        self.channel = self.standin.add_text_channel("crash-table")
+        self.child = ChildBot(
+            self.standin,
+            self.database,
+            settings={GAME_SEED: str(self.seed), "PUBLISH_CHECK_SECONDS": "0.3"},
+        )
+        await self.child.start()
+        await self.store.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.child.aclose()
+        await self.store.aclose()
+        await self.standin.stop()
+
+    async def send(self, user: UserRecord, *path: str, **options: object) -> InteractionRecord:
+        record = await self.standin.slash(user, self.channel, *path, **options)
+        return await record.done(timeout=30)
+
+    async def table(self) -> Table:
+        table = await self.tables.by_id(self.game_id)
+        assert table is not None
+        return table
+
+    async def log(self) -> list[tuple[int, str]]:
+        return [(e.seat, e.action) for e in await self.store.action_log(self.game_id)]
+
+
+async def open_game(crash: CrashTable, game: str, names: list[str], **options: str) -> dict:
+    users = {u.id: u for u in (crash.standin.add_user(n) for n in names)}
+    host, *others = users.values()
+    await crash.send(host, "game", "new", game=game)
+    for user in others:
+        await crash.send(user, "game", "join")
+    for name, value in options.items():
+        await crash.send(host, "game", "option", name=name, value=value)
+    await crash.send(host, "game", "start")
+    table = await crash.tables.current(crash.channel.id)
+    assert table is not None and table.row.status == "active"
+    crash.game_id = table.row.id
+    return users
+
+
+async def act(crash: CrashTable, users: dict, table: Table, seat: int, action: ActionBase):
+    """The move as a player makes it: its button if one is showing, else the command."""
+    user = users[table.holder(seat)]
+    prompt = table.prompts()[seat]
+    data = action.model_dump(mode="json")
+    choice = next((c for c in prompt.choices if c.action == data), None)
+    if choice is not None:
+        prefix = f"choice:{table.row.id}:{seat}:{prompt.decision}:"
+        for message in reversed(crash.standin.messages(crash.channel)):
+            for component in message.iter_components():
+                custom_id = str(component.get("custom_id", ""))
+                if custom_id.startswith(prefix) and component.get("label") == choice.label[:80]:
+                    return await crash.standin.click(user, message, custom_id)
+    if action.kind in prompt.kinds:
+        fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
+        return await crash.standin.slash(
+            user, crash.channel, table.game.command, action.kind, **fields
+        )
+    return None  # its buttons are not posted yet: the bot is still catching up
+
+
+async def snapshot_is_the_replay(crash: CrashTable) -> None:
+    table = await crash.table()
+    replayed = await crash.tables.replay(table)
+    assert replayed.model_dump_json() == table.state.model_dump_json()
+
+
+async def play_with_kills(
+    crash: CrashTable, users: dict, policy: Policy, figures: Figures, rnd: random.Random
+) -> None:
+    for _ in range(3000):
+        table = await crash.table()
+        if table.row.status == "finished":
+            return
+        before = await crash.log()
+        seat, action = policy(table)
+        kill = figures.kills < KILLS and rnd.random() < 0.8
+        caught = None
+        if kill and rnd.random() < 0.3:
+            # Discord takes the post but the bot dies before hearing so: the hardest moment.
+            caught = crash.standin.hang(
+                "POST", f"/channels/{crash.channel.id}/messages", 10.0, takes_effect=True
+            )
+        record = await act(crash, users, table, seat, action)
+        if record is None:
+            crash.standin.clear_faults()
+            await asyncio.sleep(0.3)
+            continue
+        if caught is not None:
+            await crash.standin.wait_until(
+                lambda hold=caught: hold.hits > 0, timeout=10, what="a post"
+            )
+            await asyncio.sleep(0.1)
+            crash.standin.clear_faults()
+            await kill_and_restart(crash, figures)
+            figures.in_flight_kills += 1
+        elif kill:
+            await asyncio.sleep(rnd.uniform(0.0, 0.4))
+            await kill_and_restart(crash, figures)
+            if rnd.random() < 0.3:  # again while it catches up on what it had not posted
+                await asyncio.sleep(rnd.uniform(0.0, 0.3))
+                await kill_and_restart(crash, figures)
+        else:
+            try:
+                await record.done(timeout=30)
+            except StandInTimeout:
+                figures.notes.append(f"no answer to {action.kind}")
+        after = await crash.log()
+        judge(figures, record, before, after, (seat, action.to_text()))
+    raise AssertionError("the game did not end")
+
+
+async def kill_and_restart(crash: CrashTable, figures: Figures) -> None:
+    await crash.child.kill()
+    figures.kills += 1
+    await snapshot_is_the_replay(crash)
+    figures.restarts_checked += 1
+    await crash.child.start()
+
+
+def judge(
+    figures: Figures,
+    record: InteractionRecord,
+    before: list[tuple[int, str]],
+    after: list[tuple[int, str]],
+    move: tuple[int, str],
+) -> None:
+    """What the player read against what the log says happened."""
+    text = record.original_content or ""
+    changed = len(after) > len(before)
+    figures.moves = len(after)
+    if not record.acknowledged or not text or text.startswith("Thinking"):
+        figures.unanswered += 1
+        return
+    if text.startswith("✅"):
+        figures.acknowledged += 1
+        if not changed or after[len(before)] != move:
+            figures.lost += 1
+    elif changed:
+        figures.lies += 1  # a refusal or an apology, yet the move was stored
+    if "nothing was changed" in text and changed:
+        figures.lies += 1
+
+
+async def settle_and_count(crash: CrashTable, figures: Figures) -> None:
+    """Let the bot catch up, then check each message of each post appears exactly once."""
+    store = crash.store
+
+    async def outstanding() -> int:
+        async with store.db.execute(
+            "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND state IN ('pending', 'sending')",
+            (crash.game_id,),
+        ) as cur:
+            return int((await cur.fetchone())[0])
+
+    for _ in range(200):
+        if await outstanding() == 0:
+            break
+        await asyncio.sleep(0.2)
+    await crash.standin.wait_idle(quiet=0.5, timeout=20)
+    async with store.db.execute(
+        "SELECT id, seq, kind, recipient, state, pieces FROM outbox WHERE game_id = ?",
+        (crash.game_id,),
+    ) as cur:
+        rows = await cur.fetchall()
+    seqs = {r["seq"] for r in rows if r["kind"] == "turn"}
+    figures.unannounced += len(set(range(len(await crash.log()) + 1)) - seqs)
+    by_nonce: dict[str, int] = {}
+    for message in crash.standin.world.messages.values():
+        if message.author_id == crash.standin.bot.id and message.nonce is not None:
+            by_nonce[str(message.nonce)] = by_nonce.get(str(message.nonce), 0) + 1
+            figures.late += "Posted late" in message.content
+    for row in rows:
+        if row["state"] != "sent":
+            figures.unannounced += 1
+            continue
+        for number in range(len(json.loads(row["pieces"]))):
+            seen = by_nonce.get(f"{row['id']}.{number}", 0)
+            figures.unannounced += seen == 0
+            figures.doubled += max(0, seen - 1)
+
+
+@pytest.fixture
+async def crash_nomb(tmp_path: Path) -> AsyncIterator[CrashTable]:
+    async with CrashTable(tmp_path, seed=2) as crash:
+        yield crash
+
+
+@pytest.fixture
+async def crash_bloc(tmp_path: Path) -> AsyncIterator[CrashTable]:
+    async with CrashTable(tmp_path, seed=4) as crash:
+        yield crash
+
+
+async def run(crash: CrashTable, figures: Figures, users: dict, policy: Policy) -> Figures:
+    rnd = random.Random(f"{figures.game}-{crash.seed}")
+    await play_with_kills(crash, users, policy, figures, rnd)
+    await snapshot_is_the_replay(crash)
+    await settle_and_count(crash, figures)
+    print("\n" + figures.line())
+    assert figures.kills >= KILLS, figures.line()
+    assert (figures.lost, figures.doubled, figures.unannounced, figures.lies) == (0, 0, 0, 0), (
+        figures.line(),
+        figures.notes,
+    )
+    return figures
+
+
+async def test_not_on_my_block_survives_being_killed_at_random(crash_nomb: CrashTable):
+    users = await open_game(crash_nomb, "not_on_my_block", ["dev", "res"])
+    await run(crash_nomb, Figures("Not On My Block"), users, nomb_policy("developer"))
+
+
+async def test_bloc_by_bloc_survives_being_killed_at_random(crash_bloc: CrashTable):
+    users = await open_game(crash_bloc, "bloc_by_bloc", ["ana", "ben"], mode="fully_cooperative")
+    await run(crash_bloc, Figures("Bloc by Bloc"), users, bloc_policy(4))
