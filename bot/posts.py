@@ -34,6 +34,9 @@ class Piece(BaseModel):
     ping: list[int] = []
     board: bool = False
     buttons: ButtonSpec | None = None
+    shows: list[int] | None = None
+    """On a post that tells of the game as it stands: the seats it shows as owing a move, who
+    are not pinged again by the next post while they still owe one."""
 
 
 # ----- at commit time -------------------------------------------------------------------------
@@ -116,6 +119,7 @@ def compose(
         if prompt.seat not in announced:
             ping.append(table.holder(prompt.seat))
     pieces = _with_board("\n".join(lines), ping, None if main is None else _spec(main))
+    pieces[-1].shows = sorted(p.seat for p in prompts)
     for prompt in with_buttons[1:]:
         pieces.append(
             Piece(
@@ -143,13 +147,6 @@ def _spec(prompt: Prompt) -> ButtonSpec:
             for c in prompt.choices
         ],
     )
-
-
-def seats_shown(table: Table, post: OutboxRow, current: bool) -> list[int] | None:
-    """The seats a sent post showed as owing a move (None: it showed none, keep the old)."""
-    if post.kind != "turn" or not current:
-        return None
-    return sorted(table.prompts())
 
 
 def dump(pieces: list[Piece]) -> list[dict[str, Any]]:

@@ -144,7 +144,7 @@ class Publisher:
         if post.kind == "turn" and (current or post.body["final"]):
             keep = {m.id for m in sent if m.components}
             self._retire_later(table, await self._stale_buttons(table, keep))
-            shown = posts.seats_shown(table, post, current)
+            shown = next((p.shows for p in pieces if p.shows is not None), None)
             if shown is not None:
                 await store.set_announced(table.row.id, shown)
                 table.row.announced_seats = shown

@@ -1,0 +1,84 @@
+"""How a committed change is cut into messages: narration only once a later change supersedes
+it; the board, pings and decision-bound buttons on the post that tells of the game as it is."""
+
+from datetime import UTC, datetime
+
+from bot import posts
+from bot.storage import GameRow, OutboxRow, Post
+from bot.table import Table
+from tests.engine.toy_game import GAME as TOY
+from tests.engine.toy_game import Bid
+
+ALICE, BOB = 101, 202
+
+
+def table() -> Table:
+    state = TOY.setup(TOY.make_options(2), 7)
+    row = GameRow(
+        id=5,
+        channel_id=77,
+        guild_id=1,
+        game=TOY.id,
+        host_id=ALICE,
+        status="active",
+        options={},
+        players=[ALICE, BOB],
+        seed=7,
+        state=None,
+        version=3,
+        lobby_message_id=None,
+    )
+    return Table(row=row, game=TOY, state=state)
+
+
+def row(post: Post, seq: int = 1) -> OutboxRow:
+    return OutboxRow(
+        **post.model_dump(),
+        id=9,
+        game_id=5,
+        seq=seq,
+        state="pending",
+        pieces=None,
+        parts_sent=0,
+        attempts=0,
+        created_at=datetime.now(UTC),
+        sending_at=None,
+    )
+
+
+def test_a_superseded_turn_post_is_narration_only():
+    turn = row(Post(kind="turn", body={"header": "Bidder 1 has bid.", "final": False}))
+    pieces = posts.compose(table(), turn, current=False, announced=set())
+    assert [p.content for p in pieces] == ["Bidder 1 has bid."]
+    assert not any(p.board or p.ping or p.buttons for p in pieces)
+
+
+def test_the_current_post_pings_only_seats_not_already_waiting_and_shows_who_owes_a_move():
+    t = table()
+    turn = row(Post(kind="turn", body={"header": "Round 1.", "final": False}))
+    fresh = posts.compose(t, turn, current=True, announced=set())
+    assert fresh[-1].board and sorted(fresh[-1].ping) == [ALICE, BOB]
+    assert fresh[-1].shows == [0, 1]
+    waiting = posts.compose(t, turn, current=True, announced={t.seats_of(ALICE)[0]})
+    assert waiting[-1].ping == [BOB]
+
+
+def test_decision_buttons_carry_the_decision_they_answer():
+    t = table()
+    state = t.state
+    for seat in (0, 1):
+        state = TOY.apply(state, seat, Bid(card=state.hands[seat][0])).state
+    state.pending_loser, state.pending_winner = 1, 0
+    t = Table(row=t.row, game=TOY, state=state)
+    turn = row(Post(kind="turn", body={"header": "Tie.", "final": False}))
+    spec = posts.compose(t, turn, current=True, announced=set())[-1].buttons
+    assert spec is not None and spec.seat == 1
+    assert spec.decision == TOY.prompts(state)[1].decision
+    assert [c["label"] for c in spec.choices] == ["Accept", "Re-roll"]
+
+
+def test_a_private_post_names_its_game_and_channel_and_a_late_one_says_so():
+    private = row(Post(kind="private", recipient=BOB, body={"text": "Your hand: 1, 2"}))
+    (piece,) = posts.compose(table(), private, current=True, announced=set(), late="⏱️ late\n")
+    assert piece.content.startswith("⏱️ late\n") and "<#77>" in piece.content
+    assert piece.content.endswith("Your hand: 1, 2") and not piece.board
