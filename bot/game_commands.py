@@ -126,6 +126,9 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 return
             seats = table.seats_of(interaction.user.id)
             lines = [f"**{table.game.title}**", present.seating(table), ""]
+            last = await bot.store.last_narration(table.row.id)
+            if last:
+                lines += ["**Last move:** " + present.clip(last, 600), ""]
             lines.append(table.game.status_text(table.state, seats[0] if seats else None))
             lines += [present.prompt_line(table, p) for p in table.prompts().values()]
             await answer(interaction, "\n".join(lines))

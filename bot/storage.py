@@ -138,6 +138,7 @@ class GameStore(Protocol):
     async def note_dm_closed(self, game_id: int, user_id: int) -> bool: ...
     async def add_posts(self, game_id: int, posts: list[Post]) -> None: ...
     async def rewrite_snapshot(self, game_id: int, version: int, state: str) -> None: ...
+    async def last_narration(self, game_id: int) -> str | None: ...
     async def orphan(self, game_id: int) -> None: ...
 
 
@@ -477,3 +478,14 @@ class SqliteStore:
         await self._set(
             "UPDATE games SET state = ? WHERE id = ? AND version = ?", (state, game_id, version)
         )
+
+    async def last_narration(self, game_id: int) -> str | None:
+        """What the channel was (or is about to be) told of the game's latest move: the answer
+        for a player whose command was cut off by a crash before they heard back."""
+        async with self.db.execute(
+            "SELECT body FROM outbox WHERE game_id = ? AND kind = 'turn' AND seq > 0"
+            " ORDER BY id DESC LIMIT 1",
+            (game_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else str(json.loads(row[0])["header"])

@@ -77,6 +77,21 @@ async def test_status_help_and_board_describe_the_game_in_this_channel(session: 
     assert session.posts()[-1].attachments
 
 
+async def test_status_tells_a_player_whose_answer_was_lost_what_their_move_did(session: Session):
+    host, guest = session.user("host"), session.user("guest")
+    await session.command(host, "game", "new", game=TOY.id)
+    await session.command(guest, "game", "join")
+    await session.command(host, "game", "start")
+    table = await session.table()
+    seat = table.seats_of(guest.id)[0]
+    # The move is stored, then the bot dies before answering or posting anything.
+    await session.bot.tables.act(
+        table, guest.id, {"kind": "bid", "card": table.state.hands[seat][0]}
+    )
+    status = reply_text(await session.command(guest, "game", "status"))
+    assert f"**Last move:** {table.state.seat_names[seat]} has bid." in status
+
+
 async def test_the_host_forces_an_unanswered_decision_and_may_abandon(session: Session):
     _, host, guest = await owe_a_decision(session)
     stranger = session.user("x")
