@@ -13,11 +13,10 @@ from typing import Any, get_args
 import discord
 from discord import app_commands
 
+from bot import limits
 from bot.game_commands import GUILD_ONLY
 from bot.interactions import bot_of
 from engine import ActionBase, Game
-
-MAX_CHOICES = 25
 
 
 def _annotation(field: Any) -> type:
@@ -33,7 +32,9 @@ def _fields(action_type: type[ActionBase]) -> dict[str, Any]:
 
 def build_group(game: Game) -> app_commands.Group:
     group = app_commands.Group(
-        name=game.command, description=f"Play {game.title}"[:100], allowed_contexts=GUILD_ONLY
+        name=game.command,
+        description=f"Play {game.title}"[: limits.DESCRIPTION],
+        allowed_contexts=GUILD_ONLY,
     )
     for action_type in game.action_types:
         group.add_command(_build_command(game, action_type))
@@ -63,12 +64,12 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Co
             )
         )
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    described = app_commands.describe(**{n: (f.description or n)[:100] for n, f in fields.items()})(
-        callback
-    )
+    described = app_commands.describe(
+        **{n: (f.description or n)[: limits.DESCRIPTION] for n, f in fields.items()}
+    )(callback)
     command = app_commands.Command(
         name=kind,
-        description=(action_type.summary or kind)[:100],
+        description=(action_type.summary or kind)[: limits.DESCRIPTION],
         callback=described,
     )
     for name in fields:
@@ -102,8 +103,11 @@ def _autocompleter(game: Game, kind: str, focused: str) -> Any:
             if needle and needle not in label.lower() and needle not in str(value).lower():
                 continue
             seen[value] = label
-            if len(seen) == MAX_CHOICES:
+            if len(seen) == limits.CHOICES:
                 break
-        return [app_commands.Choice(name=label[:100], value=value) for value, label in seen.items()]
+        return [
+            app_commands.Choice(name=label[: limits.CHOICE_NAME], value=value)
+            for value, label in seen.items()
+        ]
 
     return complete

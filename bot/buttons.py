@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import limits
 from bot.options import OptionField, option_fields, value_label
 from engine import Game
 
@@ -52,7 +53,7 @@ class ChoiceButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=limits.clip(label, limits.BUTTON_LABEL),
                 style=STYLES.get(style, discord.ButtonStyle.secondary),
                 custom_id=f"choice:{game_id}:{seat}:{decision}:{key}",
             )
@@ -62,7 +63,7 @@ class ChoiceButton(
     @classmethod
     def view(cls, game_id: int, spec: ButtonSpec) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        for choice in spec.choices[:25]:
+        for choice in spec.choices[: limits.BUTTONS]:
             view.add_item(
                 cls(
                     game_id,
@@ -119,8 +120,8 @@ class OptionSelect(
         name = field.name if field else "option"
         options = [
             discord.SelectOption(
-                label=f"{field.name.replace('_', ' ')}: {value_label(v)}"[:100],
-                value=str(v)[:100],
+                label=f"{field.name.replace('_', ' ')}: {value_label(v)}"[: limits.CHOICE_NAME],
+                value=str(v)[: limits.CHOICE_NAME],
                 default=v == chosen,
             )
             for v in (field.values if field else [])
@@ -129,7 +130,7 @@ class OptionSelect(
             discord.ui.Select(
                 custom_id=f"option:{game_id}:{name}",
                 options=options,
-                placeholder=(field.description if field else name)[:150],
+                placeholder=(field.description if field else name)[: limits.PLACEHOLDER],
             )
         )
         self.game_id, self.field_name = game_id, name
@@ -164,6 +165,6 @@ def lobby_view(game_id: int, game: Game, chosen: dict[str, Any]) -> discord.ui.V
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start"):
         view.add_item(LobbyButton(game_id, op))
-    for field in option_fields(game)[:4]:
+    for field in option_fields(game)[: limits.LOBBY_MENUS]:
         view.add_item(OptionSelect(game_id, field, chosen.get(field.name, field.default)))
     return view

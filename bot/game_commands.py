@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import present
+from bot import limits, present
 from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields, value_label
 from bot.publication import board_file
@@ -24,7 +24,7 @@ async def game_autocomplete(
         app_commands.Choice(name=game.title, value=game.id)
         for game in REGISTRY.values()
         if needle in game.title.lower() or needle in game.id
-    ][:25]
+    ][: limits.CHOICES]
 
 
 def may_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
@@ -45,10 +45,12 @@ async def option_name_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     return [
-        app_commands.Choice(name=f"{f.name.replace('_', ' ')}: {f.description}"[:100], value=f.name)
+        app_commands.Choice(
+            name=f"{f.name.replace('_', ' ')}: {f.description}"[: limits.CHOICE_NAME], value=f.name
+        )
         for f in await _lobby_fields(interaction)
         if current.lower() in f.name
-    ][:25]
+    ][: limits.CHOICES]
 
 
 async def option_value_autocomplete(
@@ -59,10 +61,12 @@ async def option_value_autocomplete(
     if field is None:
         return []
     return [
-        app_commands.Choice(name=value_label(v)[:100], value=str(v)[:100])
+        app_commands.Choice(
+            name=value_label(v)[: limits.CHOICE_NAME], value=str(v)[: limits.CHOICE_NAME]
+        )
         for v in field.values
         if current.lower() in str(v).lower()
-    ][:25]
+    ][: limits.CHOICES]
 
 
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
@@ -109,7 +113,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             status = table.game.status_text(table.state, None)
             assert interaction.channel is not None
             await interaction.channel.send(  # type: ignore[union-attr]
-                status[:2000],
+                status[: limits.MESSAGE],
                 file=await board_file(table),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -128,7 +132,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             lines = [f"**{table.game.title}**", present.seating(table), ""]
             last = await bot.store.last_narration(table.row.id)
             if last:
-                lines += ["**Last move:** " + present.clip(last, 600), ""]
+                lines += ["**Last move:** " + limits.clip(last, 600), ""]
             lines.append(table.game.status_text(table.state, seats[0] if seats else None))
             lines += [present.prompt_line(table, p) for p in table.prompts().values()]
             await answer(interaction, "\n".join(lines))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import limits
 from bot.table import PlayerError
 from engine import IllegalAction
 
@@ -41,7 +42,7 @@ class Progress:
 
 async def answer(interaction: discord.Interaction, text: str) -> None:
     """The player's private answer: the deferred response edited, or a first private reply."""
-    text = text[:2000]
+    text = limits.clip(text, limits.MESSAGE)
     none = discord.AllowedMentions.none()
     if interaction.response.is_done():
         await interaction.edit_original_response(content=text, allowed_mentions=none)

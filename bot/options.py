@@ -11,9 +11,8 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
+from bot import limits
 from engine import Game
-
-MAX_VALUES = 25
 
 
 class OptionField(BaseModel):
@@ -48,7 +47,7 @@ def option_fields(game: Game) -> list[OptionField]:
     fields = []
     for name, info in game.options_type.model_fields.items():
         values = _values(info.annotation)
-        if name == "players" or not values or len(values) > MAX_VALUES:
+        if name == "players" or not values or len(values) > limits.CHOICES:
             continue
         fields.append(
             OptionField(

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import present
+from bot import limits, present
 from bot.storage import OutboxRow, Post
 from bot.table import Move, Table
 from engine import Prompt
@@ -96,7 +96,7 @@ def compose(
     later one supersedes is narration only."""
     if post.kind == "private":
         title = f"**{table.game.title}** in <#{table.row.channel_id}>:\n"
-        return [Piece(content=(late + title + post.body["text"])[: present.DISCORD_LIMIT])]
+        return [Piece(content=(late + title + post.body["text"])[: limits.MESSAGE])]
     if post.kind == "notice":
         return [
             Piece(content=late + part, ping=post.body.get("ping", []))
@@ -144,7 +144,7 @@ def _spec(prompt: Prompt) -> ButtonSpec:
         decision=prompt.decision,
         choices=[
             {"label": c.label, "key": present.choice_key(c), "style": c.style}
-            for c in prompt.choices
+            for c in prompt.choices[: limits.BUTTONS]
         ],
     )
 

@@ -6,10 +6,9 @@ import hashlib
 import json
 from typing import Any
 
+from bot import limits
 from bot.table import Table
 from engine import Outcome, Prompt, QuickChoice
-
-DISCORD_LIMIT = 2000
 
 
 def mention(user_id: int) -> str:
@@ -50,16 +49,7 @@ def find_choice(prompt: Prompt, key: str) -> QuickChoice | None:
     return next((c for c in prompt.choices if choice_key(c) == key), None)
 
 
-def clip(text: str, limit: int) -> str:
-    """At most `limit` characters, cut at a line or word boundary and marked as cut."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    at = max(cut.rfind("\n"), cut.rfind(" "))
-    return (cut[:at] if at > limit // 2 else cut).rstrip() + "…"
-
-
-def split_text(text: str, limit: int = DISCORD_LIMIT - 100) -> list[str]:
+def split_text(text: str, limit: int = limits.MESSAGE_PIECE) -> list[str]:
     """Cut long narration at line breaks so every piece fits in one Discord message."""
     pieces: list[str] = []
     current = ""

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot import posts
+from bot import limits, posts
 from bot.buttons import ChoiceButton
 from bot.posts import Piece
 from bot.storage import OutboxRow
@@ -175,7 +175,9 @@ class Publisher:
         since = discord.Object(
             id=discord.utils.time_snowflake(post.sending_at - timedelta(seconds=5))
         )
-        async for message in target.history(limit=100, after=since, oldest_first=True):
+        async for message in target.history(
+            limit=limits.HISTORY_PAGE, after=since, oldest_first=True
+        ):
             if message.author.id == me.id and message.content.strip() == piece.content.strip():
                 log.info("post %s of game %s was already in the channel", post.id, post.game_id)
                 return message

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import present
+from bot import limits, present
 from bot.interactions import Progress, answer, handling
 from bot.table import Move, PlayerError, Table
 from engine import QuickChoice
@@ -126,7 +126,9 @@ async def _mark_answered(interaction: discord.Interaction, label: str) -> None:
         return
     try:
         await message.edit(
-            content=f"{message.content}\n✔️ {interaction.user.mention}: {label}"[:2000],
+            content=limits.clip(
+                f"{message.content}\n✔️ {interaction.user.mention}: {label}", limits.MESSAGE
+            ),
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
