@@ -55,7 +55,7 @@ class Lobbies:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    async def open(self, interaction: discord.Interaction, game_id: str) -> None:
+    async def open(self, interaction: discord.Interaction, game_key: str) -> None:
         bot = self.bot
         channel = interaction.channel
         async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
@@ -69,7 +69,7 @@ class Lobbies:
                     + " permission in this channel. Ask a server admin to grant it, then try again."
                 )
             table = await bot.tables.open_lobby(
-                interaction.channel_id or 0, interaction.guild_id, game_id, interaction.user.id
+                interaction.channel_id or 0, interaction.guild_id, game_key, interaction.user.id
             )
             try:
                 message = await channel.send(  # type: ignore[union-attr]

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from bot import limits, present
 from bot.storage import OutboxRow, Post
-from bot.table import Move, Table
+from bot.table import Accepted, Table
 from engine import Prompt
 
 
@@ -53,7 +53,7 @@ def for_start(table: Table) -> list[Post]:
     return posts
 
 
-def for_move(move: Move, prefix: str = "") -> list[Post]:
+def for_move(move: Accepted, prefix: str = "") -> list[Post]:
     after = move.after
     assert after.state is not None
     public = [e.text for e in move.events if e.seat is None]

@@ -37,7 +37,7 @@ class Table(BaseModel):
         return {} if self.state is None else self.game.prompts(self.state)
 
 
-class Move(BaseModel):
+class Accepted(BaseModel):
     """An accepted action, with what is needed to tell the channel about it."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)

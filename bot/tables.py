@@ -15,9 +15,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from bot import posts
+from bot import limits, posts
 from bot.storage import ChannelBusy, GameRow, GameStore, StaleVersion
-from bot.table import SYSTEM_USER, Move, PlayerError, Table
+from bot.table import SYSTEM_USER, Accepted, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction
 from engine.games import REGISTRY
 
@@ -138,10 +138,10 @@ class Tables:
 
     # ----- lobby ---------------------------------------------------------------------------
     async def open_lobby(
-        self, channel_id: int, guild_id: int | None, game_id: str, host_id: int
+        self, channel_id: int, guild_id: int | None, game_key: str, host_id: int
     ) -> Table:
-        if game_id not in REGISTRY:
-            raise PlayerError(f"Unknown game `{game_id}`.")
+        if game_key not in REGISTRY:
+            raise PlayerError(f"Unknown game `{limits.clip(game_key, 40)}`.")
         if await self.store.open_lobbies(host_id=host_id, guild_id=None) >= self.lobbies_per_user:
             raise PlayerError(
                 f"You already host {self.lobbies_per_user} open lobbies. Start or abandon one "
@@ -157,7 +157,7 @@ class Tables:
                 "bot allows; start or abandon some of them first."
             )
         try:
-            row = await self.store.create_lobby(channel_id, guild_id, game_id, host_id)
+            row = await self.store.create_lobby(channel_id, guild_id, game_key, host_id)
         except ChannelBusy:
             raise PlayerError(
                 "This channel already has a game. Finish or `/game abandon` it first, "
@@ -266,7 +266,7 @@ class Tables:
 
     async def act(
         self, table: Table, user_id: int, data: dict[str, Any], seat: int | None = None
-    ) -> Move:
+    ) -> Accepted:
         """Apply an action for the user, trying each seat they hold that the action concerns."""
         if table.state is None:
             raise PlayerError("The game has not started yet; the host starts it from the lobby.")
@@ -298,7 +298,7 @@ class Tables:
         """The default action of every open out-of-turn decision that has one."""
         return {s: p.default for s, p in table.prompts().items() if p.default is not None}
 
-    async def force(self, table: Table, seat: int, why: str) -> Move:
+    async def force(self, table: Table, seat: int, why: str) -> Accepted:
         """Take a pending decision's default for its seat (host's order or a passed deadline);
         `why` heads the narration."""
         default = self.forceable(table).get(seat)
@@ -313,14 +313,14 @@ class Tables:
 
     async def _commit(
         self, table: Table, seat: int, action: ActionBase, user_id: int, prefix: str = ""
-    ) -> Move:
+    ) -> Accepted:
         """Apply, then store the log entry, the snapshot and what must be told, all at once."""
         assert table.state is not None
         result = table.game.apply(table.state, seat, action)
         outcome = table.game.outcome(result.state)
         status = "finished" if outcome is not None else table.row.status
         after = table.row.model_copy(update={"version": table.row.version + 1, "status": status})
-        move = Move(
+        move = Accepted(
             before=table,
             after=Table(row=after, game=table.game, state=result.state),
             seat=seat,

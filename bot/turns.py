@@ -14,7 +14,7 @@ import discord
 
 from bot import limits, present
 from bot.interactions import Progress, answer, handling
-from bot.table import Move, PlayerError, Table
+from bot.table import Accepted, PlayerError, Table
 from engine import QuickChoice
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ class Turns:
             await self.bot.publisher.publish(table.row.id)
         return applied
 
-    async def _told(self, interaction: discord.Interaction, move: Move) -> None:
+    async def _told(self, interaction: discord.Interaction, move: Accepted) -> None:
         """Publish the committed move, then answer: the answer says whether the post went out."""
         label = _label(move)
         posted = await self.bot.publisher.publish(move.after.row.id)
@@ -115,7 +115,7 @@ def _open_choice(table: Table, seat: int, decision: int, key: str) -> QuickChoic
     return present.find_choice(prompt, key)
 
 
-def _label(move: Move) -> str:
+def _label(move: Accepted) -> str:
     return move.after.game.describe(move.before.state, move.action)
 
 
