@@ -10,6 +10,7 @@ from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields, value_label
 from bot.publication import board_file
 from bot.table import PlayerError
+from bot.turns import NOT_POSTED
 from engine.games import REGISTRY
 
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
@@ -174,7 +175,9 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 count = await bot.turns.force(
                     table, f"⏩ {interaction.user.mention} forced a waiting decision.", progress
                 )
-            await answer(interaction, f"Applied {count} default(s).")
+            posted = await bot.publisher.publish(table.row.id)
+            text = f"Applied {count} default(s)."
+            await answer(interaction, text if posted else f"{text} {NOT_POSTED}")
 
     @app_commands.command(name="abandon", description="End this channel's game without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:

@@ -55,6 +55,7 @@ class GameRow(BaseModel):
     announced_seats: list[int] = []
     channel_failures: int = 0
     closed_reason: str | None = None
+    default_since: str | None = None
 
 
 class Post(BaseModel):
@@ -79,6 +80,14 @@ class OutboxRow(Post):
     attempts: int
     created_at: datetime
     sending_at: datetime | None
+
+
+class DueGame(BaseModel):
+    """A game a sweep must look at, with the version it was due at (a move since makes it moot)."""
+
+    id: int
+    channel_id: int
+    version: int
 
 
 class LoggedAction(BaseModel):
@@ -114,12 +123,14 @@ class GameStore(Protocol):
         state: str,
         finished: bool,
         posts: list[Post],
+        awaits_default: bool = False,
     ) -> GameRow: ...
     async def close(
         self, row: GameRow, status: Status, posts: list[Post], reason: Closure | None = None
     ) -> GameRow: ...
     async def action_log(self, game_id: int) -> list[LoggedAction]: ...
-    async def idle_games(self, idle_since: datetime) -> list[GameRow]: ...
+    async def due_defaults(self, waiting_since: datetime, limit: int) -> list[DueGame]: ...
+    async def clear_default(self, game_id: int, version: int) -> None: ...
     async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int: ...
     # publication
     async def open_posts(self, game_id: int) -> list[OutboxRow]: ...
@@ -277,11 +288,18 @@ class SqliteStore:
         state: str,
         finished: bool,
         posts: list[Post],
+        awaits_default: bool = False,
     ) -> GameRow:
-        """Append to the log, replace the snapshot and queue what must be told, or do none."""
+        """Append to the log, replace the snapshot and queue what must be told, or do none.
+
+        `awaits_default`: a decision with a default is now waiting, so the deadline clock of
+        the game starts now."""
         async with self._transaction() as db:
             updated = await self._update(
-                row, state=state, status="finished" if finished else row.status
+                row,
+                state=state,
+                status="finished" if finished else row.status,
+                default_since=_now() if awaits_default and not finished else None,
             )
             async with db.execute(
                 "SELECT COUNT(*) + 1 FROM actions WHERE game_id = ?", (row.id,)
@@ -322,16 +340,23 @@ class SqliteStore:
         ) as cur:
             return [LoggedAction.model_validate(dict(r)) for r in await cur.fetchall()]
 
-    async def idle_games(self, idle_since: datetime) -> list[GameRow]:
-        """Running games whose last change is older than `idle_since` (deadline candidates)."""
-        cutoff = idle_since.astimezone(UTC).isoformat(timespec="seconds")
+    async def due_defaults(self, waiting_since: datetime, limit: int) -> list[DueGame]:
+        """Running games whose decision with a default has waited since before `waiting_since`,
+        oldest first, read through the index alone."""
+        cutoff = waiting_since.astimezone(UTC).isoformat(timespec="seconds")
         async with self.db.execute(
-            "SELECT id FROM games WHERE status = 'active' AND updated_at < ? ORDER BY id",
-            (cutoff,),
+            "SELECT id, channel_id, version FROM games WHERE status = 'active'"
+            " AND default_since IS NOT NULL AND default_since < ? ORDER BY default_since LIMIT ?",
+            (cutoff, limit),
         ) as cur:
-            ids = [r[0] for r in await cur.fetchall()]
-        rows = [await self.get(i) for i in ids]
-        return [r for r in rows if r is not None]
+            return [DueGame.model_validate(dict(r)) for r in await cur.fetchall()]
+
+    async def clear_default(self, game_id: int, version: int) -> None:
+        """Nothing with a default is waiting after all (a game from before the column)."""
+        await self._set(
+            "UPDATE games SET default_since = NULL WHERE id = ? AND version = ?",
+            (game_id, version),
+        )
 
     async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int:
         """Lobbies still open, by one host or in one server (both indexed)."""

@@ -338,6 +338,7 @@ class Tables:
                 snapshot,
                 finished=outcome is not None,
                 posts=posts.for_move(move, prefix),
+                awaits_default=bool(self.forceable(move.after)),
             )
         )
         if outcome is None:

@@ -74,7 +74,7 @@ class Turns:
         """Apply the default of each decision open now; the caller holds the channel lock.
 
         Decisions that a default itself opens are left alone: their players get the full
-        deadline. The moves are published before returning.
+        deadline. The caller publishes the moves once it has let go of the lock.
         """
         progress = progress or Progress()
         applied = 0
@@ -85,8 +85,6 @@ class Turns:
             table = move.after
             applied += 1
             progress.committed = f"Applied {applied} default(s)."
-        if applied:
-            await self.bot.publisher.publish(table.row.id)
         return applied
 
     async def _told(self, interaction: discord.Interaction, move: Accepted) -> None:
