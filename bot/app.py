@@ -14,6 +14,7 @@ from bot import deadlines
 from bot.action_commands import build_group
 from bot.buttons import DYNAMIC_ITEMS, is_ours
 from bot.config import Settings
+from bot.drawing import Drawing
 from bot.game_commands import GUILD_ONLY, GameCommands
 from bot.interactions import APOLOGY, answer, handling
 from bot.lobby import Lobbies
@@ -56,6 +57,7 @@ class GameBot(discord.Client):
         self.turns = Turns(self)
         self.lobbies = Lobbies(self)
         self.publisher = Publisher(self)
+        self.drawing = Drawing(settings.render_workers)
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
         self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
@@ -69,6 +71,7 @@ class GameBot(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        await self.drawing.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
         self._publishing = asyncio.create_task(self.publisher.run(), name="publication")
@@ -122,6 +125,7 @@ class GameBot(discord.Client):
             if task is not None:
                 task.cancel()
         await self.publisher.stop()
+        self.drawing.stop()
         await super().close()
         await self.store.aclose()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pydantic import Field, SecretStr
@@ -53,5 +54,10 @@ class Settings(BaseSettings):
     )
     state_cache_mib: float = Field(
         default=64.0, gt=0, description="Memory for parsed game states, least recently used first."
+    )
+    render_workers: int = Field(
+        default_factory=lambda: os.cpu_count() or 1,
+        ge=0,
+        description="Processes that draw boards (default: one per core; 0 draws in a thread).",
     )
     log_level: str = "INFO"

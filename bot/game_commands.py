@@ -8,7 +8,6 @@ from discord import app_commands
 from bot import limits, present
 from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields, value_label
-from bot.publication import board_file
 from bot.table import PlayerError
 from bot.turns import NOT_POSTED
 from engine.games import REGISTRY
@@ -115,7 +114,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             assert interaction.channel is not None
             await interaction.channel.send(  # type: ignore[union-attr]
                 status[: limits.MESSAGE],
-                file=await board_file(table),
+                file=await bot.drawing.board(table),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await answer(interaction, "Board posted.")

@@ -16,7 +16,6 @@ orphaned after repeated failures, logged once.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import weakref
 from datetime import UTC, datetime, timedelta
@@ -30,7 +29,6 @@ from bot.buttons import ChoiceButton
 from bot.posts import Piece
 from bot.storage import OutboxRow
 from bot.table import Table
-from render import board_png
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -160,7 +158,7 @@ class Publisher:
     ) -> discord.Message:
         kwargs: dict = {"allowed_mentions": pings(piece.ping), "nonce": nonce}
         if piece.board:
-            kwargs["file"] = await board_file(table)
+            kwargs["file"] = await self.bot.drawing.board(table)
         if piece.buttons is not None:
             kwargs["view"] = ChoiceButton.view(table.row.id, piece.buttons)
         return await target.send(piece.content, **kwargs)
@@ -290,11 +288,3 @@ def pings(user_ids: list[int]) -> discord.AllowedMentions:
         roles=False,
         replied_user=False,
     )
-
-
-async def board_file(table: Table) -> discord.File:
-    """The current board, drawn off the event loop so heartbeats never wait on Pillow."""
-    assert table.state is not None
-    view = table.game.view(table.state, None)
-    png = await asyncio.get_running_loop().run_in_executor(None, board_png, table.game.id, view)
-    return discord.File(io.BytesIO(png), filename="board.png")

@@ -81,7 +81,11 @@ class CrashTable:
         self.child = ChildBot(
             self.standin,
             self.database,
-            settings={GAME_SEED: str(self.seed), "PUBLISH_CHECK_SECONDS": "0.3"},
+            settings={
+                GAME_SEED: str(self.seed),
+                "PUBLISH_CHECK_SECONDS": "0.3",
+                "RENDER_WORKERS": "1",
+            },
         )
         await self.child.start()
         await self.store.open()

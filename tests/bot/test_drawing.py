@@ -1,0 +1,53 @@
+"""Boards are drawn in worker processes, and a worker that dies costs only a retry."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+from PIL import Image
+
+from bot.drawing import Drawing
+from bot.storage import GameRow
+from bot.table import Table
+from engine.games import REGISTRY
+
+
+def nomb_table() -> Table:
+    game = REGISTRY["not_on_my_block"]
+    state = game.setup(game.make_options(players=2), 3)
+    row = GameRow(
+        id=1,
+        channel_id=1,
+        guild_id=1,
+        game=game.id,
+        host_id=1,
+        status="active",
+        options={},
+        players=[1, 2],
+        seed=3,
+        state=None,
+        version=1,
+        lobby_message_id=None,
+    )
+    return Table(row=row, game=game, state=state)
+
+
+async def test_a_board_is_drawn_in_a_worker_and_a_dead_worker_is_replaced():
+    drawing = Drawing(workers=1)
+    await drawing.start()
+    try:
+        loop = asyncio.get_running_loop()
+        worker = await loop.run_in_executor(drawing._pool, os.getpid)
+        assert worker != os.getpid()
+        first = await drawing.board(nomb_table())
+        os.kill(worker, signal.SIGKILL)
+        second = await drawing.board(nomb_table())
+        assert first.fp.getvalue() == second.fp.getvalue()
+        again = await loop.run_in_executor(drawing._pool, os.getpid)
+        assert again not in (worker, os.getpid())
+        image = Image.open(second.fp)
+        assert image.format == "PNG" and image.width > 400
+    finally:
+        drawing.stop()
