@@ -370,21 +370,25 @@ def build_piles(
 
     A swapped-in tile joins the pile of the tile it replaces, which keeps the piles at 9/8/8.
     `remove_type` swaps pick their victim with `rng`. The Highway Overpass option replaces a
-    base highway from its own pile (C) with the Overpass.
+    base highway from its own pile (C) with the Overpass first, and a scenario swap that takes
+    out "a highway" (Autonomous Zone Phase II) then picks among the base highways left, so a
+    table that chose the Overpass keeps it: with three base highways both fit.
     """
     districts = load_districts()
     piles = base_piles()
-    for swap in setup.tile_swaps if setup else ():
-        _swap(piles, swap.add, swap.remove, swap.remove_type, rng, districts)
+    keep: set[str] = set()
     if highway_overpass:
         option = load_content().highway_overpass
-        if any(option.tile in pile for pile in piles.values()):
+        if any(option.tile == swap.add for swap in (setup.tile_swaps if setup else ())):
             raise CityError("The Highway Overpass is already in this city.")
         pile = piles[option.replaces_from_pile]
         highways = [t for t in pile if districts[t].is_highway]
         if not highways:
             raise CityError("No highway is left in the C pile for the Highway Overpass to replace.")
         pile[pile.index(rng.choice(highways))] = option.tile
+        keep.add(option.tile)
+    for swap in setup.tile_swaps if setup else ():
+        _swap(piles, swap.add, swap.remove, swap.remove_type, rng, districts, keep)
     return piles
 
 
@@ -395,9 +399,17 @@ def _swap(
     remove_type: DistrictType | None,
     rng: Rng,
     districts: dict[str, District],
+    keep: Collection[str] = (),
 ) -> None:
+    """Put `add` where `remove` was; with only `remove_type`, the victim is drawn at random
+    among the tiles of that type, never one in `keep` (a tile the table asked for)."""
     if remove is None:
-        candidates = [t for p in PILE_ORDER for t in piles[p] if districts[t].type is remove_type]
+        candidates = [
+            t
+            for p in PILE_ORDER
+            for t in piles[p]
+            if districts[t].type is remove_type and t not in keep
+        ]
         if not candidates:
             raise CityError(f"No {remove_type} tile left to replace with {add}.")
         remove = rng.choice(candidates)

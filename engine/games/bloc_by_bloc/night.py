@@ -134,10 +134,16 @@ def own_free_blocs(state: BlocState, seat: int, tile: str) -> int:
     return 0 if state.police_in(tile) else state.blocs_of(seat, tile)
 
 
+def metro_closed(state: BlocState) -> bool:
+    """Whether a Metro Lockdown card lies out. The card shuts the metro to every faction; the
+    faction it lies before only times it (it is discarded when that faction's next turn ends)."""
+    return any(state.lockdowns)
+
+
 def move_targets(state: BlocState, seat: int, tile: str) -> list[str]:
     board = board_of(state.city)
     blocked = [d for d in board.districts if state.police_in(d)]
-    return board.reachable(tile, blocked, metro=not state.lockdowns[seat])
+    return board.reachable(tile, blocked, metro=not metro_closed(state))
 
 
 def check_move(state: BlocState, seat: int, a: Move) -> None:
@@ -331,6 +337,7 @@ def carry_out(state: BlocState, seat: int, a: Loot | Build | Swap) -> list[Event
 
 
 def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
+    basic = loot_is_basic(state, seat, a.step)
     marks = state.loot_marks[a.district]
     i = marks.index(0 if a.step == "graffiti" else GRAFFITI)
     marks[i] = GRAFFITI if a.step == "graffiti" else BURNED
@@ -345,7 +352,7 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
     draw, keep = (scavenger[0][1].draw, scavenger[0][1].keep) if scavenger else (1, 1)
     drawn, more = draw_loot(state, seat, draw, "loot")
     events += more
-    if not loot_is_basic(state, seat, a.step):
+    if not basic:
         events += police.reaction_roll(state, a.district)
     if len(drawn) > keep:
         state.pending.append(
@@ -355,6 +362,13 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
 
 
 def _occupy(state: BlocState, seat: int, a: Build | Swap) -> list[Event]:
+    """Place the occupation; the reaction roll follows unless the action was a basic one.
+
+    Whether it was basic is decided on the city as it stood when the action was taken: building
+    a Strike Hall is still an advanced action (roll), and swapping one out through its own
+    ability was a basic action (no roll), though the occupation changes in between.
+    """
+    basic = build_is_basic(state, seat, a.district)
     name = the(state, seat, True)
     old = state.occupations.get(a.district)
     state.occupations[a.district] = Occupation(seat=seat, occ=a.occupation)
@@ -365,7 +379,7 @@ def _occupy(state: BlocState, seat: int, a: Build | Swap) -> list[Event]:
         gone = f"{the(state, old.seat)}' {occupation_name(old.occ)}"
         text = f"{name} swap {gone} for their {occupation_name(a.occupation)} in {where}."
     events = [Event(text=text)]
-    if not build_is_basic(state, seat, a.district):
+    if not basic:
         events += police.reaction_roll(state, a.district)
     return events
 

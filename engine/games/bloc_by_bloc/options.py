@@ -75,11 +75,6 @@ class BlocOptions(BaseModel):
                 raise ValueError("The Highway Overpass option needs a random city.")
             if self.scenario == "routine-traffic-stop":
                 raise ValueError("Routine Traffic Stop already places the Highway Overpass.")
-            if self.scenario == "autonomous-zone-phase-2":
-                raise ValueError(
-                    "Autonomous Zone Phase II already takes out a highway, so the Highway "
-                    "Overpass option cannot be added."
-                )
         return self
 
     @property

@@ -91,10 +91,15 @@ def resolve_effect(state: BlocState, effect: Effect, card_id: str) -> tuple[list
     if isinstance(effect, Maneuvers):
         return maneuvers(state), False
     if isinstance(effect, MetroLockdown):
+        # The card shuts the metro to every faction; it lies before the faction to the left of
+        # the one who drew it only to time it, until the end of that faction's next turn.
         target = state.left_of(state.current)
         state.lockdowns[target].append(card_id)
         return [
-            Event(text=f"Metro lockdown: {the(state, target)} may not use the metro next turn.")
+            Event(
+                text="Metro lockdown: no faction may use the metro until the end of "
+                f"{the(state, target)}' next turn."
+            )
         ], True
     if isinstance(effect, ChiefFired):
         return chief_fired(state, card_id), True

@@ -278,7 +278,17 @@ def _start(state: BlocState, seat: int, a: Start) -> list[Event]:
 
 
 def _end(state: BlocState) -> list[Event]:
-    events = night.end_turn(state)
+    """End the turn: the reaction roll an attack run still owes comes first.
+
+    That roll may be a 6 with a People's Kitchen, whose extra dice belong to this turn; when it
+    brings any, the turn stays open so they can be used, and the faction ends it again after.
+    """
+    unused = len(state.unused_dice())
+    events = night.close_streak(state)
+    if len(state.unused_dice()) > unused:
+        who = the(state, state.current, True)
+        return [*events, Event(text=f"{who} may use the new dice this turn, then end it again.")]
+    events += night.end_turn(state)
     if state.turns_taken < state.seats:
         state.current = state.left_of(state.current)
         return events + night.start_turn(state)

@@ -17,6 +17,8 @@ from engine.rng import Rng
 
 STADIUM = "the-stadium"
 INFIGHTING_AGENDAS = ("nihilist", "vanguardist")
+STARTING_LOOT = 2
+"""Loot cards dealt to each player at setup."""
 
 
 def build_city(options: BlocOptions, rng: Rng) -> City:
@@ -30,6 +32,20 @@ def seat_holders(players: int, seats: int, rng: Rng) -> list[int]:
     holders = [i % players for i in range(seats)]
     rng.shuffle(holders)
     return holders
+
+
+def starting_loot(holders: list[int]) -> list[int]:
+    """Loot cards each seat starts with: 2 per *player*, spread over the factions they hold.
+
+    The setup deals loot to each player but agendas to each faction, so a player holding two
+    factions (the 2-player game) gets 2 cards in all, one in each faction's hand.
+    """
+    counts = [0] * len(holders)
+    for player in set(holders):
+        seats = [s for s, h in enumerate(holders) if h == player]
+        for i in range(STARTING_LOOT):
+            counts[seats[i % len(seats)]] += 1
+    return counts
 
 
 def deal_agendas(options: BlocOptions, seats: int, rng: Rng) -> list[str | None]:
@@ -107,8 +123,8 @@ def new_game(options: BlocOptions, seed: int) -> BlocState:
     rng.shuffle(state.police_deck)
     state.loot_deck = content.loot_deck()
     rng.shuffle(state.loot_deck)
-    for seat in range(seats):
-        state.hands[seat] = [state.loot_deck.pop(0) for _ in range(2)]
+    for seat, count in enumerate(starting_loot(state.holders)):
+        state.hands[seat] = [state.loot_deck.pop(0) for _ in range(count)]
     state.agendas = deal_agendas(options, seats, rng)
     state.first, state.first_rolls = first_faction(seats, rng)
     state.current = state.first

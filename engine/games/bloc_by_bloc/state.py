@@ -116,7 +116,8 @@ class BlocState(GameState):
     police_revealed: int = 0
     """How many cards on top of the police ops deck lie face up (manifestations reveal them)."""
     lockdowns: list[list[str]] = Field(default_factory=list)
-    """Per seat: Metro Lockdown cards in front of it (discarded at the end of its next turn)."""
+    """Per seat: Metro Lockdown cards in front of it (discarded at the end of its next turn).
+    While any card lies out, no faction may use the metro (see night.metro_closed)."""
     last_police_ops: list[str] = Field(default_factory=list)
     loot_deck: list[str] = Field(default_factory=list)
     loot_discard: list[str] = Field(default_factory=list)

@@ -242,7 +242,7 @@ def _faction(state: BlocState, s: int) -> FactionView:
         occupations_on_mat=state.mat_occupations(s, faction_occupations(state, s)),
         hand_size=len(state.hands[s]),
         has_agenda=state.agendas[s] is not None,
-        metro_locked=bool(state.lockdowns[s]),
+        metro_locked=any(state.lockdowns),  # a Metro Lockdown shuts the metro to everyone
     )
 
 

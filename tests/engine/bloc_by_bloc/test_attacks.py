@@ -11,6 +11,7 @@ from engine.games.bloc_by_bloc.board import board_of
 from tests.engine.bloc_by_bloc.helpers import (
     act,
     cleared,
+    occupy,
     police_card,
     put_cops,
     put_van,
@@ -109,3 +110,24 @@ def test_one_reaction_roll_after_consecutive_attacks_in_one_clash() -> None:
     assert not any("Reaction roll" in e.text for e in e1 + e2)
     state, e3 = act(state, 0, End())
     assert sum("Reaction roll" in e.text for e in e3) == 1
+
+
+def test_peoples_kitchen_dice_from_an_attack_runs_roll_at_the_end_are_used_that_turn() -> None:
+    """Rulebook p.17: the People's Kitchen's extra die is used in the same turn. When the roll an
+    attack run owes comes only as the faction ends its turn, the turn stays open for the die."""
+    state = cleared()
+    occupy(state, 0, "the-plaza", "peoples-kitchen")
+    state.blocs[0] = {"the-park": 1}
+    put_cops(state, "the-park", 1)
+    turn(state, 0, [6])
+    state.hands[0] = []
+    state.rng = rng_rolling(6, 3)
+    state, _ = act(state, 0, Attack(die=1, district="the-park", target="cop"))
+    assert [a.kind for a in GAME.legal_actions(state, 0)] == ["end"]
+    state, events = act(state, 0, End())
+    assert "Reaction roll: 6." in "\n".join(e.text for e in events)
+    assert state.current == 0 and state.unused_dice() == [2] and state.dice[1].value == 3
+    state, _ = act(state, 0, Move(die=2, from_district="the-park", to_district="street-market"))
+    assert state.blocs[0] == {"street-market": 1}
+    state, _ = act(state, 0, End())
+    assert state.current == 1

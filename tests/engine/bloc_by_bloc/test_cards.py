@@ -18,6 +18,7 @@ from engine.games.bloc_by_bloc.actions import (
     Loot,
     Move,
     Pass,
+    Swap,
 )
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.sunrise import run_sunrise
@@ -273,3 +274,32 @@ def test_guerrilla_garden_respects_three_per_connection_and_other_districts() ->
     )
     with pytest.raises(IllegalAction, match="Guerrilla Garden"):
         GAME.apply(state, neighbors, elsewhere)
+
+
+def test_strike_hall_building_it_is_still_an_advanced_action_with_a_reaction_roll() -> None:
+    """Rulebook p.17: the Strike Hall makes building basic only once it stands, so the action
+    that builds it is advanced (a die of the difficulty, then a reaction roll)."""
+    state = cleared()
+    workers = seat_of(state, "workers")
+    turn(state, workers, [4])
+    state.blocs[workers] = {"the-park": 1}
+    state.rng = rng_rolling(1)
+    state, events = act(state, workers, Build(die=1, district="the-park", occupation="strike-hall"))
+    assert state.occupations["the-park"].occ == "strike-hall"
+    assert "Reaction roll: 1." in texts(events) and state.cops == {"the-park": 1}
+
+
+def test_strike_hall_swapping_it_out_is_a_basic_action_without_a_reaction_roll() -> None:
+    """Swapping in the Strike Hall's own district is basic while it stands there, so taking it
+    out that way needs no reaction roll, though it is gone once the swap is done."""
+    state = cleared()
+    workers = seat_of(state, "workers")
+    turn(state, workers, [1])
+    occupy(state, workers, "the-park", "strike-hall")
+    state.blocs[workers] = {"the-park": 1}
+    state.rng = rng_rolling(1)
+    state, events = act(
+        state, workers, Swap(die=1, district="the-park", occupation="assembly-hall")
+    )
+    assert state.occupations["the-park"].occ == "assembly-hall"
+    assert "Reaction roll" not in texts(events) and state.cops == {}

@@ -7,8 +7,13 @@ The Projects (Neighbors); Overcrowded Jail touches Underfunded High School (Stud
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core import IllegalAction
 from engine.games.bloc_by_bloc import GAME
+from engine.games.bloc_by_bloc.actions import End, Move
 from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.night import move_targets
 from engine.games.bloc_by_bloc.police import morale_draws, police_step
 from engine.games.bloc_by_bloc.views import BlocView
 from render.bloc_by_bloc.side import ops_lines
@@ -166,6 +171,32 @@ def test_metro_lockdown_binds_the_faction_to_the_left_until_its_next_turn_ends()
     police_card(state, "metro-lockdown-1")
     assert state.lockdowns[1] == ["metro-lockdown-1"]
     assert "metro-lockdown-1" not in state.police_discard
+
+
+def test_metro_lockdown_shuts_the_metro_to_every_faction_until_the_left_factions_turn_ends():
+    """The card forbids factions (all of them) the metro; lying before the faction to the left
+    only times it, until the end of that faction's next turn (rulebook p.13)."""
+    state = cleared()
+    state.police_deck = [
+        c for c in state.police_deck if c not in ("metro-lockdown-2", "chief-of-police-fired")
+    ]
+    state.blocs[0] = {"garment-sweatshop": 1}
+    put_cops(state, "the-projects", 1)
+    put_cops(state, "privatized-university", 1)
+    by_metro = Move(die=1, from_district="garment-sweatshop", to_district="commercial-1")
+    police_card(state, "metro-lockdown-1")  # drawn on seat 0's turn: it lies before seat 1
+    assert state.lockdowns[1] == ["metro-lockdown-1"]
+    with pytest.raises(IllegalAction, match="metro lockdown"):
+        GAME.apply(state, 0, by_metro)
+    assert "commercial-1" not in move_targets(state, 2, "garment-sweatshop")
+    assert all(f.metro_locked for f in GAME.view(state, None).factions)
+    state = GAME.apply(state, 0, End()).state
+    assert state.current == 1 and state.lockdowns[1] == ["metro-lockdown-1"]
+    state = GAME.apply(state, 1, End()).state
+    assert state.current == 2 and state.lockdowns == [[], [], [], []]
+    assert "metro-lockdown-1" in state.police_discard
+    assert "commercial-1" in move_targets(state, 2, "garment-sweatshop")
+    assert not any(f.metro_locked for f in GAME.view(state, None).factions)
 
 
 def test_chief_fired_reshuffles_and_starts_the_discard_pile() -> None:

@@ -119,3 +119,29 @@ def test_three_players_on_the_beginner_city_keep_the_financial_district_beside_t
     assert len(states) == 4
     assert set(state.vans) == {*states, "the-stadium"}
     assert state.nights_left == 8
+
+
+def test_highway_overpass_can_be_used_in_any_game_even_autonomous_zone_phase_two() -> None:
+    """Rulebook p.7: the Overpass fits any game; Phase II replaces one highway (p.19), so with
+    three base highways the city holds the Overpass, the Defense HQ and one base highway."""
+    for seed in range(6):
+        state = new(4, seed, scenario="autonomous-zone-phase-2", highway_overpass=True)
+        tiles = state.city.tile_ids()
+        assert {"highway-overpass", "community-defense-hq", "communal-gardens"} <= set(tiles)
+        base = [t for t in tiles if t in ("highway-1", "highway-2", "highway-3")]
+        assert len(base) == 1 and "highway-3" not in base, "the Overpass takes the C highway"
+        assert state.city.is_connected()
+
+
+def test_loot_cards_are_dealt_two_per_player() -> None:
+    """Setup step 8 deals 2 loot cards to each player (agendas go to each faction, step 9); a
+    player holding two factions splits theirs, one to each."""
+    four = new(4)
+    assert [len(hand) for hand in four.hands] == [2, 2, 2, 2]
+    two = new(2)
+    assert [len(hand) for hand in two.hands] == [1, 1, 1, 1]
+    for player in (0, 1):
+        held = [s for s in range(4) if two.holders[s] == player]
+        assert sum(len(two.hands[s]) for s in held) == 2
+    assert len(two.loot_deck) == 60 - 4
+    assert [len(hand) for hand in new(3).hands] == [2, 2, 2]
