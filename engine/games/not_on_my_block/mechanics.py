@@ -188,6 +188,68 @@ def protection_check(state: NombState, apartment_text: str, center_text: str) ->
     return apt
 
 
+def eligible_apartments(state: NombState, center: str) -> list[Apartment]:
+    """The apartments a protection at `center` may pick now: reps of two colours on the Center,
+    and a standing apartment of one of those colours with a rep of its own colour on it."""
+    colours = {rep_colour(r) for r in reps_at(state, center)}
+    if len(colours) < 2:
+        return []
+    return [
+        apt
+        for apt in state.apartments
+        if apt.status == "standing"
+        and apt.at is not None
+        and apt.colour in colours
+        and any(rep_colour(r) == apt.colour for r in reps_at(state, apt.at))
+    ]
+
+
+def ready_centers(state: NombState) -> set[str]:
+    """Community Centers where every requirement of permanent protection is met."""
+    return {c for c in state.board.of_type("center") if eligible_apartments(state, c)}
+
+
+def _completer(
+    state: NombState, center: str, reps_before: dict[str, str], apts_before: dict[str, str | None]
+) -> int | None:
+    """The Resident whose piece, moved by the last action, completed the requirements at
+    `center`: the owner of a rep that stepped (or was swapped) into place, or, when a push
+    slid an apartment under its own rep, that apartment's owner. First in turn order on a tie."""
+    apts = eligible_apartments(state, center)
+    pieces = reps_at(state, center)
+    for apt in apts:
+        assert apt.at is not None
+        pieces += [r for r in reps_at(state, apt.at) if rep_colour(r) == apt.colour]
+    moved = [seat_of(state, rep_colour(r)) for r in pieces if reps_before[r] != state.reps[r]]
+    moved += [seat_of(state, a.colour) for a in apts if apts_before[a.id] != a.at]
+    return min(moved) if moved else None
+
+
+def update_protection_rights(
+    state: NombState,
+    ready_before: set[str],
+    reps_before: dict[str, str],
+    apts_before: dict[str, str | None],
+) -> None:
+    """4 players: only the Resident who completes a Center's requirements may trigger its
+    protection. A right is earned when a Center becomes ready and lasts while it stays so."""
+    ready = ready_centers(state)
+    rights = {c: s for c, s in state.protection_rights.items() if c in ready}
+    for center in ready - ready_before:
+        rights.pop(center, None)
+        seat = _completer(state, center, reps_before, apts_before)
+        if seat is not None:
+            rights[center] = seat
+    state.protection_rights = {c: s for c, s in sorted(rights.items()) if s not in state.eliminated}
+
+
+def may_protect_at(state: NombState, seat: int, center: str) -> bool:
+    """Whether `seat` is the Resident entitled to trigger protection at `center`."""
+    if state.players == 2:
+        return seat == 1
+    return state.protection_rights.get(center) == seat
+
+
 # ----- developer ------------------------------------------------------------------------------
 
 
@@ -300,7 +362,12 @@ def surround(state: NombState) -> list[str]:
 
 
 def eliminate(state: NombState) -> list[str]:
-    """4 players: a Resident with no apartment left on the board stops playing."""
+    """4 players: a Resident with no apartment left on the board stops playing.
+
+    An eliminated Resident is no longer one of the Residents that protection needs two of, so
+    their reps leave play: they go back to Start for good, where they fill no Center and
+    protect no apartment.
+    """
     if state.players != 4:
         return []
     notes = []
@@ -309,7 +376,16 @@ def eliminate(state: NombState) -> list[str]:
         left = [a for a in state.apartments if a.colour == colour and a.at is not None]
         if not left and seat not in state.eliminated:
             state.eliminated.append(seat)
-            notes.append(f"{state.seat_names[seat]} has no apartment left and is out of the game")
+            for rep in state.reps:
+                if rep_colour(rep) == colour:
+                    state.reps[rep] = state.board.start
+            state.protection_rights = {
+                c: s for c, s in state.protection_rights.items() if s != seat
+            }
+            notes.append(
+                f"{state.seat_names[seat]} has no apartment left and is out of the game; "
+                f"their reps leave play (back to Start)"
+            )
     return notes
 
 

@@ -8,7 +8,7 @@ is queued in `state.pending` and must be settled, by the seat it names, before p
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from engine.core import (
     ActionBase,
@@ -77,6 +77,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             holders=holders,
             seat_names=names,
             players=options.players,
+            collusion_limit=options.collusion_limit,
             board=board,
             apartments=[Apartment(id=f"{c}-apt{i}", colour=c) for c in COLOURS for i in (1, 2, 3)],
             reps={f"{c}{i}": board.start for c in COLOURS for i in (1, 2, 3)},
@@ -99,10 +100,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
                     kinds=sorted({a.kind for a in offered}),
                     choices=_buttons(state, offered),
                     out_of_turn=seat != state.active,
-                    # Only a consent is owed out of turn; an absent player declines the swap.
-                    default=Consent(answer="decline").model_dump()
-                    if need.kind == "consent"
-                    else None,
+                    default=_default(state, need) if seat != state.active else None,
                 )
             }
         if state.phase == "placement":
@@ -112,7 +110,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         kinds = {"move", "end", *(a.kind for a in free)}
         if any(True for _ in self._legal(state, seat, ("suppress",))):
             kinds.add("suppress")
-        if state.players == 4 and not state.colluded:
+        if _may_collude(state):
             kinds.add("collude")
         return {
             seat: Prompt(
@@ -181,13 +179,11 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
                                 yield Move(piece=rep, to=dst)
             if "protect" in kinds:
                 for center in board.of_type("center"):
-                    there = {m.rep_colour(r) for r in m.reps_at(state, center)}
-                    if len(there) < 2:
-                        continue
-                    for apt in state.apartments:
-                        if apt.status == "standing" and apt.at and apt.colour in there:
+                    if m.may_protect_at(state, seat, center):
+                        for apt in m.eligible_apartments(state, center):
+                            assert apt.at is not None
                             yield Protect(apartment=apt.at, center=center)
-        if "collude" in kinds and state.players == 4 and not state.colluded:
+        if "collude" in kinds and _may_collude(state):
             mine = m.colours_of(state, seat)
             for rep, at in state.reps.items():
                 if seat == 0 or m.rep_colour(rep) in mine:
@@ -257,6 +253,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             if seat == 0:
                 raise IllegalAction("Only Residents protect apartments.")
             m.protection_check(state, action.apartment, action.center)
+            self._check_protector(state, seat, m.norm_block(state, action.center))
         elif isinstance(action, Collude):
             self._check_collude(state, seat, action)
 
@@ -325,12 +322,30 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         if here < 2:
             raise IllegalAction(f"You need 2 agents on the Store at {at} (there are {here}).")
 
+    def _check_protector(self, state: NombState, seat: int, center: str) -> None:
+        """4 players: whoever completes the final requirement chooses the apartment, so nobody
+        else may trigger the protection (rulebook: Permanent Protection, 4-player note)."""
+        if m.may_protect_at(state, seat, center):
+            return
+        holder = state.protection_rights.get(center)
+        if holder is not None:
+            raise IllegalAction(
+                f"{state.seat_names[holder]} completed the requirements at {center}, so only "
+                "they may trigger its protection."
+            )
+        raise IllegalAction(
+            f"Only the Resident who completes the requirements at {center} may trigger its "
+            "protection, and nobody has completed them since they last came together."
+        )
+
     def _check_collude(self, state: NombState, seat: int, action: Collude) -> int:
         """Check a swap proposal and return the seat that must consent."""
         if state.players != 4:
             raise IllegalAction("Collusion only exists in the 4-player game.")
-        if state.colluded:
-            raise IllegalAction("A swap was already proposed this turn.")
+        if not _may_collude(state):
+            raise IllegalAction(
+                "A swap was already proposed this turn, and this table allows one per turn."
+            )
         rep, agent = action.rep.strip().lower(), action.agent.strip().lower()
         if rep not in state.reps or agent not in state.agents:
             raise IllegalAction("Name one rep (e.g. red1) and one agent (e.g. agent2).")
@@ -386,9 +401,14 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
     # ----- apply ---------------------------------------------------------------------------
     def _apply(self, state: NombState, seat: int, action: ActionBase) -> list[Event]:
         self._check(state, seat, action)
+        ready_before = m.ready_centers(state) if state.players == 4 else set()
+        reps_before = dict(state.reps)
+        apts_before = {apt.id: apt.at for apt in state.apartments}
         handler = getattr(self, f"_do_{action.kind}")
         notes: list[str] = handler(state, seat, action)
         notes += self._settle_forced(state)
+        if state.players == 4:
+            m.update_protection_rights(state, ready_before, reps_before, apts_before)
         if (
             state.phase == "play"
             and not state.pending
@@ -534,15 +554,21 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             state.agents[agent] = state.board.start
         if evicted:
             notes.append(f"{_list(evicted)} must leave the protected block and go to Start")
-        state.pending.append(
-            Pending(
-                kind="sendback",
-                seat=seat,
-                reps=m.reps_at(state, center),
-                send_all=True,
-                why="protection",
-            )
+        # Both Center reps go home; each Resident places their own, the protector first.
+        on_center = m.reps_at(state, center)
+        owners = sorted(
+            {m.seat_of(state, m.rep_colour(r)) for r in on_center}, key=lambda s: (s != seat, s)
         )
+        for owner in owners:
+            state.pending.append(
+                Pending(
+                    kind="sendback",
+                    seat=owner,
+                    reps=[r for r in on_center if m.seat_of(state, m.rep_colour(r)) == owner],
+                    send_all=True,
+                    why="protection",
+                )
+            )
         return notes
 
     def _do_sendback(self, state: NombState, seat: int, action: SendBack) -> list[str]:
@@ -655,6 +681,23 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         if result is not None:
             return text.score_line(state) + "\n" + result.reason
         return text.status(state)
+
+
+def _may_collude(state: NombState) -> bool:
+    """Whether the active seat may still propose a swap this turn."""
+    if state.players != 4:
+        return False
+    return state.collusion_limit == "unlimited" or not state.colluded
+
+
+def _default(state: NombState, need: Pending) -> dict[str, Any] | None:
+    """What an absent player's out-of-turn decision becomes: a swap is declined, and a rep sent
+    home after a protection goes to Start."""
+    if need.kind == "consent":
+        return Consent(answer="decline").model_dump()
+    if need.kind == "sendback":
+        return SendBack(rep=need.reps[0], to=state.board.start).model_dump()
+    return None
 
 
 _PENDING_KINDS = {

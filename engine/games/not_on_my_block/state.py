@@ -22,8 +22,16 @@ TurnMode = Literal["", "push", "suppress"]
 """What the Developer's turn has committed to: pushing excludes sending reps home, and back."""
 
 
+CollusionLimit = Literal["unlimited", "one_per_turn"]
+
+
 class NombOptions(BaseModel):
     players: Literal[2, 4] = Field(description="2 (one Resident plays all colours) or 4 players")
+    collusion_limit: CollusionLimit = Field(
+        default="unlimited",
+        description="4 players: swap proposals per turn; the rulebook sets no limit, one per "
+        "turn spares the other side a stream of requests",
+    )
 
 
 class Apartment(BaseModel):
@@ -73,8 +81,13 @@ class NombState(GameState):
     dev_moves: int = 0
     rep_moves: dict[str, int] = Field(default_factory=dict)
     mode: TurnMode = ""
+    collusion_limit: CollusionLimit = "unlimited"
+    """The table's setting (see NombOptions); the rulebook itself sets no limit."""
     colluded: bool = False
-    """A collusion swap was already proposed this turn (one proposal per turn)."""
+    """A collusion swap was already proposed this turn (matters under `one_per_turn`)."""
+    protection_rights: dict[str, int] = Field(default_factory=dict)
+    """4 players: Community Center -> the Resident who completed its requirements for permanent
+    protection, and so alone may trigger it there (kept while the requirements stand)."""
     pending: list[Pending] = Field(default_factory=list)
     eliminated: list[int] = Field(default_factory=list)
 

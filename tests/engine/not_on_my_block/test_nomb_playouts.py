@@ -13,8 +13,8 @@ import pytest
 from engine.core import ActionBase, IllegalAction
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.board import parse_block
-from engine.games.not_on_my_block.mechanics import apartment_at, rep_colour
-from engine.games.not_on_my_block.state import NombState
+from engine.games.not_on_my_block.mechanics import apartment_at, ready_centers, rep_colour
+from engine.games.not_on_my_block.state import COLOURS, NombState
 from engine.rng import Rng
 
 ROUND_CAP = 30
@@ -102,6 +102,11 @@ def check_invariants(state: NombState) -> None:
     assert len(set(state.luxury_housing)) == len(state.luxury_housing)
     assert all(board.type_of(b) in ("empty", "risk") for b in state.luxury_housing)
     assert state.dev_moves >= 0 and all(n >= 0 for n in state.rep_moves.values())
+    for seat in state.eliminated:
+        gone = [at for rep, at in state.reps.items() if rep_colour(rep) == COLOURS[seat - 1]]
+        assert gone == [board.start] * 3, "an eliminated Resident's reps are out of play"
+    assert set(state.protection_rights) <= ready_centers(state)
+    assert not set(state.protection_rights.values()) & set(state.eliminated)
 
 
 def play_one(players: int, seed: int) -> NombState:

@@ -4,6 +4,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
+from engine.games.not_on_my_block import mechanics as m
 from tests.engine.not_on_my_block.nomb_support import act, apartment, position
 
 
@@ -68,6 +69,61 @@ def test_four_players_whoever_completes_protection_picks_any_eligible_apartment(
     assert apartment(state, "A4") == "blue protected"
 
 
+def test_four_players_only_the_resident_who_completes_protection_may_trigger_it():
+    """Rulebook lines 296-298: in the 4-player game whoever completes the final requirement
+    chooses the apartment. Red completes it; Blue, who completed nothing, may not trigger it,
+    even on Blue's own turn; Red still may on a later turn while the position stands."""
+    state = position(
+        4,
+        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
+        reps={"blue1": "C7", "blue2": "A4", "red1": "C6"},
+        active=1,
+    )
+    state = act(state, 1, kind="move", piece="red1", to="C7")
+    state = act(state, 1, kind="end")
+    state.active, state.rep_moves = 2, {"blue": 4}
+    assert not [a for a in GAME.legal_actions(state, 2) if a.kind == "protect"]
+    with pytest.raises(IllegalAction, match="Red Resident completed the requirements at C7"):
+        act(state, 2, kind="protect", apartment="A4", center="C7")
+    state.active, state.rep_moves = 1, {"red": 4}
+    state = act(state, 1, kind="protect", apartment="A4", center="C7")
+    assert apartment(state, "A4") == "blue protected"
+
+
+def test_four_players_a_position_nobody_completed_cannot_be_protected():
+    state = position(
+        4,
+        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
+        reps={"blue1": "C7", "blue2": "A4", "red1": "C7"},
+        active=2,
+    )
+    with pytest.raises(IllegalAction, match="nobody has completed them"):
+        act(state, 2, kind="protect", apartment="A4", center="C7")
+
+
+def test_four_players_each_resident_sends_their_own_center_rep_home():
+    """Line 294 and FAQ 2 (line 459): both Center reps go to Start or a Store; the protector
+    places their own, and the other Resident, asked out of turn, places theirs (default Start)."""
+    state = position(
+        4,
+        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
+        reps={"blue1": "C7", "blue2": "A4", "red1": "C6"},
+        active=1,
+    )
+    state = act(state, 1, kind="move", piece="red1", to="C7")
+    state = act(state, 1, kind="protect", apartment="A4", center="C7")
+    assert list(GAME.prompts(state)) == [1]
+    state = act(state, 1, kind="sendback", rep="red1", to="B3")
+    prompts = GAME.prompts(state)
+    assert list(prompts) == [2] and prompts[2].out_of_turn
+    assert prompts[2].default == {"kind": "sendback", "rep": "blue1", "to": "E5"}
+    with pytest.raises(IllegalAction):
+        act(state, 1, kind="sendback", rep="blue1", to="E8")
+    state = act(state, 2, kind="sendback", rep="blue1", to="E8")
+    assert (state.reps["red1"], state.reps["blue1"]) == ("B3", "E8")
+    assert list(GAME.prompts(state)) == [1] and state.protection_rights == {}
+
+
 def test_an_agent_standing_on_an_apartment_that_becomes_protected_goes_to_start():
     state = ready_to_protect(agents={"agent3": "A4"})
     state = act(state, 1, kind="protect", apartment="A4", center="C7")
@@ -123,8 +179,6 @@ def test_a_resident_proposes_a_swap_and_the_developer_consents_out_of_turn():
     state = act(state, 0, kind="consent", answer="accept")
     assert state.reps["red1"] == "F6" and state.agents["agent2"] == "D4"
     assert state.active == 1 and state.rep_moves == {"red": 4}, "swapping costs no moves"
-    with pytest.raises(IllegalAction, match="already proposed this turn"):
-        act(state, 1, kind="collude", rep="red2", agent="agent1")
 
 
 def test_the_developer_proposes_a_swap_to_the_reps_owner_who_may_decline():
@@ -139,6 +193,35 @@ def test_the_developer_proposes_a_swap_to_the_reps_owner_who_may_decline():
     state = act(state, 2, kind="consent", answer="decline")
     assert state.reps["blue3"] == "D4" and state.agents["agent1"] == "F6"
     assert list(GAME.prompts(state)) == [0] and state.dev_moves == 8
+
+
+def test_collusion_has_no_per_turn_limit_unless_the_table_sets_one():
+    """Lines 324 and 426 set no limit on proposals; `collusion_limit` is a table setting that
+    allows one per turn, so a declined Resident cannot keep pinging the Developer."""
+    assert GAME.make_options(4).collusion_limit == "unlimited"
+    assert GAME.setup(GAME.make_options(4, collusion_limit="one_per_turn"), 0).collusion_limit == (
+        "one_per_turn"
+    )
+    for limit in ("unlimited", "one_per_turn"):
+        state = position(
+            4,
+            apartments={"A1": "red", "B1": "blue", "C1": "yellow"},
+            reps={"red1": "D4", "red2": "D5"},
+            agents={"agent2": "F6"},
+            active=1,
+        )
+        state.collusion_limit = limit
+        state = act(state, 1, kind="collude", rep="red1", agent="agent2")
+        state = act(state, 0, kind="consent", answer="decline")
+        again = {"kind": "collude", "rep": "red2", "agent": "agent2"}
+        if limit == "unlimited":
+            assert "collude" in GAME.prompts(state)[1].kinds
+            state = act(state, 1, **again)
+            assert list(GAME.prompts(state)) == [0]
+        else:
+            assert "collude" not in GAME.prompts(state)[1].kinds
+            with pytest.raises(IllegalAction, match="allows one per turn"):
+                act(state, 1, **again)
 
 
 def test_a_resident_may_only_offer_their_own_rep_and_never_one_on_a_center():
@@ -165,6 +248,29 @@ def test_a_resident_with_no_apartment_left_is_eliminated_and_skipped():
     state = act(state, 1, kind="end")
     assert state.active == 3
     assert GAME.legal_actions(state, 2) == []
+
+
+def test_an_eliminated_residents_reps_leave_play_and_count_for_nothing():
+    """Protection needs two Residents (line 292) and an eliminated Resident (line 497) is no
+    longer one: their reps go back to Start for good, so they fill no Center requirement and
+    give no temporary protection."""
+    state = position(
+        4,
+        apartments={"A4": "blue", "G8": "red", "D2": "red", "I9": "yellow"},
+        reps={"blue1": "C7", "red1": "C7", "red2": "G8", "blue2": "D2", "red3": "D2"},
+        agents={"agent1": "B4", "agent2": "D3"},
+    )
+    m.protection_check(state, "G8", "C7")
+    state = act(state, 0, kind="move", piece="agent1", to="A4")
+    assert state.eliminated == [2]
+    assert {state.reps[r] for r in ("blue1", "blue2", "blue3")} == {"E5"}
+    with pytest.raises(IllegalAction, match="needs reps of two different colours"):
+        m.protection_check(state, "G8", "C7")
+    assert [a.temporarily_protected for a in GAME.view(state, None).apartments if a.at == "D2"] == [
+        False
+    ]
+    state = act(state, 0, kind="move", piece="agent2", to="D2")
+    assert apartment(state, "D1") == "red standing", "no longer temporarily protected"
 
 
 def test_example_developer_wins_with_five_apartments_pushed_out():
@@ -213,12 +319,13 @@ def test_example_four_players_tie_on_apartments_broken_by_protected_ones():
         4,
         apartments={"A4": "red", "F9": "blue", "A9": "yellow"},
         protected={"I1": "red", "I2": "red", "I3": "blue", "I4": "blue"},
-        reps={"red1": "C7", "blue1": "C7", "red2": "A4"},
+        reps={"red1": "C6", "blue1": "C7", "red2": "A4"},
         active=1,
     )
     for apt in state.apartments:
         if apt.status == "unplaced":
             apt.status = "pushed"
+    state = act(state, 1, kind="move", piece="red1", to="C7")
     state = act(state, 1, kind="protect", apartment="A4", center="C7")
     result = GAME.outcome(state)
     assert result.winners == [1]
@@ -231,12 +338,13 @@ def test_four_players_a_complete_tie_is_a_shared_win():
         4,
         apartments={"A4": "red"},
         protected={"I1": "red", "I2": "blue", "I3": "blue", "I4": "yellow"},
-        reps={"red1": "C7", "blue1": "C7", "red2": "A4"},
+        reps={"red1": "C6", "blue1": "C7", "red2": "A4"},
         active=1,
     )
     for apt in state.apartments:
         if apt.status == "unplaced":
             apt.status = "pushed"
+    state = act(state, 1, kind="move", piece="red1", to="C7")
     state = act(state, 1, kind="protect", apartment="A4", center="C7")
     result = GAME.outcome(state)
     assert result.winners == [1, 2] and "share the win" in result.reason
