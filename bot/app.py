@@ -16,6 +16,7 @@ from bot.buttons import DYNAMIC_ITEMS, is_ours
 from bot.config import Settings
 from bot.drawing import Drawing
 from bot.game_commands import GUILD_ONLY, GameCommands
+from bot.health import watch_loop_lag
 from bot.interactions import APOLOGY, answer, handling
 from bot.lobby import Lobbies
 from bot.publication import Publisher
@@ -60,6 +61,7 @@ class GameBot(discord.Client):
         self.drawing = Drawing(settings.render_workers)
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
+        self._health: asyncio.Task[None] | None = None
         self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.add_command(GameCommands())
@@ -75,6 +77,9 @@ class GameBot(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
         self._publishing = asyncio.create_task(self.publisher.run(), name="publication")
+        self._health = asyncio.create_task(
+            watch_loop_lag(self.settings.health_log_seconds), name="health"
+        )
         if self.settings.guild_ids:
             for guild_id in self.settings.guild_ids:
                 guild = discord.Object(id=guild_id)
@@ -121,7 +126,7 @@ class GameBot(discord.Client):
                     self._running,
                     self.shutdown_grace,
                 )
-        for task in (self._deadlines, self._publishing):
+        for task in (self._deadlines, self._publishing, self._health):
             if task is not None:
                 task.cancel()
         await self.publisher.stop()

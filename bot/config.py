@@ -60,4 +60,9 @@ class Settings(BaseSettings):
         ge=0,
         description="Processes that draw boards (default: one per core; 0 draws in a thread).",
     )
+    health_log_seconds: float = Field(
+        default=900.0,
+        gt=0,
+        description="How often to log how late the event loop runs (median, p99, worst).",
+    )
     log_level: str = "INFO"
