@@ -36,6 +36,8 @@ class OccupationView(BaseModel):
     faction: str
     occupation: str
     name: str
+    is_start: bool
+    """A faction's starting occupation (the renderer labels it "Start")."""
 
 
 class TileView(BaseModel):
@@ -58,6 +60,8 @@ class TileView(BaseModel):
     cops: int
     van_damage: int | None
     """None: no riot van here; else the hits it has taken tonight (0-2)."""
+    occupation_circle: bool
+    """The tile has a printed occupation circle (drawn empty while nobody occupies it)."""
 
 
 class ConnectionView(BaseModel):
@@ -81,6 +85,8 @@ class FactionView(BaseModel):
     hand_size: int
     has_agenda: bool
     metro_locked: bool
+    occupation_names_on_mat: list[str]
+    """The names of `occupations_on_mat`, in the same order."""
 
 
 class PoliceOpsView(BaseModel):
@@ -89,6 +95,13 @@ class PoliceOpsView(BaseModel):
 
     name: str
     detail: str
+
+
+class MoraleStepView(BaseModel):
+    """One space of the police morale track: its label and how many ops cards it draws."""
+
+    label: str
+    draws: int
 
 
 class DieView(BaseModel):
@@ -127,6 +140,8 @@ class BlocView(BaseModel):
     agenda: str | None = None
     winners: list[int] | None = None
     end_reason: str = ""
+    morale_steps: list[MoraleStepView]
+    """The whole morale track, so the board can draw it; `morale_step` indexes it."""
 
 
 def _tile(state: BlocState, r: int, c: int) -> TileView:
@@ -154,7 +169,10 @@ def _tile(state: BlocState, r: int, c: int) -> TileView:
         occupation=None
         if occ is None
         else OccupationView(
-            faction=state.factions[occ.seat], occupation=occ.occ, name=occupation_name(occ.occ)
+            faction=state.factions[occ.seat],
+            occupation=occ.occ,
+            name=occupation_name(occ.occ),
+            is_start=load_content().occupations[occ.occ].is_start,
         ),
         blocs={
             state.factions[s]: state.blocs_of(s, cell.tile)
@@ -163,6 +181,7 @@ def _tile(state: BlocState, r: int, c: int) -> TileView:
         },
         cops=state.cops.get(cell.tile, 0),
         van_damage=state.vans.get(cell.tile),
+        occupation_circle=info.occupation_circle,
     )
 
 
@@ -210,6 +229,7 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         agenda=None if seat is None else state.agendas[seat],
         winners=state.winners,
         end_reason=state.end_reason,
+        morale_steps=[MoraleStepView(label=s.label, draws=s.draws) for s in content.morale.steps],
     )
 
 
@@ -243,6 +263,9 @@ def _faction(state: BlocState, s: int) -> FactionView:
         hand_size=len(state.hands[s]),
         has_agenda=state.agendas[s] is not None,
         metro_locked=any(state.lockdowns),  # a Metro Lockdown shuts the metro to everyone
+        occupation_names_on_mat=[
+            occupation_name(o) for o in state.mat_occupations(s, faction_occupations(state, s))
+        ],
     )
 
 

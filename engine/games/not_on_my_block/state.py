@@ -183,6 +183,8 @@ class NombView(BaseModel):
     active_name: str
     developer_moves_left: int
     resident_moves_left: dict[str, int] = Field(description="Colour -> moves left this turn")
+    developer_moves_per_turn: int = Field(description="Moves the Developer gets each turn")
+    moves_per_colour: int = Field(description="Moves each resident colour gets each turn")
     turn_mode: TurnMode
     pending: PendingView | None
     pushed_out: int = Field(description="Apartments pushed off the board")

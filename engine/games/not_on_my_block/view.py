@@ -97,6 +97,8 @@ def build_view(
         active_name=state.seat_names[state.active],
         developer_moves_left=state.dev_moves,
         resident_moves_left=dict(state.rep_moves),
+        developer_moves_per_turn=m.DEVELOPER_MOVES,
+        moves_per_colour=m.MOVES_PER_COLOUR,
         turn_mode=state.mode,
         pending=pending,
         pushed_out=m.count(state, "pushed"),
