@@ -109,26 +109,44 @@ class Tables:
         return None if row is None else await self._current(self._table(row))
 
     async def _current(self, table: Table) -> Table:
-        """A snapshot written by an older version of the game is rebuilt from the log, which
-        is the truth, and stored again; the log itself never changes."""
+        """Bring a snapshot written by an older version of the game up to date, once.
+
+        The log is checked against it: when replaying the log under today's rules gives the
+        same game, the replay is kept (it also carries what older snapshots lacked, such as
+        decision ids). When the rules have changed since (the log no longer replays, or
+        replays into another game), the snapshot is what the players have been playing, so
+        it is kept with the new fields at their defaults, and that is logged.
+        """
         state = table.state
         if state is None or table.row.status != "active":
             return table
         schema = table.game.state_type.model_fields["schema_version"].default
         if state.schema_version >= schema:
             return table
-        rebuilt = await self.replay(table)
-        snapshot = rebuilt.model_dump_json()
+        upgraded = state.model_copy(update={"schema_version": schema})
+        try:
+            replayed: GameState | None = await self.replay(table)
+        except IllegalAction:
+            replayed = None
+        if replayed is not None and _same_game(replayed, upgraded):
+            upgraded = replayed
+        else:
+            log.warning(
+                "game %s: its log no longer replays into its snapshot under today's rules; "
+                "keeping the snapshot",
+                table.row.id,
+            )
+        snapshot = upgraded.model_dump_json()
         await self.store.rewrite_snapshot(table.row.id, table.row.version, snapshot)
         log.info(
-            "game %s: snapshot schema %s rebuilt from its log as schema %s",
+            "game %s: snapshot brought from schema %s to %s",
             table.row.id,
             state.schema_version,
             schema,
         )
         row = table.row.model_copy(update={"state": snapshot})
-        self.states.put(row.id, row.version, len(snapshot), rebuilt)
-        return Table(row=row, game=table.game, state=rebuilt)
+        self.states.put(row.id, row.version, len(snapshot), upgraded)
+        return Table(row=row, game=table.game, state=upgraded)
 
     async def require(self, channel_id: int) -> Table:
         table = await self.current(channel_id)
@@ -377,3 +395,9 @@ class Tables:
             raise PlayerError(
                 "The game changed while your command was on its way; please try again."
             ) from None
+
+
+def _same_game(a: GameState, b: GameState) -> bool:
+    """Equal but for what the bookkeeping of the engine itself adds (decision ids)."""
+    skip = {"decisions", "schema_version"}
+    return a.model_dump(exclude=skip) == b.model_dump(exclude=skip)

@@ -133,6 +133,23 @@ async def test_a_snapshot_from_an_older_schema_is_rebuilt_from_the_log(tables: T
     assert (await tables.store.get(table.row.id)).state == truth
 
 
+async def test_an_old_snapshot_the_log_no_longer_replays_into_is_kept(tables: Tables):
+    nomb = REGISTRY["not_on_my_block"]
+    table = await tables.open_lobby(2, 9, nomb.id, HOST)
+    table = await tables.start(await tables.join(table, BOB), HOST, seed=3)
+    seat = next(iter(table.prompts()))
+    action = nomb.legal_actions(table.state, seat)[0]
+    table = (await tables.act(table, table.holder(seat), action.model_dump(), seat)).after
+    # As if the rules had changed since: the stored game differs from what its log replays to.
+    old = table.state.model_dump(mode="json", exclude={"decisions"}) | {"schema_version": 1}
+    old["reps"] = {name: "A1" for name in old["reps"]}
+    await tables.store.rewrite_snapshot(table.row.id, table.row.version, json.dumps(old))
+    tables.forget(table.row.id)
+    loaded = await tables.by_id(table.row.id)
+    assert set(loaded.state.reps.values()) == {"A1"}
+    assert loaded.state.schema_version == 2 and loaded.state.decisions == {}
+
+
 async def test_lobbies_are_capped_per_host_and_per_server(tmp_path: Path):
     store = SqliteStore(tmp_path / "caps.sqlite3")
     await store.open()
