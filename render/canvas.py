@@ -10,12 +10,24 @@ images stay readable without colour vision.
 from __future__ import annotations
 
 import io
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from render.fonts import font, stroke_for, text_size
 from render.palette import GRID, INK, PAPER, RGB, WHITE, text_on
+
+ZLIB_LEVEL = 3
+"""PNG deflate level for every board, picked with `python -m tests.bench.render`.
+
+On a busy palette board level 3 costs about as much as level 1 and saves some 15% of the bytes;
+level 6 (Pillow's default) takes twice as long again for another 15%, and level 9 ten times as
+long. Boards stay far under the ~250 KB a phone should have to download per move.
+"""
 
 
 class Box(NamedTuple):
@@ -110,9 +122,17 @@ def slots(box: Box, count: int, max_columns: int = 3) -> list[Box]:
 class Canvas:
     """A Pillow RGB image plus the drawing helpers every board uses."""
 
-    def __init__(self, width: int, height: int, background: RGB = PAPER) -> None:
-        self.image = Image.new("RGB", (width, height), background)
+    def __init__(
+        self, width: int, height: int, background: RGB = PAPER, image: Image.Image | None = None
+    ) -> None:
+        """A blank canvas, or one that draws on `image` (an RGB copy of a cached layer)."""
+        self.image = Image.new("RGB", (width, height), background) if image is None else image
         self.draw = ImageDraw.Draw(self.image)
+
+    @classmethod
+    def on(cls, image: Image.Image) -> Canvas:
+        """A canvas drawing on `image` itself (callers pass a copy of anything cached)."""
+        return cls(image.width, image.height, image=image)
 
     # ----- text ---------------------------------------------------------------------------
     def text(
@@ -124,17 +144,30 @@ class Canvas:
         anchor: str = "la",
         bold: bool = False,
     ) -> None:
-        """Draw `text` with Pillow's anchor codes ("mm" = centred, "la" = left/ascender)."""
+        """Draw `text` with Pillow's anchor codes ("mm" = centred, "la" = left/ascender).
+
+        The glyphs come from `_text_mask`, which caches each rendered label: a board repeats the
+        same few hundred labels move after move, and rasterising them is most of its drawing
+        time. The pixels are the ones `ImageDraw.text` would produce.
+        """
         stroke = stroke_for(size) if bold else 0
-        self.draw.text(
-            xy,
-            text,
-            font=font(size),
-            fill=fill,
-            anchor=anchor,
-            stroke_width=stroke,
-            stroke_fill=fill,
-        )
+        x, y = xy
+        if x < 0 or y < 0 or "\n" in text:
+            self.draw.text(
+                xy,
+                text,
+                font=font(size),
+                fill=fill,
+                anchor=anchor,
+                stroke_width=stroke,
+                stroke_fill=fill,
+            )
+            return
+        ix, iy = int(x), int(y)
+        mask, dx, dy = _text_mask(text, size, stroke, anchor, x - ix, y - iy)
+        if mask is not None:
+            left, top = ix + dx, iy + dy
+            self.image.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
 
     def label(self, box: Box, text: str, size: int, fill: RGB = INK, bold: bool = True) -> None:
         """`text` centred in `box`."""
@@ -252,20 +285,90 @@ class Canvas:
         ]
         self.draw.polygon(points, fill=fill, outline=outline, width=width)
 
-    # ----- output -------------------------------------------------------------------------
-    def to_png(self, colors: int | None = 256) -> bytes:
-        """Encode as an optimised PNG; `colors` palette-quantises first (None keeps RGB).
+    # ----- cached drawings ----------------------------------------------------------------
+    def stamp(
+        self,
+        at: tuple[int, int],
+        size: tuple[int, int],
+        key: Hashable,
+        paint: Callable[[Canvas], None],
+    ) -> None:
+        """Paste at `at` what `paint` draws on a clear `size` canvas, painting it once per `key`.
 
-        Board images are flat colour with anti-aliased text, so a 256-colour palette looks the
-        same and roughly halves the bytes that every phone in the channel downloads. Both steps
-        are deterministic, so the same view always gives the same bytes.
+        For pieces, which a board repeats by the dozen in a few looks: `key` must name
+        everything `paint` depends on. The paint must be opaque wherever it draws text or
+        blends colours: a clear pixel has no colour to blend with, so anti-aliasing over one
+        would come out wrong once pasted. Shapes in integer coordinates come out exactly as if
+        drawn in place.
         """
-        image = self.image
-        if colors is not None:
-            image = image.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=0)
-        out = io.BytesIO()
-        image.save(out, format="PNG", optimize=True)
-        return out.getvalue()
+        sprite = _STAMPS.get(key)
+        if sprite is None:
+            canvas = Canvas(size[0], size[1], image=Image.new("RGBA", size))
+            paint(canvas)
+            sprite = canvas.image
+            _STAMPS[key] = sprite
+            if len(_STAMPS) > STAMPS_CACHED:
+                _STAMPS.popitem(last=False)
+        else:
+            _STAMPS.move_to_end(key)
+        self.image.paste(sprite, at, sprite)
+
+    # ----- output -------------------------------------------------------------------------
+    def to_png(self, palette: Image.Image) -> bytes:
+        """The canvas as PNG bytes in the game's fixed `palette` (see `encode`)."""
+        return encode(self.image, palette)
+
+
+STAMPS_CACHED = 1024
+"""Piece drawings kept per process; each is a few KB."""
+_STAMPS: OrderedDict[Hashable, Image.Image] = OrderedDict()
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(
+    text: str, size: int, stroke: int, anchor: str, fx: float, fy: float
+) -> tuple[Image.Image | None, int, int]:
+    """The coverage mask of `text` and where its top-left lies from the integer anchor point.
+
+    Rendered exactly as `ImageDraw.text` renders it at a point whose fractional part is
+    `(fx, fy)`: drawing at an integer offset plus that fraction keeps FreeType's sub-pixel start
+    the same. Bounded, because labels such as counts and headlines vary without end.
+    """
+    face = font(size)
+    left, top, right, bottom = face.getbbox(text, stroke_width=stroke, anchor=anchor)
+    pad = 2
+    ax, ay = pad - math.floor(left), pad - math.floor(top)
+    width = math.ceil(right) - math.floor(left) + 2 * pad + 1
+    height = math.ceil(bottom) - math.floor(top) + 2 * pad + 1
+    mask = Image.new("L", (max(1, width), max(1, height)), 0)
+    ImageDraw.Draw(mask).text(
+        (ax + fx, ay + fy),
+        text,
+        font=face,
+        fill=255,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=255,
+    )
+    ink = mask.getbbox()
+    if ink is None:
+        return None, 0, 0
+    return mask.crop(ink), ink[0] - ax, ink[1] - ay
+
+
+def encode(image: Image.Image, palette: Image.Image) -> bytes:
+    """PNG bytes of an RGB board mapped onto a fixed `palette` image, at `ZLIB_LEVEL`.
+
+    The palette is fixed per game (`render.palette.palette_image`), never fitted to the image:
+    mapping onto a known palette costs a tenth of fitting one, every pixel of an unchanged area
+    keeps its exact index from move to move, and the same view always gives the same bytes.
+    Boards are flat colour plus anti-aliased edges, which a palette holding the flat colours and
+    the blends between each text colour and its background reproduces without visible change.
+    """
+    mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    mapped.save(out, format="PNG", compress_level=ZLIB_LEVEL)
+    return out.getvalue()
 
 
 def _label_size(text: str, max_width: float, max_height: float) -> int:
@@ -274,16 +377,3 @@ def _label_size(text: str, max_width: float, max_height: float) -> int:
     while size > 8 and (text_size(text, size, bold=True)[0] > max_width):
         size -= 1
     return size
-
-
-def fast_png(image: Image.Image, colors: int | None = 256, compress_level: int = 6) -> bytes:
-    """Like `Canvas.to_png`, at zlib level 6 instead of `optimize` (level 9 plus filter search).
-
-    On large boards level 9 costs ten times the encoding time for about 15% fewer bytes; when a
-    board is well under the upload budget anyway, the faster post wins.
-    """
-    if colors is not None:
-        image = image.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=0)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=compress_level)
-    return out.getvalue()

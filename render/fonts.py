@@ -28,8 +28,13 @@ def font(size: int) -> Font:
         return ImageFont.load_default()
 
 
+@lru_cache(maxsize=8192)
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    """Width and height in pixels of `text` set at `size` (ink box, not line box)."""
+    """Width and height in pixels of `text` set at `size` (ink box, not line box).
+
+    Cached: word wrapping and shrink-to-fit measure the same words at the same sizes on every
+    board, and measuring costs about as much as drawing.
+    """
     stroke = stroke_for(size) if bold else 0
     left, top, right, bottom = font(size).getbbox(text, stroke_width=stroke)
     return int(right - left), int(bottom - top)

@@ -12,17 +12,22 @@ Visual language (each colour doubled by a letter, a label or a shape):
   protected (2 reps on it); a black badge with a padlock and a heavy frame = permanently protected;
 - resident rep: a circle "R1".."Y3"; developer agent: a dark square "A1".."A6";
 - crowded blocks (Start holds all 15 pieces at set-up) switch to one row per owner ("A 1-6").
+
+Drawing is layered: the printed board (grid, block types, coordinates) is drawn once per board
+and cached, each block's look (its type or gentrification, protection marks) is cached as a
+small tile, and the key is drawn once. A move pastes those and draws pieces and the status
+panel. The renderer reads the view only, never the rules: move allowances come in the view.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
+from PIL import Image
 from pydantic import BaseModel
 
-from engine.games.not_on_my_block import NotOnMyBlock
-from engine.games.not_on_my_block.mechanics import DEVELOPER_MOVES, MOVES_PER_COLOUR
-from engine.games.not_on_my_block.state import ApartmentView, BlockView, NombView, PieceView
 from render.canvas import Box, Canvas, slots
 from render.fonts import fit_size, text_size
 from render.palette import (
@@ -33,6 +38,7 @@ from render.palette import (
     INK,
     MUTED_INK,
     ORANGE,
+    PANEL,
     PAPER,
     PURPLE,
     RGB,
@@ -40,6 +46,8 @@ from render.palette import (
     VERMILLION,
     WHITE,
     YELLOW,
+    build_palette,
+    palette_image,
     shade,
     text_on,
     tint,
@@ -54,7 +62,11 @@ from render.panels import (
     panel_height,
 )
 
-GAME_ID = NotOnMyBlock.id
+if TYPE_CHECKING:
+    from engine.games.not_on_my_block.state import ApartmentView, BlockView, NombView, PieceView
+
+GAME_ID = "not_on_my_block"
+"""The engine's id for the game (`engine.games.not_on_my_block.GAME.id`)."""
 
 # ----- look ------------------------------------------------------------------------------------
 
@@ -77,6 +89,14 @@ RESIDENT: dict[str, RGB] = {"red": VERMILLION, "blue": BLUE, "yellow": YELLOW}
 LETTER: dict[str, str] = {"red": "R", "blue": "B", "yellow": "Y", "developer": "A"}
 
 EMPTY: RGB = (247, 241, 236)
+TITLE: RGB = tint(SKY_BLUE, 0.3)
+HEADER_OVER: RGB = shade(GREEN, 0.35)
+CALLOUT_INK: RGB = shade(VERMILLION, 0.45)
+CALLOUT: RGB = tint(ORANGE, 0.75)
+BOARDS_CACHED = 4
+"""Printed boards kept drawn per process (one per board layout in play; about 5 MB each)."""
+BLOCKS_CACHED = 256
+"""Block looks kept drawn per process: a board has a dozen kinds, times protection marks."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,29 @@ def block_style(block: BlockView) -> BlockStyle:
     if block.type == "empty" and block.risk_zone:
         return STYLES["risk"]
     return STYLES[block.type]
+
+
+def _colours() -> tuple[list[RGB], list[tuple[RGB, RGB]]]:
+    """Every flat colour of the board, then blends for each text colour on its background (the
+    image is encoded against this fixed palette; see `render.canvas.encode`)."""
+    fills = [style.fill for style in STYLES.values()]
+    stripes = [style.stripes for style in STYLES.values() if style.stripes]
+    flat = [
+        PAPER, PANEL, INK, WHITE, MUTED_INK, DARK, GRID, TITLE, HEADER_OVER, CALLOUT,
+        CALLOUT_INK, *fills, *stripes, *RESIDENT.values(),
+    ]  # fmt: skip
+    blends = [
+        *((text_on(fill), fill) for fill in fills),
+        *((text_on(colour), colour) for colour in RESIDENT.values()),
+        (MUTED_INK, EMPTY), (INK, PAPER), (INK, PANEL), (MUTED_INK, PANEL), (INK, WHITE),
+        (WHITE, INK), (WHITE, DARK), (TITLE, DARK), (WHITE, HEADER_OVER), (TITLE, HEADER_OVER),
+        (CALLOUT_INK, CALLOUT),
+    ]  # fmt: skip
+    return flat, blends
+
+
+FLAT, BLENDS = _colours()
+PALETTE: tuple[RGB, ...] = build_palette(FLAT, BLENDS, steps=5)
 
 
 # ----- geometry --------------------------------------------------------------------------------
@@ -152,9 +195,18 @@ def layout(view: NombView, lines: list[Line], legend: list[LegendItem]) -> Layou
 
 
 def render(view: BaseModel) -> bytes:
-    """PNG bytes of the board and status for a Not On My Block view."""
-    nomb = view if isinstance(view, NombView) else NombView.model_validate(view.model_dump())
-    return draw(nomb).to_png()
+    """PNG bytes of the board and status for a Not On My Block view.
+
+    A pure function of the view: the caches behind it are keyed by what they draw, so it is
+    safe to call from any number of worker processes, each warming its own.
+    """
+    return draw(view).to_png(board_palette())  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1)
+def board_palette() -> Image.Image:
+    """The fixed palette every Not On My Block board is encoded in."""
+    return palette_image(PALETTE)
 
 
 def draw(view: NombView) -> Canvas:
@@ -163,11 +215,20 @@ def draw(view: NombView) -> Canvas:
     legend = legend_items()
     geo = layout(view, lines, legend)
     canvas = Canvas(geo.width, geo.height, PAPER)
-    _header(canvas, view, geo)
     _board(canvas, view, geo)
+    _header(canvas, view, geo)
     draw_panel(canvas, geo.status, lines)
-    draw_legend(canvas, geo.legend, legend, geo.legend_columns, size=LABEL_SIZE + 2)
+    key = _key_image(geo.legend.width, geo.legend.height, geo.legend_columns)
+    canvas.image.paste(key, (geo.legend.x0, geo.legend.y0))
     return canvas
+
+
+@lru_cache(maxsize=2)
+def _key_image(width: int, height: int, columns: int) -> Image.Image:
+    """The legend, drawn once on the page colour: it is the same on every board."""
+    canvas = Canvas(width + 1, height + 1, PAPER)
+    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size=LABEL_SIZE + 2)
+    return canvas.image
 
 
 # ----- header and coordinates ------------------------------------------------------------------
@@ -187,24 +248,24 @@ def headline(view: NombView) -> str:
 
 def _header(canvas: Canvas, view: NombView, geo: Layout) -> None:
     over = view.phase == "over"
-    fill = DARK if not over else shade(GREEN, 0.35)
+    fill = DARK if not over else HEADER_OVER
     canvas.draw.rectangle(Box(0, 0, geo.width, HEADER), fill=fill)
-    canvas.text((GAP + 4, HEADER // 2), "NOT ON MY BLOCK", 22, tint(SKY_BLUE, 0.3), "lm", True)
+    canvas.text((GAP + 4, HEADER // 2), "NOT ON MY BLOCK", 22, TITLE, "lm", True)
     title_x = GAP + 4 + text_size("NOT ON MY BLOCK", 22, True)[0] + 24
     text = headline(view)
     size = fit_size(text, geo.width - title_x - GAP, 32, 22, bold=True)
     canvas.text((title_x, HEADER // 2), text, size, WHITE, "lm", True)
 
 
-def _coordinates(canvas: Canvas, view: NombView, geo: Layout) -> None:
+def _coordinates(canvas: Canvas, plan: BoardPlan, b: Box) -> None:
     """Letters above and below, numbers left and right, as on a chess board (row 1 at bottom)."""
-    b, half = geo.board, MARGIN // 2
-    for col, name in enumerate(view.columns):
-        x = b.x0 + col * geo.cell + geo.cell // 2
+    half = MARGIN // 2
+    for col, name in enumerate(plan.columns):
+        x = b.x0 + col * plan.cell + plan.cell // 2
         canvas.text((x, b.y0 - half), name, COORD_SIZE, INK, "mm", True)
         canvas.text((x, b.y1 + half), name, COORD_SIZE, INK, "mm", True)
-    for row in range(view.height):
-        y = b.y1 - row * geo.cell - geo.cell // 2
+    for row in range(plan.height):
+        y = b.y1 - row * plan.cell - plan.cell // 2
         canvas.text((b.x0 - half, y), str(row + 1), COORD_SIZE, INK, "mm", True)
         canvas.text((b.x1 + half, y), str(row + 1), COORD_SIZE, INK, "mm", True)
 
@@ -212,8 +273,46 @@ def _coordinates(canvas: Canvas, view: NombView, geo: Layout) -> None:
 # ----- board -----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class BoardPlan:
+    """The printed board at a cell size: the cache key of the drawn board."""
+
+    cell: int
+    width: int
+    height: int
+    columns: tuple[str, ...]
+    blocks: tuple[tuple[str, int, int, str], ...]
+    """(name, col, row, printed type) of every block, in the view's order."""
+
+    @classmethod
+    def of(cls, view: NombView, cell: int) -> BoardPlan:
+        blocks = tuple((b.at, b.col, b.row, b.type) for b in view.blocks)
+        return cls(cell, view.width, view.height, tuple(view.columns), blocks)
+
+    def box(self, board: Box, col: int, row: int) -> Box:
+        x = board.x0 + col * self.cell
+        y = board.y0 + (self.height - 1 - row) * self.cell
+        return Box(x, y, x + self.cell, y + self.cell)
+
+
+class BlockLook(NamedTuple):
+    """Everything drawn on a block below its apartment and pieces: the key of its tile."""
+
+    cell: int
+    at: str
+    style: BlockStyle
+    permanent: bool
+    """A permanently protected apartment stands here (the printed game swaps the tile)."""
+    temporary: bool
+    """The apartment here is temporarily protected (dashed frame)."""
+
+
 def _board(canvas: Canvas, view: NombView, geo: Layout) -> None:
-    _coordinates(canvas, view, geo)
+    """Paste the printed board, then redraw only the blocks whose look differs from print or
+    that hold an apartment or pieces, in the view's order; the frame goes on last."""
+    plan = BoardPlan.of(view, geo.cell)
+    top = geo.board.y0 - MARGIN
+    canvas.image.paste(_printed_board(plan), (0, top))
     apartments = {
         a.at: a for a in view.apartments if a.at and a.status in ("standing", "protected")
     }
@@ -221,9 +320,42 @@ def _board(canvas: Canvas, view: NombView, geo: Layout) -> None:
     for piece in sorted(view.reps, key=_piece_order) + sorted(view.agents, key=_piece_order):
         pieces.setdefault(piece.at, []).append(piece)
     for block in view.blocks:
+        apartment = apartments.get(block.at)
+        here = pieces.get(block.at, [])
+        style = block_style(block)
+        if apartment is None and not here and style == STYLES[block.type]:
+            continue
         box = geo.block_box(block, view.height)
-        _block(canvas, box, block, apartments.get(block.at), pieces.get(block.at, []))
+        permanent = apartment is not None and apartment.status == "protected"
+        temporary = apartment is not None and not permanent and apartment.temporarily_protected
+        look = _block_look(BlockLook(geo.cell, block.at, style, permanent, temporary))
+        canvas.image.paste(look, (box.x0, box.y0))
+        _contents(canvas, box, apartment, here)
     canvas.draw.rectangle(geo.board, outline=INK, width=4)
+
+
+@lru_cache(maxsize=BOARDS_CACHED)
+def _printed_board(plan: BoardPlan) -> Image.Image:
+    """The board as printed (every block in its printed type), with its coordinates and frame:
+    the band of the image from just under the header to just above the status panel."""
+    board_w, board_h = plan.cell * plan.width, plan.cell * plan.height
+    canvas = Canvas(board_w + 2 * MARGIN, board_h + 2 * MARGIN, PAPER)
+    board = Box(MARGIN, MARGIN, MARGIN + board_w, MARGIN + board_h)
+    _coordinates(canvas, plan, board)
+    for at, col, row, kind in plan.blocks:
+        look = _block_look(BlockLook(plan.cell, at, STYLES[kind], False, False))
+        box = plan.box(board, col, row)
+        canvas.image.paste(look, (box.x0, box.y0))
+    canvas.draw.rectangle(board, outline=INK, width=4)
+    return canvas.image
+
+
+@lru_cache(maxsize=BLOCKS_CACHED)
+def _block_look(look: BlockLook) -> Image.Image:
+    """One block without its apartment and pieces, as an opaque tile (outline included)."""
+    canvas = Canvas(look.cell + 1, look.cell + 1, PAPER)
+    _block_face(canvas, Box(0, 0, look.cell, look.cell), look)
+    return canvas.image
 
 
 def _piece_order(piece: PieceView) -> tuple[int, int]:
@@ -241,44 +373,46 @@ def short_label(piece: PieceView) -> str:
     return f"{LETTER[piece.colour]}{_number(piece.id)}"
 
 
-def _block(
-    canvas: Canvas,
-    box: Box,
-    block: BlockView,
-    apartment: ApartmentView | None,
-    pieces: list[PieceView],
-) -> None:
-    style = block_style(block)
+def _block_face(canvas: Canvas, box: Box, look: BlockLook) -> None:
+    style = look.style
     canvas.cell(box, style.fill, GRID, 2)
     body = box.below(STRIP).inset(1)
     if style.stripes:
         canvas.hatch(body.inset(1), style.stripes, spacing=18, width=3)
     label, ink = style.label, text_on(style.fill)
-    permanent = apartment is not None and apartment.status == "protected"
-    if permanent:
+    if look.permanent:
         # The printed game swaps in a Permanently Protected tile: the whole block changes look.
         canvas.draw.rectangle(box.top(STRIP).inset(1), fill=INK)
         label, ink = "LOCKED", WHITE
     strip = box.top(STRIP).inset(6, 0)
     name_ink = ink if label else MUTED_INK
-    canvas.text((strip.x0, strip.y0 + STRIP // 2 + 1), block.at, LABEL_SIZE, name_ink, "lm", True)
+    canvas.text((strip.x0, strip.y0 + STRIP // 2 + 1), look.at, LABEL_SIZE, name_ink, "lm", True)
     if label:
         canvas.text((strip.x1, strip.y0 + STRIP // 2 + 1), label, LABEL_SIZE, ink, "rm", True)
-    if permanent:
+    if look.permanent:
         canvas.draw.rectangle(box.inset(2), outline=INK, width=6)
-    elif apartment is not None and apartment.temporarily_protected:
+    elif look.temporary:
         canvas.dashed_rect(box.below(STRIP).inset(5), INK, width=4, dash=12)
-    content = body.inset(6, 4)
+
+
+def _contents(
+    canvas: Canvas, box: Box, apartment: ApartmentView | None, pieces: list[PieceView]
+) -> None:
+    """The apartment (left) and the pieces (right, or centred when there is no apartment)."""
+    content = box.below(STRIP).inset(1).inset(6, 4)
     if apartment is None:
         _pieces(canvas, content, pieces)
         return
+    permanent = apartment.status == "protected"
+    temporary = apartment.temporarily_protected
     if pieces:
         house_w = content.width * 9 // 20
         house_box = _fit_house(Box(content.x0, content.y0, content.x0 + house_w, content.y1))
-        _apartment(canvas, house_box, apartment)
+        _apartment(canvas, house_box, apartment.colour, permanent, temporary)
         _pieces(canvas, Box(content.x0 + house_w + 4, content.y0, content.x1, content.y1), pieces)
     else:
-        _apartment(canvas, _fit_house(content.inset(content.width // 8, 0)), apartment)
+        house_box = _fit_house(content.inset(content.width // 8, 0))
+        _apartment(canvas, house_box, apartment.colour, permanent, temporary)
 
 
 def _fit_house(area: Box) -> Box:
@@ -289,15 +423,31 @@ def _fit_house(area: Box) -> Box:
     return Box(cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2)
 
 
-def _apartment(canvas: Canvas, box: Box, apartment: ApartmentView) -> None:
-    colour = RESIDENT[apartment.colour]
-    permanent = apartment.status == "protected"
-    canvas.house(box, colour, LETTER[apartment.colour], INK, 6 if permanent else 3)
+def _apartment(canvas: Canvas, box: Box, colour: str, permanent: bool, temporary: bool) -> None:
+    """A house in its resident's colour with R/B/Y, and a lock or shield badge if protected.
+
+    Drawn once per look and pasted; the badge overhangs the house, hence the margin.
+    """
+    pad = max(14, box.width // 3) + 4
+
+    def paint(sprite: Canvas) -> None:
+        house = Box(pad, pad, pad + box.width, pad + box.height)
+        _draw_apartment(sprite, house, colour, permanent, temporary)
+
+    size = (box.width + 2 * pad + 1, box.height + 2 * pad + 1)
+    key = ("apartment", box.width, box.height, colour, permanent, temporary)
+    canvas.stamp((box.x0 - pad, box.y0 - pad), size, key, paint)
+
+
+def _draw_apartment(
+    canvas: Canvas, box: Box, colour: str, permanent: bool, temporary: bool
+) -> None:
+    canvas.house(box, RESIDENT[colour], LETTER[colour], INK, 6 if permanent else 3)
     radius = max(14, box.width // 3)
     corner = (box.x1 - radius // 3, box.y0 + radius * 3 // 4)
     if permanent:
         _lock_badge(canvas, corner, radius)
-    elif apartment.temporarily_protected:
+    elif temporary:
         _shield_badge(canvas, corner, radius)
 
 
@@ -339,11 +489,18 @@ def _centred(box: Box, side: int) -> tuple[int, int, int, int]:
 
 
 def _piece(canvas: Canvas, box: Box, piece: PieceView) -> None:
-    label = short_label(piece)
-    if piece.colour == "developer":
-        canvas.square_piece(box, DARK, label, WHITE)
-    else:
-        canvas.circle_piece(box, RESIDENT[piece.colour], label, INK)
+    """A rep's circle or an agent's square, drawn once per look and pasted."""
+    label, colour = short_label(piece), piece.colour
+
+    def paint(sprite: Canvas) -> None:
+        token = Box(0, 0, box.width, box.height)
+        if colour == "developer":
+            sprite.square_piece(token, DARK, label, WHITE)
+        else:
+            sprite.circle_piece(token, RESIDENT[colour], label, INK)
+
+    key = ("nomb-piece", box.width, box.height, colour, label)
+    canvas.stamp((box.x0, box.y0), (box.width + 1, box.height + 1), key, paint)
 
 
 def _grouped(canvas: Canvas, area: Box, pieces: list[PieceView]) -> None:
@@ -416,8 +573,15 @@ def _seat_marker(view: NombView, seat: int) -> Marker:
 
 def _house_marker(colour: str | None) -> Marker:
     def marker(canvas: Canvas, box: Box) -> None:
+        house = _fit_house(box)
         fill = RESIDENT[colour] if colour else WHITE
-        canvas.house(_fit_house(box), fill, LETTER[colour] if colour else "", INK, 2)
+        letter = LETTER[colour] if colour else ""
+
+        def paint(sprite: Canvas) -> None:
+            sprite.house(Box(0, 0, house.width, house.height), fill, letter, INK, 2)
+
+        key = ("house-marker", house.width, house.height, colour)
+        canvas.stamp((house.x0, house.y0), (house.width + 1, house.height + 1), key, paint)
 
     return marker
 
@@ -425,14 +589,18 @@ def _house_marker(colour: str | None) -> Marker:
 def moves_text(view: NombView) -> str:
     """Moves left for the seat to play: one number for the Developer, one per colour otherwise."""
     if view.active_seat == 0:
-        text = f"Moves left: {view.developer_moves_left} of {DEVELOPER_MOVES} (across all agents)"
+        text = (
+            f"Moves left: {view.developer_moves_left} of {view.developer_moves_per_turn} "
+            "(across all agents)"
+        )
         if view.turn_mode == "push":
             text += ". Pushed this turn: no catching reps"
         elif view.turn_mode == "suppress":
             text += ". Caught reps this turn: no pushing"
         return text
     parts = [
-        f"{c.capitalize()} {n} of {MOVES_PER_COLOUR}" for c, n in view.resident_moves_left.items()
+        f"{c.capitalize()} {n} of {view.moves_per_colour}"
+        for c, n in view.resident_moves_left.items()
     ]
     return "Moves left: " + ("  ·  ".join(parts) if parts else "none")
 
@@ -457,10 +625,10 @@ def status_lines(view: NombView) -> list[Line]:
             Line(
                 f"Waiting for {view.pending.seat_name}: {view.pending.text}",
                 PANEL_SIZE + 2,
-                shade(VERMILLION, 0.45),
+                CALLOUT_INK,
                 True,
                 gap_before=8,
-                background=tint(ORANGE, 0.75),
+                background=CALLOUT,
             )
         )
     gone = f"Developer: {view.developer_score}/{view.goal} apartments pushed out"
@@ -510,26 +678,19 @@ def _swatch(style: BlockStyle) -> Marker:
 
 def _apartment_marker(status: str, temporary: bool) -> Marker:
     def marker(canvas: Canvas, box: Box) -> None:
-        apt = ApartmentView(
-            id="legend",
-            colour="red",
-            at="A1",
-            status=status,  # type: ignore[arg-type]
-            temporarily_protected=temporary,
-            reps_on_it=[],
-        )
-        _apartment(canvas, _fit_house(box.inset(2)), apt)
+        permanent = status == "protected"
+        _apartment(canvas, _fit_house(box.inset(2)), "red", permanent, temporary and not permanent)
 
     return marker
 
 
 def legend_items() -> list[LegendItem]:
-    items = [LegendItem(s.name, _swatch(s)) for s in STYLES.values()]  # type: ignore[arg-type]
+    items = [LegendItem(s.name, _swatch(s)) for s in STYLES.values()]
     items += [
-        LegendItem("Apartment (R/B/Y)", _apartment_marker("standing", False)),  # type: ignore[arg-type]
-        LegendItem("T, dashed: 2 reps, no push", _apartment_marker("standing", True)),  # type: ignore[arg-type]
-        LegendItem("Permanently protected (lock)", _apartment_marker("protected", False)),  # type: ignore[arg-type]
-        LegendItem("Resident rep R1..Y3", _rep_marker("blue")),  # type: ignore[arg-type]
+        LegendItem("Apartment (R/B/Y)", _apartment_marker("standing", False)),
+        LegendItem("T, dashed: 2 reps, no push", _apartment_marker("standing", True)),
+        LegendItem("Permanently protected (lock)", _apartment_marker("protected", False)),
+        LegendItem("Resident rep R1..Y3", _rep_marker("blue")),
         LegendItem("Developer agent A1..A6", _agent_marker),
     ]
     return items

@@ -9,6 +9,10 @@ the saturated hue stand out against them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from PIL import Image
+
 RGB = tuple[int, int, int]
 
 
@@ -78,3 +82,63 @@ def contrast(a: RGB, b: RGB) -> float:
 def text_on(fill: RGB) -> RGB:
     """Black or white, whichever reads better on `fill`, so labels never need hand-tuning."""
     return INK if contrast(fill, INK) >= contrast(fill, WHITE) else WHITE
+
+
+# ----- fixed palettes for encoding ---------------------------------------------------------------
+
+
+def blend_ramp(ink: RGB, background: RGB, steps: int = 3) -> list[RGB]:
+    """`steps` evenly spaced blends strictly between `background` and `ink`.
+
+    Anti-aliased text and edges only ever produce colours on the segment between an ink and the
+    background it is drawn on, so a few points along each such segment are enough for the
+    palette to reproduce smooth edges.
+    """
+    return [mix(background, ink, i / (steps + 1)) for i in range(1, steps + 1)]
+
+
+def build_palette(
+    flat: Iterable[RGB], blends: Iterable[tuple[RGB, RGB]], steps: int = 3
+) -> tuple[RGB, ...]:
+    """The flat colours first, kept exactly, then the blend ramps of each `(ink, background)`.
+
+    Pillow maps every 4 x 4 x 4 cell of colour space to a single palette entry, so an entry can
+    shadow a flat colour close to it: blends that would are dropped, and two flat colours that
+    shadow each other are an error (change one of them), as is more than 256 colours. Either
+    would otherwise shift a flat area of the board to a neighbouring colour without a word.
+    """
+    flats = list(dict.fromkeys(flat))
+    colours = list(flats)
+    for ink, background in blends:
+        colours.extend(c for c in blend_ramp(ink, background, steps) if c not in colours)
+    if len(colours) > 256:
+        raise ValueError(f"{len(colours)} colours do not fit a 256-colour palette")
+    while missed := _shadowed(flats, colours):
+        for wanted, got in missed:
+            if got in flats:
+                raise ValueError(f"flat colours {wanted} and {got} are too close to keep apart")
+            if got in colours:
+                colours.remove(got)
+    return tuple(colours)
+
+
+def _shadowed(flats: list[RGB], colours: list[RGB]) -> list[tuple[RGB, RGB]]:
+    """Each flat colour that `colours` does not map onto itself, with what it maps onto."""
+    strip = Image.new("RGB", (len(flats), 1))
+    strip.putdata(flats)
+    mapped = strip.quantize(palette=palette_image(colours), dither=Image.Dither.NONE)
+    rgb = mapped.convert("RGB")
+    got = [rgb.getpixel((i, 0)) for i in range(len(flats))]
+    return [(want, have) for want, have in zip(flats, got, strict=True) if want != have]
+
+
+def palette_image(colours: Sequence[RGB]) -> Image.Image:
+    """A palette ("P") image for `Image.quantize(palette=...)`.
+
+    Unused slots repeat the first colour instead of defaulting to black, so no pixel can be
+    mapped to a colour the board never uses.
+    """
+    padded = list(colours) + [colours[0]] * (256 - len(colours))
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in padded for channel in colour])
+    return image

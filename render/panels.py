@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from render.canvas import Box, Canvas
 from render.fonts import text_size
@@ -53,6 +54,12 @@ PADDING = 20
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap of `text` to `width` pixels at `size`; never returns an empty list."""
+    return list(_wrap(text, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """`wrap`, cached: a panel is measured and then drawn, and most lines recur move after move."""
     rows: list[str] = []
     current = ""
     for word in text.split():
@@ -63,7 +70,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
         else:
             current = attempt
     rows.append(current)
-    return rows
+    return tuple(rows)
 
 
 def _marker_side(line: Line) -> int:

@@ -4,35 +4,85 @@
 (city on the left, panel column on the right, key underneath) at about 1900 px wide: the city
 needs its 5 x 5 tiles large enough for two-line district names and stacked pieces, and Discord
 lets a phone user tap to expand and zoom.
+
+The renderer reads the view and nothing else (no engine rules, no content files): everything it
+draws, down to the morale track and the names of occupations, is in `BlocView`. What never
+changes in a game is drawn once and cached (see `city_map` and `legend.key_image`), so a move
+costs the pieces and the text that changed, then the encoding.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from PIL import Image
 from pydantic import BaseModel
 
-from engine.games.bloc_by_bloc import GAME
-from engine.games.bloc_by_bloc.views import BlocView
-from render.bloc_by_bloc.city_map import draw_city
-from render.bloc_by_bloc.legend import legend_items
-from render.bloc_by_bloc.look import BOARD, GAP, HEADER, SIDE_WIDTH
+from render.bloc_by_bloc.city_map import (
+    MARGIN,
+    CityPlan,
+    TileFace,
+    city_faces,
+    draw_city_ground,
+    draw_city_pieces,
+)
+from render.bloc_by_bloc.legend import key_image, legend_items
+from render.bloc_by_bloc.look import (
+    BOARD,
+    GAP,
+    HEADER,
+    HEADER_OVER,
+    PALETTE,
+    SIDE_WIDTH,
+    TITLE,
+)
 from render.bloc_by_bloc.side import headline, sections
-from render.canvas import Box, Canvas, fast_png
+from render.canvas import Box, Canvas, encode
 from render.fonts import fit_size, text_size
-from render.palette import DARK, GREEN, PAPER, WHITE, shade, tint
-from render.panels import draw_legend, legend_height
+from render.palette import DARK, WHITE, palette_image
+from render.panels import legend_height
 
-GAME_ID = GAME.id
+if TYPE_CHECKING:
+    from engine.games.bloc_by_bloc.views import BlocView
+
+GAME_ID = "bloc_by_bloc"
+"""The engine's id for the game (`engine.games.bloc_by_bloc.GAME.id`)."""
 WIDTH = GAP + BOARD + GAP + SIDE_WIDTH + GAP
 BOARD_BOX = Box(GAP, HEADER + GAP, GAP + BOARD, HEADER + GAP + BOARD)
 """Where the city is drawn; `geometry.tile_box(BOARD_BOX, (row, col))` finds a tile."""
 LEGEND_COLUMNS = 5
 LEGEND_SIZE = 22
+TITLE_TEXT = "BLOC BY BLOC"
+BACKDROPS_CACHED = 4
+"""Backdrops kept per process (about 8 MB each): one per game a worker is drawing for."""
+
+
+class Backdrop(NamedTuple):
+    """What the top of the image shows before any piece: the key of its cached drawing.
+
+    It changes only when the city's faces do (a district liberated, looted or occupied) or
+    the game ends, so most moves reuse it whole.
+    """
+
+    plan: CityPlan
+    faces: tuple[TileFace | None, ...]
+    over: bool
 
 
 def render(view: BaseModel) -> bytes:
-    """PNG bytes for a Bloc by Bloc view (the spectator view: the channel sees the image)."""
-    bloc = view if isinstance(view, BlocView) else BlocView.model_validate(view.model_dump())
-    return fast_png(draw(bloc).image)
+    """PNG bytes for a Bloc by Bloc view (the spectator view: the channel sees the image).
+
+    A pure function of the view: the caches behind it are keyed by what they draw, so it is
+    safe to call from any number of worker processes, each warming its own.
+    """
+    return encode(draw(view).image, board_palette())  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1)
+def board_palette() -> Image.Image:
+    """The fixed palette every Bloc by Bloc board is encoded in."""
+    return palette_image(PALETTE)
 
 
 def draw(view: BlocView) -> Canvas:
@@ -40,32 +90,43 @@ def draw(view: BlocView) -> Canvas:
     column = sections(view, SIDE_WIDTH)
     top = BOARD_BOX.y0
     column_h = sum(s.height for s in column) + GAP * (len(column) - 1)
-    legend = legend_items()
     legend_w = WIDTH - 2 * GAP
     legend_top = top + max(BOARD, column_h) + GAP
-    legend_box = Box(
-        GAP,
-        legend_top,
-        GAP + legend_w,
-        legend_top + legend_height(legend, legend_w, LEGEND_COLUMNS, LEGEND_SIZE),
-    )
-    canvas = Canvas(WIDTH, legend_box.y1 + GAP, PAPER)
-    _header(canvas, view)
-    draw_city(canvas, BOARD_BOX, view)
+    legend_h = _legend_height(legend_w)
+    canvas = Canvas(WIDTH, legend_top + legend_h + GAP)
+    backdrop = _backdrop(Backdrop(CityPlan.of(view), city_faces(view), view.phase == "over"))
+    canvas.image.paste(backdrop, (0, 0))
+    _headline(canvas, view)
+    draw_city_pieces(canvas, BOARD_BOX, view)
     x, y = BOARD_BOX.x1 + GAP, top
     for section in column:
         section.draw(canvas, Box(x, y, x + SIDE_WIDTH, y + section.height))
         y += section.height + GAP
-    draw_legend(canvas, legend_box, legend, LEGEND_COLUMNS, LEGEND_SIZE, title="Key")
+    key = key_image(legend_w, legend_h, LEGEND_COLUMNS, LEGEND_SIZE)
+    canvas.image.paste(key, (GAP, legend_top))
     return canvas
 
 
-def _header(canvas: Canvas, view: BlocView) -> None:
-    fill = shade(GREEN, 0.35) if view.phase == "over" else DARK
+@lru_cache(maxsize=1)
+def _legend_height(width: int) -> int:
+    return legend_height(legend_items(), width, LEGEND_COLUMNS, LEGEND_SIZE)
+
+
+@lru_cache(maxsize=BACKDROPS_CACHED)
+def _backdrop(key: Backdrop) -> Image.Image:
+    """The header bar with the title, and the city's ground (see `city_map`), down to just
+    below the board."""
+    canvas = Canvas(WIDTH, BOARD_BOX.y1 + MARGIN + 1)
+    fill = HEADER_OVER if key.over else DARK
     canvas.draw.rectangle(Box(0, 0, WIDTH, HEADER), fill=fill)
-    title = "BLOC BY BLOC"
-    canvas.text((GAP + 4, HEADER // 2), title, 24, tint(GREEN, 0.45), "lm", True)
-    x = GAP + 4 + text_size(title, 24, True)[0] + 28
+    canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, 24, TITLE, "lm", True)
+    draw_city_ground(canvas, BOARD_BOX, key.plan, key.faces)
+    return canvas.image
+
+
+def _headline(canvas: Canvas, view: BlocView) -> None:
+    """Which night it is and who plays, or how the game ended, right of the title."""
+    x = GAP + 4 + text_size(TITLE_TEXT, 24, True)[0] + 28
     text = headline(view)
     size = fit_size(text, WIDTH - x - GAP, 34, 22, bold=True)
     canvas.text((x, HEADER // 2), text, size, WHITE, "lm", True)

@@ -4,21 +4,31 @@ Tiles are laid with gutters between them, and adjacency is drawn in the gutters 
 what players need to read: a street crossing a gutter joins two districts, a street stub ending
 in a red bar is a dead end, a highway crossing a gutter corner joins diagonal districts.
 Barricades sit on those crossings, on the very connection they block.
+
+Drawing is layered, because most of the city never changes during a game. The board, its streets,
+the highway tiles and the highways are drawn once per city layout (`CityPlan`) and cached; each
+district tile's face (name band, colours, difficulty, shopping centers, empty occupation circle)
+is cached by what it shows, since a face changes only when the district is liberated or looted.
+A move pastes those layers and draws only barricades and pieces. The order of the layers is the
+order in which a single pass would paint them, so the pixels are the same.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
-from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import Corner, Direction, DistrictType
-from engine.games.bloc_by_bloc.views import BlocView, ConnectionView, TileView
+from PIL import Image
+
 from render.bloc_by_bloc import glyphs
 from render.bloc_by_bloc.geometry import (
     CORNER_STEP,
     FACING,
     STEP,
     Arc,
+    Corner,
+    Direction,
     Point,
     Pos,
     beyond_corner,
@@ -31,15 +41,18 @@ from render.bloc_by_bloc.geometry import (
 )
 from render.bloc_by_bloc.look import (
     BAND,
+    BOARD_FILL,
     CLASH,
     EDGE,
     FOOT,
     GUTTER,
+    HIGHWAY,
     HIGHWAY_ROAD,
     NAME_SIZE,
     ROAD,
     ROAD_GREY,
     SMALL_SIZE,
+    TILE,
     band_colour,
     body_colour,
     faction_letter,
@@ -47,59 +60,228 @@ from render.bloc_by_bloc.look import (
 )
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
-from render.palette import INK, RGB, WHITE, shade, text_on
+from render.palette import INK, PAPER, RGB, WHITE, shade, text_on
 from render.panels import wrap
 
-BOARD_FILL: RGB = (88, 90, 100)
+if TYPE_CHECKING:
+    from engine.games.bloc_by_bloc.views import BlocView, ConnectionView, TileView
+
 MARKS = {"clean": 0, "graffiti": 1, "burned": 2}
 OPPOSITE: dict[Direction, Direction] = {"N": "S", "S": "N", "E": "W", "W": "E"}
+LAYOUTS_CACHED = 4
+"""City layouts kept drawn per process: a worker serves a few games at a time, and one layout
+costs some 5 MB."""
+MARGIN = 12
+"""Room kept around the board in the cached layer: dead ends of highways at the edge of the city
+reach a few pixels past the board's frame."""
+FACES_CACHED = 64
+"""Tile faces kept drawn per process (about 230 KB each): 20 per city, plus the liberated,
+looted and occupied variants; faces are only needed when the city's ground is redrawn."""
+
+
+# ----- the static plan of a city ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """What never changes about a tile during a game: where it lies and its roads."""
+
+    row: int
+    col: int
+    tile: str
+    type: str
+    exits: tuple[str, ...]
+    highways: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class CityPlan:
+    """The layout of a city: its tiles and which districts a street joins. The cache key of
+    the drawn city, so it holds exactly what the cached layers depend on."""
+
+    tiles: tuple[TilePlan, ...]
+    streets: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, view: BlocView) -> CityPlan:
+        tiles = tuple(
+            TilePlan(
+                t.row,
+                t.col,
+                t.tile,
+                t.type,
+                tuple(t.exits),
+                tuple((a, b) for a, b in t.highways),
+            )
+            for t in view.tiles
+        )
+        streets = tuple(sorted((c.a, c.b) for c in view.connections if c.kind == "street"))
+        return cls(tiles, streets)
 
 
 @dataclass(frozen=True)
 class Grid:
-    """The view's tiles by position and by id, plus the board box they are drawn in."""
+    """The plan's tiles by position and by id, plus the board box they are drawn in."""
 
     board: Box
-    tiles: dict[Pos, TileView]
-    by_id: dict[str, TileView]
+    tiles: dict[Pos, TilePlan]
+    by_id: dict[str, TilePlan]
 
     @classmethod
-    def of(cls, view: BlocView, board: Box) -> Grid:
-        return cls(board, {(t.row, t.col): t for t in view.tiles}, {t.tile: t for t in view.tiles})
+    def of(cls, plan: CityPlan, board: Box) -> Grid:
+        return cls(board, {(t.row, t.col): t for t in plan.tiles}, {t.tile: t for t in plan.tiles})
 
     def box(self, pos: Pos) -> Box:
         return tile_box(self.board, pos)
 
     def is_highway(self, pos: Pos) -> bool:
-        return self.tiles[pos].type == DistrictType.HIGHWAY
+        return self.tiles[pos].type == HIGHWAY
 
 
-def draw_city(canvas: Canvas, board: Box, view: BlocView) -> None:
-    """Streets under the tiles (only their gutter crossings show), then tiles, highways,
-    barricades on top of both, and pieces last."""
-    canvas.draw.rounded_rectangle(board, radius=16, fill=BOARD_FILL)
-    grid = Grid.of(view, board)
-    streets = _streets(grid, view.connections)
+class TileFace(NamedTuple):
+    """Everything drawn on a district tile below its pieces; the cache key of its sprite."""
+
+    name: str
+    type: str
+    liberated: bool
+    difficulty: int
+    police_id: int
+    metro: bool
+    shopping_centers: tuple[str, ...]
+    circle: bool
+    """Draw the empty occupation circle (the tile has one and nobody occupies it)."""
+
+    @classmethod
+    def of(cls, tile: TileView) -> TileFace:
+        return cls(
+            tile.name,
+            tile.type,
+            tile.liberated,
+            tile.difficulty or 0,
+            tile.police_id,
+            tile.metro,
+            tuple(tile.shopping_centers),
+            tile.occupation is None and tile.occupation_circle,
+        )
+
+
+# ----- drawing a move ---------------------------------------------------------------------------
+
+
+def city_faces(view: BlocView) -> tuple[TileFace | None, ...]:
+    """The face of every tile in the view's order (None for highway tiles, which have none)."""
+    return tuple(None if t.type == HIGHWAY else TileFace.of(t) for t in view.tiles)
+
+
+def draw_city_ground(
+    canvas: Canvas, board: Box, plan: CityPlan, faces: tuple[TileFace | None, ...]
+) -> None:
+    """Everything under the barricades and pieces: the cached layers, then each district's
+    face, then the highway pixels that cross district corners, back on top."""
+    layers = _layers(plan, board)
+    canvas.image.paste(layers.base, (board.x0 - MARGIN, board.y0 - MARGIN))
+    for tile, face in zip(plan.tiles, faces, strict=True):
+        if face is not None:
+            box = tile_box(board, (tile.row, tile.col))
+            sprite = _face(face)
+            canvas.image.paste(sprite, (box.x0, box.y0), sprite)
+    for x, y, patch in layers.highway_patches:
+        canvas.image.paste(patch, (x, y), patch)
+
+
+def draw_city_pieces(canvas: Canvas, board: Box, view: BlocView) -> None:
+    """Barricades (on highways, then on streets) and the pieces on each district, over the
+    ground that `draw_city_ground` laid."""
+    plan = CityPlan.of(view)
+    layers = _layers(plan, board)
+    grid = Grid.of(plan, board)
+    for conn in view.connections:
+        if conn.kind == "highway" and conn.barricades:
+            arc, t = _barricade_spot(grid, conn)
+            glyphs.barricades(canvas, arc.at(t), arc.tangent(t), conn.barricades)
+    counts = {frozenset((c.a, c.b)): c.barricades for c in view.connections if c.kind == "street"}
+    for street in layers.streets:
+        if street.pair is not None and counts.get(street.pair):
+            _street_barricades(canvas, street, counts[street.pair])
+    order = [f.faction for f in view.factions]
+    for tile in view.tiles:
+        if tile.type != HIGHWAY:
+            _pieces(canvas, tile_box(board, (tile.row, tile.col)), tile, order)
+
+
+# ----- cached layers ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CityLayers:
+    """A city drawn once: everything under the district tiles plus the highways (`base`, the
+    board and `MARGIN` pixels around it), the highway pixels that lie on district tiles (re-laid
+    over each tile face, at image coordinates), and the streets that barricades are drawn on."""
+
+    base: Image.Image
+    highway_patches: tuple[tuple[int, int, Image.Image], ...]
+    streets: tuple[Street, ...]
+
+
+@lru_cache(maxsize=LAYOUTS_CACHED)
+def _layers(plan: CityPlan, board: Box) -> CityLayers:
+    """Board, streets, highway tiles and highways, in the order a single pass paints them.
+
+    District tiles are left out: their faces are pasted per move from `_face`, and the
+    highway links that cross a district tile's corner are kept as patches to lay back on top.
+    Drawn where the board really lies in the image (then cropped), because curves sampled at
+    other coordinates can round a pixel differently.
+    """
+    width, height = board.x1 + MARGIN + 1, board.y1 + MARGIN + 1
+    grid = Grid.of(plan, board)
+    base = Canvas(width, height, PAPER)
+    base.draw.rounded_rectangle(board, radius=16, fill=BOARD_FILL)
+    streets = _streets(grid, plan.streets)
     for street in streets:
-        _draw_street(canvas, street)
-    for pos, tile in grid.tiles.items():
+        _draw_street(base, street)
+    for pos in grid.tiles:
         if grid.is_highway(pos):
-            _highway_tile(canvas, grid.box(pos))
-        else:
-            _district_tile(canvas, grid.box(pos), tile)
-    _highways(canvas, grid, view.connections)
-    for street in streets:
-        _street_barricades(canvas, street)
-    for pos, tile in grid.tiles.items():
-        if not grid.is_highway(pos):
-            _pieces(canvas, grid.box(pos), tile, [f.faction for f in view.factions])
+            _highway_tile(base, grid.box(pos))
+    overlay = Canvas(width, height, image=Image.new("RGBA", (width, height)))
+    _highways(overlay, grid)
+    base.image.paste(overlay.image, (0, 0), overlay.image)
+    patches = []
+    for pos in grid.tiles:
+        if grid.is_highway(pos):
+            continue
+        box = grid.box(pos)
+        patch = overlay.image.crop((box.x0, box.y0, box.x1 + 1, box.y1 + 1))
+        inked = patch.getbbox(alpha_only=True)
+        if inked is not None:
+            x0, y0, _, _ = inked
+            patches.append((box.x0 + x0, box.y0 + y0, patch.crop(inked)))
+    frame = (board.x0 - MARGIN, board.y0 - MARGIN, width, height)
+    return CityLayers(base.image.crop(frame), tuple(patches), tuple(streets))
+
+
+@lru_cache(maxsize=FACES_CACHED)
+def _face(face: TileFace) -> Image.Image:
+    """A district tile as an RGBA sprite: opaque inside its rounded outline, clear outside."""
+    canvas = Canvas(TILE + 1, TILE + 1, image=Image.new("RGBA", (TILE + 1, TILE + 1)))
+    box = Box(0, 0, TILE, TILE)
+    _district_tile(canvas, box, face)
+    if face.circle:
+        body = _body(box)
+        circle = Box(body.x0, body.y0, body.x0 + 44, body.y0 + 44)
+        glyphs.occupation_circle(canvas, circle, face.type)
+    return canvas.image
+
+
+def _body(box: Box) -> Box:
+    """The part of a tile between its name band and its foot strip, where pieces stand."""
+    return Box(box.x0 + 8, box.y0 + BAND + 6, box.x1 - 8, box.y1 - FOOT - 4)
 
 
 # ----- tiles ------------------------------------------------------------------------------------
 
 
-def _district_tile(canvas: Canvas, box: Box, tile: TileView) -> None:
-    kind = DistrictType(tile.type)
+def _district_tile(canvas: Canvas, box: Box, tile: TileFace) -> None:
+    kind = tile.type
     body = body_colour(kind, tile.liberated)
     canvas.draw.rounded_rectangle(box, radius=10, fill=body, outline=INK, width=2)
     band = Box(box.x0, box.y0, box.x1, box.y0 + BAND)
@@ -110,7 +292,7 @@ def _district_tile(canvas: Canvas, box: Box, tile: TileView) -> None:
     _name(canvas, band.inset(8, 3), tile.name, text_on(fill))
     foot = Box(box.x0, box.y1 - FOOT, box.x1, box.y1)
     canvas.draw.line([(foot.x0, foot.y0), (foot.x1, foot.y0)], fill=shade(body, 0.3), width=1)
-    glyphs.difficulty_disc(canvas, (foot.x0 + 24, foot.center[1]), 18, tile.difficulty or 0)
+    glyphs.difficulty_disc(canvas, (foot.x0 + 24, foot.center[1]), 18, tile.difficulty)
     police_id = f"#{tile.police_id}"
     canvas.text((foot.x1 - 8, foot.center[1]), police_id, SMALL_SIZE, INK, "rm", True)
     right = foot.x1 - 14 - text_size(police_id, SMALL_SIZE, True)[0]
@@ -128,7 +310,7 @@ def _district_tile(canvas: Canvas, box: Box, tile: TileView) -> None:
         _shopping_centers(canvas, Box(left, foot.y0 + 6, right - 4, foot.y1 - 6), tile)
 
 
-def _shopping_centers(canvas: Canvas, area: Box, tile: TileView) -> None:
+def _shopping_centers(canvas: Canvas, area: Box, tile: TileFace) -> None:
     """One cart per shopping center, shrunk to fit (the Mega Mall has five)."""
     count = len(tile.shopping_centers)
     if not count:
@@ -157,7 +339,7 @@ def _name(canvas: Canvas, box: Box, name: str, ink: RGB) -> None:
 def _highway_tile(canvas: Canvas, box: Box) -> None:
     """Bare asphalt: the arcs drawn over it say everything (police never stop on highways, so
     their names and IDs never matter)."""
-    fill = body_colour(DistrictType.HIGHWAY, False)
+    fill = body_colour(HIGHWAY, False)
     canvas.draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
 
 
@@ -166,19 +348,19 @@ def _highway_tile(canvas: Canvas, box: Box) -> None:
 
 @dataclass(frozen=True)
 class Street:
-    """A street crossing a gutter (`barricades` on it), or a dead-end stub (`dead`)."""
+    """A street crossing a gutter between the districts `pair`, or a dead-end stub (`dead`)."""
 
     start: Point
     end: Point
     along: Point
     dead: bool
-    barricades: int = 0
+    pair: frozenset[str] | None = None
 
 
-def _streets(grid: Grid, connections: list[ConnectionView]) -> list[Street]:
+def _streets(grid: Grid, street_pairs: tuple[tuple[str, str], ...]) -> list[Street]:
     """Each street exit leaves its tile through the gutter: it meets the next tile's street
-    when the view lists a street between them, and ends in a dead-end bar otherwise."""
-    joined = {frozenset((c.a, c.b)): c.barricades for c in connections if c.kind == "street"}
+    when the plan lists a street between them, and ends in a dead-end bar otherwise."""
+    joined = {frozenset(pair) for pair in street_pairs}
     out = []
     for pos, tile in grid.tiles.items():
         box = grid.box(pos)
@@ -190,7 +372,7 @@ def _streets(grid: Grid, connections: list[ConnectionView]) -> list[Street]:
             if pair in joined:
                 if direction in ("E", "S"):
                     end = edge_mid(grid.box(other), OPPOSITE[direction])
-                    out.append(Street(start, end, _vector(direction), False, joined[pair]))
+                    out.append(Street(start, end, _vector(direction), False, pair))
                 continue
             reach = (GUTTER if on_grid(other) else EDGE) * 0.55
             out.append(Street(start, _inward(start, direction, -reach), _vector(direction), True))
@@ -203,9 +385,9 @@ def _draw_street(canvas: Canvas, street: Street) -> None:
         dead_end(canvas, street.end, street.along)
 
 
-def _street_barricades(canvas: Canvas, street: Street) -> None:
+def _street_barricades(canvas: Canvas, street: Street, count: int) -> None:
     mid = ((street.start[0] + street.end[0]) / 2, (street.start[1] + street.end[1]) / 2)
-    glyphs.barricades(canvas, mid, street.along, street.barricades)
+    glyphs.barricades(canvas, mid, street.along, count)
 
 
 def _vector(d: Direction) -> Point:
@@ -238,8 +420,8 @@ def dead_end(canvas: Canvas, at: Point, along: Point) -> None:
 # ----- highways ---------------------------------------------------------------------------------
 
 
-def _highways(canvas: Canvas, grid: Grid, connections: list[ConnectionView]) -> None:
-    """Arcs on highway tiles, their links across gutter corners, and barricades on them."""
+def _highways(canvas: Canvas, grid: Grid) -> None:
+    """Arcs on highway tiles and their links across gutter corners (barricades come later)."""
     for pos, tile in grid.tiles.items():
         box = grid.box(pos)
         arcs = [Arc(box, _corners(ends)) for ends in tile.highways]
@@ -250,10 +432,6 @@ def _highways(canvas: Canvas, grid: Grid, connections: list[ConnectionView]) -> 
             _centre_dashes(canvas, arc)
             for corner in arc.ends:
                 _highway_end(canvas, grid, pos, corner)
-    for conn in connections:
-        if conn.kind == "highway" and conn.barricades:
-            arc, t = _barricade_spot(grid, conn)
-            glyphs.barricades(canvas, arc.at(t), arc.tangent(t), conn.barricades)
 
 
 def _corners(ends: tuple[str, str]) -> tuple[Corner, Corner]:
@@ -301,8 +479,12 @@ def _barricade_spot(grid: Grid, conn: ConnectionView) -> tuple[Arc, float]:
 
 
 def _pieces(canvas: Canvas, box: Box, tile: TileView, order: list[str]) -> None:
-    """Occupation (or the empty circle) and blocs on the left, police in a column on the right."""
-    body = Box(box.x0 + 8, box.y0 + BAND + 6, box.x1 - 8, box.y1 - FOOT - 4)
+    """Occupation and blocs on the left, police in a column on the right.
+
+    The empty occupation circle belongs to the tile's face (`_face`); it takes the same place
+    as an occupation token, so the blocs below start at the same height either way.
+    """
+    body = _body(box)
     police = tile.cops > 0 or tile.van_damage is not None
     if police and tile.blocs:
         canvas.dashed_rect(box.inset(3), CLASH, width=5, dash=14)
@@ -311,15 +493,11 @@ def _pieces(canvas: Canvas, box: Box, tile: TileView, order: list[str]) -> None:
         body = Box(body.x0, body.y0, column.x0 - 6, body.y1)
         _police(canvas, column, tile.cops, tile.van_damage)
     row = Box(body.x0, body.y0, body.x1, body.y0 + 46)
-    district = load_content().districts[tile.tile]
     if tile.occupation is not None:
         occ = tile.occupation
-        label = occupation_short(occ.name, load_content().occupations[occ.occupation].is_start)
+        label = occupation_short(occ.name, occ.is_start)
         glyphs.occupation_token(canvas, row, occ.faction, faction_letter(occ.faction), label)
-    elif district.occupation_circle:
-        circle = Box(row.x0, row.y0, row.x0 + 44, row.y0 + 44)
-        glyphs.occupation_circle(canvas, circle, district.type)
-    else:
+    elif not tile.occupation_circle:
         row = Box(body.x0, body.y0, body.x1, body.y0)
     blocs = sorted(tile.blocs.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
     _blocs(canvas, Box(body.x0, row.y1 + 4, body.x1, body.y1), blocs)

@@ -6,12 +6,17 @@ image is the table seen from above with no mirroring.
 
 from __future__ import annotations
 
-from engine.games.bloc_by_bloc.content.models import Corner, Direction
+from typing import Literal
+
 from render.bloc_by_bloc.look import EDGE, GUTTER, TILE
 from render.canvas import Box
 
 Pos = tuple[int, int]
 Point = tuple[float, float]
+Direction = Literal["N", "E", "S", "W"]
+"""A side of a tile, as the view names street exits (`TileView.exits`)."""
+Corner = Literal["NW", "NE", "SE", "SW"]
+"""A corner of a tile, as the view names highway ends (`TileView.highways`)."""
 
 STEP: dict[Direction, Pos] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 CORNER_STEP: dict[Corner, Pos] = {"NW": (-1, -1), "NE": (-1, 1), "SE": (1, 1), "SW": (1, -1)}

@@ -12,26 +12,39 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.bloc_by_bloc.content.models import DistrictType
 from render.bloc_by_bloc.geometry import Point
 from render.bloc_by_bloc.look import (
     BARRICADE,
+    BURNED,
     CLASH,
     COUNT_SIZE,
+    DIE_USED,
+    FLAME,
+    FLAME_EDGE,
+    GRAFFITI,
     POLICE,
-    TYPE_COLOUR,
     circle_label,
     faction_colour,
+    ring_colour,
 )
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
-from render.palette import INK, WHITE, shade, text_on
+from render.palette import INK, WHITE, text_on
 
 # ----- faction pieces ---------------------------------------------------------------------------
 
 
 def bloc_token(canvas: Canvas, box: Box, faction: str, letter: str, count: int) -> None:
     """A pill in the faction colour: the faction letter, then the number of blocs."""
+
+    def paint(sprite: Canvas) -> None:
+        _bloc_token(sprite, Box(0, 0, box.width, box.height), faction, letter, count)
+
+    key = ("bloc", box.width, box.height, faction, letter, count)
+    canvas.stamp((box.x0, box.y0), (box.width + 1, box.height + 1), key, paint)
+
+
+def _bloc_token(canvas: Canvas, box: Box, faction: str, letter: str, count: int) -> None:
     fill = faction_colour(faction)
     canvas.draw.rounded_rectangle(box, radius=box.height // 2, fill=fill, outline=INK, width=3)
     ink = text_on(fill)
@@ -45,6 +58,15 @@ def bloc_token(canvas: Canvas, box: Box, faction: str, letter: str, count: int) 
 
 def occupation_token(canvas: Canvas, box: Box, faction: str, letter: str, label: str) -> None:
     """A house in the faction colour with its letter, and the occupation's short name beside it."""
+
+    def paint(sprite: Canvas) -> None:
+        _occupation_token(sprite, Box(0, 0, box.width, box.height), faction, letter, label)
+
+    key = ("occupation", box.width, box.height, faction, letter, label)
+    canvas.stamp((box.x0, box.y0), (box.width + 1, box.height + 1), key, paint)
+
+
+def _occupation_token(canvas: Canvas, box: Box, faction: str, letter: str, label: str) -> None:
     side = box.height
     house = Box(box.x0, box.y0, box.x0 + side * 4 // 5, box.y1)
     canvas.house(house, faction_colour(faction), letter, INK, 3)
@@ -61,7 +83,20 @@ def occupation_token(canvas: Canvas, box: Box, faction: str, letter: str, label:
 
 def cops_token(canvas: Canvas, box: Box, count: int) -> None:
     """Navy square with the number of riot cops; a shadow square behind says "a stack"."""
-    shadow = Box(box.x0 + 5, box.y0 - 5, box.x1 + 5, box.y1 - 5)
+
+    def paint(sprite: Canvas) -> None:
+        _cops_token(sprite, Box(0, SHADOW, box.width, SHADOW + box.height), count)
+
+    size = (box.width + SHADOW + 1, box.height + SHADOW + 1)
+    canvas.stamp((box.x0, box.y0 - SHADOW), size, ("cops", box.width, box.height, count), paint)
+
+
+SHADOW = 5
+"""How far the square behind a stack of cops shows, up and to the right."""
+
+
+def _cops_token(canvas: Canvas, box: Box, count: int) -> None:
+    shadow = Box(box.x0 + SHADOW, box.y0 - SHADOW, box.x1 + SHADOW, box.y1 - SHADOW)
     if count > 1:
         canvas.draw.rounded_rectangle(shadow, radius=6, fill=POLICE, outline=WHITE, width=2)
     canvas.draw.rounded_rectangle(box, radius=6, fill=POLICE, outline=WHITE, width=2)
@@ -76,16 +111,27 @@ def van(canvas: Canvas, box: Box, damage: int) -> None:
     it on the board) makes the damage unmistakable on a small screen. The van is as large as
     fits `box` once turned.
     """
-    sprite = _van_sprite().rotate(-90 * damage, expand=True)
-    scale = min(box.width / sprite.width, box.height / sprite.height)
-    size = (max(1, round(sprite.width * scale)), max(1, round(sprite.height * scale)))
-    sprite = sprite.resize(size, Image.Resampling.LANCZOS)
+    sprite = _scaled_van(damage, box.width, box.height)
+    size = sprite.size
     x = box.x0 + (box.width - size[0]) // 2
     y = box.y0 + (box.height - size[1]) // 2
     canvas.image.paste(sprite, (x, y), sprite)
     if damage:
         frame = Box(x - 4, y - 4, x + size[0] + 4, y + size[1] + 4)
         canvas.draw.rounded_rectangle(frame, radius=8, outline=CLASH, width=4)
+
+
+@lru_cache(maxsize=32)
+def _scaled_van(damage: int, width: int, height: int) -> Image.Image:
+    """The van turned for `damage` and scaled to fit `width` x `height`.
+
+    Cached because resampling is the dearest step of drawing a van, and vans come in a handful
+    of sizes (board, staging area, key).
+    """
+    sprite = _van_sprite().rotate(-90 * damage, expand=True)
+    scale = min(width / sprite.width, height / sprite.height)
+    size = (max(1, round(sprite.width * scale)), max(1, round(sprite.height * scale)))
+    return sprite.resize(size, Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=1)
@@ -142,7 +188,7 @@ def metro_badge(canvas: Canvas, center: Point, radius: int) -> None:
 def shopping_center(canvas: Canvas, box: Box, mark: int) -> None:
     """A shopping cart; graffiti adds a spray scribble, burning turns it black with flames."""
     burned = mark >= 2
-    fill, ink = ((40, 40, 40), WHITE) if burned else (WHITE, INK)
+    fill, ink = (BURNED, WHITE) if burned else (WHITE, INK)
     canvas.draw.rounded_rectangle(box, radius=5, fill=fill, outline=INK, width=2)
     inner = box.inset(box.width // 6)
     x0, y0, x1, y1 = inner
@@ -165,7 +211,7 @@ def shopping_center(canvas: Canvas, box: Box, mark: int) -> None:
             (x0 + w * 0.85, y0 + h * 0.3),
             (x0 + w * 0.9, y1),
         ]
-        canvas.draw.polygon(flame, fill=(240, 110, 40), outline=(255, 220, 120))
+        canvas.draw.polygon(flame, fill=FLAME, outline=FLAME_EDGE)
         return
     canvas.draw.line([*basket, basket[0]], fill=ink, width=2)
     r = max(2, w // 10)
@@ -178,7 +224,7 @@ def shopping_center(canvas: Canvas, box: Box, mark: int) -> None:
             (box.x0 + box.width * 0.55, box.y1 - 5),
             (box.x1 - 3, box.y0 + 4),
         ]
-        canvas.draw.line(zig, fill=(200, 0, 120), width=4, joint="curve")
+        canvas.draw.line(zig, fill=GRAFFITI, width=4, joint="curve")
 
 
 def barricade(
@@ -211,7 +257,23 @@ def barricade(
 
 
 def barricades(canvas: Canvas, center: Point, along: Point, count: int) -> None:
-    """`count` barricades side by side along the road, centred on `center`."""
+    """`count` barricades side by side along the road, centred on `center`.
+
+    Drawn once per look and pasted: the sprite keeps the fractional part of `center`, so the
+    bars land on the same pixels as if drawn in place.
+    """
+    x, y = math.floor(center[0]), math.floor(center[1])
+    fx, fy = center[0] - x, center[1] - y
+    reach = 26 + 7 * count
+
+    def paint(sprite: Canvas) -> None:
+        _barricades(sprite, (reach + fx, reach + fy), along, count)
+
+    size = (2 * reach + 2, 2 * reach + 2)
+    canvas.stamp((x - reach, y - reach), size, ("barricades", count, along, fx, fy), paint)
+
+
+def _barricades(canvas: Canvas, center: Point, along: Point, count: int) -> None:
     ax, ay = along
     norm = math.hypot(ax, ay) or 1.0
     ux, uy = ax / norm, ay / norm
@@ -223,7 +285,7 @@ def barricades(canvas: Canvas, center: Point, along: Point, count: int) -> None:
 
 def die_face(canvas: Canvas, box: Box, value: int, used: bool) -> None:
     """An action die with pips; a spent die is grey and struck through."""
-    fill = (200, 200, 204) if used else WHITE
+    fill = DIE_USED if used else WHITE
     canvas.draw.rounded_rectangle(box, radius=box.width // 6, fill=fill, outline=INK, width=3)
     pips = {
         1: [(1, 1)],
@@ -242,9 +304,9 @@ def die_face(canvas: Canvas, box: Box, value: int, used: bool) -> None:
         canvas.draw.line([(box.x0 + 4, box.y1 - 4), (box.x1 - 4, box.y0 + 4)], fill=CLASH, width=4)
 
 
-def occupation_circle(canvas: Canvas, box: Box, kind: DistrictType) -> None:
+def occupation_circle(canvas: Canvas, box: Box, kind: str) -> None:
     """The empty occupation circle printed on a tile, ringed in the type colour."""
-    ring = shade(TYPE_COLOUR[kind], 0.35) if kind is not DistrictType.STATE else INK
+    ring = ring_colour(kind)
     canvas.draw.ellipse(box, fill=WHITE, outline=ring, width=4)
     label = circle_label(kind)
     canvas.label(box, label, 18 if len(label) == 1 else 15, ring)

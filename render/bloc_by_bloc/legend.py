@@ -1,14 +1,20 @@
-"""The key under the board: one small drawing per symbol, drawn by the same code as the board."""
+"""The key under the board: one small drawing per symbol, drawn by the same code as the board.
+
+The key never changes, so `key_image` draws it once per process and boards paste it.
+"""
 
 from __future__ import annotations
 
-from engine.games.bloc_by_bloc.content.models import DistrictType
+from functools import lru_cache
+
+from PIL import Image
+
 from render.bloc_by_bloc import glyphs
 from render.bloc_by_bloc.city_map import dead_end
-from render.bloc_by_bloc.look import CLASH, ROAD, ROAD_GREY, faction_colour
+from render.bloc_by_bloc.look import CLASH, ROAD, ROAD_GREY, WORKERS, faction_colour
 from render.canvas import Box, Canvas
-from render.palette import INK
-from render.panels import LegendItem, Marker
+from render.palette import INK, PAPER
+from render.panels import LegendItem, Marker, draw_legend
 
 
 def _bloc(canvas: Canvas, box: Box) -> None:
@@ -32,7 +38,7 @@ def _occupation(canvas: Canvas, box: Box) -> None:
 
 
 def _circle(canvas: Canvas, box: Box) -> None:
-    glyphs.occupation_circle(canvas, box.inset(4), DistrictType.WORKERS)
+    glyphs.occupation_circle(canvas, box.inset(4), WORKERS)
 
 
 def _barricades(canvas: Canvas, box: Box) -> None:
@@ -86,3 +92,12 @@ def legend_items() -> list[LegendItem]:
         LegendItem("Burned", _shop(2)),
         LegendItem("Clash: blocs with police", _clash),
     ]
+
+
+@lru_cache(maxsize=2)
+def key_image(width: int, height: int, columns: int, size: int) -> Image.Image:
+    """The key drawn in a `width` x `height` box (both inclusive, as Pillow draws boxes) on the
+    page colour, ready to paste; the drawing is the same at any integer offset."""
+    canvas = Canvas(width + 1, height + 1, PAPER)
+    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size, title="Key")
+    return canvas.image

@@ -9,15 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.views import BlocView, FactionView, PoliceOpsView
 from render.bloc_by_bloc import glyphs
-from render.bloc_by_bloc.look import COUNT_SIZE, PANEL_SIZE, faction_colour, faction_letter
+from render.bloc_by_bloc.look import (
+    CALLOUT,
+    CALLOUT_INK,
+    CALLOUT_OVER,
+    COUNT_SIZE,
+    PANEL_SIZE,
+    faction_colour,
+    faction_letter,
+)
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
-from render.palette import INK, MUTED_INK, ORANGE, PANEL, VERMILLION, WHITE, shade, tint
+from render.palette import INK, MUTED_INK, PANEL, WHITE
 from render.panels import PADDING, Line, Marker, draw_panel, panel_height
+
+if TYPE_CHECKING:
+    from engine.games.bloc_by_bloc.views import BlocView, FactionView, PoliceOpsView
 
 Draw = Callable[[Canvas, Box], None]
 
@@ -93,10 +103,10 @@ def turn_lines(view: BlocView) -> list[Line]:
             Line(
                 view.decision,
                 PANEL_SIZE,
-                INK if over else shade(VERMILLION, 0.5),
+                INK if over else CALLOUT_INK,
                 True,
                 gap_before=8,
-                background=tint(ORANGE, 0.7 if over else 0.8),
+                background=CALLOUT_OVER if over else CALLOUT,
             )
         )
     return lines
@@ -178,7 +188,7 @@ def _police_section(view: BlocView) -> Section:
 def _morale_track(canvas: Canvas, area: Box, view: BlocView) -> int:
     """The printed track: labels over pairs of spaces, each space showing its draws; the
     marker is the filled space. Returns the y just below it."""
-    steps = load_content().morale.steps
+    steps = view.morale_steps
     cells = Box(area.x0, area.y0 + 22, area.x1, area.y0 + 22 + TRACK).split_columns(len(steps), 6)
     start = 0
     for i in range(1, len(steps) + 1):
@@ -216,7 +226,6 @@ def _ops_label(card: PoliceOpsView) -> str:
 
 
 def mat_lines(view: BlocView, faction: FactionView) -> list[Line]:
-    occupations = load_content().occupations
     tags = []
     if faction.seat == view.first_seat:
         tags.append("first faction")
@@ -227,7 +236,7 @@ def mat_lines(view: BlocView, faction: FactionView) -> list[Line]:
     if len({f.player for f in view.factions}) < len(view.factions):
         tags.insert(0, f"player {faction.player + 1}")
     title = faction.name + (f"  ({', '.join(tags)})" if tags else "")
-    left = ", ".join(occupations[o].name for o in faction.occupations_on_mat) or "none"
+    left = ", ".join(faction.occupation_names_on_mat) or "none"
     cards = "loot card" if faction.hand_size == 1 else "loot cards"
     lines = [
         Line(title, PANEL_SIZE + 2, INK, True, _faction_marker(faction)),

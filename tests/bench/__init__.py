@@ -1,0 +1,1 @@
+"""Benchmarks: scripts that print figures. Nothing here is collected as a test."""

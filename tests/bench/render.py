@@ -1,0 +1,204 @@
+"""Render benchmark: per game, the view / draw / encode split on its busiest position.
+
+Run with `python -m tests.bench.render` (add `--games bloc_by_bloc`, `--repeat 50`, `--out DIR`
+to write the measured boards as PNGs). It prints figures and asserts nothing: wall-clock time
+depends on the machine, so the figures belong in a README, not in a test.
+
+The busiest position is found deterministically: a seeded game is played with random legal
+actions (mostly the ones that put pieces on the board) and the state whose view shows the most
+pieces is kept, because that is the board that costs the most to draw. Besides the split, the
+script times PNG encoding of the very image the renderer produced (decoded, then saved again at
+the renderer's settings): the whole board should cost at most about twice that, since encoding
+is the floor no drawing trick removes. It also sweeps the zlib levels on that image, which is
+how the level the renderers use was chosen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from pydantic import BaseModel
+
+import render
+from engine.core import Game
+from engine.games.bloc_by_bloc import GAME as BLOC
+from engine.games.bloc_by_bloc.views import BlocView
+from engine.games.not_on_my_block import GAME as NOMB
+from engine.games.not_on_my_block.state import NombView
+from render import bloc_by_bloc, not_on_my_block
+from render.canvas import ZLIB_LEVEL, encode
+
+QUIET = frozenset({"gift", "trade", "end", "skip", "pass", "decline"})
+"""Action kinds a random player picks rarely, so the board fills up instead of idling."""
+
+
+def bloc_pieces(view: BaseModel) -> int:
+    assert isinstance(view, BlocView)
+    on_tiles = sum(
+        sum(t.blocs.values()) + t.cops + (t.van_damage is not None) + (t.occupation is not None)
+        for t in view.tiles
+    )
+    return on_tiles + sum(c.barricades for c in view.connections)
+
+
+def nomb_pieces(view: BaseModel) -> int:
+    assert isinstance(view, NombView)
+    standing = sum(1 for a in view.apartments if a.at and a.status in ("standing", "protected"))
+    gentrified = sum(1 for b in view.blocks if b.gentrified)
+    return len(view.reps) + len(view.agents) + standing + gentrified
+
+
+def reckless(state: Any, action: Any) -> bool:
+    """A Bloc by Bloc move into police lines loses blocs for nothing; random players that make
+    it end the game within a few nights, long before the board fills up."""
+    target = getattr(action, "to_district", None)
+    police_in = getattr(state, "police_in", None)
+    return target is not None and police_in is not None and bool(police_in(target))
+
+
+@dataclass(frozen=True)
+class Subject:
+    """One game as the benchmark drives it."""
+
+    game: Game[Any, Any]
+    players: int
+    options: dict[str, Any]
+    pieces: Callable[[BaseModel], int]
+    draw: Callable[[Any], Any]
+    palette: Callable[[], Image.Image]
+    seed: int
+
+
+SUBJECTS: dict[str, Subject] = {
+    "bloc_by_bloc": Subject(
+        BLOC,
+        4,
+        {"mode": "semi_cooperative"},
+        bloc_pieces,
+        bloc_by_bloc.draw,
+        bloc_by_bloc.board_palette,
+        seed=7,
+    ),
+    "not_on_my_block": Subject(
+        NOMB, 4, {}, nomb_pieces, not_on_my_block.draw, not_on_my_block.board_palette, seed=3
+    ),
+}
+
+
+def play(subject: Subject, max_steps: int = 1500) -> tuple[Any, list[Any]]:
+    """A seeded random game; returns the busiest state and every state seen (for sampling)."""
+    game = subject.game
+    rnd = random.Random(subject.seed)
+    state = game.setup(game.make_options(subject.players, **subject.options), subject.seed)
+    best, best_pieces = state, -1
+    states = [state]
+    for _ in range(max_steps):
+        if game.outcome(state) is not None:
+            break
+        seat = rnd.choice(sorted(game.prompts(state)))
+        actions = game.legal_actions(state, seat)
+        busy = [a for a in actions if a.kind not in QUIET and not reckless(state, a)]
+        action = rnd.choice(busy) if busy and rnd.random() > 0.1 else rnd.choice(actions)
+        state = game.apply(state, seat, action).state
+        states.append(state)
+        pieces = subject.pieces(game.view(state, None))
+        if pieces > best_pieces:
+            best, best_pieces = state, pieces
+    return best, states
+
+
+def timed(fn: Callable[[], Any], repeat: int) -> tuple[list[float], Any]:
+    """Milliseconds of each of `repeat` calls, and the last call's result."""
+    out, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out, result
+
+
+def p50(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[max(0, round(len(values) * 0.95) - 1)]
+
+
+def save(image: Image.Image, level: int) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=level)
+    return out.getvalue()
+
+
+def bench(name: str, subject: Subject, repeat: int, out: Path | None) -> None:
+    game = subject.game
+    busiest, states = play(subject)
+    view = game.view(busiest, None)
+    print(f"\n== {name}: busiest of {len(states)} states, {subject.pieces(view)} pieces ==")
+
+    view_ms, _ = timed(lambda: game.view(busiest, None), repeat)
+    start = time.perf_counter()
+    png = render.board_png(game.id, view)
+    cold = (time.perf_counter() - start) * 1000
+    draw_ms, canvas = timed(lambda: subject.draw(view), repeat)
+    encode_ms, _ = timed(lambda: encode(canvas.image, subject.palette()), repeat)
+    board_ms, png = timed(lambda: render.board_png(game.id, view), repeat)
+    final = Image.open(io.BytesIO(png))
+    final.load()
+    same_ms, _ = timed(lambda: save(final, ZLIB_LEVEL), repeat)
+
+    print(f"image {final.width}x{final.height} {final.mode}, {len(png) / 1024:.0f} KB")
+    print(f"{'step':<34}{'p50 ms':>9}{'p95 ms':>9}")
+    for label, values in (
+        ("view (engine state -> view)", view_ms),
+        ("draw (view -> finished RGB image)", draw_ms),
+        ("encode (RGB image -> PNG bytes)", encode_ms),
+        ("board (view -> PNG bytes)", board_ms),
+        (f"same final image, zlib {ZLIB_LEVEL} only", same_ms),
+    ):
+        print(f"{label:<34}{p50(values):>9.1f}{p95(values):>9.1f}")
+    print(f"first board of this layout (cold caches): {cold:.1f} ms")
+    print(f"board / encoding the same image: {p50(board_ms) / p50(same_ms):.2f}x")
+
+    sample = states[:: max(1, len(states) // 40)]
+    spread = [
+        timed(lambda s=s: render.board_png(game.id, game.view(s, None)), 1)[0][0] for s in sample
+    ]
+    print(
+        f"{len(sample)} positions across the game, view + board: "
+        f"p50 {p50(spread):.1f} ms, p95 {p95(spread):.1f} ms"
+    )
+
+    print("zlib level sweep on the final image (p50 ms, KB):")
+    for level in range(0, 10):
+        ms, data = timed(lambda lv=level: save(final, lv), max(3, repeat // 4))
+        print(f"  level {level}: {p50(ms):6.1f} ms {len(data) / 1024:7.0f} KB")
+
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / f"{name}.png").write_bytes(png)
+        print(f"wrote {out / f'{name}.png'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=list(SUBJECTS), choices=list(SUBJECTS))
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--out", type=Path, default=None, help="write the boards here as PNG")
+    args = parser.parse_args()
+    for name in args.games:
+        bench(name, SUBJECTS[name], args.repeat, args.out)
+
+
+if __name__ == "__main__":
+    main()

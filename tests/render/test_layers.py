@@ -1,0 +1,208 @@
+"""The layered, cached drawing and the fixed-palette encoding behind both boards.
+
+Boards are drawn from cached layers (a city or printed board drawn once per layout, tile faces,
+the key, pieces drawn once per look) and encoded against a fixed palette. These tests pin what
+that must never cost: the same pixels as drawing in one pass, the same bytes whatever was drawn
+before or in which process, flat colours kept exactly, and renderers that read the view only.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from engine.games.bloc_by_bloc import GAME as BLOC
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.state import BlocState, Occupation
+from engine.games.bloc_by_bloc.views import BlocView
+from engine.games.not_on_my_block import GAME as NOMB
+from render import bloc_by_bloc, not_on_my_block
+from render.bloc_by_bloc import BOARD_BOX, city_map, glyphs, look
+from render.bloc_by_bloc.geometry import tile_box
+from render.bloc_by_bloc.look import BOARD_FILL, HIGHWAY, TYPE_COLOUR
+from render.canvas import Canvas
+from render.palette import build_palette
+from tests.render.test_not_on_my_block_render import midgame_state
+
+RENDER = Path(render.__file__).parent
+
+
+def busy_city() -> BlocState:
+    """A 4-player city with liberated, looted and occupied districts, barricades on streets and
+    highways, blocs, cops and damaged vans: every layer of the board has something to show."""
+    state = BLOC.setup(BLOC.make_options(4, beginner=True, city="beginner"), seed=11)
+    board = board_of(state.city)
+    for kind in (DistrictType.NEIGHBORS, DistrictType.STUDENTS, DistrictType.PUBLIC):
+        state.city.liberate(board.pos[board.of_type(kind)[0]])
+    tiles = [cell.tile for row in state.city.rows for cell in row]
+    for i, tile in enumerate(tiles[:12]):
+        state.loot_marks[tile] = [i % 3, (i + 1) % 3]
+    state.occupations[tiles[3]] = Occupation(seat=1, occ="assembly-hall")
+    for seat in range(4):
+        state.blocs[seat][tiles[5 + seat]] = seat + 2
+        state.blocs[seat][tiles[12]] = 1
+    state.vans[tiles[7]], state.vans[tiles[8]], state.cops[tiles[8]] = 1, 2, 5
+    for conn in board.connections[:12]:
+        state.barricades[conn.key] = 1 + len(conn.key) % 3
+    return state
+
+
+def bloc_view(state: BlocState) -> BlocView:
+    view = BLOC.view(state, None)
+    assert isinstance(view, BlocView)
+    return view
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def rgb_pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    data = iter(image.tobytes())
+    return list(zip(data, data, data, strict=True))
+
+
+def single_pass_city(view: BlocView) -> Image.Image:
+    """The city drawn the plain way, every layer in order on one canvas, with no cache."""
+    canvas = Canvas(bloc_by_bloc.WIDTH, BOARD_BOX.y1 + city_map.MARGIN + 1)
+    canvas.draw.rounded_rectangle(BOARD_BOX, radius=16, fill=BOARD_FILL)
+    plan = city_map.CityPlan.of(view)
+    grid = city_map.Grid.of(plan, BOARD_BOX)
+    streets = city_map._streets(grid, plan.streets)
+    for street in streets:
+        city_map._draw_street(canvas, street)
+    for tile in view.tiles:
+        box = tile_box(BOARD_BOX, (tile.row, tile.col))
+        if tile.type == HIGHWAY:
+            city_map._highway_tile(canvas, box)
+            continue
+        face = city_map.TileFace.of(tile)
+        city_map._district_tile(canvas, box, face)
+        if face.circle:
+            body = city_map._body(box)
+            circle = (body.x0, body.y0, body.x0 + 44, body.y0 + 44)
+            glyphs.occupation_circle(canvas, city_map.Box(*circle), tile.type)
+    city_map._highways(canvas, grid)
+    for conn in view.connections:
+        if conn.kind == "highway" and conn.barricades:
+            arc, t = city_map._barricade_spot(grid, conn)
+            glyphs._barricades(canvas, arc.at(t), arc.tangent(t), conn.barricades)
+    counts = {frozenset((c.a, c.b)): c.barricades for c in view.connections}
+    for street in streets:
+        if street.pair is not None and counts.get(street.pair):
+            mid = ((street.start[0] + street.end[0]) / 2, (street.start[1] + street.end[1]) / 2)
+            glyphs._barricades(canvas, mid, street.along, counts[street.pair])
+    order = [f.faction for f in view.factions]
+    for tile in view.tiles:
+        if tile.type != HIGHWAY:
+            city_map._pieces(canvas, tile_box(BOARD_BOX, (tile.row, tile.col)), tile, order)
+    return canvas.image.crop(BOARD_BOX.inset(-city_map.MARGIN))
+
+
+def test_cached_layers_draw_the_same_city_as_one_pass() -> None:
+    view = bloc_view(busy_city())
+    assert any(t.liberated for t in view.tiles) and any(c.barricades for c in view.connections)
+    layered = bloc_by_bloc.draw(view).image.crop(BOARD_BOX.inset(-city_map.MARGIN))
+    assert ImageChops.difference(layered, single_pass_city(view)).getbbox() is None
+
+
+def test_a_render_does_not_depend_on_what_was_drawn_before() -> None:
+    busy, plain = bloc_view(busy_city()), bloc_view(BLOC.setup(BLOC.make_options(3), seed=5))
+    first = render.board_png(BLOC.id, busy)
+    render.board_png(BLOC.id, plain)
+    assert render.board_png(BLOC.id, busy) == first
+    city_map._layers.cache_clear()
+    city_map._face.cache_clear()
+    bloc_by_bloc._backdrop.cache_clear()
+    assert render.board_png(BLOC.id, busy) == first
+
+
+def test_caches_are_bounded() -> None:
+    for cached in (city_map._layers, city_map._face, bloc_by_bloc._backdrop):
+        assert cached.cache_info().maxsize is not None
+        assert cached.cache_info().maxsize <= 64
+    assert not_on_my_block._printed_board.cache_info().maxsize is not None
+
+
+def _render_in_worker(game_id: str, view: object) -> bytes:
+    return render.board_png(game_id, view)  # type: ignore[arg-type]
+
+
+def test_worker_processes_draw_the_same_bytes() -> None:
+    """The bot draws in a pool of spawned processes, each with its own caches."""
+    bloc, nomb = bloc_view(busy_city()), NOMB.view(midgame_state(), None)
+    jobs = [(BLOC.id, bloc), (NOMB.id, nomb)]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+        drawn = list(pool.map(_render_in_worker, *zip(*jobs, strict=True)))
+    assert drawn == [render.board_png(game, view) for game, view in jobs]
+
+
+@pytest.mark.parametrize("game", ["bloc", "nomb"])
+def test_flat_colours_survive_the_fixed_palette(game: str) -> None:
+    """Every pixel of a flat colour comes back exactly; the rest (anti-aliased edges) come
+    back within a few shades."""
+    if game == "bloc":
+        module, view, flat = bloc_by_bloc, bloc_view(busy_city()), set(look.FLAT)
+    else:
+        module, view = not_on_my_block, NOMB.view(midgame_state(), None)
+        flat = set(not_on_my_block.FLAT)
+    drawn = module.draw(view).image  # type: ignore[attr-defined]
+    encoded = decode(module.render(view))  # type: ignore[attr-defined]
+    pixels, back = rgb_pixels(drawn), rgb_pixels(encoded)
+    same = sum(1 for a, b in zip(pixels, back, strict=True) if a == b)
+    assert all(a == b for a, b in zip(pixels, back, strict=True) if a in flat)
+    assert same / len(pixels) > 0.95
+    worst = max(high for _, high in ImageChops.difference(drawn, encoded).getextrema())
+    assert worst <= 64
+
+
+def test_every_flat_colour_of_each_game_is_in_its_palette() -> None:
+    assert set(TYPE_COLOUR.values()) <= set(bloc_by_bloc.PALETTE)
+    assert {s.fill for s in not_on_my_block.STYLES.values()} <= set(not_on_my_block.PALETTE)
+
+
+def test_a_palette_refuses_flat_colours_it_cannot_keep_apart() -> None:
+    with pytest.raises(ValueError, match="too close"):
+        build_palette([(255, 255, 255), (253, 253, 253)], [])
+    kept = build_palette([(250, 248, 244), (20, 20, 24)], [((20, 20, 24), (250, 248, 244))], 7)
+    assert kept[:2] == ((250, 248, 244), (20, 20, 24))
+    with pytest.raises(ValueError, match="256"):
+        build_palette([(i, i, i) for i in range(0, 256, 4)], [((0, 0, 0), (255, 0, 0))] * 1, 250)
+
+
+def _engine_imports(path: Path) -> list[str]:
+    """Module-level imports of the engine, except those only type checkers see."""
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+            found.append(node.module or "")
+        elif isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.startswith("engine")]
+    return found
+
+
+def test_renderers_read_the_view_only() -> None:
+    """No engine rules or content loaders in `render/`: the view carries everything drawn."""
+    offenders = {
+        str(path.relative_to(RENDER)): imports
+        for path in sorted(RENDER.rglob("*.py"))
+        if (imports := _engine_imports(path))
+    }
+    assert offenders == {}
+
+
+def test_renderers_are_registered_under_the_engine_ids() -> None:
+    assert BLOC.id == bloc_by_bloc.GAME_ID
+    assert NOMB.id == not_on_my_block.GAME_ID
+    assert {t.value for t in DistrictType} == set(TYPE_COLOUR)
