@@ -128,11 +128,28 @@ class Canvas:
         """A blank canvas, or one that draws on `image` (an RGB copy of a cached layer)."""
         self.image = Image.new("RGB", (width, height), background) if image is None else image
         self.draw = ImageDraw.Draw(self.image)
+        self.encoded: Image.Image | None = None
+        """The image already mapped to the palette, where nothing has been drawn since (cached
+        layers pasted in their encoded form); None means encode everything."""
+        self.dirty: list[Box] = []
+        """What was drawn since `encoded` was laid: the only areas `to_png` maps again."""
 
-    @classmethod
-    def on(cls, image: Image.Image) -> Canvas:
-        """A canvas drawing on `image` itself (callers pass a copy of anything cached)."""
-        return cls(image.width, image.height, image=image)
+    def lay(self, layer: Image.Image, encoded: Image.Image, at: tuple[int, int]) -> None:
+        """Paste a cached layer, and its palette-mapped twin into `encoded` (started on first
+        use as a page of `background_index`): the layer's pixels need no mapping again."""
+        self.image.paste(layer, at)
+        if self.encoded is not None:
+            self.encoded.paste(encoded, at)
+
+    def start_encoding(self, palette: Image.Image, background_index: int) -> None:
+        """Keep a palette-mapped twin of the canvas from here on (see `lay` and `mark`); call
+        it on a blank canvas of `background_index`'s colour, before drawing anything."""
+        self.encoded = Image.new("P", self.image.size, background_index)
+        self.encoded.putpalette(palette.getpalette() or [])
+
+    def mark(self, box: Box) -> None:
+        """Note that `box` (inclusive) was drawn on, so `to_png` maps it to the palette."""
+        self.dirty.append(box)
 
     # ----- text ---------------------------------------------------------------------------
     def text(
@@ -312,11 +329,26 @@ class Canvas:
         else:
             _STAMPS.move_to_end(key)
         self.image.paste(sprite, at, sprite)
+        self.mark(Box(at[0], at[1], at[0] + size[0] - 1, at[1] + size[1] - 1))
 
     # ----- output -------------------------------------------------------------------------
     def to_png(self, palette: Image.Image) -> bytes:
-        """The canvas as PNG bytes in the game's fixed `palette` (see `encode`)."""
-        return encode(self.image, palette)
+        """The canvas as PNG bytes in the game's fixed `palette` (see `encode`).
+
+        With an encoded twin (`start_encoding`), only the areas drawn since are mapped: the
+        mapping is per pixel, so the result is the same as mapping the whole image, for a
+        fraction of the work when most of the board comes from cached layers.
+        """
+        if self.encoded is None:
+            return encode(self.image, palette)
+        mapped = self.encoded.copy()
+        width, height = self.image.size
+        for box in self.dirty:
+            area = (max(0, box.x0), max(0, box.y0), min(width, box.x1 + 1), min(height, box.y1 + 1))
+            if area[0] < area[2] and area[1] < area[3]:
+                part = self.image.crop(area).quantize(palette=palette, dither=Image.Dither.NONE)
+                mapped.paste(part, area[:2])
+        return save_png(mapped)
 
 
 STAMPS_CACHED = 1024
@@ -365,10 +397,28 @@ def encode(image: Image.Image, palette: Image.Image) -> bytes:
     Boards are flat colour plus anti-aliased edges, which a palette holding the flat colours and
     the blends between each text colour and its background reproduces without visible change.
     """
-    mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    return save_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def save_png(mapped: Image.Image) -> bytes:
+    """A palette image as PNG bytes at `ZLIB_LEVEL`."""
     out = io.BytesIO()
     mapped.save(out, format="PNG", compress_level=ZLIB_LEVEL)
     return out.getvalue()
+
+
+def palette_index(palette: Image.Image, colour: RGB) -> int:
+    """Where `colour` sits in `palette` (a flat colour, which the palette holds exactly)."""
+    values = palette.getpalette() or []
+    for i in range(0, len(values), 3):
+        if tuple(values[i : i + 3]) == colour:
+            return i // 3
+    raise ValueError(f"{colour} is not in the palette")
+
+
+def map_to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """`image` mapped onto `palette`, for cached layers kept in both forms."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def _label_size(text: str, max_width: float, max_height: float) -> int:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from PIL import Image
 from pydantic import BaseModel
 
-from render.canvas import Box, Canvas, slots
+from render.canvas import Box, Canvas, map_to_palette, palette_index, slots
 from render.fonts import fit_size, text_size
 from render.palette import (
     BLUE,
@@ -215,20 +215,29 @@ def draw(view: NombView) -> Canvas:
     legend = legend_items()
     geo = layout(view, lines, legend)
     canvas = Canvas(geo.width, geo.height, PAPER)
+    canvas.start_encoding(board_palette(), _paper_index())
     _board(canvas, view, geo)
     _header(canvas, view, geo)
+    canvas.mark(Box(0, 0, geo.width - 1, HEADER))
     draw_panel(canvas, geo.status, lines)
+    canvas.mark(geo.status)
     key = _key_image(geo.legend.width, geo.legend.height, geo.legend_columns)
-    canvas.image.paste(key, (geo.legend.x0, geo.legend.y0))
+    canvas.lay(*key, (geo.legend.x0, geo.legend.y0))
     return canvas
 
 
+@lru_cache(maxsize=1)
+def _paper_index() -> int:
+    return palette_index(board_palette(), PAPER)
+
+
 @lru_cache(maxsize=2)
-def _key_image(width: int, height: int, columns: int) -> Image.Image:
-    """The legend, drawn once on the page colour: it is the same on every board."""
+def _key_image(width: int, height: int, columns: int) -> tuple[Image.Image, Image.Image]:
+    """The legend, drawn once on the page colour (it is the same on every board), and mapped
+    to the palette."""
     canvas = Canvas(width + 1, height + 1, PAPER)
     draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size=LABEL_SIZE + 2)
-    return canvas.image
+    return canvas.image, map_to_palette(canvas.image, board_palette())
 
 
 # ----- header and coordinates ------------------------------------------------------------------
@@ -312,7 +321,7 @@ def _board(canvas: Canvas, view: NombView, geo: Layout) -> None:
     that hold an apartment or pieces, in the view's order; the frame goes on last."""
     plan = BoardPlan.of(view, geo.cell)
     top = geo.board.y0 - MARGIN
-    canvas.image.paste(_printed_board(plan), (0, top))
+    canvas.lay(*_printed_board(plan), (0, top))
     apartments = {
         a.at: a for a in view.apartments if a.at and a.status in ("standing", "protected")
     }
@@ -331,13 +340,15 @@ def _board(canvas: Canvas, view: NombView, geo: Layout) -> None:
         look = _block_look(BlockLook(geo.cell, block.at, style, permanent, temporary))
         canvas.image.paste(look, (box.x0, box.y0))
         _contents(canvas, box, apartment, here)
+        canvas.mark(box)
     canvas.draw.rectangle(geo.board, outline=INK, width=4)
 
 
 @lru_cache(maxsize=BOARDS_CACHED)
-def _printed_board(plan: BoardPlan) -> Image.Image:
+def _printed_board(plan: BoardPlan) -> tuple[Image.Image, Image.Image]:
     """The board as printed (every block in its printed type), with its coordinates and frame:
-    the band of the image from just under the header to just above the status panel."""
+    the band of the image from just under the header to just above the status panel; drawn,
+    and mapped to the palette."""
     board_w, board_h = plan.cell * plan.width, plan.cell * plan.height
     canvas = Canvas(board_w + 2 * MARGIN, board_h + 2 * MARGIN, PAPER)
     board = Box(MARGIN, MARGIN, MARGIN + board_w, MARGIN + board_h)
@@ -347,7 +358,7 @@ def _printed_board(plan: BoardPlan) -> Image.Image:
         box = plan.box(board, col, row)
         canvas.image.paste(look, (box.x0, box.y0))
     canvas.draw.rectangle(board, outline=INK, width=4)
-    return canvas.image
+    return canvas.image, map_to_palette(canvas.image, board_palette())
 
 
 @lru_cache(maxsize=BLOCKS_CACHED)

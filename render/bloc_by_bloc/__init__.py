@@ -38,9 +38,9 @@ from render.bloc_by_bloc.look import (
     TITLE,
 )
 from render.bloc_by_bloc.side import headline, sections
-from render.canvas import Box, Canvas, encode
+from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.fonts import fit_size, text_size
-from render.palette import DARK, WHITE, palette_image
+from render.palette import DARK, PAPER, WHITE, palette_image
 from render.panels import legend_height
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def render(view: BaseModel) -> bytes:
     A pure function of the view: the caches behind it are keyed by what they draw, so it is
     safe to call from any number of worker processes, each warming its own.
     """
-    return encode(draw(view).image, board_palette())  # type: ignore[arg-type]
+    return draw(view).to_png(board_palette())  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1)
@@ -93,18 +93,31 @@ def draw(view: BlocView) -> Canvas:
     legend_w = WIDTH - 2 * GAP
     legend_top = top + max(BOARD, column_h) + GAP
     legend_h = _legend_height(legend_w)
-    canvas = Canvas(WIDTH, legend_top + legend_h + GAP)
+    canvas = Canvas(WIDTH, legend_top + legend_h + GAP, PAPER)
+    canvas.start_encoding(board_palette(), _paper_index())
     backdrop = _backdrop(Backdrop(CityPlan.of(view), city_faces(view), view.phase == "over"))
-    canvas.image.paste(backdrop, (0, 0))
+    canvas.lay(*backdrop, (0, 0))
     _headline(canvas, view)
     draw_city_pieces(canvas, BOARD_BOX, view)
     x, y = BOARD_BOX.x1 + GAP, top
     for section in column:
         section.draw(canvas, Box(x, y, x + SIDE_WIDTH, y + section.height))
         y += section.height + GAP
-    key = key_image(legend_w, legend_h, LEGEND_COLUMNS, LEGEND_SIZE)
-    canvas.image.paste(key, (GAP, legend_top))
+    canvas.mark(Box(x, top, x + SIDE_WIDTH, y))
+    canvas.lay(*_key(legend_w, legend_h), (GAP, legend_top))
     return canvas
+
+
+@lru_cache(maxsize=1)
+def _paper_index() -> int:
+    return palette_index(board_palette(), PAPER)
+
+
+@lru_cache(maxsize=2)
+def _key(width: int, height: int) -> tuple[Image.Image, Image.Image]:
+    """The key, drawn and mapped to the palette once."""
+    image = key_image(width, height, LEGEND_COLUMNS, LEGEND_SIZE)
+    return image, map_to_palette(image, board_palette())
 
 
 @lru_cache(maxsize=1)
@@ -113,15 +126,15 @@ def _legend_height(width: int) -> int:
 
 
 @lru_cache(maxsize=BACKDROPS_CACHED)
-def _backdrop(key: Backdrop) -> Image.Image:
+def _backdrop(key: Backdrop) -> tuple[Image.Image, Image.Image]:
     """The header bar with the title, and the city's ground (see `city_map`), down to just
-    below the board."""
+    below the board; drawn, and mapped to the palette."""
     canvas = Canvas(WIDTH, BOARD_BOX.y1 + MARGIN + 1)
     fill = HEADER_OVER if key.over else DARK
     canvas.draw.rectangle(Box(0, 0, WIDTH, HEADER), fill=fill)
     canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, 24, TITLE, "lm", True)
     draw_city_ground(canvas, BOARD_BOX, key.plan, key.faces)
-    return canvas.image
+    return canvas.image, map_to_palette(canvas.image, board_palette())
 
 
 def _headline(canvas: Canvas, view: BlocView) -> None:
@@ -130,3 +143,4 @@ def _headline(canvas: Canvas, view: BlocView) -> None:
     text = headline(view)
     size = fit_size(text, WIDTH - x - GAP, 34, 22, bold=True)
     canvas.text((x, HEADER // 2), text, size, WHITE, "lm", True)
+    canvas.mark(Box(x - GAP, 0, WIDTH - 1, HEADER))

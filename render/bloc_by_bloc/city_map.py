@@ -205,8 +205,11 @@ def draw_city_pieces(canvas: Canvas, board: Box, view: BlocView) -> None:
             _street_barricades(canvas, street, counts[street.pair])
     order = [f.faction for f in view.factions]
     for tile in view.tiles:
-        if tile.type != HIGHWAY:
-            _pieces(canvas, tile_box(board, (tile.row, tile.col)), tile, order)
+        police = tile.cops > 0 or tile.van_damage is not None
+        if tile.type != HIGHWAY and (tile.occupation or tile.blocs or police):
+            box = tile_box(board, (tile.row, tile.col))
+            _pieces(canvas, box, tile, order)
+            canvas.mark(box)
 
 
 # ----- cached layers ----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import render
+from engine import Outcome, Termination
 from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.content.models import DistrictType
@@ -28,9 +29,9 @@ from render import bloc_by_bloc, not_on_my_block
 from render.bloc_by_bloc import BOARD_BOX, city_map, glyphs, look
 from render.bloc_by_bloc.geometry import tile_box
 from render.bloc_by_bloc.look import BOARD_FILL, HIGHWAY, TYPE_COLOUR
-from render.canvas import Canvas
+from render.canvas import Canvas, encode
 from render.palette import build_palette
-from tests.render.test_not_on_my_block_render import midgame_state
+from tests.render.test_not_on_my_block_render import midgame_state, placed_state
 
 RENDER = Path(render.__file__).parent
 
@@ -116,6 +117,34 @@ def test_cached_layers_draw_the_same_city_as_one_pass() -> None:
     assert ImageChops.difference(layered, single_pass_city(view)).getbbox() is None
 
 
+def over(state: BlocState) -> BlocState:
+    state.phase = "over"
+    state.outcome = Outcome(termination=Termination.TIME_LIMIT, winners=[], reason="Time runs out.")
+    return state
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: (BLOC.id, bloc_view(busy_city())),
+        lambda: (BLOC.id, bloc_view(BLOC.setup(BLOC.make_options(3), seed=5))),
+        lambda: (BLOC.id, bloc_view(over(busy_city()))),
+        lambda: (NOMB.id, NOMB.view(midgame_state(), None)),
+        lambda: (NOMB.id, NOMB.view(placed_state(), None)),
+        lambda: (NOMB.id, NOMB.view(NOMB.setup(NOMB.make_options(2), seed=5), None)),
+    ],
+    ids=["bloc-busy", "bloc-setup", "bloc-over", "nomb-midgame", "nomb-placed", "nomb-setup"],
+)
+def test_mapping_only_what_was_drawn_gives_the_same_bytes_as_mapping_everything(make) -> None:
+    """Cached layers are laid already mapped to the palette and only the areas drawn on are
+    mapped per move; anything drawn outside those areas would be lost, and this would fail."""
+    game_id, view = make()
+    module = render.RENDERERS[game_id].__module__
+    renderer = bloc_by_bloc if module == bloc_by_bloc.__name__ else not_on_my_block
+    whole = encode(renderer.draw(view).image, renderer.board_palette())  # type: ignore[attr-defined]
+    assert render.board_png(game_id, view) == whole
+
+
 def test_a_render_does_not_depend_on_what_was_drawn_before() -> None:
     busy, plain = bloc_view(busy_city()), bloc_view(BLOC.setup(BLOC.make_options(3), seed=5))
     first = render.board_png(BLOC.id, busy)
@@ -124,6 +153,7 @@ def test_a_render_does_not_depend_on_what_was_drawn_before() -> None:
     city_map._layers.cache_clear()
     city_map._face.cache_clear()
     bloc_by_bloc._backdrop.cache_clear()
+    bloc_by_bloc._key.cache_clear()
     assert render.board_png(BLOC.id, busy) == first
 
 
