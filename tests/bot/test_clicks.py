@@ -177,3 +177,20 @@ async def test_malformed_custom_ids_get_a_specific_refusal(session: Session):
         text = reply_text(await record.done(timeout=20))
         assert record.ephemeral and "not one I can act on" in text, (bad, text)
     assert (await session.table()).row.players == [host.id]
+
+
+async def test_a_finished_game_leaves_no_button_anywhere(session: Session):
+    table, _, _ = await owe_a_decision(session)
+    loser = session.standin.world.users[table.holder(table.state.pending_loser)]
+    await click(session, loser, await settle_message(session), "Accept")
+    while (table := await session.bot.tables.by_id(table.row.id)).row.status == "active":
+        seat = min(table.prompts())
+        user = session.standin.world.users[table.holder(seat)]
+        prompt = table.prompts()[seat]
+        if prompt.choices:
+            await session.play(user, TOY.command, "settle", choice="accept")
+        else:
+            await session.play(user, TOY.command, "bid", card=table.state.hands[seat][0])
+    await session.standin.wait_idle(quiet=0.3)
+    assert "Game over" in session.posts()[-1].content
+    assert all(m.components == [] for m in session.posts() if m.id != session.posts()[0].id)

@@ -63,6 +63,17 @@ async def test_secret_hands_go_by_dm_and_closed_dms_fall_back_to_the_hand_comman
     assert "has bid" in session.posts()[-2].content or "has bid" in session.posts()[-1].content
 
 
+async def test_refusals_stay_private_and_commands_are_declared_for_servers_only(
+    session: Session,
+):
+    stranger = session.user("stranger")
+    board = await session.command(stranger, "game", "board")
+    assert board.ephemeral and "no game in this channel" in reply_text(board)
+    assert session.posts() == []
+    for command in session.standin.commands():
+        assert command.get("contexts") == [0], command["name"]
+
+
 async def test_status_help_and_board_describe_the_game_in_this_channel(session: Session):
     host, guest = session.user("host"), session.user("guest")
     await session.command(host, "game", "new", game=TOY.id)
