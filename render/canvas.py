@@ -134,6 +134,22 @@ class Canvas:
         self.dirty: list[Box] = []
         """What was drawn since `encoded` was laid: the only areas `to_png` maps again."""
 
+    @classmethod
+    def over(
+        cls, layer: Image.Image, encoded: Image.Image, height: int, background: RGB, index: int
+    ) -> Canvas:
+        """A canvas as wide as `layer`, starting with `layer` at the top and `background` (at
+        `index` in the palette of `encoded`, the layer's mapped twin) below it.
+
+        Cheaper than a blank canvas plus a paste: the layer's pixels are written once.
+        """
+        width, top = layer.size
+        canvas = cls(width, height, image=layer.crop((0, 0, width, height)))
+        canvas.image.paste(background, (0, top, width, height))
+        canvas.encoded = encoded.crop((0, 0, width, height))
+        canvas.encoded.paste(index, (0, top, width, height))
+        return canvas
+
     def lay(self, layer: Image.Image, encoded: Image.Image, at: tuple[int, int]) -> None:
         """Paste a cached layer, and its palette-mapped twin into `encoded` (started on first
         use as a page of `background_index`): the layer's pixels need no mapping again."""
@@ -337,18 +353,39 @@ class Canvas:
 
         With an encoded twin (`start_encoding`), only the areas drawn since are mapped: the
         mapping is per pixel, so the result is the same as mapping the whole image, for a
-        fraction of the work when most of the board comes from cached layers.
+        fraction of the work when most of the board comes from cached layers (a quiet board;
+        on a crowded one, pieces cover most of it and the whole image is mapped at once).
         """
         if self.encoded is None:
             return encode(self.image, palette)
-        mapped = self.encoded.copy()
         width, height = self.image.size
-        for box in self.dirty:
-            area = (max(0, box.x0), max(0, box.y0), min(width, box.x1 + 1), min(height, box.y1 + 1))
-            if area[0] < area[2] and area[1] < area[3]:
-                part = self.image.crop(area).quantize(palette=palette, dither=Image.Dither.NONE)
-                mapped.paste(part, area[:2])
+        areas = _areas(self.dirty, width, height)
+        if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in areas) > width * height // 2:
+            # Each mapping call rebuilds Pillow's colour lookup table (tens of microseconds);
+            # past half the image, one call for everything is cheaper than many small ones.
+            return encode(self.image, palette)
+        mapped = self.encoded.copy()
+        for area in areas:
+            mapped.paste(map_to_palette(self.image.crop(area), palette), area[:2])
         return save_png(mapped)
+
+
+def _areas(boxes: list[Box], width: int, height: int) -> list[tuple[int, int, int, int]]:
+    """`boxes` (inclusive) as crop areas inside the image, without any that another contains."""
+    areas = []
+    for box in boxes:
+        area = (max(0, box.x0), max(0, box.y0), min(width, box.x1 + 1), min(height, box.y1 + 1))
+        if area[0] < area[2] and area[1] < area[3]:
+            areas.append(area)
+    areas = sorted(set(areas), key=lambda a: (a[0] - a[2]) * (a[3] - a[1]))
+    kept: list[tuple[int, int, int, int]] = []
+    for area in areas:
+        if not any(
+            k[0] <= area[0] and k[1] <= area[1] and area[2] <= k[2] and area[3] <= k[3]
+            for k in kept
+        ):
+            kept.append(area)
+    return kept
 
 
 STAMPS_CACHED = 1024

@@ -93,10 +93,8 @@ def draw(view: BlocView) -> Canvas:
     legend_w = WIDTH - 2 * GAP
     legend_top = top + max(BOARD, column_h) + GAP
     legend_h = _legend_height(legend_w)
-    canvas = Canvas(WIDTH, legend_top + legend_h + GAP, PAPER)
-    canvas.start_encoding(board_palette(), _paper_index())
     backdrop = _backdrop(Backdrop(CityPlan.of(view), city_faces(view), view.phase == "over"))
-    canvas.lay(*backdrop, (0, 0))
+    canvas = Canvas.over(*backdrop, legend_top + legend_h + GAP, PAPER, _paper_index())
     _headline(canvas, view)
     draw_city_pieces(canvas, BOARD_BOX, view)
     x, y = BOARD_BOX.x1 + GAP, top
