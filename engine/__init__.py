@@ -2,6 +2,7 @@
 
 from engine.core import (
     ActionBase,
+    ChoiceStyle,
     Event,
     Game,
     GameState,
@@ -10,11 +11,13 @@ from engine.core import (
     Prompt,
     QuickChoice,
     Result,
+    Termination,
 )
 from engine.rng import Rng
 
 __all__ = [
     "ActionBase",
+    "ChoiceStyle",
     "Event",
     "Game",
     "GameState",
@@ -24,4 +27,5 @@ __all__ = [
     "QuickChoice",
     "Result",
     "Rng",
+    "Termination",
 ]

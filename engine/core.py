@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -27,12 +29,18 @@ class Event(BaseModel):
     seat: int | None = None
 
 
+ChoiceStyle = Literal["primary", "secondary", "success", "danger"]
+"""How a quick choice looks: the main way on, a routine one, a yes, or a no."""
+
+
 class QuickChoice(BaseModel):
-    """A complete action offered as a single click (consent, 'where does my agent go back to')."""
+    """A complete action offered as a single click (consent, 'where does my agent go back to').
+
+    Games build them with `Game.quick_choices`."""
 
     label: str
     action: dict[str, Any]
-    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+    style: ChoiceStyle = "secondary"
 
 
 class Prompt(BaseModel):
@@ -58,9 +66,26 @@ class Prompt(BaseModel):
     answer the next one that happens to offer the same choice (a double click, a stale message)."""
 
 
+class Termination(StrEnum):
+    """How a game ended, in kinds every game shares, so a client can treat endings alike
+    without knowing the game; `Outcome.reason` tells the particulars."""
+
+    GOAL = "goal"
+    """A side met its victory condition (the winners may be one seat, several, or all)."""
+    ELIMINATION = "elimination"
+    """A side was wiped out of play."""
+    TIME_LIMIT = "time_limit"
+    """The game's own clock ran out: its last night, round or card."""
+
+
 class Outcome(BaseModel):
+    """The end of a game: how it ended, who won, and a sentence to narrate it."""
+
+    termination: Termination
     winners: list[int]
+    """Every winning seat; empty when everyone lost."""
     reason: str
+    """One sentence for the players, e.g. "Time runs out: the military arrives."."""
 
 
 class Result(BaseModel):
@@ -212,6 +237,27 @@ class Game(ABC, Generic[S, Opt]):
         """A short human label for a complete action (autocomplete entries, narration)."""
         fields = action.model_dump(exclude={"kind"})
         return " ".join([action.kind, *(str(v) for v in fields.values())])
+
+    def quick_choices(self, state: S, actions: Iterable[ActionBase]) -> list[QuickChoice]:
+        """Complete actions offered as single clicks, labelled by `choice_label` and styled by
+        `choice_style`. All of them: how many fit on a screen is each client's own limit."""
+        return [
+            QuickChoice(
+                label=self.choice_label(state, action),
+                action=action.model_dump(mode="json"),
+                style=self.choice_style(action),
+            )
+            for action in actions
+        ]
+
+    def choice_label(self, state: S, action: ActionBase) -> str:
+        """A quick choice's label: `describe`, unless the game must say less there (a button
+        may be seen by the whole channel)."""
+        return self.describe(state, action)
+
+    def choice_style(self, action: ActionBase) -> ChoiceStyle:
+        """A quick choice's look; games mark the choices that matter most."""
+        return "secondary"
 
     def label_value(self, state: S, kind: str, field: str, value: Any) -> str:
         """Human label for one field value in autocomplete; games override for nicer names."""

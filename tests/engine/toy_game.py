@@ -12,7 +12,17 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from engine import ActionBase, Event, Game, GameState, IllegalAction, Outcome, Prompt, QuickChoice
+from engine import (
+    ActionBase,
+    Event,
+    Game,
+    GameState,
+    IllegalAction,
+    Outcome,
+    Prompt,
+    QuickChoice,
+    Termination,
+)
 from engine.rng import Rng
 
 ROUNDS = 3
@@ -174,7 +184,9 @@ class SealedBids(Game[BidState, BidOptions]):
             return None
         best = max(state.wins)
         winners = [s for s, w in enumerate(state.wins) if w == best]
-        return Outcome(winners=winners, reason=f"most rounds won ({best})")
+        return Outcome(
+            termination=Termination.GOAL, winners=winners, reason=f"most rounds won ({best})"
+        )
 
     def hand_text(self, state: BidState, seat: int) -> str | None:
         return "Your hand: " + ", ".join(map(str, state.hands[seat]))

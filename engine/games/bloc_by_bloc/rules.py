@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core import ActionBase, Event, Game, IllegalAction, Outcome, Prompt, QuickChoice
+from engine.core import ActionBase, ChoiceStyle, Event, Game, IllegalAction, Outcome, Prompt
 from engine.games.bloc_by_bloc import attacks, cards, night, sunrise, views
 from engine.games.bloc_by_bloc.actions import (
     ACTION_TYPES,
@@ -82,14 +82,14 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         if state.phase == "over":
             return {}
         if state.pending:
-            return views.pending_prompts(state, state.pending[0], self._buttons)
+            return views.pending_prompts(state, state.pending[0], self.quick_choices)
         if state.phase == "setup":
             return {
                 s: Prompt(
                     seat=s,
                     text="Choose your starting district.",
                     kinds=["start"],
-                    choices=self._buttons(
+                    choices=self.quick_choices(
                         state, [Start(district=t) for t in start_choices(state, s)]
                     ),
                 )
@@ -103,15 +103,9 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
                 seat=seat,
                 text=f"Your turn: {unused} action dice left. Use them, then end your turn.",
                 kinds=[*TURN_KINDS, "prefer"],
-                choices=[QuickChoice(label="End turn", action=End().model_dump(), style="danger")],
+                choices=self.quick_choices(state, [End()]),
             )
         }
-
-    def _buttons(self, state: BlocState, actions: list[ActionBase]) -> list[QuickChoice]:
-        return [
-            QuickChoice(label=self.describe(state, a)[:80], action=a.model_dump())
-            for a in actions[:25]
-        ]
 
     def legal_actions(self, state: BlocState, seat: int) -> list[ActionBase]:
         return all_actions(state, seat)
@@ -199,9 +193,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         return views.build_view(state, seat)
 
     def outcome(self, state: BlocState) -> Outcome | None:
-        if state.phase != "over" or state.winners is None:
-            return None
-        return Outcome(winners=state.winners, reason=state.end_reason)
+        return state.outcome
 
     def hand_text(self, state: BlocState, seat: int) -> str | None:
         return views.hand_text(state, seat)
@@ -214,6 +206,18 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     def label_value(self, state: BlocState, kind: str, field: str, value: Any) -> str:
         return views.label_value(state, kind, field, value)
+
+    def choice_label(self, state: BlocState, action: ActionBase) -> str:
+        """Offer buttons name no card: the channel sees them, and only the two factions may
+        know what is traded."""
+        return CHOICE_LABELS.get(action.kind) or self.describe(state, action)
+
+    def choice_style(self, action: ActionBase) -> ChoiceStyle:
+        return CHOICE_STYLES.get(action.kind, "secondary")
+
+
+CHOICE_LABELS = {"end": "End turn", "accept": "Accept", "decline": "Decline"}
+CHOICE_STYLES: dict[str, ChoiceStyle] = {"end": "danger", "accept": "success", "decline": "danger"}
 
 
 # ----- handlers --------------------------------------------------------------------------

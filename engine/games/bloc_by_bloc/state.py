@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import GameState
+from engine.core import GameState, Outcome
 from engine.games.bloc_by_bloc.city import City
 from engine.games.bloc_by_bloc.options import BlocOptions
 
@@ -147,8 +147,8 @@ class BlocState(GameState):
     """Standing choice per seat: re-roll reaction rolls of 1 or 2 with a Police Scanner."""
     manifestations_done: list[str] = Field(default_factory=list)
     """Manifestation cards resolved and put back in the box."""
-    winners: list[int] | None = None
-    end_reason: str = ""
+    outcome: Outcome | None = None
+    """Set once, when the game ends."""
 
     # ----- reading pieces -----------------------------------------------------------------
     @property

@@ -8,7 +8,7 @@ window never reveals who holds one.
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, Outcome, Termination
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.cards import resolve_manifestation
 from engine.games.bloc_by_bloc.content.load import load_content
@@ -227,23 +227,30 @@ def next_night_check(state: BlocState) -> list[Event]:
     """
     if any(state.blocs_in_city(s) == 0 for s in range(state.seats)):
         return _over(
-            state, [], "A faction has no blocs left in the city: the insurrection implodes."
+            state,
+            Termination.ELIMINATION,
+            [],
+            "A faction has no blocs left in the city: the insurrection implodes.",
         )
     if not vetoed(state):
         if state.agendas[0] is not None:
             alone = [s for s in range(state.seats) if agenda_wins(state, s, "win_alone")]
             if len(alone) == 1:
                 return _over(
-                    state, alone, f"{state.seat_names[alone[0]]} complete a win-alone agenda."
+                    state,
+                    Termination.GOAL,
+                    alone,
+                    f"{state.seat_names[alone[0]]} complete a win-alone agenda.",
                 )
         if insurrection_successful(state):
             if state.agendas[0] is None:
-                return _over(state, list(range(state.seats)), "The insurrection is successful!")
-            winners = [s for s in range(state.seats) if agenda_wins(state, s, "win_together")]
-            return _over(state, winners, "The insurrection is successful!")
+                winners = list(range(state.seats))
+            else:
+                winners = [s for s in range(state.seats) if agenda_wins(state, s, "win_together")]
+            return _over(state, Termination.GOAL, winners, "The insurrection is successful!")
     state.nights_left -= 1
     if state.nights_left <= 0:
-        return _over(state, [], "Time runs out: the military arrives.")
+        return _over(state, Termination.TIME_LIMIT, [], "Time runs out: the military arrives.")
     state.night += 1
     state.first = state.left_of(state.first)
     state.current = state.first
@@ -263,10 +270,11 @@ def morale_line(state: BlocState) -> str:
     return f"Police morale: {step.label} ({step.draws} ops {cards} a turn)."
 
 
-def _over(state: BlocState, winners: list[int], reason: str) -> list[Event]:
+def _over(
+    state: BlocState, termination: Termination, winners: list[int], reason: str
+) -> list[Event]:
     state.phase = "over"
-    state.winners = winners
-    state.end_reason = reason
+    state.outcome = Outcome(termination=termination, winners=winners, reason=reason)
     names = " and ".join(the(state, s) for s in winners) or "nobody"
     events = [Event(text=f"🏁 Game over. {reason} Winners: {names}.")]
     content = load_content()

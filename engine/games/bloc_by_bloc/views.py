@@ -139,7 +139,6 @@ class BlocView(BaseModel):
     hand: list[str] | None = None
     agenda: str | None = None
     winners: list[int] | None = None
-    end_reason: str = ""
     morale_steps: list[MoraleStepView]
     """The whole morale track, so the board can draw it; `morale_step` indexes it."""
 
@@ -227,8 +226,7 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         decision=decision_text(state),
         hand=None if seat is None else list(state.hands[seat]),
         agenda=None if seat is None else state.agendas[seat],
-        winners=state.winners,
-        end_reason=state.end_reason,
+        winners=None if state.outcome is None else state.outcome.winners,
         morale_steps=[MoraleStepView(label=s.label, draws=s.draws) for s in content.morale.steps],
     )
 
@@ -271,8 +269,8 @@ def _faction(state: BlocState, s: int) -> FactionView:
 
 def decision_text(state: BlocState) -> str:
     """What the table is waiting for, in words safe for everyone to read."""
-    if state.phase == "over":
-        return state.end_reason
+    if state.outcome is not None:
+        return state.outcome.reason
     if not state.pending:
         if state.phase == "setup":
             return "Every faction chooses its starting district."
@@ -332,19 +330,14 @@ def pending_prompts(
             )
         }
     if need.kind == "offer":
-        # Button labels name no card: the channel may see them, and only the two factions may
-        # know what is traded. A trade open to any card is accepted by naming it (accept card).
+        # A trade open to any card is accepted by naming the card (`accept card`), not a button.
         offered = [] if need.trade and not need.want else [Accept(card=need.want)]
-        choices = [
-            *(QuickChoice(label="Accept", action=a.model_dump(), style="success") for a in offered),
-            QuickChoice(label="Decline", action=Decline().model_dump(), style="danger"),
-        ]
         return {
             need.seat: Prompt(
                 seat=need.seat,
                 text=text,
                 kinds=["accept", "decline"],
-                choices=choices,
+                choices=buttons(state, [*offered, Decline()]),
                 out_of_turn=True,
                 default=Decline().model_dump(),
             )

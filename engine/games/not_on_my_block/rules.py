@@ -8,16 +8,17 @@ is queued in `state.pending` and must be settled, by the seat it names, before p
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import Any
 
 from engine.core import (
     ActionBase,
+    ChoiceStyle,
     Event,
     Game,
     IllegalAction,
     Outcome,
     Prompt,
-    QuickChoice,
+    Termination,
 )
 from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block import text
@@ -47,9 +48,6 @@ from engine.games.not_on_my_block.state import (
 )
 from engine.games.not_on_my_block.view import build_view
 from engine.rng import Rng
-
-MAX_CHOICES = 25
-"""Discord shows at most 25 buttons under a message."""
 
 
 class NotOnMyBlock(Game[NombState, NombOptions]):
@@ -98,7 +96,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
                     seat=seat,
                     text=text.pending_text(state, need),
                     kinds=sorted({a.kind for a in offered}),
-                    choices=_buttons(state, offered),
+                    choices=self.quick_choices(state, offered),
                     out_of_turn=seat != state.active,
                     default=_default(state, need) if seat != state.active else None,
                 )
@@ -117,7 +115,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
                 seat=seat,
                 text=text.turn_text(state),
                 kinds=sorted(kinds),
-                choices=_buttons(state, free),
+                choices=self.quick_choices(state, free),
             )
         }
 
@@ -639,6 +637,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         protected = m.count(state, "protected")
         if lost >= m.GOAL:
             return Outcome(
+                termination=Termination.GOAL,
                 winners=[0],
                 reason=f"The Developer wins: {lost} apartments are gone from the neighbourhood.",
             )
@@ -646,13 +645,16 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             return None
         if state.players == 2:
             return Outcome(
-                winners=[1], reason=f"The Resident wins: {protected} apartments are protected."
+                termination=Termination.GOAL,
+                winners=[1],
+                reason=f"The Resident wins: {protected} apartments are protected.",
             )
         scores = {seat: text.resident_score(state, seat) for seat in (1, 2, 3)}
         best = max(scores.values())
         winners = [seat for seat, score in scores.items() if score == best]
         names = " and ".join(state.seat_names[s] for s in winners)
         return Outcome(
+            termination=Termination.GOAL,
             winners=winners,
             reason=(
                 f"The Residents win with {protected} apartments protected; {names} "
@@ -672,6 +674,15 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
 
     def describe(self, state: NombState, action: ActionBase) -> str:
         return text.describe(state, action)
+
+    def choice_style(self, action: ActionBase) -> ChoiceStyle:
+        """Consent answers read as yes and no; ending or skipping is routine; the rest move the
+        game on."""
+        if isinstance(action, Consent):
+            return "success" if action.answer == "accept" else "danger"
+        if isinstance(action, (End, Skip)):
+            return "secondary"
+        return "primary"
 
     def label_value(self, state: NombState, kind: str, field: str, value: object) -> str:
         return text.label_value(state, field, value)
@@ -706,23 +717,6 @@ _PENDING_KINDS = {
     "bonus": {"bonus", "skip"},
     "consent": {"consent"},
 }
-
-
-def _buttons(state: NombState, actions: list[ActionBase]) -> list[QuickChoice]:
-    return [
-        QuickChoice(
-            label=text.describe(state, a)[:80], action=a.model_dump(mode="json"), style=_style(a)
-        )
-        for a in actions[:MAX_CHOICES]
-    ]
-
-
-def _style(action: ActionBase) -> Literal["primary", "secondary", "success", "danger"]:
-    if isinstance(action, Consent):
-        return "success" if action.answer == "accept" else "danger"
-    if isinstance(action, (End, Skip)):
-        return "secondary"
-    return "primary"
 
 
 def _list(pieces: list[str]) -> str:

@@ -41,7 +41,7 @@ def test_routine_traffic_stop_victory_needs_every_highway_barricaded() -> None:
         if conn.kind == "highway":
             state.barricades[conn.key] = 1
     next_night_check(state)
-    assert state.winners == [0, 1, 2, 3]
+    assert state.outcome is not None and state.outcome.winners == [0, 1, 2, 3]
 
 
 def test_burn_down_the_company_town() -> None:
@@ -58,7 +58,7 @@ def test_burn_down_victory() -> None:
     for tile in board_of(state.city).of_type(DistrictType.COMMERCIAL):
         state.loot_marks[tile] = [2] * len(state.loot_marks[tile])
     next_night_check(state)
-    assert state.winners == [0, 1, 2, 3]
+    assert state.outcome is not None and state.outcome.winners == [0, 1, 2, 3]
 
 
 def test_abolish_the_police() -> None:
@@ -84,7 +84,7 @@ def test_abolish_the_police_victory() -> None:
     state = started(new("abolish-the-police"))
     state.vans, state.cops, state.destroyed_vans, state.staging_cops = {}, {}, 6, 30
     next_night_check(state)
-    assert state.winners == [0, 1, 2, 3]
+    assert state.outcome is not None and state.outcome.winners == [0, 1, 2, 3]
 
 
 def test_occupy_everything() -> None:
@@ -128,7 +128,7 @@ def test_autonomous_zone_police_veto_any_win() -> None:
     state.cops["communal-gardens"] = 1
     state.staging_cops -= 1
     next_night_check(state)
-    assert state.winners is None
+    assert state.outcome is None
 
 
 def test_let_the_infighting_begin_always_deals_nihilist_and_vanguardist_among_the_pool() -> None:
@@ -150,7 +150,7 @@ def test_smash_the_state_needs_liberated_state_districts() -> None:
     for tile in states(state):
         state.occupations[tile] = state.occupations[next(iter(state.occupations))].model_copy()
     next_night_check(state)
-    assert state.winners is None
+    assert state.outcome is None
     assert all(n == 4 for n in state.cops.values())
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core import Outcome, Termination
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import Defeat
 from engine.games.bloc_by_bloc.board import board_of
@@ -189,14 +190,19 @@ def test_insurrection_succeeds_when_every_state_district_is_occupied() -> None:
     _sunrise(state)
     assert "financial-district" in state.occupations, "the cop hit a bloc, not the occupation"
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == [0, 1, 2, 3]
+    assert outcome is not None and outcome.termination is Termination.GOAL
+    assert outcome.winners == [0, 1, 2, 3]
 
 
 def test_a_faction_with_no_blocs_means_everyone_loses() -> None:
     state = cleared()
     state.blocs[0] = {"the-park": 1}
     next_night_check(state)
-    assert state.phase == "over" and state.winners == []
+    assert state.phase == "over" and state.outcome == Outcome(
+        termination=Termination.ELIMINATION,
+        winners=[],
+        reason="A faction has no blocs left in the city: the insurrection implodes.",
+    )
 
 
 def test_time_runs_out_after_the_last_night() -> None:
@@ -204,7 +210,9 @@ def test_time_runs_out_after_the_last_night() -> None:
     _everyone_somewhere(state)
     state.nights_left = 1
     next_night_check(state)
-    assert state.winners == [] and "military" in state.end_reason
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.termination is Termination.TIME_LIMIT
+    assert outcome.winners == [] and "military" in outcome.reason
 
 
 def test_next_night_passes_the_marker_left_and_moves_the_countdown() -> None:
@@ -236,7 +244,8 @@ def test_a_single_win_alone_ends_the_game() -> None:
     _agendas(state, ["nihilist", "insurrectionist", "autonomist", "mutualist"])
     _burn_every_shopping_center(state)
     next_night_check(state)
-    assert state.winners == [0]
+    assert state.outcome is not None and state.outcome.termination is Termination.GOAL
+    assert state.outcome.winners == [0]
 
 
 def test_two_simultaneous_win_alone_completions_let_the_game_go_on() -> None:
@@ -245,7 +254,7 @@ def test_two_simultaneous_win_alone_completions_let_the_game_go_on() -> None:
     _agendas(state, ["nihilist", "insurrectionist", "autonomist", "nihilist"])
     _burn_every_shopping_center(state)
     next_night_check(state)
-    assert state.phase == "turn" and state.winners is None
+    assert state.phase == "turn" and state.outcome is None
 
 
 def test_semi_cooperative_success_rewards_only_completed_agendas() -> None:
@@ -256,7 +265,7 @@ def test_semi_cooperative_success_rewards_only_completed_agendas() -> None:
         occupy(state, 0, tile)
     state.hands[1] = ["masks"] * 4
     next_night_check(state)
-    assert state.winners == [0, 1]
+    assert state.outcome is not None and state.outcome.winners == [0, 1]
 
 
 def _sunrise_events(state: BlocState) -> list[str]:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Termination
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block import mechanics as m
 from tests.engine.not_on_my_block.nomb_support import act, apartment, position
@@ -286,7 +286,7 @@ def test_example_developer_wins_with_five_apartments_pushed_out():
     state = act(state, 0, kind="move", piece="agent1", to="A4")
     result = GAME.outcome(state)
     assert result is not None and result.winners == [0]
-    assert "5 apartments" in result.reason
+    assert result.termination is Termination.GOAL and "5 apartments" in result.reason
     assert GAME.prompts(state) == {} and GAME.view(state, None).phase == "over"
     with pytest.raises(IllegalAction, match="The game is over"):
         act(state, 0, kind="end")
