@@ -63,7 +63,7 @@ from render.panels import (
 )
 
 if TYPE_CHECKING:
-    from engine.games.not_on_my_block.state import ApartmentView, BlockView, NombView, PieceView
+    from engine.games.not_on_my_block.view import ApartmentView, BlockView, NombView, PieceView
 
 GAME_ID = "not_on_my_block"
 """The engine's id for the game (`engine.games.not_on_my_block.GAME.id`)."""

@@ -44,7 +44,7 @@ from render.palette import DARK, PAPER, WHITE, palette_image
 from render.panels import legend_height
 
 if TYPE_CHECKING:
-    from engine.games.bloc_by_bloc.views import BlocView
+    from engine.games.bloc_by_bloc.view import BlocView
 
 GAME_ID = "bloc_by_bloc"
 """The engine's id for the game (`engine.games.bloc_by_bloc.GAME.id`)."""

@@ -64,7 +64,7 @@ from render.palette import INK, PAPER, RGB, WHITE, shade, text_on
 from render.panels import wrap
 
 if TYPE_CHECKING:
-    from engine.games.bloc_by_bloc.views import BlocView, ConnectionView, TileView
+    from engine.games.bloc_by_bloc.view import BlocView, ConnectionView, TileView
 
 MARKS = {"clean": 0, "graffiti": 1, "burned": 2}
 OPPOSITE: dict[Direction, Direction] = {"N": "S", "S": "N", "E": "W", "W": "E"}

@@ -27,7 +27,7 @@ from render.palette import INK, MUTED_INK, PANEL, WHITE
 from render.panels import PADDING, Line, Marker, draw_panel, panel_height
 
 if TYPE_CHECKING:
-    from engine.games.bloc_by_bloc.views import BlocView, FactionView, PoliceOpsView
+    from engine.games.bloc_by_bloc.view import BlocView, FactionView, PoliceOpsView
 
 Draw = Callable[[Canvas, Box], None]
 

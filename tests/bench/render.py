@@ -32,9 +32,9 @@ from pydantic import BaseModel
 import render
 from engine.core import Game
 from engine.games.bloc_by_bloc import GAME as BLOC
-from engine.games.bloc_by_bloc.views import BlocView
+from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB
-from engine.games.not_on_my_block.state import NombView
+from engine.games.not_on_my_block.view import NombView
 from render import bloc_by_bloc, not_on_my_block
 from render.canvas import ZLIB_LEVEL
 

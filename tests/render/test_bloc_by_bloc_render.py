@@ -17,7 +17,7 @@ from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.state import BlocState, Die, Occupation
-from engine.games.bloc_by_bloc.views import BlocView
+from engine.games.bloc_by_bloc.view import BlocView
 from render.bloc_by_bloc import BOARD_BOX, GAME_ID, draw
 from render.bloc_by_bloc import render as render_png
 from render.bloc_by_bloc.geometry import edge_mid, tile_box

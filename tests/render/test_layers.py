@@ -23,7 +23,7 @@ from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.state import BlocState, Occupation
-from engine.games.bloc_by_bloc.views import BlocView
+from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB
 from render import bloc_by_bloc, not_on_my_block
 from render.bloc_by_bloc import BOARD_BOX, city_map, glyphs, look

@@ -14,7 +14,8 @@ from PIL import Image, ImageChops
 import render
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.actions import Place
-from engine.games.not_on_my_block.state import NombState, NombView
+from engine.games.not_on_my_block.state import NombState
+from engine.games.not_on_my_block.view import NombView
 from render.canvas import Box, slots
 from render.not_on_my_block import (
     RESIDENT,

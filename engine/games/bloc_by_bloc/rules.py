@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import ActionBase, ChoiceStyle, Event, Game, IllegalAction, Outcome, Prompt
-from engine.games.bloc_by_bloc import attacks, cards, night, sunrise, views
+from engine.games.bloc_by_bloc import attacks, cards, night, prompts, sunrise, text, view
 from engine.games.bloc_by_bloc.actions import (
     ACTION_TYPES,
     Accept,
@@ -48,22 +48,6 @@ from engine.games.bloc_by_bloc.places import START, district_name, seat_of_facti
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, Occupation, Pending
 
-TURN_KINDS = [
-    "move",
-    "barricade",
-    "loot",
-    "build",
-    "swap",
-    "attack",
-    "form",
-    "hack",
-    "draw",
-    "card",
-    "gift",
-    "trade",
-    "end",
-]
-
 
 class BlocByBloc(Game[BlocState, BlocOptions]):
     id = "bloc_by_bloc"
@@ -79,33 +63,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     # ----- who acts -------------------------------------------------------------------------
     def _prompts(self, state: BlocState) -> dict[int, Prompt]:
-        if state.phase == "over":
-            return {}
-        if state.pending:
-            return views.pending_prompts(state, state.pending[0], self.quick_choices)
-        if state.phase == "setup":
-            return {
-                s: Prompt(
-                    seat=s,
-                    text="Choose your starting district.",
-                    kinds=["start"],
-                    choices=self.quick_choices(
-                        state, [Start(district=t) for t in start_choices(state, s)]
-                    ),
-                )
-                for s in range(state.seats)
-                if not any(o.seat == s for o in state.occupations.values())
-            }
-        seat = state.current
-        unused = len(state.unused_dice())
-        return {
-            seat: Prompt(
-                seat=seat,
-                text=f"Your turn: {unused} action dice left. Use them, then end your turn.",
-                kinds=[*TURN_KINDS, "prefer"],
-                choices=self.quick_choices(state, [End()]),
-            )
-        }
+        return prompts.prompts(state, self.quick_choices)
 
     def legal_actions(self, state: BlocState, seat: int) -> list[ActionBase]:
         return all_actions(state, seat)
@@ -190,22 +148,22 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     # ----- reading ------------------------------------------------------------------------
     def view(self, state: BlocState, seat: int | None) -> BaseModel:
-        return views.build_view(state, seat)
+        return view.build_view(state, seat)
 
     def outcome(self, state: BlocState) -> Outcome | None:
         return state.outcome
 
     def hand_text(self, state: BlocState, seat: int) -> str | None:
-        return views.hand_text(state, seat)
+        return text.hand_text(state, seat)
 
     def status_text(self, state: BlocState, seat: int | None) -> str:
-        return views.status_text(state, self.prompts(state))
+        return text.status_text(state, self.prompts(state))
 
     def describe(self, state: BlocState, action: ActionBase) -> str:
-        return views.describe(state, action)
+        return text.describe(state, action)
 
     def label_value(self, state: BlocState, kind: str, field: str, value: Any) -> str:
-        return views.label_value(state, kind, field, value)
+        return text.label_value(state, kind, field, value)
 
     def choice_label(self, state: BlocState, action: ActionBase) -> str:
         """Offer buttons name no card: the channel sees them, and only the two factions may

@@ -43,10 +43,9 @@ from engine.games.not_on_my_block.state import (
     Apartment,
     NombOptions,
     NombState,
-    NombView,
     Pending,
 )
-from engine.games.not_on_my_block.view import build_view
+from engine.games.not_on_my_block.view import NombView, build_view
 from engine.rng import Rng
 
 

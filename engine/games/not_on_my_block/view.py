@@ -1,20 +1,101 @@
-"""Build the view a renderer draws from: the whole board, all pieces, turn and scores."""
+"""The view a renderer draws from: the whole board, all pieces, turn and scores.
+
+Nothing in Not On My Block is hidden, but clients still read only the view, so it spells out
+everything needed to draw the board without knowing the rules: block types, gentrification,
+every piece's block, whose turn it is and what is being waited for.
+"""
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
 from engine.core import Outcome
 from engine.games.not_on_my_block import mechanics as m
-from engine.games.not_on_my_block.board import COLUMNS, parse_block
-from engine.games.not_on_my_block.state import (
-    ApartmentView,
-    BlockView,
-    NombState,
-    NombView,
-    PendingView,
-    PieceView,
-    SeatView,
-)
+from engine.games.not_on_my_block.board import COLUMNS, BlockType, parse_block
+from engine.games.not_on_my_block.state import ApartmentStatus, Colour, NombState, TurnMode
 from engine.games.not_on_my_block.text import pending_text, resident_score
+
+
+class BlockView(BaseModel):
+    at: str = Field(description="Block name such as C4; row 1 is the bottom row")
+    col: int = Field(description="0-based column, left to right")
+    row: int = Field(description="0-based row, bottom to top")
+    type: BlockType = Field(description="What is printed on the board here")
+    gentrified: Literal["", "luxury_housing", "luxury_store"] = ""
+    risk_zone: bool = Field(description="A Risk Zone where agents can catch reps (not if covered)")
+
+
+class ApartmentView(BaseModel):
+    id: str
+    colour: Colour
+    at: str | None
+    status: ApartmentStatus
+    temporarily_protected: bool
+    reps_on_it: list[str]
+
+
+class PieceView(BaseModel):
+    id: str
+    label: str
+    colour: Colour | Literal["developer"]
+    at: str
+
+
+class PendingView(BaseModel):
+    kind: str
+    seat: int
+    seat_name: str
+    text: str
+
+
+class SeatView(BaseModel):
+    seat: int
+    name: str
+    colours: list[Colour]
+    eliminated: bool
+    apartments_on_board: int
+    apartments_protected: int
+
+
+class NombView(BaseModel):
+    """Everything needed to draw the board and the score panel."""
+
+    game: Literal["not_on_my_block"] = "not_on_my_block"
+    board_name: str
+    width: int
+    height: int
+    columns: list[str]
+    blocks: list[BlockView] = Field(description="Every block, top row first, left to right")
+    start: str
+    stores: list[str]
+    centers: list[str]
+    apartments: list[ApartmentView]
+    reps: list[PieceView]
+    agents: list[PieceView]
+    seats: list[SeatView]
+    phase: Literal["placement", "play", "over"]
+    round: int
+    active_seat: int
+    active_name: str
+    developer_moves_left: int
+    resident_moves_left: dict[str, int] = Field(description="Colour -> moves left this turn")
+    developer_moves_per_turn: int = Field(description="Moves the Developer gets each turn")
+    moves_per_colour: int = Field(description="Moves each resident colour gets each turn")
+    turn_mode: TurnMode
+    pending: PendingView | None
+    pushed_out: int = Field(description="Apartments pushed off the board")
+    surrounded: int = Field(description="Apartments surrounded and given to the Developer")
+    developer_score: int = Field(description="pushed_out + surrounded; 5 wins")
+    protected: int = Field(description="Permanently protected apartments; 5 wins")
+    goal: int
+    luxury_stores_left: int
+    collusion: bool = Field(description="Whether collusion exists in this game (4 players)")
+    waiting_for: list[int]
+    status: str
+    winners: list[int]
+    result: str
 
 
 def build_view(

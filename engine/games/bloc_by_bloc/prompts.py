@@ -1,0 +1,128 @@
+"""Who may act now and what each seat is asked: every faction's starting district, the
+current faction's turn, and the decision at the head of `state.pending`. Every out-of-turn
+prompt carries a default, so an absent player never stalls the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import ActionBase, Prompt, QuickChoice
+from engine.games.bloc_by_bloc.actions import Accept, Allow, Decline, Defeat, End, Pass, Start, Stop
+from engine.games.bloc_by_bloc.legal import start_choices
+from engine.games.bloc_by_bloc.state import BlocState, Pending
+from engine.games.bloc_by_bloc.sunrise import default_victim
+from engine.games.bloc_by_bloc.text import pending_text
+
+Choices = Callable[[BlocState, list[ActionBase]], list[QuickChoice]]
+"""How the game turns actions into quick choices (`Game.quick_choices`)."""
+
+TURN_KINDS = [
+    "move",
+    "barricade",
+    "loot",
+    "build",
+    "swap",
+    "attack",
+    "form",
+    "hack",
+    "draw",
+    "card",
+    "gift",
+    "trade",
+    "end",
+]
+
+
+def prompts(state: BlocState, buttons: Choices) -> dict[int, Prompt]:
+    if state.phase == "over":
+        return {}
+    if state.pending:
+        return pending_prompts(state, state.pending[0], buttons)
+    if state.phase == "setup":
+        return {
+            s: Prompt(
+                seat=s,
+                text="Choose your starting district.",
+                kinds=["start"],
+                choices=buttons(state, [Start(district=t) for t in start_choices(state, s)]),
+            )
+            for s in range(state.seats)
+            if not any(o.seat == s for o in state.occupations.values())
+        }
+    seat = state.current
+    unused = len(state.unused_dice())
+    return {
+        seat: Prompt(
+            seat=seat,
+            text=f"Your turn: {unused} action dice left. Use them, then end your turn.",
+            kinds=[*TURN_KINDS, "prefer"],
+            choices=buttons(state, [End()]),
+        )
+    }
+
+
+def pending_prompts(
+    state: BlocState,
+    need: Pending,
+    buttons: Choices,
+) -> dict[int, Prompt]:
+    text = pending_text(state, need)
+    if need.kind == "window":
+        return {
+            s: Prompt(
+                seat=s,
+                text=text,
+                kinds=["card", "pass"],
+                choices=buttons(state, [Pass()]),
+                out_of_turn=True,
+                default=Pass().model_dump(),
+            )
+            for s in need.waiting
+        }
+    if need.kind == "stop":
+        return {
+            need.seat: Prompt(
+                seat=need.seat,
+                text=text,
+                kinds=["stop", "allow"],
+                choices=buttons(state, [Allow(), Stop()]),
+                out_of_turn=True,
+                default=Allow().model_dump(),
+            )
+        }
+    if need.kind == "offer":
+        # A trade open to any card is accepted by naming the card (`accept card`), not a button.
+        offered = [] if need.trade and not need.want else [Accept(card=need.want)]
+        return {
+            need.seat: Prompt(
+                seat=need.seat,
+                text=text,
+                kinds=["accept", "decline"],
+                choices=buttons(state, [*offered, Decline()]),
+                out_of_turn=True,
+                default=Decline().model_dump(),
+            )
+        }
+    if need.kind == "discard":
+        return {
+            need.seat: Prompt(
+                seat=need.seat, text=text, kinds=["discard"], out_of_turn=need.seat != state.current
+            )
+        }
+    options: list[ActionBase] = [
+        Defeat(faction=state.factions[s])
+        for s in range(state.seats)
+        if state.blocs_of(s, need.district)
+    ]
+    default = Defeat(faction=state.factions[default_victim(state, need.district)])
+    return {
+        need.seat: Prompt(
+            seat=need.seat,
+            text=text,
+            kinds=["defeat"],
+            choices=buttons(state, options),
+            out_of_turn=True,
+            default=default.model_dump(),
+        )
+    }
