@@ -35,14 +35,12 @@ class TileView(BaseModel):
     tile: str
     name: str
     type: str
-    orientation: int
     liberated: bool
     difficulty: int | None
     police_id: int
     exits: list[str]
     highways: list[tuple[str, str]]
     metro: bool
-    autonomous_zone: bool
     shopping_centers: list[str]
     occupation: OccupationView | None
     blocs: dict[str, int]
@@ -54,7 +52,6 @@ class TileView(BaseModel):
 
 
 class ConnectionView(BaseModel):
-    key: str
     a: str
     b: str
     kind: str
@@ -70,12 +67,10 @@ class FactionView(BaseModel):
     player: int
     blocs_in_city: int
     blocs_on_mat: int
-    occupations_on_mat: list[str]
     hand_size: int
-    has_agenda: bool
     metro_locked: bool
     occupation_names_on_mat: list[str]
-    """The names of `occupations_on_mat`, in the same order."""
+    """The names of the occupations still on the faction's mat."""
 
 
 class PoliceOpsView(BaseModel):
@@ -94,7 +89,6 @@ class MoraleStepView(BaseModel):
 
 
 class DieView(BaseModel):
-    number: int
     value: int
     used: bool
 
@@ -113,9 +107,7 @@ class BlocView(BaseModel):
     destroyed_vans: int
     barricade_pile: int
     loot_deck: int
-    loot_discard: int
     police_deck: int
-    police_discard: int
     police_revealed: list[PoliceOpsView]
     last_police_ops: list[PoliceOpsView]
     tiles: list[TileView]
@@ -142,7 +134,6 @@ def _tile(state: BlocState, r: int, c: int) -> TileView:
         tile=cell.tile,
         name=info.name,
         type=str(info.type),
-        orientation=cell.orientation,
         liberated=cell.liberated,
         difficulty=None if info.is_highway else difficulty(state, cell.tile),
         police_id=info.police_id,
@@ -152,7 +143,6 @@ def _tile(state: BlocState, r: int, c: int) -> TileView:
             for h in info.highways
         ],
         metro=info.metro,
-        autonomous_zone=info.autonomous_zone,
         shopping_centers=[MARKS[m] for m in state.loot_marks.get(cell.tile, [])],
         occupation=None
         if occ is None
@@ -191,15 +181,12 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         destroyed_vans=state.destroyed_vans,
         barricade_pile=barricade_pile(state),
         loot_deck=len(state.loot_deck),
-        loot_discard=len(state.loot_discard),
         police_deck=len(state.police_deck),
-        police_discard=len(state.police_discard),
         police_revealed=[police_ops_view(c) for c in state.police_deck[: state.police_revealed]],
         last_police_ops=[police_ops_view(c) for c in state.last_police_ops],
         tiles=[_tile(state, r, c) for r in range(5) for c in range(5)],
         connections=[
             ConnectionView(
-                key=c.key,
                 a=board.conn_ends[c.key][0],
                 b=board.conn_ends[c.key][1],
                 kind=c.kind,
@@ -211,7 +198,7 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         factions=[_faction(state, s) for s in range(state.seats)],
         current_seat=state.current,
         first_seat=state.first,
-        dice=[DieView(number=i + 1, value=d.value, used=d.used) for i, d in enumerate(state.dice)],
+        dice=[DieView(value=d.value, used=d.used) for d in state.dice],
         decision=decision_text(state),
         hand=None if seat is None else list(state.hands[seat]),
         agenda=None if seat is None else state.agendas[seat],
@@ -246,9 +233,7 @@ def _faction(state: BlocState, s: int) -> FactionView:
         player=state.holders[s],
         blocs_in_city=state.blocs_in_city(s),
         blocs_on_mat=state.blocs_on_mat(s),
-        occupations_on_mat=state.mat_occupations(s, faction_occupations(state, s)),
         hand_size=len(state.hands[s]),
-        has_agenda=state.agendas[s] is not None,
         metro_locked=any(state.lockdowns),  # a Metro Lockdown shuts the metro to everyone
         occupation_names_on_mat=[
             occupation_name(o) for o in state.mat_occupations(s, faction_occupations(state, s))

@@ -663,13 +663,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         )
 
     def view(self, state: NombState, seat: int | None) -> NombView:
-        result = self.outcome(state)
-        return build_view(
-            state,
-            waiting_for=sorted(self.prompts(state)),
-            status=self.status_text(state, seat),
-            result=result,
-        )
+        return build_view(state, self.outcome(state))
 
     def describe(self, state: NombState, action: ActionBase) -> str:
         return text.describe(state, action)

@@ -33,7 +33,6 @@ class ApartmentView(BaseModel):
     at: str | None
     status: ApartmentStatus
     temporarily_protected: bool
-    reps_on_it: list[str]
 
 
 class PieceView(BaseModel):
@@ -44,7 +43,6 @@ class PieceView(BaseModel):
 
 
 class PendingView(BaseModel):
-    kind: str
     seat: int
     seat_name: str
     text: str
@@ -62,15 +60,11 @@ class SeatView(BaseModel):
 class NombView(BaseModel):
     """Everything needed to draw the board and the score panel."""
 
-    game: Literal["not_on_my_block"] = "not_on_my_block"
-    board_name: str
     width: int
     height: int
     columns: list[str]
     blocks: list[BlockView] = Field(description="Every block, top row first, left to right")
     start: str
-    stores: list[str]
-    centers: list[str]
     apartments: list[ApartmentView]
     reps: list[PieceView]
     agents: list[PieceView]
@@ -91,16 +85,11 @@ class NombView(BaseModel):
     protected: int = Field(description="Permanently protected apartments; 5 wins")
     goal: int
     luxury_stores_left: int
-    collusion: bool = Field(description="Whether collusion exists in this game (4 players)")
-    waiting_for: list[int]
-    status: str
     winners: list[int]
     result: str
 
 
-def build_view(
-    state: NombState, *, waiting_for: list[int], status: str, result: Outcome | None
-) -> NombView:
+def build_view(state: NombState, result: Outcome | None) -> NombView:
     board = state.board
     blocks = []
     for at in board.all_blocks():
@@ -137,21 +126,17 @@ def build_view(
     if state.pending:
         need = state.pending[0]
         pending = PendingView(
-            kind=need.kind,
             seat=need.seat,
             seat_name=state.seat_names[need.seat],
             text=pending_text(state, need),
         )
     over = result is not None
     return NombView(
-        board_name=board.name,
         width=board.width,
         height=board.height,
         columns=list(COLUMNS[: board.width]),
         blocks=blocks,
         start=board.start,
-        stores=board.of_type("store"),
-        centers=board.of_type("center"),
         apartments=[
             ApartmentView(
                 id=apt.id,
@@ -159,7 +144,6 @@ def build_view(
                 at=apt.at,
                 status=apt.status,
                 temporarily_protected=m.temporarily_protected(state, apt),
-                reps_on_it=m.reps_at(state, apt.at) if apt.at else [],
             )
             for apt in state.apartments
         ],
@@ -188,9 +172,6 @@ def build_view(
         protected=m.count(state, "protected"),
         goal=m.GOAL,
         luxury_stores_left=m.LUXURY_STORE_TOKENS - len(state.luxury_stores),
-        collusion=state.players == 4,
-        waiting_for=waiting_for,
-        status=status,
         winners=result.winners if result else [],
         result=result.reason if result else "",
     )
