@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
@@ -334,16 +335,18 @@ class Canvas:
         would come out wrong once pasted. Shapes in integer coordinates come out exactly as if
         drawn in place.
         """
-        sprite = _STAMPS.get(key)
+        with _STAMPS_LOCK:
+            sprite = _STAMPS.get(key)
+            if sprite is not None:
+                _STAMPS.move_to_end(key)
         if sprite is None:
             canvas = Canvas(size[0], size[1], image=Image.new("RGBA", size))
             paint(canvas)
             sprite = canvas.image
-            _STAMPS[key] = sprite
-            if len(_STAMPS) > STAMPS_CACHED:
-                _STAMPS.popitem(last=False)
-        else:
-            _STAMPS.move_to_end(key)
+            with _STAMPS_LOCK:
+                _STAMPS[key] = sprite
+                while len(_STAMPS) > STAMPS_CACHED:
+                    _STAMPS.popitem(last=False)
         self.image.paste(sprite, at, sprite)
         self.mark(Box(at[0], at[1], at[0] + size[0] - 1, at[1] + size[1] - 1))
 
@@ -391,6 +394,8 @@ def _areas(boxes: list[Box], width: int, height: int) -> list[tuple[int, int, in
 STAMPS_CACHED = 1024
 """Piece drawings kept per process; each is a few KB."""
 _STAMPS: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_STAMPS_LOCK = threading.Lock()
+"""Boards may also be drawn from several threads of one process (the bot's tests do)."""
 
 
 @lru_cache(maxsize=4096)
