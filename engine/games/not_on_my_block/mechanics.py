@@ -42,6 +42,12 @@ def piece_label(piece: str) -> str:
     return f"{name.capitalize()} rep {number}"
 
 
+def piece_list(pieces: list[str]) -> str:
+    """ "Red rep 1, Blue rep 2 and Agent 3": pieces named for narration."""
+    labels = [piece_label(p) for p in pieces]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
 def colours_of(state: NombState, seat: int) -> list[Colour]:
     """The colours a seat plays: none for the Developer, all three for the 2-player Resident."""
     if seat == 0:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core import GameState
 from engine.games.not_on_my_block.board import BoardSpec
 
+DEVELOPER = 0
+"""The Developer's seat; the Residents sit after it, in turn order."""
 Colour = Literal["red", "blue", "yellow"]
 COLOURS: tuple[Colour, ...] = ("red", "blue", "yellow")
 ApartmentStatus = Literal["unplaced", "standing", "protected", "pushed", "surrounded"]
@@ -38,24 +40,44 @@ class Apartment(BaseModel):
     status: ApartmentStatus = "unplaced"
 
 
-class Pending(BaseModel):
-    """A follow-up decision that must be settled before anything else happens.
+class SendHome(BaseModel):
+    """Reps that must leave their block: `seat` sends every one of `reps` to Start or a Store
+    (`send_all`, after a suppression or a protection), or picks the one that goes (a revoke)."""
 
-    - sendback: `reps` must go to Start or a Store (`send_all`), or one of them must (revoke).
-    - return: `agent` goes back to Start or a Luxury Store.
-    - bonus: the push granted by the Luxury Store just built at `store` (or skip it).
-    - consent: `seat` accepts or declines swapping `rep` and `agent`, proposed by `proposer`.
-    """
-
-    kind: Literal["sendback", "return", "bonus", "consent"]
+    kind: Literal["sendback"] = "sendback"
     seat: int
-    why: str = ""
-    reps: list[str] = Field(default_factory=list)
+    reps: list[str]
     send_all: bool = False
-    agent: str = ""
-    rep: str = ""
-    store: str = ""
-    proposer: int = -1
+
+
+class AgentHome(BaseModel):
+    """The agent that just pushed, caught or revoked goes back to Start or a Luxury Store."""
+
+    kind: Literal["return"] = "return"
+    seat: int
+    agent: str
+
+
+class StorePush(BaseModel):
+    """The one push granted by the Luxury Store just built at `store`, or its refusal."""
+
+    kind: Literal["bonus"] = "bonus"
+    seat: int
+    store: str
+
+
+class SwapOffer(BaseModel):
+    """`seat` accepts or declines swapping `rep` and `agent`, as `proposer` asked."""
+
+    kind: Literal["consent"] = "consent"
+    seat: int
+    rep: str
+    agent: str
+    proposer: int
+
+
+Pending = Annotated[SendHome | AgentHome | StorePush | SwapOffer, Field(discriminator="kind")]
+"""A follow-up decision that `seat` must settle before anything else happens."""
 
 
 class NombState(GameState):
@@ -85,6 +107,12 @@ class NombState(GameState):
     protection, and so alone may trigger it there (kept while the requirements stand)."""
     pending: list[Pending] = Field(default_factory=list)
     eliminated: list[int] = Field(default_factory=list)
+
+    @property
+    def acting_seat(self) -> int:
+        """The one seat that may act: the seat owing the first queued decision, else the
+        active one."""
+        return self.pending[0].seat if self.pending else self.active
 
     def __deepcopy__(self, memo: dict[int, object] | None = None) -> NombState:
         """Copy every mutable part by hand: `apply` copies the state on each action, and the

@@ -18,17 +18,14 @@ from engine.games.not_on_my_block.actions import (
     Skip,
     Suppress,
 )
-from engine.games.not_on_my_block.state import COLOURS, NombState, Pending
-
-
-def resident_score(state: NombState, seat: int) -> tuple[int, int]:
-    """(apartments still on the board, of which protected): how 4-player Residents are ranked."""
-    colours = m.colours_of(state, seat)
-    mine = [a for a in state.apartments if a.colour in colours]
-    return (
-        sum(a.status in ("standing", "protected") for a in mine),
-        sum(a.status == "protected" for a in mine),
-    )
+from engine.games.not_on_my_block.state import (
+    COLOURS,
+    AgentHome,
+    NombState,
+    Pending,
+    SendHome,
+    StorePush,
+)
 
 
 def describe(state: NombState, action: ActionBase) -> str:
@@ -120,15 +117,15 @@ def label_value(state: NombState, field: str, value: object) -> str:
 
 def pending_text(state: NombState, need: Pending) -> str:
     """What the seat owing a follow-up decision is asked."""
-    if need.kind == "sendback":
+    if isinstance(need, SendHome):
         homes = ", ".join(m.rep_homes(state))
         if need.send_all:
             return f"Send {_names(need.reps)} back to Start or a Store ({homes}), one at a time."
         return f"Choose one of {_names(need.reps)} to send back to Start or a Store ({homes})."
-    if need.kind == "return":
+    if isinstance(need, AgentHome):
         homes = ", ".join(m.agent_homes(state))
         return f"Return {m.piece_label(need.agent)} to Start or a Luxury Store ({homes})."
-    if need.kind == "bonus":
+    if isinstance(need, StorePush):
         return (
             f"Your new Luxury Store on {need.store} may push one apartment within "
             f"{m.BONUS_RADIUS} blocks, in any direction. Choose one, or skip."

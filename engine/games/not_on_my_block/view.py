@@ -15,7 +15,8 @@ from engine.core import Outcome
 from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block.board import COLUMNS, BlockType, parse_block
 from engine.games.not_on_my_block.state import ApartmentStatus, Colour, NombState, TurnMode
-from engine.games.not_on_my_block.text import pending_text, resident_score
+from engine.games.not_on_my_block.text import pending_text
+from engine.games.not_on_my_block.victory import resident_score
 
 
 class BlockView(BaseModel):

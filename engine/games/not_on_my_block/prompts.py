@@ -1,0 +1,51 @@
+"""What the one seat that may act is asked: a follow-up decision when one is queued (out of
+turn, with a default, when it is not that seat's turn), else its turn.
+
+Only the few free actions of a turn come as quick choices; moves are typed, and autocomplete
+lists them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game, Prompt
+from engine.games.not_on_my_block import decisions, text, turn
+from engine.games.not_on_my_block.actions import End
+from engine.games.not_on_my_block.state import NombState
+
+
+def prompts(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
+    """The prompt of the seat that may act now, in a game still running."""
+    seat = state.acting_seat
+    if state.pending:
+        need = state.pending[0]
+        offered = list(decisions.answers(state))
+        out_of_turn = seat != state.active
+        default = decisions.default(state, need) if out_of_turn else None
+        return {
+            seat: Prompt(
+                seat=seat,
+                text=text.pending_text(state, need),
+                kinds=sorted({a.kind for a in offered}),
+                choices=game.quick_choices(state, offered),
+                out_of_turn=out_of_turn,
+                default=None if default is None else default.model_dump(),
+            )
+        }
+    if state.phase == "placement":
+        return {seat: Prompt(seat=seat, text=text.turn_text(state), kinds=["place"])}
+    free = [*turn.legal(state, seat, ("develop", "protect")), End()]
+    kinds = {"move", "end", *(a.kind for a in free)}
+    if any(True for _ in turn.legal(state, seat, ("suppress",))):
+        kinds.add("suppress")
+    if turn.may_collude(state):
+        kinds.add("collude")
+    return {
+        seat: Prompt(
+            seat=seat,
+            text=text.turn_text(state),
+            kinds=sorted(kinds),
+            choices=game.quick_choices(state, free),
+        )
+    }

@@ -1,0 +1,452 @@
+"""The active seat's own actions, from placing apartments to ending the turn, and turn order.
+
+For each action kind its check and its effect sit side by side: the check raises an
+`IllegalAction` a player can act on and never mutates; the effect assumes the check passed and
+returns narration fragments. Legal actions are the candidates that pass the same checks, so
+autocomplete can never offer a move that `apply` would refuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import ActionBase, IllegalAction
+from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block.actions import (
+    Collude,
+    Develop,
+    End,
+    Move,
+    Place,
+    Protect,
+    Suppress,
+)
+from engine.games.not_on_my_block.board import DIRECTIONS, Direction
+from engine.games.not_on_my_block.state import (
+    COLOURS,
+    DEVELOPER,
+    AgentHome,
+    NombState,
+    SendHome,
+    StorePush,
+    SwapOffer,
+)
+
+# ----- listing what is legal -----------------------------------------------------------------
+
+
+def actions(state: NombState, seat: int) -> Iterator[ActionBase]:
+    """Every legal action of the seat on its turn, `end` last so "anything but end?" stops
+    early."""
+    if state.phase == "placement":
+        for colour in _placeable_colours(state, seat):
+            for at in state.board.all_blocks():
+                if m.open_lot(state, at):
+                    yield Place(colour=colour, block=at)
+        return
+    yield from legal(state, seat, ("move", "suppress", "develop", "protect", "collude"))
+    yield End()
+
+
+def legal(state: NombState, seat: int, kinds: tuple[str, ...]) -> Iterator[ActionBase]:
+    """The legal actions of the given kinds during play: the candidates that pass `check`."""
+    for action in _candidates(state, seat, kinds):
+        try:
+            check(state, seat, action)
+        except IllegalAction:
+            continue
+        yield action
+
+
+def _candidates(state: NombState, seat: int, kinds: tuple[str, ...]) -> Iterator[ActionBase]:
+    board = state.board
+    if seat == DEVELOPER:
+        for agent, src in state.agents.items() if state.dev_moves else ():
+            for d in DIRECTIONS:
+                dst = board.step(src, d)
+                if dst is None:
+                    continue
+                if "move" in kinds:
+                    yield Move(piece=agent, to=dst)
+                if "suppress" in kinds and m.reps_at(state, dst):
+                    yield Suppress(agent=agent, to=dst)
+        if "develop" in kinds:
+            yield from (Develop(store=s) for s in board.of_type("store"))
+    else:
+        if "move" in kinds:
+            # rep_moves holds only the acting seat's colours, so this also filters ownership.
+            for rep, src in state.reps.items():
+                if state.rep_moves.get(m.rep_colour(rep)):
+                    for d in DIRECTIONS:
+                        dst = board.step(src, d)
+                        if dst is not None:
+                            yield Move(piece=rep, to=dst)
+        if "protect" in kinds:
+            for center in board.of_type("center"):
+                if m.may_protect_at(state, seat, center):
+                    for apt in m.eligible_apartments(state, center):
+                        assert apt.at is not None
+                        yield Protect(apartment=apt.at, center=center)
+    if "collude" in kinds and may_collude(state):
+        mine = m.colours_of(state, seat)
+        for rep, at in state.reps.items():
+            if seat == DEVELOPER or m.rep_colour(rep) in mine:
+                # Skip pairs sharing a block up front: at Start that is every pair.
+                yield from (
+                    Collude(rep=rep, agent=agent)
+                    for agent, where in state.agents.items()
+                    if where != at
+                )
+
+
+# ----- checking and doing --------------------------------------------------------------------
+
+
+def check(state: NombState, seat: int, action: ActionBase) -> None:
+    """Raise IllegalAction unless `seat` may take `action` on its turn now. Never mutates."""
+    if state.phase == "placement":
+        if not isinstance(action, Place):
+            raise IllegalAction("Residents are still placing their apartments.")
+        _check_place(state, seat, action)
+        return
+    rule = _RULES.get(type(action))
+    if rule is None:
+        raise IllegalAction(
+            "All apartments are already placed."
+            if isinstance(action, Place)
+            else "There is no decision of that kind waiting."
+        )
+    rule.check(state, seat, action)
+
+
+def play(state: NombState, seat: int, action: ActionBase) -> list[str]:
+    """Carry out an action that passed `check`."""
+    if isinstance(action, Place):
+        return _place(state, seat, action)
+    return _RULES[type(action)].effect(state, seat, action)
+
+
+# ----- place (set-up) ------------------------------------------------------------------------
+
+
+def _placeable_colours(state: NombState, seat: int) -> list[str]:
+    if state.phase != "placement" or seat != state.active:
+        return []
+    unplaced = {a.colour for a in state.apartments if a.status == "unplaced"}
+    return [c for c in m.colours_of(state, seat) if c in unplaced]
+
+
+def _check_place(state: NombState, seat: int, action: Place) -> None:
+    colour = action.colour.strip().lower()
+    if colour not in COLOURS:
+        raise IllegalAction("Colour must be red, blue or yellow.")
+    if colour not in m.colours_of(state, seat):
+        raise IllegalAction(f"You place {m.colours_of(state, seat)[0]} apartments.")
+    if colour not in _placeable_colours(state, seat):
+        raise IllegalAction(f"All three {colour} apartments are already placed.")
+    at = m.norm_block(state, action.block)
+    if not m.open_lot(state, at):
+        raise IllegalAction(
+            f"Apartments go on an empty block or Risk Zone with no apartment; "
+            f"{m.block_text(state, at)} is not one."
+        )
+
+
+def _place(state: NombState, seat: int, action: Place) -> list[str]:
+    colour = action.colour.strip().lower()
+    at = m.norm_block(state, action.block)
+    apt = next(a for a in state.apartments if a.colour == colour and a.status == "unplaced")
+    apt.at, apt.status = at, "standing"
+    where = m.block_text(state, at)
+    notes = [f"{state.seat_names[seat]} places a {colour} apartment on {where}"]
+    placed = m.count(state, "standing")
+    if placed == len(state.apartments):
+        state.phase = "play"
+        notes += start_turn(state, DEVELOPER)
+    elif state.players == 4:
+        state.active = placed % 3 + 1
+    return notes
+
+
+# ----- move: a rep's step, or an agent's (which may push, catch or revoke) --------------------
+
+
+def _check_move(state: NombState, seat: int, action: Move) -> None:
+    piece = action.piece.strip().lower()
+    if piece in state.agents:
+        if seat != DEVELOPER:
+            raise IllegalAction("Only the Developer moves agents.")
+        _, _, effect = m.agent_effect(state, piece, action.to)
+        _check_agent_effect(state, piece, action.to, effect, suppress=False)
+    elif piece in state.reps:
+        if m.rep_colour(piece) not in m.colours_of(state, seat):
+            raise IllegalAction(f"{m.piece_label(piece)} is not yours to move.")
+        m.rep_step_cost(state, piece, action.to)
+    else:
+        raise IllegalAction(f"There is no piece called {action.piece!r} (try red1 or agent1).")
+
+
+def _move(state: NombState, seat: int, action: Move) -> list[str]:
+    piece = action.piece.strip().lower()
+    if piece in state.reps:
+        src = state.reps[piece]
+        to, cost = m.rep_step_cost(state, piece, action.to)
+        colour = m.rep_colour(piece)
+        state.reps[piece] = to
+        state.rep_moves[colour] -= cost
+        left = state.rep_moves[colour]
+        return [
+            f"{m.piece_label(piece)} moves {src} → {m.block_text(state, to)} "
+            f"({cost} move{'s' * (cost > 1)}; {colour} has {left} left)"
+        ]
+    to, direction, effect = m.agent_effect(state, piece, action.to)
+    if effect in ("push", "push_or_suppress"):
+        return _agent_push(state, piece, to, direction)
+    return _agent_land(state, piece, to, effect)
+
+
+def _check_agent_effect(
+    state: NombState, agent: str, to: str, effect: m.AgentEffect, *, suppress: bool
+) -> None:
+    if suppress:
+        if effect not in ("suppress", "push_or_suppress"):
+            raise IllegalAction(
+                "Dissent suppression needs reps on a Risk Zone block (without a temporarily "
+                "protected apartment); a plain move does the rest."
+            )
+        m.require_mode(state, "suppress")
+    elif effect in ("revoke", "suppress"):
+        m.require_mode(state, "suppress")
+    elif effect in ("push", "push_or_suppress"):
+        m.require_mode(state, "push")
+        dst, direction, _ = m.agent_effect(state, agent, to)
+        m.plan_push(state, dst, direction)
+
+
+def _agent_push(state: NombState, agent: str, to: str, direction: Direction) -> list[str]:
+    src = state.agents[agent]
+    chain = m.plan_push(state, to, direction)
+    state.agents[agent] = to
+    state.dev_moves -= 1
+    notes = [f"{m.piece_label(agent)} moves {src} → {to} and pushes {direction}"]
+    notes += m.do_push(state, chain, direction)
+    notes += m.surround(state) + m.eliminate(state)
+    state.pending.append(AgentHome(seat=DEVELOPER, agent=agent))
+    return notes
+
+
+def _agent_land(state: NombState, agent: str, to: str, effect: m.AgentEffect) -> list[str]:
+    src = state.agents[agent]
+    state.agents[agent] = to
+    state.dev_moves -= 1
+    head = f"{m.piece_label(agent)} moves {src} → {m.block_text(state, to)}"
+    if effect == "move":
+        return [head]
+    reps = m.reps_at(state, to)
+    state.mode = "suppress"
+    if effect == "revoke":
+        state.pending.append(SendHome(seat=DEVELOPER, reps=reps))
+        note = f"{head} and revokes the temporary protection of the apartment there"
+    else:
+        state.pending.append(SendHome(seat=DEVELOPER, reps=reps, send_all=True))
+        note = f"{head} and catches {m.piece_list(reps)} in the Risk Zone"
+    state.pending.append(AgentHome(seat=DEVELOPER, agent=agent))
+    return [note]
+
+
+# ----- suppress: an agent's step that catches the reps on a Risk Zone ------------------------
+
+
+def _check_suppress(state: NombState, seat: int, action: Suppress) -> None:
+    agent = action.agent.strip().lower()
+    if seat != DEVELOPER or agent not in state.agents:
+        raise IllegalAction(f"There is no agent called {action.agent!r} for you to move.")
+    _, _, effect = m.agent_effect(state, agent, action.to)
+    _check_agent_effect(state, agent, action.to, effect, suppress=True)
+
+
+def _suppress(state: NombState, seat: int, action: Suppress) -> list[str]:
+    agent = action.agent.strip().lower()
+    to, _, _ = m.agent_effect(state, agent, action.to)
+    return _agent_land(state, agent, to, "suppress")
+
+
+# ----- develop: a Store with two agents becomes a Luxury Store -------------------------------
+
+
+def _check_develop(state: NombState, seat: int, action: Develop) -> None:
+    if seat != DEVELOPER:
+        raise IllegalAction("Only the Developer builds Luxury Stores.")
+    at = m.norm_block(state, action.store)
+    if state.board.type_of(at) != "store" or at in state.luxury_stores:
+        raise IllegalAction(f"{m.block_text(state, at)} is not a Store that can be developed.")
+    if len(state.luxury_stores) >= m.LUXURY_STORE_TOKENS:
+        raise IllegalAction("Both Luxury Stores are already built.")
+    here = sum(where == at for where in state.agents.values())
+    if here < 2:
+        raise IllegalAction(f"You need 2 agents on the Store at {at} (there are {here}).")
+
+
+def _develop(state: NombState, seat: int, action: Develop) -> list[str]:
+    at = m.norm_block(state, action.store)
+    state.luxury_stores.append(at)
+    notes = [f"The Developer builds a Luxury Store on {at}"]
+    notes += m.surround(state) + m.eliminate(state)
+    if state.mode == "suppress":
+        notes.append("its push is lost: reps were already sent home this turn")
+    elif not m.bonus_targets(state, at):
+        notes.append("no apartment within 2 blocks can be pushed, so its push is lost")
+    else:
+        state.pending.append(StorePush(seat=DEVELOPER, store=at))
+    return notes
+
+
+# ----- protect: an apartment becomes permanently protected -----------------------------------
+
+
+def _check_protect(state: NombState, seat: int, action: Protect) -> None:
+    """4 players: whoever completes the final requirement chooses the apartment, so nobody
+    else may trigger the protection (rulebook: Permanent Protection, 4-player note)."""
+    if seat == DEVELOPER:
+        raise IllegalAction("Only Residents protect apartments.")
+    m.protection_check(state, action.apartment, action.center)
+    center = m.norm_block(state, action.center)
+    if m.may_protect_at(state, seat, center):
+        return
+    holder = state.protection_rights.get(center)
+    if holder is not None:
+        raise IllegalAction(
+            f"{state.seat_names[holder]} completed the requirements at {center}, so only "
+            "they may trigger its protection."
+        )
+    raise IllegalAction(
+        f"Only the Resident who completes the requirements at {center} may trigger its "
+        "protection, and nobody has completed them since they last came together."
+    )
+
+
+def _protect(state: NombState, seat: int, action: Protect) -> list[str]:
+    apt = m.protection_check(state, action.apartment, action.center)
+    center = m.norm_block(state, action.center)
+    assert apt.at is not None
+    apt.status = "protected"
+    notes = [
+        f"{state.seat_names[seat]} permanently protects the {apt.colour} apartment on {apt.at}"
+    ]
+    evicted = [a for a, where in state.agents.items() if where == apt.at]
+    for agent in evicted:
+        state.agents[agent] = state.board.start
+    if evicted:
+        notes.append(f"{m.piece_list(evicted)} must leave the protected block and go to Start")
+    # Both Center reps go home; each Resident places their own, the protector first.
+    on_center = m.reps_at(state, center)
+    owners = sorted(
+        {m.seat_of(state, m.rep_colour(r)) for r in on_center}, key=lambda s: (s != seat, s)
+    )
+    for owner in owners:
+        mine = [r for r in on_center if m.seat_of(state, m.rep_colour(r)) == owner]
+        state.pending.append(SendHome(seat=owner, reps=mine, send_all=True))
+    return notes
+
+
+# ----- collude: a swap of a rep and an agent, proposed to the other side (4 players) ----------
+
+
+def may_collude(state: NombState) -> bool:
+    """Whether the active seat may still propose a swap this turn."""
+    if state.players != 4:
+        return False
+    return state.collusion_limit == "unlimited" or not state.colluded
+
+
+def _check_collude(state: NombState, seat: int, action: Collude) -> int:
+    """Check a swap proposal and return the seat that must consent."""
+    if state.players != 4:
+        raise IllegalAction("Collusion only exists in the 4-player game.")
+    if not may_collude(state):
+        raise IllegalAction(
+            "A swap was already proposed this turn, and this table allows one per turn."
+        )
+    rep, agent = action.rep.strip().lower(), action.agent.strip().lower()
+    if rep not in state.reps or agent not in state.agents:
+        raise IllegalAction("Name one rep (e.g. red1) and one agent (e.g. agent2).")
+    owner = m.seat_of(state, m.rep_colour(rep))
+    if seat == DEVELOPER:
+        if owner in state.eliminated:
+            raise IllegalAction(f"{state.seat_names[owner]} is out of the game.")
+        other = owner
+    else:
+        if owner != seat:
+            raise IllegalAction(f"{m.piece_label(rep)} is not yours.")
+        other = DEVELOPER
+    rep_at, agent_at = state.reps[rep], state.agents[agent]
+    if rep_at == agent_at:
+        raise IllegalAction(f"{m.piece_label(rep)} and {m.piece_label(agent)} share {rep_at}.")
+    if state.board.type_of(rep_at) == "center":
+        raise IllegalAction(f"Agents cannot enter Community Center {rep_at}.")
+    apt = m.apartment_at(state, rep_at)
+    if apt is not None and apt.status == "protected":
+        raise IllegalAction(f"Agents cannot stand on the protected apartment at {rep_at}.")
+    return other
+
+
+def _collude(state: NombState, seat: int, action: Collude) -> list[str]:
+    other = _check_collude(state, seat, action)
+    rep, agent = action.rep.strip().lower(), action.agent.strip().lower()
+    state.colluded = True
+    state.pending.append(SwapOffer(seat=other, rep=rep, agent=agent, proposer=seat))
+    return [
+        f"{state.seat_names[seat]} proposes to swap {m.piece_label(rep)} "
+        f"({state.reps[rep]}) with {m.piece_label(agent)} ({state.agents[agent]})"
+    ]
+
+
+# ----- end, and whose turn comes next --------------------------------------------------------
+
+
+def _no_check(state: NombState, seat: int, action: End) -> None:
+    """Ending a turn is always allowed to the seat whose turn it is."""
+
+
+def _end(state: NombState, seat: int, action: End) -> list[str]:
+    return [f"{state.seat_names[seat]} ends their turn", *next_turn(state)]
+
+
+def next_turn(state: NombState) -> list[str]:
+    seat = state.active
+    while True:
+        seat = (seat + 1) % state.players
+        if seat not in state.eliminated:
+            break
+    if seat == DEVELOPER:
+        state.round += 1
+    return start_turn(state, seat)
+
+
+def start_turn(state: NombState, seat: int) -> list[str]:
+    state.active = seat
+    state.mode = ""
+    state.colluded = False
+    state.dev_moves = m.DEVELOPER_MOVES if seat == DEVELOPER else 0
+    state.rep_moves = {c: m.MOVES_PER_COLOUR for c in m.colours_of(state, seat)}
+    return [f"{state.seat_names[seat]}'s turn (round {state.round})"]
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """One action kind of a turn in play: its check and its effect."""
+
+    check: Callable[[NombState, int, Any], object]
+    effect: Callable[[NombState, int, Any], list[str]]
+
+
+_RULES: dict[type[ActionBase], _Rule] = {
+    Move: _Rule(_check_move, _move),
+    Suppress: _Rule(_check_suppress, _suppress),
+    Develop: _Rule(_check_develop, _develop),
+    Protect: _Rule(_check_protect, _protect),
+    Collude: _Rule(_check_collude, _collude),
+    End: _Rule(_no_check, _end),
+}

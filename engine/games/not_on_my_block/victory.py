@@ -1,0 +1,52 @@
+"""Who has won: the Developer once five apartments are pushed out or surrounded, the Residents
+once five are permanently protected. With four players the Residents are then ranked by the
+apartments each still has on the board, then by those protected; a tie shares the win.
+"""
+
+from __future__ import annotations
+
+from engine.core import Outcome, Termination
+from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block.state import DEVELOPER, NombState
+
+
+def resident_score(state: NombState, seat: int) -> tuple[int, int]:
+    """(apartments still on the board, of which protected): how 4-player Residents are ranked."""
+    colours = m.colours_of(state, seat)
+    mine = [a for a in state.apartments if a.colour in colours]
+    return (
+        sum(a.status in ("standing", "protected") for a in mine),
+        sum(a.status == "protected" for a in mine),
+    )
+
+
+def outcome(state: NombState) -> Outcome | None:
+    lost = m.count(state, "pushed", "surrounded")
+    protected = m.count(state, "protected")
+    if lost >= m.GOAL:
+        return Outcome(
+            termination=Termination.GOAL,
+            winners=[DEVELOPER],
+            reason=f"The Developer wins: {lost} apartments are gone from the neighbourhood.",
+        )
+    if protected < m.GOAL:
+        return None
+    if state.players == 2:
+        return Outcome(
+            termination=Termination.GOAL,
+            winners=[1],
+            reason=f"The Resident wins: {protected} apartments are protected.",
+        )
+    scores = {seat: resident_score(state, seat) for seat in (1, 2, 3)}
+    best = max(scores.values())
+    winners = [seat for seat, score in scores.items() if score == best]
+    names = " and ".join(state.seat_names[s] for s in winners)
+    return Outcome(
+        termination=Termination.GOAL,
+        winners=winners,
+        reason=(
+            f"The Residents win with {protected} apartments protected; {names} "
+            f"{'wins' if len(winners) == 1 else 'share the win'} with {best[0]} "
+            f"apartments still standing ({best[1]} protected)."
+        ),
+    )
