@@ -7,6 +7,8 @@ sends home, where its barricades go) follow a fixed, documented rule instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core import Event, IllegalAction
 from engine.games.bloc_by_bloc import police
 from engine.games.bloc_by_bloc.actions import Card
@@ -91,6 +93,15 @@ def card_targets(state: BlocState, seat: int, card: LootCard) -> list[tuple[str,
             if state.blocs_of(seat, t) and t in state.occupations and not is_liberated(state, t)
         ]
     return [("", "")]
+
+
+def playable_cards(state: BlocState, seat: int, timing: str) -> Iterator[Card]:
+    """Every way the seat may play a card from its hand in this timing window."""
+    for cid in sorted(set(state.hands[seat])):
+        card = loot_card(cid)
+        if playable_now(card, timing):
+            for d, t in card_targets(state, seat, card):
+                yield Card(card=cid, district=d, toward=t)
 
 
 def play_card(state: BlocState, seat: int, a: Card, timing: str) -> list[Event]:

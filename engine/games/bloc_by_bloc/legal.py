@@ -10,17 +10,11 @@ from collections.abc import Iterator
 from itertools import product
 
 from engine.core import ActionBase
-from engine.games.bloc_by_bloc import attacks, night
+from engine.games.bloc_by_bloc import attacks, decisions, night
 from engine.games.bloc_by_bloc.actions import (
-    Accept,
-    Allow,
     Attack,
     Barricade,
     Build,
-    Card,
-    Decline,
-    Defeat,
-    Discard,
     Draw,
     End,
     Form,
@@ -28,14 +22,12 @@ from engine.games.bloc_by_bloc.actions import (
     Hack,
     Loot,
     Move,
-    Pass,
     Start,
-    Stop,
     Swap,
     Trade,
 )
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.cards import card_targets, loot_card, playable_now
+from engine.games.bloc_by_bloc.cards import playable_cards
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.places import difficulty, faction_occupations, own_type
@@ -56,38 +48,6 @@ def dice_at_least(state: BlocState, need: int, bonus: int = 0) -> list[int]:
             seen.add(d.value)
             out.append(i + 1)
     return out
-
-
-def pending_actions(state: BlocState, seat: int) -> list[ActionBase]:
-    need = state.pending[0]
-    if need.seat != seat and seat not in need.waiting:
-        return []
-    if need.kind == "stop":
-        return [Stop(), Allow()]
-    if need.kind == "offer":
-        if not need.trade:
-            return [Accept(), Decline()]
-        if need.want:
-            held = need.want in state.hands[seat]
-            return [*([Accept(card=need.want)] if held else []), Decline()]
-        return [*(Accept(card=c) for c in sorted(set(state.hands[seat]))), Decline()]
-    if need.kind == "discard":
-        return [Discard(card=c) for c in sorted(set(need.cards)) if c in state.hands[seat]]
-    if need.kind == "repression":
-        return [
-            Defeat(faction=state.factions[s])
-            for s in range(state.seats)
-            if state.blocs_of(s, need.district)
-        ]
-    return [*cards(state, seat, need.step), Pass()]
-
-
-def cards(state: BlocState, seat: int, timing: str) -> Iterator[Card]:
-    for cid in sorted(set(state.hands[seat])):
-        card = loot_card(cid)
-        if playable_now(card, timing):
-            for d, t in card_targets(state, seat, card):
-                yield Card(card=cid, district=d, toward=t)
 
 
 def turn_actions(state: BlocState, seat: int) -> Iterator[ActionBase]:
@@ -124,7 +84,7 @@ def turn_actions(state: BlocState, seat: int) -> Iterator[ActionBase]:
         yield from (Hack(die=d) for d in any_die)
     if state.uses.propaganda < night.propaganda_uses(state, seat):
         yield Draw()
-    yield from cards(state, seat, "own_turn")
+    yield from playable_cards(state, seat, "own_turn")
     yield from _exchanges(state, seat)
     yield End()
 
@@ -196,7 +156,7 @@ def all_actions(state: BlocState, seat: int) -> list[ActionBase]:
     if state.phase == "over":
         return []
     if state.pending:
-        return pending_actions(state, seat)
+        return decisions.answers(state, seat)
     if state.phase == "setup":
         if any(o.seat == seat for o in state.occupations.values()):
             return []

@@ -41,8 +41,9 @@ from engine.games.bloc_by_bloc.state import (
     TOTAL_BARRICADES,
     BlocState,
     Die,
+    DiscardChoice,
     Occupation,
-    Pending,
+    StopChance,
     TurnUses,
 )
 
@@ -85,8 +86,8 @@ def close_streak(state: BlocState) -> list[Event]:
 
 
 def end_turn(state: BlocState) -> list[Event]:
-    """Police ops step, then the next faction's turn; returns True-ish events. Sunrise is the
-    caller's business once every faction has played (see rules.advance)."""
+    """The police ops step that closes a faction's turn. Handing the turn on, or the sunrise
+    once every faction has played, is the caller's business."""
     events = close_streak(state)
     events += police.police_step(state)
     seat = state.current
@@ -318,9 +319,7 @@ def attempt_advanced(state: BlocState, seat: int, a: Loot | Build | Swap) -> lis
     boss = district_majority(state, a.district)
     asks = boss is not None and boss != seat and not state.stop_never[boss]
     if asks and boss is not None and state.holders[boss] != state.holders[seat]:
-        state.pending.append(
-            Pending(kind="stop", seat=boss, actor=seat, district=a.district, action=a.model_dump())
-        )
+        state.pending.append(StopChance(seat=boss, actor=seat, district=a.district, action=a))
         return [
             Event(
                 text=f"{the(state, seat, True)} try to {a.kind} in {district_name(a.district)}; "
@@ -355,9 +354,7 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
     if not basic:
         events += police.reaction_roll(state, a.district)
     if len(drawn) > keep:
-        state.pending.append(
-            Pending(kind="discard", seat=seat, cards=drawn, count=len(drawn) - keep)
-        )
+        state.pending.append(DiscardChoice(seat=seat, cards=drawn, count=len(drawn) - keep))
     return events
 
 
@@ -419,9 +416,7 @@ def do_hack(state: BlocState, seat: int, a: Hack) -> list[Event]:
     ability = has_ability(state, seat, "die_for_loot_choice")[0][1]
     drawn, events = draw_loot(state, seat, ability.draw, "Hacker Space")
     if len(drawn) > ability.keep:
-        state.pending.append(
-            Pending(kind="discard", seat=seat, cards=drawn, count=len(drawn) - ability.keep)
-        )
+        state.pending.append(DiscardChoice(seat=seat, cards=drawn, count=len(drawn) - ability.keep))
     return events
 
 

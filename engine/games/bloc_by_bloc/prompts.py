@@ -5,17 +5,22 @@ prompt carries a default, so an absent player never stalls the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
-from engine.core import ActionBase, Prompt, QuickChoice
+from engine.core import Game, Prompt
 from engine.games.bloc_by_bloc.actions import Accept, Allow, Decline, Defeat, End, Pass, Start, Stop
+from engine.games.bloc_by_bloc.decisions import victims
 from engine.games.bloc_by_bloc.legal import start_choices
-from engine.games.bloc_by_bloc.state import BlocState, Pending
+from engine.games.bloc_by_bloc.state import (
+    BlocState,
+    CardWindow,
+    DiscardChoice,
+    LootOffer,
+    Pending,
+    StopChance,
+)
 from engine.games.bloc_by_bloc.sunrise import default_victim
 from engine.games.bloc_by_bloc.text import pending_text
-
-Choices = Callable[[BlocState, list[ActionBase]], list[QuickChoice]]
-"""How the game turns actions into quick choices (`Game.quick_choices`)."""
 
 TURN_KINDS = [
     "move",
@@ -34,18 +39,20 @@ TURN_KINDS = [
 ]
 
 
-def prompts(state: BlocState, buttons: Choices) -> dict[int, Prompt]:
+def prompts(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
     if state.phase == "over":
         return {}
     if state.pending:
-        return pending_prompts(state, state.pending[0], buttons)
+        return _decision_prompts(game, state, state.pending[0])
     if state.phase == "setup":
         return {
             s: Prompt(
                 seat=s,
                 text="Choose your starting district.",
                 kinds=["start"],
-                choices=buttons(state, [Start(district=t) for t in start_choices(state, s)]),
+                choices=game.quick_choices(
+                    state, [Start(district=t) for t in start_choices(state, s)]
+                ),
             )
             for s in range(state.seats)
             if not any(o.seat == s for o in state.occupations.values())
@@ -57,41 +64,39 @@ def prompts(state: BlocState, buttons: Choices) -> dict[int, Prompt]:
             seat=seat,
             text=f"Your turn: {unused} action dice left. Use them, then end your turn.",
             kinds=[*TURN_KINDS, "prefer"],
-            choices=buttons(state, [End()]),
+            choices=game.quick_choices(state, [End()]),
         )
     }
 
 
-def pending_prompts(
-    state: BlocState,
-    need: Pending,
-    buttons: Choices,
+def _decision_prompts(
+    game: Game[BlocState, Any], state: BlocState, need: Pending
 ) -> dict[int, Prompt]:
     text = pending_text(state, need)
-    if need.kind == "window":
+    if isinstance(need, CardWindow):
         return {
             s: Prompt(
                 seat=s,
                 text=text,
                 kinds=["card", "pass"],
-                choices=buttons(state, [Pass()]),
+                choices=game.quick_choices(state, [Pass()]),
                 out_of_turn=True,
                 default=Pass().model_dump(),
             )
             for s in need.waiting
         }
-    if need.kind == "stop":
+    if isinstance(need, StopChance):
         return {
             need.seat: Prompt(
                 seat=need.seat,
                 text=text,
                 kinds=["stop", "allow"],
-                choices=buttons(state, [Allow(), Stop()]),
+                choices=game.quick_choices(state, [Allow(), Stop()]),
                 out_of_turn=True,
                 default=Allow().model_dump(),
             )
         }
-    if need.kind == "offer":
+    if isinstance(need, LootOffer):
         # A trade open to any card is accepted by naming the card (`accept card`), not a button.
         offered = [] if need.trade and not need.want else [Accept(card=need.want)]
         return {
@@ -99,29 +104,24 @@ def pending_prompts(
                 seat=need.seat,
                 text=text,
                 kinds=["accept", "decline"],
-                choices=buttons(state, [*offered, Decline()]),
+                choices=game.quick_choices(state, [*offered, Decline()]),
                 out_of_turn=True,
                 default=Decline().model_dump(),
             )
         }
-    if need.kind == "discard":
+    if isinstance(need, DiscardChoice):
         return {
             need.seat: Prompt(
                 seat=need.seat, text=text, kinds=["discard"], out_of_turn=need.seat != state.current
             )
         }
-    options: list[ActionBase] = [
-        Defeat(faction=state.factions[s])
-        for s in range(state.seats)
-        if state.blocs_of(s, need.district)
-    ]
     default = Defeat(faction=state.factions[default_victim(state, need.district)])
     return {
         need.seat: Prompt(
             seat=need.seat,
             text=text,
             kinds=["defeat"],
-            choices=buttons(state, options),
+            choices=game.quick_choices(state, victims(state, need)),
             out_of_turn=True,
             default=default.model_dump(),
         )

@@ -14,18 +14,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import ActionBase, ChoiceStyle, Event, Game, IllegalAction, Outcome, Prompt
-from engine.games.bloc_by_bloc import attacks, cards, night, prompts, sunrise, text, view
+from engine.games.bloc_by_bloc import attacks, cards, decisions, night, prompts, sunrise, text, view
 from engine.games.bloc_by_bloc.actions import (
     ACTION_TYPES,
-    Accept,
-    Allow,
     Attack,
     Barricade,
     Build,
     Card,
-    Decline,
-    Defeat,
-    Discard,
     Draw,
     End,
     Form,
@@ -33,20 +28,18 @@ from engine.games.bloc_by_bloc.actions import (
     Hack,
     Loot,
     Move,
-    Pass,
     Prefer,
     Start,
-    Stop,
     Swap,
     Trade,
 )
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.decks import discard_loot, loot_name
+from engine.games.bloc_by_bloc.decks import loot_name
 from engine.games.bloc_by_bloc.legal import all_actions, exchange_partners, start_choices
 from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
 from engine.games.bloc_by_bloc.setup import new_game
-from engine.games.bloc_by_bloc.state import BlocState, Occupation, Pending
+from engine.games.bloc_by_bloc.state import BlocState, LootOffer, Occupation
 
 
 class BlocByBloc(Game[BlocState, BlocOptions]):
@@ -63,7 +56,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     # ----- who acts -------------------------------------------------------------------------
     def _prompts(self, state: BlocState) -> dict[int, Prompt]:
-        return prompts.prompts(state, self.quick_choices)
+        return prompts.prompts(self, state)
 
     def legal_actions(self, state: BlocState, seat: int) -> list[ActionBase]:
         return all_actions(state, seat)
@@ -86,7 +79,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         if isinstance(action, Prefer):
             return _prefer(state, seat, action)
         if state.pending:
-            return self._settle(state, seat, action)
+            return decisions.settle(state, seat, action)
         if state.phase == "setup":
             if not isinstance(action, Start):
                 raise IllegalAction("First choose your starting district.")
@@ -121,30 +114,6 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
                     f"({exc}) Choose again."
                 ),
             ]
-
-    def _settle(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
-        need = state.pending[0]
-        if need.kind == "window":
-            if seat not in need.waiting:
-                raise IllegalAction("You have nothing to decide now.")
-            if isinstance(action, Card):
-                return cards.play_card(state, seat, action, need.step)
-            if not isinstance(action, Pass):
-                raise IllegalAction("Play a card or pass.")
-            need.waiting.remove(seat)
-            if need.waiting:
-                return [Event(text=f"{the(state, seat, True)} pass.")]
-            state.pending.pop(0)
-            return _proceed(state)
-        if seat != need.seat:
-            raise IllegalAction("You have nothing to decide now.")
-        if need.kind == "stop":
-            return _stop(state, action)
-        if need.kind == "offer":
-            return _answer(state, action)
-        if need.kind == "discard":
-            return _discard(state, action)
-        return _defeat(state, action)
 
     # ----- reading ------------------------------------------------------------------------
     def view(self, state: BlocState, seat: int | None) -> BaseModel:
@@ -254,38 +223,7 @@ def _end(state: BlocState) -> list[Event]:
     if state.turns_taken < state.seats:
         state.current = state.left_of(state.current)
         return events + night.start_turn(state)
-    return events + sunrise.begin_sunrise(state) + _proceed(state)
-
-
-def _proceed(state: BlocState) -> list[Event]:
-    """Run the sunrise on; when it hands over to a new night, open the first turn."""
-    events: list[Event] = []
-    if state.phase == "sunrise":
-        events += sunrise.run_sunrise(state)
-        if state.phase == "turn":
-            events += night.start_turn(state)
-    return events
-
-
-def _stop(state: BlocState, action: ActionBase) -> list[Event]:
-    if not isinstance(action, Stop | Allow):
-        raise IllegalAction("Stop or allow the action.")
-    need = state.pending.pop(0)
-    if isinstance(action, Stop):
-        return [
-            Event(
-                text=f"The {state.seat_names[need.seat]} stop the {need.action['kind']} "
-                f"in {district_name(need.district)}."
-            )
-        ]
-    done = ACTION_TYPES_BY_KIND[str(need.action["kind"])].model_validate(need.action)
-    return [
-        Event(text=f"The {state.seat_names[need.seat]} let it happen."),
-        *night.carry_out(state, need.actor, done),
-    ]
-
-
-ACTION_TYPES_BY_KIND = {t.model_fields["kind"].default: t for t in (Loot, Build, Swap)}
+    return events + sunrise.begin_sunrise(state) + sunrise.proceed(state)
 
 
 def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
@@ -302,9 +240,7 @@ def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
     if want and want not in load_content().loot:
         raise IllegalAction(f"There is no loot card called {want!r}.")
     trade = isinstance(a, Trade)
-    state.pending.append(
-        Pending(kind="offer", seat=other, actor=seat, card=a.card, trade=trade, want=want)
-    )
+    state.pending.append(LootOffer(seat=other, actor=seat, card=a.card, trade=trade, want=want))
     offer = f"{the(state, seat, True)} offer you {loot_name(a.card)}"
     if trade:
         back = f"your {loot_name(want)}" if want else "a card of your choice"
@@ -314,56 +250,6 @@ def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
         Event(text=f"{the(state, seat, True)} propose {what} to {the(state, other)}."),
         Event(text=offer + ".", seat=other),
     ]
-
-
-def _answer(state: BlocState, action: ActionBase) -> list[Event]:
-    need = state.pending[0]
-    deal = "trade" if need.trade else "gift"
-    if isinstance(action, Decline):
-        state.pending.pop(0)
-        return [Event(text=f"{the(state, need.seat, True)} decline the {deal}.")]
-    if not isinstance(action, Accept):
-        raise IllegalAction("Accept or decline the offer.")
-    if need.trade:
-        if need.want and action.card != need.want:
-            raise IllegalAction(f"The trade asks for your {loot_name(need.want)}, or decline it.")
-        if action.card not in state.hands[need.seat]:
-            asked = f"a {loot_name(action.card)}" if action.card in load_content().loot else ""
-            raise IllegalAction(f"You do not hold {asked or 'that card'}: decline the trade.")
-    state.pending.pop(0)
-    state.hands[need.actor].remove(need.card)
-    state.hands[need.seat].append(need.card)
-    events = [Event(text=f"{the(state, need.seat, True)} accept the {deal}.")]
-    if need.trade:
-        state.hands[need.seat].remove(action.card)
-        state.hands[need.actor].append(action.card)
-        events.append(Event(text=f"You receive {loot_name(action.card)}.", seat=need.actor))
-    events.append(Event(text=f"You receive {loot_name(need.card)}.", seat=need.seat))
-    return events
-
-
-def _discard(state: BlocState, action: ActionBase) -> list[Event]:
-    need = state.pending[0]
-    if not isinstance(action, Discard) or action.card not in need.cards:
-        raise IllegalAction("Discard one of the cards you just drew.")
-    discard_loot(state, need.seat, action.card)
-    need.cards.remove(action.card)
-    need.count -= 1
-    if need.count == 0:
-        state.pending.pop(0)
-    return [Event(text=f"The {state.seat_names[need.seat]} discard a loot card.")]
-
-
-def _defeat(state: BlocState, action: ActionBase) -> list[Event]:
-    need = state.pending[0]
-    if not isinstance(action, Defeat):
-        raise IllegalAction("Choose whose bloc the riot cop defeats.")
-    victim = seat_of_faction(state, action.faction)
-    if not state.blocs_of(victim, need.district):
-        raise IllegalAction("That faction has no bloc there.")
-    state.pending.pop(0)
-    events = sunrise.cops_attack(state, need.district, need.count, need.seat, chosen=victim)
-    return events + _proceed(state)
 
 
 GAME = BlocByBloc()

@@ -8,11 +8,12 @@ seat's left is `seat + 1`. Piece pools are derived, not stored, wherever the tot
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core import GameState, Outcome
+from engine.games.bloc_by_bloc.actions import Build, Loot, Swap
 from engine.games.bloc_by_bloc.city import City
 from engine.games.bloc_by_bloc.options import BlocOptions
 
@@ -37,29 +38,63 @@ class Occupation(BaseModel):
     occ: str
 
 
-class Pending(BaseModel):
-    """A decision the game waits for before anything else happens.
+class StopChance(BaseModel):
+    """`seat`, with the most blocs in `district`, may stop `actor`'s advanced `action`."""
 
-    - stop: `seat` (most blocs in `district`) may stop `actor`'s advanced `action`.
-    - offer: `actor` offers `card` to `seat` (a gift, or a trade when `trade`, asking for the
-      card named `want`, or for one of `seat`'s choice when it is empty).
-    - discard: `seat` keeps some of the cards just drawn and discards `count` of `cards`.
-    - repression: `seat` picks whose bloc falls to the next of `count` cop attacks in `district`.
-    - window: every seat in `waiting` may play cards of timing `step` or pass.
-    """
+    kind: Literal["stop"] = "stop"
+    seat: int
+    actor: int
+    district: str
+    action: Annotated[Loot | Build | Swap, Field(discriminator="kind")]
 
-    kind: Literal["stop", "offer", "discard", "repression", "window"]
-    seat: int = -1
-    actor: int = -1
-    district: str = ""
-    action: dict[str, str | int] = Field(default_factory=dict)
-    card: str = ""
+
+class LootOffer(BaseModel):
+    """`actor` offers `card` to `seat`: a gift, or a trade (`trade`) asking for the card named
+    `want`, or for one of `seat`'s choosing when `want` is empty."""
+
+    kind: Literal["offer"] = "offer"
+    seat: int
+    actor: int
+    card: str
     trade: bool = False
     want: str = ""
-    cards: list[str] = Field(default_factory=list)
-    count: int = 0
-    step: Literal["", "police_repression", "liberation"] = ""
-    waiting: list[int] = Field(default_factory=list)
+
+
+class DiscardChoice(BaseModel):
+    """`seat` keeps some of the cards just drawn: `count` of `cards` must go."""
+
+    kind: Literal["discard"] = "discard"
+    seat: int
+    cards: list[str]
+    count: int
+
+
+class VictimChoice(BaseModel):
+    """`seat` picks whose bloc falls to the next of `count` riot cop attacks in `district`."""
+
+    kind: Literal["repression"] = "repression"
+    seat: int
+    district: str
+    count: int
+
+
+WindowStep = Literal["police_repression", "liberation"]
+"""The sunrise steps that open a card window."""
+
+
+class CardWindow(BaseModel):
+    """Every seat in `waiting` may play loot cards of timing `step`, or pass."""
+
+    kind: Literal["window"] = "window"
+    step: WindowStep
+    waiting: list[int]
+
+
+Pending = Annotated[
+    StopChance | LootOffer | DiscardChoice | VictimChoice | CardWindow,
+    Field(discriminator="kind"),
+]
+"""A decision the game waits for before anything else happens."""
 
 
 class TurnUses(BaseModel):

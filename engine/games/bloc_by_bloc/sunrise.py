@@ -12,8 +12,9 @@ from engine.core import Event, Outcome, Termination
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.cards import resolve_manifestation
 from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.night import start_turn
 from engine.games.bloc_by_bloc.places import difficulty, district_name, is_liberated, the
-from engine.games.bloc_by_bloc.state import BlocState, Pending
+from engine.games.bloc_by_bloc.state import BlocState, CardWindow, VictimChoice, WindowStep
 from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
 
 
@@ -21,6 +22,16 @@ def begin_sunrise(state: BlocState) -> list[Event]:
     state.phase = "sunrise"
     state.sunrise_step = "start"
     return [Event(text=f"🌅 Sunrise of night {state.night}")]
+
+
+def proceed(state: BlocState) -> list[Event]:
+    """Run the sunrise on; when it hands over to a new night, open the first turn."""
+    events: list[Event] = []
+    if state.phase == "sunrise":
+        events += run_sunrise(state)
+        if state.phase == "turn":
+            events += start_turn(state)
+    return events
 
 
 def run_sunrise(state: BlocState) -> list[Event]:
@@ -62,9 +73,9 @@ def run_sunrise(state: BlocState) -> list[Event]:
     return events
 
 
-def _open_window(state: BlocState, step: str, seats: list[int]) -> None:
+def _open_window(state: BlocState, step: WindowStep, seats: list[int]) -> None:
     if seats:
-        state.pending.append(Pending(kind="window", step=step, waiting=seats))  # type: ignore[arg-type]
+        state.pending.append(CardWindow(step=step, waiting=seats))
 
 
 def _repression_window_seats(state: BlocState) -> list[int]:
@@ -149,9 +160,7 @@ def cops_attack(
             break
         cover = sum(state.blocs_of(s, tile) + _shields(state, s, tile) for s in present)
         if chosen is None and len(present) > 1 and hits < cover:
-            state.pending.append(
-                Pending(kind="repression", seat=decider, district=tile, count=hits)
-            )
+            state.pending.append(VictimChoice(seat=decider, district=tile, count=hits))
             asked = True
             break
         victim = present[0] if chosen is None else chosen

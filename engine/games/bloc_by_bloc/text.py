@@ -10,7 +10,14 @@ from typing import Any
 from engine.core import ActionBase, Prompt
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.places import district_name, occupation_name, the
-from engine.games.bloc_by_bloc.state import BlocState, Pending
+from engine.games.bloc_by_bloc.state import (
+    BlocState,
+    DiscardChoice,
+    LootOffer,
+    Pending,
+    StopChance,
+    VictimChoice,
+)
 
 
 def decision_text(state: BlocState) -> str:
@@ -26,18 +33,18 @@ def decision_text(state: BlocState) -> str:
 
 def pending_text(state: BlocState, need: Pending) -> str:
     names = state.seat_names
-    if need.kind == "stop":
+    if isinstance(need, StopChance):
         return (
-            f"The {names[need.actor]} want to {need.action['kind']} "
+            f"The {names[need.actor]} want to {need.action.kind} "
             f"in {district_name(need.district)}. "
             f"The {names[need.seat]} have the most blocs there: stop it or allow it?"
         )
-    if need.kind == "offer":
+    if isinstance(need, LootOffer):
         what = "a trade of loot cards" if need.trade else "a loot card"
         return f"The {names[need.actor]} offer the {names[need.seat]} {what}. Accept or decline?"
-    if need.kind == "discard":
+    if isinstance(need, DiscardChoice):
         return f"The {names[need.seat]} choose {need.count} of the cards just drawn to discard."
-    if need.kind == "repression":
+    if isinstance(need, VictimChoice):
         return (
             f"{need.count} riot cop attack(s) in {district_name(need.district)}: "
             f"the {names[need.seat]} choose whose bloc falls next."
@@ -57,7 +64,7 @@ def hand_text(state: BlocState, seat: int) -> str:
         )
     else:
         lines.append("Loot cards: none.")
-    offer = next((p for p in state.pending if p.kind == "offer" and p.seat == seat), None)
+    offer = next((p for p in state.pending if isinstance(p, LootOffer) and p.seat == seat), None)
     if offer is not None:
         line = f"Offer waiting: {the(state, offer.actor)} offer you {content.loot[offer.card].name}"
         if offer.trade:

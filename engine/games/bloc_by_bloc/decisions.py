@@ -1,0 +1,179 @@
+"""The decisions the table waits for (`state.pending`): for each kind, the answers it offers and
+what an answer does, side by side.
+
+Decisions are queued by the rules that raise them: an advanced action in someone else's
+district (night.py), a gift or trade (rules.py), drawing more loot than a faction keeps
+(night.py), riot cops choosing between factions and card windows (sunrise.py). The first in the
+queue is answered before anything else happens.
+"""
+
+from __future__ import annotations
+
+from engine.core import ActionBase, Event, IllegalAction
+from engine.games.bloc_by_bloc import cards, night, sunrise
+from engine.games.bloc_by_bloc.actions import (
+    Accept,
+    Allow,
+    Card,
+    Decline,
+    Defeat,
+    Discard,
+    Pass,
+    Stop,
+)
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.decks import discard_loot, loot_name
+from engine.games.bloc_by_bloc.places import district_name, seat_of_faction, the
+from engine.games.bloc_by_bloc.state import (
+    BlocState,
+    CardWindow,
+    DiscardChoice,
+    LootOffer,
+    StopChance,
+    VictimChoice,
+)
+
+# ----- stop: the faction with the most blocs may stop an advanced action ---------------------
+
+
+def _stop(state: BlocState, need: StopChance, action: ActionBase) -> list[Event]:
+    if not isinstance(action, Stop | Allow):
+        raise IllegalAction("Stop or allow the action.")
+    state.pending.pop(0)
+    who = f"The {state.seat_names[need.seat]}"
+    if isinstance(action, Stop):
+        where = district_name(need.district)
+        return [Event(text=f"{who} stop the {need.action.kind} in {where}.")]
+    return [
+        Event(text=f"{who} let it happen."),
+        *night.carry_out(state, need.actor, need.action),
+    ]
+
+
+# ----- offer: a gift or a trade of loot cards ------------------------------------------------
+
+
+def _offer_answers(state: BlocState, seat: int, need: LootOffer) -> list[ActionBase]:
+    if not need.trade:
+        return [Accept(), Decline()]
+    if need.want:
+        held = need.want in state.hands[seat]
+        return [*([Accept(card=need.want)] if held else []), Decline()]
+    return [*(Accept(card=c) for c in sorted(set(state.hands[seat]))), Decline()]
+
+
+def _answer(state: BlocState, need: LootOffer, action: ActionBase) -> list[Event]:
+    deal = "trade" if need.trade else "gift"
+    if isinstance(action, Decline):
+        state.pending.pop(0)
+        return [Event(text=f"{the(state, need.seat, True)} decline the {deal}.")]
+    if not isinstance(action, Accept):
+        raise IllegalAction("Accept or decline the offer.")
+    if need.trade:
+        if need.want and action.card != need.want:
+            raise IllegalAction(f"The trade asks for your {loot_name(need.want)}, or decline it.")
+        if action.card not in state.hands[need.seat]:
+            asked = f"a {loot_name(action.card)}" if action.card in load_content().loot else ""
+            raise IllegalAction(f"You do not hold {asked or 'that card'}: decline the trade.")
+    state.pending.pop(0)
+    state.hands[need.actor].remove(need.card)
+    state.hands[need.seat].append(need.card)
+    events = [Event(text=f"{the(state, need.seat, True)} accept the {deal}.")]
+    if need.trade:
+        state.hands[need.seat].remove(action.card)
+        state.hands[need.actor].append(action.card)
+        events.append(Event(text=f"You receive {loot_name(action.card)}.", seat=need.actor))
+    events.append(Event(text=f"You receive {loot_name(need.card)}.", seat=need.seat))
+    return events
+
+
+# ----- discard: loot drawn beyond what a faction keeps ---------------------------------------
+
+
+def _discard(state: BlocState, need: DiscardChoice, action: ActionBase) -> list[Event]:
+    if not isinstance(action, Discard) or action.card not in need.cards:
+        raise IllegalAction("Discard one of the cards you just drew.")
+    discard_loot(state, need.seat, action.card)
+    need.cards.remove(action.card)
+    need.count -= 1
+    if need.count == 0:
+        state.pending.pop(0)
+    return [Event(text=f"The {state.seat_names[need.seat]} discard a loot card.")]
+
+
+# ----- repression: whose bloc the next riot cop defeats --------------------------------------
+
+
+def victims(state: BlocState, need: VictimChoice) -> list[ActionBase]:
+    return [
+        Defeat(faction=state.factions[s])
+        for s in range(state.seats)
+        if state.blocs_of(s, need.district)
+    ]
+
+
+def _defeat(state: BlocState, need: VictimChoice, action: ActionBase) -> list[Event]:
+    if not isinstance(action, Defeat):
+        raise IllegalAction("Choose whose bloc the riot cop defeats.")
+    victim = seat_of_faction(state, action.faction)
+    if not state.blocs_of(victim, need.district):
+        raise IllegalAction("That faction has no bloc there.")
+    state.pending.pop(0)
+    events = sunrise.cops_attack(state, need.district, need.count, need.seat, chosen=victim)
+    return events + sunrise.proceed(state)
+
+
+# ----- window: loot cards played at sunrise, or a pass -----------------------------------------
+
+
+def _window(state: BlocState, seat: int, need: CardWindow, action: ActionBase) -> list[Event]:
+    if isinstance(action, Card):
+        return cards.play_card(state, seat, action, need.step)
+    if not isinstance(action, Pass):
+        raise IllegalAction("Play a card or pass.")
+    need.waiting.remove(seat)
+    if need.waiting:
+        return [Event(text=f"{the(state, seat, True)} pass.")]
+    state.pending.pop(0)
+    return sunrise.proceed(state)
+
+
+# ----- the decision at the head of the queue -------------------------------------------------
+
+
+def answers(state: BlocState, seat: int) -> list[ActionBase]:
+    """Every answer `seat` may give to the decision at the head of the queue (none if it is
+    not theirs to give)."""
+    need = state.pending[0]
+    if isinstance(need, CardWindow):
+        if seat not in need.waiting:
+            return []
+        return [*cards.playable_cards(state, seat, need.step), Pass()]
+    if seat != need.seat:
+        return []
+    if isinstance(need, StopChance):
+        return [Stop(), Allow()]
+    if isinstance(need, LootOffer):
+        return _offer_answers(state, seat, need)
+    if isinstance(need, DiscardChoice):
+        return [Discard(card=c) for c in sorted(set(need.cards)) if c in state.hands[seat]]
+    return victims(state, need)
+
+
+def settle(state: BlocState, seat: int, action: ActionBase) -> list[Event]:
+    """Check `action` as `seat`'s answer to the decision at the head of the queue and carry it
+    out; refused, nothing has changed."""
+    need = state.pending[0]
+    if isinstance(need, CardWindow):
+        if seat not in need.waiting:
+            raise IllegalAction("You have nothing to decide now.")
+        return _window(state, seat, need, action)
+    if seat != need.seat:
+        raise IllegalAction("You have nothing to decide now.")
+    if isinstance(need, StopChance):
+        return _stop(state, need, action)
+    if isinstance(need, LootOffer):
+        return _answer(state, need, action)
+    if isinstance(need, DiscardChoice):
+        return _discard(state, need, action)
+    return _defeat(state, need, action)
