@@ -53,7 +53,6 @@ def do_attack(state: BlocState, seat: int, a: Attack) -> list[Event]:
     check_attack(state, seat, a)
     spend_die(state, a.die, difficulty(state, a.district), state.uses.attack_bonus)
     state.uses.attack_bonus = 0
-    events: list[Event] = []
     state.attack_streak = a.district
     key = attack_key(seat, a.district)
     state.attacked[key] = state.attacked.get(key, 0) + 1
@@ -61,15 +60,15 @@ def do_attack(state: BlocState, seat: int, a: Attack) -> list[Event]:
     if a.target == "cop":
         state.add_cops(a.district, -1)
         state.staging_cops += 1
-        return [*events, Event(text=f"{name} defeat a riot cop in {where}.")]
+        return [Event(text=f"{name} defeat a riot cop in {where}.")]
     if a.target == "van":
         state.vans[a.district] += 1
         if state.vans[a.district] >= VAN_HITS:
             del state.vans[a.district]
             state.destroyed_vans += 1
-            return [*events, Event(text=f"{name} destroy the riot van in {where}!")]
-        return [*events, Event(text=f"{name} damage the riot van in {where}.")]
-    return events + kick_out(state, seat, a.district, a.target)
+            return [Event(text=f"{name} destroy the riot van in {where}!")]
+        return [Event(text=f"{name} damage the riot van in {where}.")]
+    return kick_out(state, seat, a.district, a.target)
 
 
 def kick_out(state: BlocState, seat: int, tile: str, to: str) -> list[Event]:

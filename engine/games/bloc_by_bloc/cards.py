@@ -33,7 +33,7 @@ from engine.games.bloc_by_bloc.content.models import (
     SkipReactionRoll,
 )
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_loot
-from engine.games.bloc_by_bloc.night import own_free_blocs, place_barricades
+from engine.games.bloc_by_bloc.night import barricade_room, own_free_blocs, place_barricades
 from engine.games.bloc_by_bloc.places import (
     district_name,
     has_ability,
@@ -242,7 +242,7 @@ def _barricade_around(state: BlocState, tile: str, count: int) -> int:
     board = board_of(state.city)
     placed = 0
     for _ in range(count):
-        options = [n for n in board.neighbours[tile] if place_room(state, tile, n)]
+        options = [n for n in board.neighbours[tile] if barricade_room(state, tile, n)]
         if not options:
             break
         best = min(
@@ -251,11 +251,6 @@ def _barricade_around(state: BlocState, tile: str, count: int) -> int:
         )
         placed += place_barricades(state, tile, best, 1)
     return placed
-
-
-def place_room(state: BlocState, a: str, b: str) -> bool:
-    board = board_of(state.city)
-    return any(state.barricades.get(c.key, 0) < 3 for c in board.between(a, b))
 
 
 def _send_home(state: BlocState, count: int) -> int:

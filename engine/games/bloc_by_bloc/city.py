@@ -223,35 +223,6 @@ class City(BaseModel):
     def adjacent(self, a: Pos, b: Pos) -> bool:
         return bool(self.connections_between(a, b))
 
-    def metro_stations(self) -> list[Pos]:
-        return [p for p in self.positions() if self.district(p).metro]
-
-    def bloc_destinations(
-        self, start: Pos, *, blocked: Collection[Pos] = (), metro: bool = True
-    ) -> set[Pos]:
-        """Districts a bloc at `start` can reach in one movement action.
-
-        Any distance along streets, highways and (unless `metro` is False, e.g. during a Metro
-        Lockdown) metro stations. `blocked` are districts holding police: a bloc may end its move
-        there but may not pass through. Whether the bloc may leave `start` at all (it may not
-        while police share its district) is the caller's rule, not the city's.
-        """
-        stations = set(self.metro_stations()) if metro else set()
-        seen: set[Pos] = {start}
-        queue: deque[Pos] = deque([start])
-        while queue:
-            here = queue.popleft()
-            if here != start and here in blocked:
-                continue
-            nxt = set(self.neighbours(here))
-            if here in stations:
-                nxt |= stations
-            for p in sorted(nxt - seen):
-                seen.add(p)
-                queue.append(p)
-        seen.discard(start)
-        return seen
-
     def is_connected(self) -> bool:
         """True when every district can reach every other by streets and highways alone, and
         every highway tile carries at least one live highway (so none is a useless island)."""

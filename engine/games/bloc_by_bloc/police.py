@@ -24,15 +24,11 @@ from engine.games.bloc_by_bloc.content.models import (
     TacticalRetreat,
 )
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_police
-from engine.games.bloc_by_bloc.places import the
+from engine.games.bloc_by_bloc.places import district_name, the
 from engine.games.bloc_by_bloc.state import BlocState, Die
 
 PEOPLES_KITCHEN = "peoples-kitchen"
 SCANNER = "police-scanner"
-
-
-def name_of(board: Board, tile: str) -> str:
-    return board.info(tile).name
 
 
 def morale_draws(state: BlocState) -> int:
@@ -148,7 +144,7 @@ def advance_cops(state: BlocState, effect: CopMovement) -> list[Event]:
         go = movers - held
         state.add_cops(src, -go)
         state.add_cops(dst, go)
-        text = f"{movers} riot cops from {name_of(board, src)} advance on {name_of(board, dst)}"
+        text = f"{movers} riot cops from {district_name(src)} advance on {district_name(dst)}"
         if held:
             text += f"; barricades hold back {held} and are dismantled"
         events.append(Event(text=text + "."))
@@ -166,7 +162,7 @@ def reinforce(state: BlocState, effect: Reinforcements) -> list[Event]:
         if n:
             state.staging_cops -= n
             state.add_cops(tile, n)
-            placed.append(f"{n} to {name_of(board, tile)}")
+            placed.append(f"{n} to {district_name(tile)}")
     return [Event(text="Reinforcements: " + (", ".join(placed) or "none available") + ".")]
 
 
@@ -202,7 +198,7 @@ def emergency(state: BlocState, max_vans: int) -> list[Event]:
     tile = _by_priority(board, spots, "highest")[0]
     state.staging_vans -= 1
     state.vans[tile] = 0
-    return [Event(text=f"Emergency reinforcements: a riot van arrives in {name_of(board, tile)}.")]
+    return [Event(text=f"Emergency reinforcements: a riot van arrives in {district_name(tile)}.")]
 
 
 def maneuvers(state: BlocState) -> list[Event]:
@@ -217,7 +213,7 @@ def maneuvers(state: BlocState) -> list[Event]:
         del state.vans[tile]
     for tile in chosen:
         state.vans[tile] = 0
-    where = ", ".join(name_of(board, t) for t in chosen) or "nowhere"
+    where = ", ".join(district_name(t) for t in chosen) or "nowhere"
     return [Event(text=f"Maneuvers: riot vans reposition to {where}.")]
 
 
@@ -239,7 +235,7 @@ def paramilitary(state: BlocState, effect: Paramilitary) -> list[Event]:
         if n:
             state.staging_cops -= n
             state.add_cops(tile, n)
-            placed.append(name_of(board, tile))
+            placed.append(district_name(tile))
     return [Event(text="Paramilitary operations strike " + (", ".join(placed) or "nowhere") + ".")]
 
 
@@ -263,7 +259,7 @@ def reaction_roll(state: BlocState, tile: str) -> list[Event]:
             state.staging_cops -= 1
             state.add_cops(tile, 1)
             events.append(
-                Event(text=f"The cops are called: a riot cop arrives in {name_of(board, tile)}.")
+                Event(text=f"The cops are called: a riot cop arrives in {district_name(tile)}.")
             )
         return events
     if roll == 2:

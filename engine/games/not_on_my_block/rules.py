@@ -99,7 +99,12 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         return build_view(state, self.outcome(state))
 
     def describe(self, state: NombState, action: ActionBase) -> str:
-        return text.describe(state, action)
+        """The friendly label; the plain one when the action names a piece or block as the
+        board does not spell it (players may type " Red1")."""
+        try:
+            return text.describe(state, action)
+        except (KeyError, IndexError, AssertionError, ValueError):
+            return super().describe(state, action)
 
     def label_value(self, state: NombState, kind: str, field: str, value: object) -> str:
         return text.label_value(state, field, value)

@@ -29,15 +29,9 @@ from engine.games.not_on_my_block.state import (
 
 
 def describe(state: NombState, action: ActionBase) -> str:
-    """A short label for a complete action, e.g. "Red rep 2 C4 → C5 (1 move)"."""
-    try:
-        return _describe(state, action)
-    except (KeyError, IndexError, AssertionError, ValueError):
-        fields = action.model_dump(exclude={"kind"})
-        return " ".join([action.kind, *(str(v) for v in fields.values())])
-
-
-def _describe(state: NombState, action: ActionBase) -> str:
+    """A short label for a complete action, e.g. "Red rep 2 C4 → C5 (1 move)". Raises
+    KeyError, IndexError or ValueError when a piece or block is not named as the board spells
+    it."""
     if isinstance(action, Place):
         return f"{action.colour.capitalize()} apartment on {m.block_text(state, action.block)}"
     if isinstance(action, Move):

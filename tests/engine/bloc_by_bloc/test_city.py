@@ -113,20 +113,10 @@ def test_highways_continue_through_highway_tiles() -> None:
     assert [c.via for c in conn] == [((1, 1), (2, 2))]
 
 
-def test_metro_links_stations_for_blocs_but_not_for_riot_cops() -> None:
+def test_metro_stations_are_not_neighbours_by_street() -> None:
+    """Only blocs ride the metro (see Board.reachable); riot cops follow streets and highways."""
     city = grid({(0, 0): (THREE_WAY, 0), (4, 4): (THREE_WAY, 0)})
-    assert city.metro_stations() == [(0, 0), (4, 4)]
     assert (4, 4) not in city.neighbours((0, 0))
-    police = {(0, 1), (1, 0)}  # seal (0,0) in by streets
-    everywhere = set(city.positions()) - {(0, 0)}
-    assert city.bloc_destinations((0, 0), blocked=police) == everywhere
-    assert city.bloc_destinations((0, 0), blocked=police, metro=False) == {(0, 1), (1, 0)}
-
-
-def test_blocs_may_end_in_but_not_pass_through_police_districts() -> None:
-    city = grid()
-    reach = city.bloc_destinations((0, 0), blocked={(0, 1), (1, 0)})
-    assert reach == {(0, 1), (1, 0)}
 
 
 def test_a_city_cut_in_two_is_not_connected() -> None:
