@@ -9,10 +9,12 @@ core; the pool is warmed at start-up so the first move pays no import, and a wor
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import io
 import logging
 import multiprocessing
 import os
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -22,6 +24,20 @@ from bot.table import Table
 from render import board_png
 
 log = logging.getLogger(__name__)
+
+PR_SET_PDEATHSIG = 1
+"""prctl option: the signal a process gets when its parent dies."""
+
+
+def _die_with_the_bot() -> None:
+    """Run first in each worker: if the bot is killed outright (no shutdown code runs), its
+    workers die with it instead of lingering on as orphans (Linux; elsewhere they notice the
+    closed queue a little later)."""
+    try:
+        libc = ctypes.CDLL(None)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
 
 
 def _warm() -> int:
@@ -42,7 +58,9 @@ class Drawing:
         # Spawned, not forked: the bot process has threads (the database's) that a fork
         # would copy mid-flight.
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=_die_with_the_bot
+        )
 
     async def start(self) -> None:
         self._pool = self._new_pool()

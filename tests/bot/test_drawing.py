@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
+from pathlib import Path
 
 from PIL import Image
 
@@ -12,6 +14,8 @@ from bot.drawing import Drawing
 from bot.storage import GameRow
 from bot.table import Table
 from engine.games import REGISTRY
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def nomb_table() -> Table:
@@ -51,3 +55,29 @@ async def test_a_board_is_drawn_in_a_worker_and_a_dead_worker_is_replaced():
         assert image.format == "PNG" and image.width > 400
     finally:
         drawing.stop()
+
+
+async def test_workers_die_with_a_bot_that_is_killed_outright(tmp_path):
+    script = (
+        "import asyncio, os\n"
+        "from bot.drawing import Drawing\n"
+        "async def main():\n"
+        "    d = Drawing(workers=1)\n"
+        "    await d.start()\n"
+        "    pid = await asyncio.get_running_loop().run_in_executor(d._pool, os.getpid)\n"
+        "    print(pid, flush=True)\n"
+        "    await asyncio.sleep(60)\n"
+        "asyncio.run(main())\n"
+    )
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", script, stdout=asyncio.subprocess.PIPE, cwd=ROOT
+    )
+    assert bot.stdout is not None
+    worker = int((await asyncio.wait_for(bot.stdout.readline(), 30)).decode())
+    bot.kill()
+    await bot.wait()
+    for _ in range(50):
+        if not Path(f"/proc/{worker}").exists():
+            break
+        await asyncio.sleep(0.1)
+    assert not Path(f"/proc/{worker}").exists(), "the drawing worker outlived the bot"
