@@ -12,10 +12,10 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from tests.bot.bbb_policy import policy as bbb_policy
+from tests.bot.bloc_by_bloc_policy import policy as bbb_policy
 from tests.bot.driver import play_until_over
 from tests.bot.harness import Session
-from tests.bot.nomb_policy import policy as nomb_policy
+from tests.bot.not_on_my_block_policy import policy as nomb_policy
 from tests.standin import MessageRecord
 
 NAMES = ["ana", "ben", "cy", "dee"]

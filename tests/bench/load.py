@@ -21,7 +21,7 @@ from pathlib import Path
 from bot.storage import SqliteStore
 from bot.tables import Tables
 from tests.bot.child import ChildBot
-from tests.bot.nomb_policy import policy
+from tests.bot.not_on_my_block_policy import policy
 from tests.standin import ChannelRecord, StandIn, UserRecord
 
 LAG = re.compile(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms")

@@ -23,9 +23,9 @@ from bot.storage import SqliteStore
 from bot.table import Table
 from bot.tables import Tables
 from engine import ActionBase
-from tests.bot.bbb_policy import policy as bloc_policy
+from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
 from tests.bot.child import GAME_SEED, ChildBot
-from tests.bot.nomb_policy import policy as nomb_policy
+from tests.bot.not_on_my_block_policy import policy as nomb_policy
 from tests.standin import ChannelRecord, InteractionRecord, StandIn, UserRecord
 from tests.standin.waiting import StandInTimeout
 

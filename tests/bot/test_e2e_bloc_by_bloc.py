@@ -11,7 +11,7 @@ import pytest
 from bot.table import Table
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
-from tests.bot.bbb_policy import policy
+from tests.bot.bloc_by_bloc_policy import policy
 from tests.bot.driver import play_until_over
 from tests.bot.harness import Session, reply_text
 from tests.standin import UserRecord

@@ -14,7 +14,7 @@ from bot.table import Table
 from engine.games.not_on_my_block import GAME
 from tests.bot.driver import latest_with_button, play_until_over
 from tests.bot.harness import Session, reply_text
-from tests.bot.nomb_policy import policy
+from tests.bot.not_on_my_block_policy import policy
 from tests.standin import UserRecord
 
 

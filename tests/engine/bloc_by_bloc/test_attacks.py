@@ -8,7 +8,7 @@ from engine.core import IllegalAction
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import Attack, End, Move
 from engine.games.bloc_by_bloc.board import board_of
-from tests.engine.bloc_by_bloc.helpers import (
+from tests.engine.bloc_by_bloc.support import (
     act,
     cleared,
     occupy,

@@ -22,7 +22,7 @@ from engine.games.bloc_by_bloc.actions import (
 )
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.sunrise import run_sunrise
-from tests.engine.bloc_by_bloc.helpers import (
+from tests.engine.bloc_by_bloc.support import (
     act,
     cleared,
     occupy,

@@ -7,7 +7,7 @@ import random
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import draw_loot
-from tests.engine.bloc_by_bloc.helpers import cleared, put_cops, table
+from tests.engine.bloc_by_bloc.support import cleared, put_cops, table
 
 
 def test_spectator_view_hides_hands_agendas_and_manifestations() -> None:

@@ -17,7 +17,7 @@ from engine.games.bloc_by_bloc.night import move_targets
 from engine.games.bloc_by_bloc.police import morale_draws, police_step
 from engine.games.bloc_by_bloc.view import BlocView
 from render.bloc_by_bloc.side import ops_lines
-from tests.engine.bloc_by_bloc.helpers import cleared, occupy, police_card, put_cops, put_van
+from tests.engine.bloc_by_bloc.support import cleared, occupy, police_card, put_cops, put_van
 
 
 def _barricade(state, a: str, b: str, n: int) -> str:

@@ -11,7 +11,7 @@ from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.places import difficulty
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.sunrise import begin_sunrise, next_night_check, run_sunrise
-from tests.engine.bloc_by_bloc.helpers import act, cleared, occupy, put_cops, put_van, seat_of
+from tests.engine.bloc_by_bloc.support import act, cleared, occupy, put_cops, put_van, seat_of
 
 
 def _sunrise(state: BlocState) -> None:

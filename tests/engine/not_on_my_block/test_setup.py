@@ -6,7 +6,7 @@ from engine.core import IllegalAction
 from engine.games import REGISTRY
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.board import load_board
-from tests.engine.not_on_my_block.nomb_support import act, position
+from tests.engine.not_on_my_block.support import act, position
 
 
 def test_the_game_is_registered():

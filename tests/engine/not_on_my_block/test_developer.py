@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
-from tests.engine.not_on_my_block.nomb_support import act, act_events, apartment, position
+from tests.engine.not_on_my_block.support import act, act_events, apartment, position
 
 
 def test_stepping_onto_an_apartment_pushes_it_and_leaves_luxury_housing():

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
-from tests.engine.not_on_my_block.nomb_support import act, position
+from tests.engine.not_on_my_block.support import act, position
 
 
 def resident_turn(players: int = 2, **kw):

@@ -5,7 +5,7 @@ import pytest
 from engine.core import IllegalAction, Termination
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block import mechanics as m
-from tests.engine.not_on_my_block.nomb_support import act, apartment, position
+from tests.engine.not_on_my_block.support import act, apartment, position
 
 
 def ready_to_protect(players: int = 2, active: int = 1, **kw):
