@@ -1,6 +1,6 @@
 """Slash commands built from a game's action types, so a new game needs no bot code.
 
-Each game gets a command group named by `Game.command`; each action kind becomes a subcommand
+Each game gets a command group named by `Game.short_name`; each action kind becomes a subcommand
 whose parameters are the action's fields. Every parameter autocompletes from the game's legal
 actions for the invoking player, narrowed by the parameters already filled in.
 """
@@ -32,7 +32,7 @@ def _fields(action_type: type[ActionBase]) -> dict[str, Any]:
 
 def build_group(game: Game) -> app_commands.Group:
     group = app_commands.Group(
-        name=game.command,
+        name=game.short_name,
         description=f"Play {game.title}"[: limits.DESCRIPTION],
         allowed_contexts=GUILD_ONLY,
     )

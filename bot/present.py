@@ -98,7 +98,7 @@ def help_text(table: Table | None, commands: dict[str, list[tuple[str, str]]]) -
         "`/game abandon` end the game (host or Manage Channels)",
     ]
     for group, subcommands in commands.items():
-        if table is not None and group != table.game.command:
+        if table is not None and group != table.game.short_name:
             continue
         lines.append(f"\n**/{group}**")
         lines += [f"`/{group} {name}` {summary}" for name, summary in subcommands]

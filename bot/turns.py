@@ -44,7 +44,8 @@ class Turns:
                 table = await bot.tables.require(channel_id)
                 if table.game.id != game:
                     raise PlayerError(
-                        f"This channel is playing {table.game.title}; use `/{table.game.command}`."
+                        f"This channel is playing {table.game.title}; "
+                        f"use `/{table.game.short_name}`."
                     )
                 move = await bot.tables.act(table, interaction.user.id, data)
                 progress.committed = _label(move)

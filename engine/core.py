@@ -46,8 +46,8 @@ class QuickChoice(BaseModel):
 class Prompt(BaseModel):
     """What one seat may do right now.
 
-    `kinds` lists the action kinds (slash subcommands) open to the seat; `choices` lists complete
-    actions that a client can show as buttons. A seat that is not the active player can still have
+    `kinds` lists the action kinds open to the seat (a client's commands); `choices` lists
+    complete actions that a client can show as buttons. A seat that is not the active player can still have
     a prompt: that is how consent, interrupts and card windows are expressed. Several seats with
     `kinds` at once is how simultaneous orders are expressed.
     """
@@ -116,8 +116,8 @@ class GameState(BaseModel):
 class ActionBase(BaseModel):
     """Base of every action. Subclasses set `kind` to a Literal and add plain typed fields.
 
-    Field order is the order in which a client asks for them; each field's `description` becomes
-    the hint beside its slash-command parameter, and `summary` the subcommand's description.
+    Field order is the order in which a client asks for them; each field's `description` is the
+    hint a client shows beside it, and `summary` describes the whole action.
     Fields are `str` or `int` so that any client can type them.
     """
 
@@ -144,8 +144,8 @@ class Game(ABC, Generic[S, Opt]):
 
     id: ClassVar[str]
     title: ClassVar[str]
-    command: ClassVar[str]
-    """Name of the slash-command group that carries this game's actions."""
+    short_name: ClassVar[str]
+    """A short lowercase name clients may use, e.g. as a command prefix ("bloc")."""
     player_counts: ClassVar[tuple[int, ...]]
     options_type: ClassVar[type[BaseModel]]
     state_type: ClassVar[type[GameState]]

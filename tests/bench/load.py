@@ -79,7 +79,7 @@ class Channel:
             before = self.boards()
             sent = time.monotonic()
             record = await self.standin.slash(
-                user, self.channel, table.game.command, action.kind, **fields
+                user, self.channel, table.game.short_name, action.kind, **fields
             )
             await record.done(timeout=60)
             await self.standin.wait_until(

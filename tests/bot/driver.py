@@ -36,7 +36,7 @@ async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -
             message = latest_with_button(session, f"choice:{table.row.id}:{seat}:", choice.label)
             return reply_text(await session.click(user, message, choice.label))
     fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
-    return await session.play(user, table.game.command, action.kind, **fields)
+    return await session.play(user, table.game.short_name, action.kind, **fields)
 
 
 async def play_until_over(

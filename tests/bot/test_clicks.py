@@ -82,7 +82,7 @@ async def test_buttons_posted_before_a_restart_are_retired_by_the_next_move(sess
     message = await settle_message(session)
     stale = seen_in(message, session.channel)
     await session.restart()
-    answer = await session.play(loser, TOY.command, "settle", choice="accept")
+    answer = await session.play(loser, TOY.short_name, "settle", choice="accept")
     assert answer.startswith("✅")
     assert session.standin.message(message.id).components == []
     refused = await click(session, loser, stale, "Re-roll")
@@ -188,9 +188,9 @@ async def test_a_finished_game_leaves_no_button_anywhere(session: Session):
         user = session.standin.world.users[table.holder(seat)]
         prompt = table.prompts()[seat]
         if prompt.choices:
-            await session.play(user, TOY.command, "settle", choice="accept")
+            await session.play(user, TOY.short_name, "settle", choice="accept")
         else:
-            await session.play(user, TOY.command, "bid", card=table.state.hands[seat][0])
+            await session.play(user, TOY.short_name, "bid", card=table.state.hands[seat][0])
     await session.standin.wait_idle(quiet=0.3)
     assert "Game over" in session.posts()[-1].content
     assert all(m.components == [] for m in session.posts() if m.id != session.posts()[0].id)

@@ -140,7 +140,7 @@ async def act(crash: CrashTable, users: dict, table: Table, seat: int, action: A
     if action.kind in prompt.kinds:
         fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
         return await crash.standin.slash(
-            user, crash.channel, table.game.command, action.kind, **fields
+            user, crash.channel, table.game.short_name, action.kind, **fields
         )
     return None  # its buttons are not posted yet: the bot is still catching up
 

@@ -57,7 +57,7 @@ async def test_secret_hands_go_by_dm_and_closed_dms_fall_back_to_the_hand_comman
     assert hand.ephemeral and guest_hand in reply_text(hand)
 
     card = table.state.hands[guest_seat][0]
-    answer = await session.play(guest, TOY.command, "bid", card=card)
+    answer = await session.play(guest, TOY.short_name, "bid", card=card)
     assert answer.startswith("✅")
     assert f"bid your {card}" not in "\n".join(m.content for m in session.posts())
     assert "has bid" in session.posts()[-2].content or "has bid" in session.posts()[-1].content
@@ -82,7 +82,7 @@ async def test_status_help_and_board_describe_the_game_in_this_channel(session: 
     status = reply_text(await session.command(guest, "game", "status"))
     assert TOY.title in status and "Bid a card." in status
     help_text = reply_text(await session.command(guest, "game", "help"))
-    assert f"/{TOY.command} bid" in help_text and "/nomb" not in help_text
+    assert f"/{TOY.short_name} bid" in help_text and "/nomb" not in help_text
     board = await session.command(guest, "game", "board")
     assert board.ephemeral and reply_text(board) == "Board posted."
     assert session.posts()[-1].attachments

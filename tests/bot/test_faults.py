@@ -43,7 +43,7 @@ async def started(session: Session) -> tuple[UserRecord, UserRecord]:
 async def bid(session: Session, user: UserRecord) -> str:
     table = await session.table()
     seat = table.seats_of(user.id)[0]
-    return await session.play(user, TOY.command, "bid", card=table.state.hands[seat][0])
+    return await session.play(user, TOY.short_name, "bid", card=table.state.hands[seat][0])
 
 
 async def logged(session: Session) -> int:
@@ -215,7 +215,7 @@ async def test_an_answer_that_cannot_be_delivered_loses_nothing(session: Session
     record = await session.standin.slash(
         host,
         session.channel,
-        TOY.command,
+        TOY.short_name,
         "bid",
         card=(await session.table()).state.hands[(await session.table()).seats_of(host.id)[0]][0],
     )

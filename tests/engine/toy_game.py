@@ -58,7 +58,7 @@ class Settle(ActionBase):
 class SealedBids(Game[BidState, BidOptions]):
     id = "sealed_bids"
     title = "Sealed Bids"
-    command = "bids"
+    short_name = "bids"
     player_counts = (2, 3)
     options_type = BidOptions
     state_type = BidState

@@ -1,4 +1,4 @@
-"""The actions a faction can send, as small typed values the bot turns into slash commands.
+"""The actions a faction can send, as small typed values a client turns into commands.
 
 Fields are listed in the order a player fills them in. Districts are tile ids (autocomplete shows
 their names); `die` is the 1-based position of an action die in the turn's roll, and 0 asks for

@@ -45,7 +45,7 @@ from engine.games.bloc_by_bloc.state import BlocState, LootOffer, Occupation
 class BlocByBloc(Game[BlocState, BlocOptions]):
     id = "bloc_by_bloc"
     title = "Bloc by Bloc"
-    command = "bloc"
+    short_name = "bloc"
     player_counts = (2, 3, 4)
     options_type = BlocOptions
     state_type = BlocState

@@ -1,4 +1,4 @@
-"""The actions players take. Each is one slash subcommand; every field is a plain str or int.
+"""The actions players take, one per kind of command; every field is a plain str or int.
 
 Pieces are named "red1".."yellow3" (reps) and "agent1".."agent6"; blocks like chess squares
 ("C4"); apartments by the block they stand on.

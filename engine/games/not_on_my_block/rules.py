@@ -23,7 +23,7 @@ from engine.rng import Rng
 class NotOnMyBlock(Game[NombState, NombOptions]):
     id = "not_on_my_block"
     title = "Not On My Block"
-    command = "nomb"
+    short_name = "nomb"
     player_counts = (2, 4)
     options_type = NombOptions
     state_type = NombState
