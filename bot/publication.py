@@ -135,7 +135,9 @@ class Publisher:
                     self._send_piece(target, table, piece, nonce=f"{post.id}.{number}"),
                     self.bot.settings.post_timeout_seconds,
                 )
-            await store.mark_part_sent(post.id, number + 1, done=number + 1 == len(pieces))
+            await store.mark_part_sent(
+                post.id, number + 1, done=number + 1 == len(pieces), message_id=message.id
+            )
             if piece.buttons is not None:
                 await store.add_live_buttons(table.row.id, table.row.channel_id, [message.id])
             sent.append(message)
@@ -166,13 +168,16 @@ class Publisher:
     async def _already_sent(
         self, target: discord.abc.Messageable, post: OutboxRow, piece: Piece
     ) -> discord.Message | None:
-        """The message a crashed attempt may have posted: ours, same text, after the attempt."""
+        """The message a crashed attempt may have posted: ours, with the same text, after the
+        last message known to have gone out to that place (so an earlier post that read the
+        same is never mistaken for it); with none known yet, after the attempt began."""
         me = self.bot.user
         if me is None or post.sending_at is None:
             return None
-        since = discord.Object(
-            id=discord.utils.time_snowflake(post.sending_at - timedelta(seconds=5))
-        )
+        last = await self.bot.store.last_message(post.game_id, post.recipient)
+        if last is None:
+            last = discord.utils.time_snowflake(post.sending_at - timedelta(seconds=5))
+        since = discord.Object(id=last)
         async for message in target.history(
             limit=limits.HISTORY_PAGE, after=since, oldest_first=True
         ):

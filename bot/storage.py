@@ -136,7 +136,10 @@ class GameStore(Protocol):
     async def open_posts(self, game_id: int) -> list[OutboxRow]: ...
     async def due_games(self, now: datetime, limit: int) -> list[int]: ...
     async def mark_sending(self, post_id: int, pieces: list[dict[str, Any]]) -> None: ...
-    async def mark_part_sent(self, post_id: int, parts_sent: int, done: bool) -> None: ...
+    async def mark_part_sent(
+        self, post_id: int, parts_sent: int, done: bool, message_id: int
+    ) -> None: ...
+    async def last_message(self, game_id: int, recipient: int | None) -> int | None: ...
     async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None: ...
     async def mark_undeliverable(self, post_id: int) -> None: ...
     async def reset_post(self, post_id: int) -> None: ...
@@ -401,11 +404,25 @@ class SqliteStore:
             (json.dumps(pieces), _now(), post_id),
         )
 
-    async def mark_part_sent(self, post_id: int, parts_sent: int, done: bool) -> None:
+    async def mark_part_sent(
+        self, post_id: int, parts_sent: int, done: bool, message_id: int
+    ) -> None:
         await self._set(
-            "UPDATE outbox SET parts_sent = ?, state = ? WHERE id = ?",
-            (parts_sent, "sent" if done else "sending", post_id),
+            "UPDATE outbox SET parts_sent = ?, state = ?,"
+            " message_ids = json_insert(message_ids, '$[#]', ?) WHERE id = ?",
+            (parts_sent, "sent" if done else "sending", message_id, post_id),
         )
+
+    async def last_message(self, game_id: int, recipient: int | None) -> int | None:
+        """The newest message known to have gone out for the game to that place (the channel,
+        or one player's DMs): posts go out in order, so it is in the latest post that has one."""
+        async with self.db.execute(
+            "SELECT message_ids FROM outbox WHERE game_id = ? AND recipient IS ?"
+            " AND message_ids != '[]' ORDER BY id DESC LIMIT 1",
+            (game_id, recipient),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else max(json.loads(row[0]))
 
     async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None:
         await self._set(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import posts
 from bot.storage import GameRow
 from tests.bot.harness import Session, reply_text
 from tests.bot.toy import owe_a_decision
@@ -224,3 +225,19 @@ async def test_an_answer_that_cannot_be_delivered_loses_nothing(session: Session
     )
     assert await logged(session) == 1
     assert record.callbacks, "the interaction was deferred in time"
+
+
+async def test_a_post_of_unknown_fate_is_not_mistaken_for_an_earlier_one_that_read_the_same(
+    session: Session,
+):
+    await started(session)
+    store, publisher = session.bot.store, session.bot.publisher
+    game_id = (await session.table()).row.id
+    await store.add_posts(game_id, [posts.notice("The same words.")])
+    assert await publisher.publish(game_id)
+    await store.add_posts(game_id, [posts.notice("The same words.")])
+    (second,) = await store.open_posts(game_id)
+    # A crash right after the attempt began: marked as being sent, fate unknown.
+    await store.mark_sending(second.id, [{"content": "The same words."}])
+    assert await publisher.publish(game_id)
+    assert len(posts_saying(session, "The same words.")) == 2
