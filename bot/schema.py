@@ -58,15 +58,9 @@ def _package() -> Path:
 def bundled() -> Path:
     """The folder this build's migrations are in; `load` complains loudly if it is empty.
 
-    The installed location wins; the source checkout is only considered when `bot/` sits beside
-    a `pyproject.toml`, so an installed bot never picks up some unrelated `migrations` folder.
-    """
-    package = _package()
-    installed = package / "migrations"
-    checkout = package.parent / "migrations"
-    if not installed.is_dir() and (package.parent / "pyproject.toml").is_file():
-        return checkout
-    return installed
+    In a checkout `bot/migrations` is a link to the top-level `migrations/` folder; an
+    installed bot carries the files themselves there."""
+    return _package() / "migrations"
 
 
 def load(folder: Traversable) -> list[Migration]:

@@ -170,8 +170,8 @@ def test_the_wheel_carries_every_source_file_and_the_migrations(wheel_install: V
     }
     missing = shipped(wheel_install.source) - installed
     assert not missing, (
-        f"not installed: {sorted(missing)}; list new packages in pyproject.toml "
-        "[tool.setuptools] packages, and new kinds of data file in package-data"
+        f"not installed: {sorted(missing)}; give a new package an __init__.py and list new "
+        "kinds of data file in pyproject.toml's package-data"
     )
 
 
