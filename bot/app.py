@@ -25,6 +25,7 @@ from bot.table import PlayerError
 from bot.tables import Tables
 from bot.turns import Turns
 from engine.games import REGISTRY
+from render import renderer_for
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,7 @@ class GameBot(discord.Client):
         self.tree.add_command(GameCommands())
         self.action_commands: dict[str, list[tuple[str, str]]] = {}
         for game in REGISTRY.values():
+            renderer_for(game.id)  # a game without a board stops the bot here, not mid-game
             group = build_group(game)
             self.tree.add_command(group)
             self.action_commands[group.name] = [(c.name, c.description) for c in group.commands]

@@ -47,9 +47,9 @@ class Prompt(BaseModel):
     """What one seat may do right now.
 
     `kinds` lists the action kinds open to the seat (a client's commands); `choices` lists
-    complete actions that a client can show as buttons. A seat that is not the active player can still have
-    a prompt: that is how consent, interrupts and card windows are expressed. Several seats with
-    `kinds` at once is how simultaneous orders are expressed.
+    complete actions that a client can show as buttons. A seat that is not the active player
+    can still have a prompt: that is how consent, interrupts and card windows are expressed.
+    Several seats with `kinds` at once is how simultaneous orders are expressed.
     """
 
     seat: int

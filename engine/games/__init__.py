@@ -1,19 +1,13 @@
-"""Every playable game, by id. Adding a game means adding its package and one line here."""
+"""Every playable game, by id. Adding a game means adding its package (and its board's module
+in `render/`, named after the game's id) and one line in `GAMES`; each definition is checked
+as it is registered."""
 
 from engine.core import Game
+from engine.games import bloc_by_bloc, not_on_my_block
+from engine.games.registry import GameDefinitionError, registry
 
-REGISTRY: dict[str, Game] = {}
+GAMES: tuple[Game, ...] = (not_on_my_block.GAME, bloc_by_bloc.GAME)
 
+REGISTRY: dict[str, Game] = registry(GAMES)
 
-def register(game: Game) -> Game:
-    REGISTRY[game.id] = game
-    return game
-
-
-from engine.games.not_on_my_block import GAME as _nomb  # noqa: E402 - needs register defined
-
-register(_nomb)
-
-from engine.games.bloc_by_bloc import GAME as _bloc  # noqa: E402 - needs register defined
-
-register(_bloc)
+__all__ = ["GAMES", "REGISTRY", "GameDefinitionError"]

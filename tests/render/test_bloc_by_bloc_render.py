@@ -80,7 +80,7 @@ def test_png_decodes_at_phone_friendly_size(make) -> None:
 
 
 def test_registered_under_the_engine_game_id() -> None:
-    assert render.RENDERERS[GAME.id] is render_png
+    assert render.renderer_for(GAME.id) is render_png
 
 
 def test_same_view_gives_the_same_bytes() -> None:

@@ -139,7 +139,7 @@ def test_mapping_only_what_was_drawn_gives_the_same_bytes_as_mapping_everything(
     """Cached layers are laid already mapped to the palette and only the areas drawn on are
     mapped per move; anything drawn outside those areas would be lost, and this would fail."""
     game_id, view = make()
-    module = render.RENDERERS[game_id].__module__
+    module = render.renderer_for(game_id).__module__
     renderer = bloc_by_bloc if module == bloc_by_bloc.__name__ else not_on_my_block
     whole = encode(renderer.draw(view).image, renderer.board_palette())  # type: ignore[attr-defined]
     assert render.board_png(game_id, view) == whole

@@ -182,6 +182,6 @@ def test_stacked_pieces_get_separate_slots() -> None:
 
 
 def test_unknown_game_is_a_clear_key_error() -> None:
-    assert render.RENDERERS[GAME.id] is not None
+    assert render.renderer_for(GAME.id) is not None
     with pytest.raises(KeyError, match="No board renderer for game 'nope'"):
         render.board_png("nope", view_of(placed_state()))
