@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import limits
 from bot.storage import SqliteStore
 from bot.table import Table
 from bot.tables import Tables
@@ -135,7 +136,9 @@ async def act(crash: CrashTable, users: dict, table: Table, seat: int, action: A
         for message in reversed(crash.standin.messages(crash.channel)):
             for component in message.iter_components():
                 custom_id = str(component.get("custom_id", ""))
-                if custom_id.startswith(prefix) and component.get("label") == choice.label[:80]:
+                if custom_id.startswith(prefix) and component.get("label") == limits.clip(
+                    choice.label, limits.BUTTON_LABEL
+                ):
                     return await crash.standin.click(user, message, custom_id)
     if action.kind in prompt.kinds:
         fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
