@@ -62,8 +62,13 @@ class Channel:
         await self.send(self.users[1], "game", "join")
         await self.send(self.users[0], "game", "start")
 
-    def boards(self) -> int:
-        return sum(1 for m in self.standin.messages(self.channel) if m.attachments)
+    def posted(self) -> list:
+        return self.standin.world.channel_log.setdefault(self.channel.id, [])
+
+    def board_since(self, start: int) -> bool:
+        """Whether a board was posted after the first `start` messages (checked on every
+        change the stand-in sees, so it looks only at what is new)."""
+        return any(m.attachments for m in self.posted()[start:])
 
     async def play(self, until: float) -> None:
         play = policy("developer")
@@ -76,16 +81,16 @@ class Channel:
             seat, action = play(table)
             user = self.by_id[table.holder(seat)]
             fields = {k: v for k, v in action.model_dump().items() if k != "kind" and v != ""}
-            before = self.boards()
+            before = len(self.posted())
             sent = time.monotonic()
             record = await self.standin.slash(
                 user, self.channel, table.game.short_name, action.kind, **fields
             )
-            await record.done(timeout=60)
             await self.standin.wait_until(
-                lambda seen=before: self.boards() > seen, timeout=60, what="the board"
+                lambda start=before: self.board_since(start), timeout=60, what="the board"
             )
             self.latencies.append(time.monotonic() - sent)
+            await record.answered(timeout=60)
 
 
 async def run(channels: int, seconds: float, workers: int) -> None:
