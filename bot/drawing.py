@@ -29,15 +29,18 @@ PR_SET_PDEATHSIG = 1
 """prctl option: the signal a process gets when its parent dies."""
 
 
-def _die_with_the_bot() -> None:
+def _die_with_the_bot(bot_pid: int) -> None:
     """Run first in each worker: if the bot is killed outright (no shutdown code runs), its
     workers die with it instead of lingering on as orphans (Linux; elsewhere they notice the
-    closed queue a little later)."""
+    closed queue a little later). A bot that died while this worker was still starting is
+    caught by the check after the request, which the kernel would no longer deliver."""
     try:
         libc = ctypes.CDLL(None)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
+    if os.getppid() != bot_pid:
+        os._exit(0)
 
 
 def _warm() -> int:
@@ -59,7 +62,10 @@ class Drawing:
         # would copy mid-flight.
         context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=context, initializer=_die_with_the_bot
+            max_workers=self.workers,
+            mp_context=context,
+            initializer=_die_with_the_bot,
+            initargs=(os.getpid(),),
         )
 
     async def start(self) -> None:

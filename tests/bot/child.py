@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 API_BASE = "STANDIN_API_BASE"
 GATEWAY_URL = "STANDIN_GATEWAY_URL"
 TOKEN = "standin-token"
+DRAIN_TIMEOUT = 10.0
 GAME_SEED = "STANDIN_GAME_SEED"
 """Deal every game this child starts from this seed, so a crash run replays the same game."""
 
@@ -235,9 +236,18 @@ class ChildBot:
             self._output.set()
 
     async def _drain(self) -> None:
-        """The readers end at EOF, which follows the exit; after this the output is complete."""
-        await asyncio.gather(*self._readers)
+        """The readers end at EOF, which follows the exit; after this the output is complete.
+
+        A process the bot started and that outlived it would hold the pipes open: the wait is
+        bounded so such a leak fails the test that caused it instead of hanging the suite."""
+        _, pending = await asyncio.wait(self._readers, timeout=DRAIN_TIMEOUT)
+        for reader in pending:
+            reader.cancel()
         self._readers = []
+        if pending:
+            raise AssertionError(
+                "the bot's output stayed open after it exited: a process it started outlived it"
+            )
 
 
 if __name__ == "__main__":
