@@ -11,9 +11,9 @@ from engine.games import REGISTRY
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_generated_commands_fit_discords_rules(game_id: str):
-    game = REGISTRY[game_id]
+@pytest.mark.parametrize("game_key", sorted(REGISTRY))
+def test_generated_commands_fit_discords_rules(game_key: str):
+    game = REGISTRY[game_key]
     group = build_group(game)
     assert NAME.match(group.name) and 1 <= len(group.description) <= 100
     assert 1 <= len(group.commands) <= 25
@@ -29,8 +29,8 @@ def test_generated_commands_fit_discords_rules(game_id: str):
             assert param.autocomplete, f"{command.name} {param.name} has no suggestions"
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_every_action_kind_has_its_own_subcommand(game_id: str):
-    game = REGISTRY[game_id]
+@pytest.mark.parametrize("game_key", sorted(REGISTRY))
+def test_every_action_kind_has_its_own_subcommand(game_key: str):
+    game = REGISTRY[game_key]
     kinds = {t.model_fields["kind"].default for t in game.action_types}
     assert {c.name for c in build_group(game).commands} == kinds
