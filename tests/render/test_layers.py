@@ -161,7 +161,7 @@ def test_caches_are_bounded() -> None:
     for cached in (city_map._layers, city_map._face, bloc_by_bloc._backdrop):
         assert cached.cache_info().maxsize is not None
         assert cached.cache_info().maxsize <= 64
-    assert not_on_my_block._printed_board.cache_info().maxsize is not None
+    assert not_on_my_block.board.printed_board.cache_info().maxsize is not None
 
 
 def _render_in_worker(game_id: str, view: object) -> bytes:
@@ -186,7 +186,7 @@ def test_flat_colours_survive_the_fixed_palette(game: str) -> None:
         module, view, flat = bloc_by_bloc, bloc_view(busy_city()), set(look.FLAT)
     else:
         module, view = not_on_my_block, NOMB.view(midgame_state(), None)
-        flat = set(not_on_my_block.FLAT)
+        flat = set(not_on_my_block.look.FLAT)
     drawn = module.draw(view).image  # type: ignore[attr-defined]
     encoded = decode(module.render(view))  # type: ignore[attr-defined]
     pixels, back = rgb_pixels(drawn), rgb_pixels(encoded)
@@ -199,7 +199,9 @@ def test_flat_colours_survive_the_fixed_palette(game: str) -> None:
 
 def test_every_flat_colour_of_each_game_is_in_its_palette() -> None:
     assert set(TYPE_COLOUR.values()) <= set(bloc_by_bloc.PALETTE)
-    assert {s.fill for s in not_on_my_block.STYLES.values()} <= set(not_on_my_block.PALETTE)
+    assert {s.fill for s in not_on_my_block.look.STYLES.values()} <= set(
+        not_on_my_block.look.PALETTE
+    )
 
 
 def test_a_palette_refuses_flat_colours_it_cannot_keep_apart() -> None:

@@ -17,14 +17,8 @@ from engine.games.not_on_my_block.actions import Place
 from engine.games.not_on_my_block.state import NombState
 from engine.games.not_on_my_block.view import NombView
 from render.canvas import Box, slots
-from render.not_on_my_block import (
-    RESIDENT,
-    Layout,
-    block_style,
-    layout,
-    legend_items,
-    status_lines,
-)
+from render.not_on_my_block.look import RESIDENT, Layout, block_style, layout
+from render.not_on_my_block.side import legend_items, status_lines
 
 PLACEMENT = {
     "red": ["B2", "C4", "H9"],

@@ -1,0 +1,128 @@
+"""The Not On My Block board image: the city grid, every piece, whose turn, scores and decisions.
+
+Drawn from `NombView` only, so everything shown is what the channel may see. The layout is
+portrait (header, board, status panel, legend) because the image is read mostly on phones, where
+a tall image fills the screen and a wide one shrinks.
+
+Visual language (each colour doubled by a letter, a label or a shape):
+
+- block type: background tint plus a label in the block's top strip ("STORE", "RISK"...); Risk
+  Zones are also striped;
+- apartment: a house in its resident's colour with R/B/Y; a white shield with "T" = temporarily
+  protected (2 reps on it); a black badge with a padlock and a heavy frame = permanently protected;
+- resident rep: a circle "R1".."Y3"; developer agent: a dark square "A1".."A6";
+- crowded blocks (Start holds all 15 pieces at set-up) switch to one row per owner ("A 1-6").
+
+Drawing is layered: the printed board (grid, block types, coordinates) is drawn once per board
+and cached, each block's look (its type or gentrification, protection marks) is cached as a
+small tile, and the key is drawn once. A move pastes those and draws pieces and the status
+panel. The renderer reads the view only, never the rules: move allowances come in the view.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PIL import Image
+from pydantic import BaseModel
+
+from render.canvas import Box, Canvas, map_to_palette, palette_index
+from render.fonts import fit_size, text_size
+from render.not_on_my_block.board import draw_board
+from render.not_on_my_block.look import (
+    GAP,
+    HEADER,
+    HEADER_OVER,
+    LABEL_SIZE,
+    TITLE,
+    Layout,
+    board_palette,
+    layout,
+)
+from render.not_on_my_block.side import legend_items, status_lines
+from render.palette import (
+    DARK,
+    PAPER,
+    WHITE,
+)
+from render.panels import (
+    draw_legend,
+    draw_panel,
+)
+
+if TYPE_CHECKING:
+    from engine.games.not_on_my_block.view import NombView
+
+
+GAME_ID = "not_on_my_block"
+"""The engine's id for the game (`engine.games.not_on_my_block.GAME.id`)."""
+
+
+# ----- entry point -----------------------------------------------------------------------------
+
+
+def render(view: BaseModel) -> bytes:
+    """PNG bytes of the board and status for a Not On My Block view.
+
+    A pure function of the view: the caches behind it are keyed by what they draw, so it is
+    safe to call from any number of worker processes, each warming its own.
+    """
+    return draw(view).to_png(board_palette())  # type: ignore[arg-type]
+
+
+def draw(view: NombView) -> Canvas:
+    """The finished canvas (tests and tools can inspect pixels before encoding)."""
+    lines = status_lines(view)
+    legend = legend_items()
+    geo = layout(view, lines, legend)
+    canvas = Canvas(geo.width, geo.height, PAPER)
+    canvas.start_encoding(board_palette(), _paper_index())
+    draw_board(canvas, view, geo)
+    _header(canvas, view, geo)
+    canvas.mark(Box(0, 0, geo.width - 1, HEADER))
+    draw_panel(canvas, geo.status, lines)
+    canvas.mark(geo.status)
+    key = _key_image(geo.legend.width, geo.legend.height, geo.legend_columns)
+    canvas.lay(*key, (geo.legend.x0, geo.legend.y0))
+    return canvas
+
+
+@lru_cache(maxsize=1)
+def _paper_index() -> int:
+    return palette_index(board_palette(), PAPER)
+
+
+@lru_cache(maxsize=2)
+def _key_image(width: int, height: int, columns: int) -> tuple[Image.Image, Image.Image]:
+    """The legend, drawn once on the page colour (it is the same on every board), and mapped
+    to the palette."""
+    canvas = Canvas(width + 1, height + 1, PAPER)
+    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size=LABEL_SIZE + 2)
+    return canvas.image, map_to_palette(canvas.image, board_palette())
+
+
+# ----- header and coordinates ------------------------------------------------------------------
+
+
+def headline(view: NombView) -> str:
+    """One line a player reads first: whose turn, or who won."""
+    if view.phase == "over":
+        names = " & ".join(view.seats[s].name for s in view.winners) or "Nobody"
+        return f"Game over: {names} {'wins' if len(view.winners) == 1 else 'win'}"
+    if view.pending is not None and view.pending.seat != view.active_seat:
+        return f"Round {view.round}: waiting for {view.pending.seat_name}"
+    if view.phase == "placement":
+        return f"Set-up: {view.active_name} places apartments"
+    return f"Round {view.round}: {view.active_name} to play"
+
+
+def _header(canvas: Canvas, view: NombView, geo: Layout) -> None:
+    over = view.phase == "over"
+    fill = DARK if not over else HEADER_OVER
+    canvas.draw.rectangle(Box(0, 0, geo.width, HEADER), fill=fill)
+    canvas.text((GAP + 4, HEADER // 2), "NOT ON MY BLOCK", 22, TITLE, "lm", True)
+    title_x = GAP + 4 + text_size("NOT ON MY BLOCK", 22, True)[0] + 24
+    text = headline(view)
+    size = fit_size(text, geo.width - title_x - GAP, 32, 22, bold=True)
+    canvas.text((title_x, HEADER // 2), text, size, WHITE, "lm", True)
