@@ -15,7 +15,7 @@ from PIL import Image, ImageChops
 import render
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.state import BlocState, Die, Occupation
 from engine.games.bloc_by_bloc.view import BlocView
 from render.bloc_by_bloc import BOARD_BOX, GAME_ID, draw

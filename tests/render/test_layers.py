@@ -21,7 +21,7 @@ import render
 from engine import Outcome, Termination
 from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.state import BlocState, Occupation
 from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.games.bloc_by_bloc.city import SIZE, City, Connection, PlacedTile
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_districts
-from engine.games.bloc_by_bloc.content.models import District, DistrictType
+from engine.games.bloc_by_bloc.content.models import District
 
 
 @dataclass(frozen=True)

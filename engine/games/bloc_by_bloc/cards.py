@@ -13,8 +13,7 @@ from engine.core import Event, IllegalAction
 from engine.games.bloc_by_bloc import police
 from engine.games.bloc_by_bloc.actions import Card
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import (
+from engine.games.bloc_by_bloc.content.effects import (
     Countdown,
     DieBonus,
     DrawLoot,
@@ -23,7 +22,6 @@ from engine.games.bloc_by_bloc.content.models import (
     FormBlocs,
     FreeAction,
     LiberationBonus,
-    LootCard,
     PlaceBarricades,
     PoliceMorale,
     PreventAttacks,
@@ -32,6 +30,8 @@ from engine.games.bloc_by_bloc.content.models import (
     RevealPoliceOps,
     SkipReactionRoll,
 )
+from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.content.models import LootCard
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_loot
 from engine.games.bloc_by_bloc.night import barricade_room, own_free_blocs, place_barricades
 from engine.games.bloc_by_bloc.places import (

@@ -31,14 +31,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content, load_districts
-from engine.games.bloc_by_bloc.content.models import (
-    Corner,
-    Direction,
-    District,
-    DistrictType,
-    ScenarioSetup,
-)
+from engine.games.bloc_by_bloc.content.models import Corner, Direction, District, ScenarioSetup
 from engine.rng import Rng
 
 Pos = tuple[int, int]

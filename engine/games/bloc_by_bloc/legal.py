@@ -28,8 +28,8 @@ from engine.games.bloc_by_bloc.actions import (
 )
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.cards import playable_cards
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.places import difficulty, faction_occupations, own_type
 from engine.games.bloc_by_bloc.state import GRAFFITI, BlocState
 

@@ -21,7 +21,7 @@ from engine.games.bloc_by_bloc.actions import (
     Swap,
 )
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.decks import draw_loot
 from engine.games.bloc_by_bloc.places import (
     difficulty,

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.games.bloc_by_bloc.board import Board, board_of
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import Ability, DistrictType
+from engine.games.bloc_by_bloc.content.models import Ability
 from engine.games.bloc_by_bloc.state import BlocState
 
 START = "faction-start"

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.games.bloc_by_bloc.board import Board, board_of
-from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import (
+from engine.games.bloc_by_bloc.content.effects import (
     ChiefFired,
     CopMovement,
     Effect,
@@ -23,6 +22,7 @@ from engine.games.bloc_by_bloc.content.models import (
     StrategicRotation,
     TacticalRetreat,
 )
+from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_police
 from engine.games.bloc_by_bloc.places import district_name, the
 from engine.games.bloc_by_bloc.state import BlocState, Die

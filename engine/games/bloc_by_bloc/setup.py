@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.city import City, beginner_city, generate_city
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.state import TOTAL_COPS, TOTAL_VANS, BlocState
 from engine.rng import Rng

@@ -7,8 +7,9 @@ State district occupied'; its vetoes (police in an Autonomous Zone) forbid any w
 from __future__ import annotations
 
 from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import Condition, DistrictType, Objective
+from engine.games.bloc_by_bloc.content.models import Condition, Objective
 from engine.games.bloc_by_bloc.places import is_liberated, own_type
 from engine.games.bloc_by_bloc.state import BURNED, TOTAL_VANS, BlocState
 

@@ -11,8 +11,8 @@ from pydantic import BaseModel
 
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.city import rotate_corner, rotate_direction
+from engine.games.bloc_by_bloc.content.effects import Paramilitary, PoliceMorale, Reinforcements
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import Paramilitary, PoliceMorale, Reinforcements
 from engine.games.bloc_by_bloc.night import barricade_pile
 from engine.games.bloc_by_bloc.places import difficulty, faction_occupations, occupation_name
 from engine.games.bloc_by_bloc.state import BlocState

@@ -15,8 +15,8 @@ from engine.games.bloc_by_bloc.city import (
     generate_standard_city,
     pile_letter_at,
 )
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.rng import Rng
 
 C = load_content()

@@ -8,18 +8,17 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from engine.games.bloc_by_bloc.content import load as content_load
-from engine.games.bloc_by_bloc.content.load import ContentError, load_content
-from engine.games.bloc_by_bloc.content.models import (
+from engine.games.bloc_by_bloc.content.basics import DistrictType
+from engine.games.bloc_by_bloc.content.effects import (
     CopMovement,
     DieBonus,
-    District,
-    DistrictType,
     DrawLoot,
     Effect,
     PoliceMorale,
-    PoliceOpsKind,
     Reinforcements,
 )
+from engine.games.bloc_by_bloc.content.load import ContentError, load_content
+from engine.games.bloc_by_bloc.content.models import District, PoliceOpsKind
 
 C = load_content()
 

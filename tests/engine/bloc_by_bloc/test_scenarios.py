@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import Start
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.legal import start_choices
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.sunrise import next_night_check

@@ -8,7 +8,7 @@ from engine.core import IllegalAction
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import Start
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.content.models import DistrictType
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.state import BlocState
 
 

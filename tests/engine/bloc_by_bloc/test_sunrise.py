@@ -6,8 +6,8 @@ from engine.core import Outcome, Termination
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import Defeat
 from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.content.models import DistrictType
 from engine.games.bloc_by_bloc.places import difficulty
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.sunrise import begin_sunrise, next_night_check, run_sunrise

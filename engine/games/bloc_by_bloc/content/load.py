@@ -16,10 +16,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.models import (
     AgendaCard,
     District,
-    DistrictType,
     Faction,
     FixedCity,
     HighwayOverpassOption,

@@ -10,43 +10,26 @@ models (and the loader's cross-checks) keep such edits honest.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from engine.games.bloc_by_bloc.content.basics import DistrictType, Frozen
+from engine.games.bloc_by_bloc.content.effects import Effect, PoliceMorale, RevealPoliceOps
 
 Provenance = Literal["rulebook", "reconstructed"]
 Direction = Literal["N", "E", "S", "W"]
 Corner = Literal["NW", "NE", "SE", "SW"]
 Letter = Literal["A", "B", "C", "D", "3"]
-Priority = Literal["highest", "lowest"]
 Timing = Literal["own_turn", "police_repression", "liberation", "any"]
 """When a loot card may be played: during your own turn, during the Police Repression step,
 during the District Liberation step, or at any of those moments."""
 
 
-class DistrictType(StrEnum):
-    """The eight district types printed on the tiles (colour in the comment)."""
-
-    WORKERS = "Workers"  # yellow
-    STUDENTS = "Students"  # purple
-    NEIGHBORS = "Neighbors"  # green
-    PRISONERS = "Prisoners"  # orange
-    STATE = "State"  # white
-    PUBLIC = "Public"  # gray
-    COMMERCIAL = "Commercial"
-    HIGHWAY = "Highway"
-
-
-class _Frozen(BaseModel):
-    """Content is read-only once loaded: game states refer to it by id and never mutate it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # ----- districts ----------------------------------------------------------------------------
 
 
-class HighwayArc(_Frozen):
+class HighwayArc(Frozen):
     """One highway drawn on a highway tile, joining two of the tile's corners (orientation 0).
 
     The districts diagonally beyond those two corners become adjacent to each other.
@@ -55,7 +38,7 @@ class HighwayArc(_Frozen):
     ends: tuple[Corner, Corner]
 
 
-class District(_Frozen):
+class District(Frozen):
     """One district tile, described at orientation 0 (police ID pointer at the bottom edge).
 
     `exits` lists the street directions at orientation 0: four for a 4-way intersection, three
@@ -110,239 +93,13 @@ class District(_Frozen):
         return self.type is DistrictType.HIGHWAY
 
 
-# ----- effects ------------------------------------------------------------------------------
-# One small model per effect type, discriminated by `type`. Cards compose several of them.
-
-
-class DieBonus(_Frozen):
-    """Add `amount` to one action die used for an action of class `actions` (Molotovs)."""
-
-    type: Literal["die_bonus"] = "die_bonus"
-    amount: int = Field(ge=1)
-    actions: Literal["attack", "advanced"]
-
-
-class ExtraDice(_Frozen):
-    """Roll `count` extra action dice now, to use this turn only."""
-
-    type: Literal["extra_dice"] = "extra_dice"
-    count: int = Field(ge=1)
-
-
-class FreeAction(_Frozen):
-    """Take `count` actions of this kind without spending an action die."""
-
-    type: Literal["free_action"] = "free_action"
-    action: Literal["movement"]
-    count: int = Field(ge=1)
-
-
-Recipients = Literal["self", "liberating", "each_faction"]
-"""Who benefits: the card's player; each faction with blocs in the liberated district; all."""
-
-
-class PlaceBarricades(_Frozen):
-    """Place `count` barricades from the pile around one district (free, no reaction roll)."""
-
-    type: Literal["place_barricades"] = "place_barricades"
-    count: int = Field(ge=1)
-    where: Literal["own_bloc_district", "liberated_district"]
-    recipients: Recipients = "self"
-
-
-class FormBlocs(_Frozen):
-    """Take `count` blocs from the faction mat and put them in the city."""
-
-    type: Literal["form_blocs"] = "form_blocs"
-    count: int = Field(ge=1)
-    where: Literal["own_occupation", "liberated_district", "start"]
-    recipients: Recipients = "self"
-
-
-class RemoveCops(_Frozen):
-    """Send up to `count` riot cops to the staging area (never riot vans).
-
-    `where="own_bloc_district"`: one district holding one of your blocs; `"any"`: anywhere.
-    `reaction_roll` is True when using the effect needs its own reaction roll (Fireworks); such
-    a use is never an attack action.
-    """
-
-    type: Literal["remove_cops"] = "remove_cops"
-    count: int = Field(ge=1)
-    where: Literal["own_bloc_district", "any"]
-    reaction_roll: bool = False
-
-
-class SkipReactionRoll(_Frozen):
-    """Do not make the reaction roll that your next advanced or attack action would need."""
-
-    type: Literal["skip_reaction_roll"] = "skip_reaction_roll"
-
-
-class RerollReaction(_Frozen):
-    """Roll the reaction die again after seeing it; the new result stands."""
-
-    type: Literal["reroll_reaction"] = "reroll_reaction"
-
-
-class PreventAttacks(_Frozen):
-    """Police Repression: in one district, `count` riot cop attacks on your blocs are ignored."""
-
-    type: Literal["prevent_attacks"] = "prevent_attacks"
-    count: int = Field(ge=1)
-
-
-class ProtectOccupation(_Frozen):
-    """Police Repression: riot cops (not riot vans) cannot evict your occupation in one district."""
-
-    type: Literal["protect_occupation"] = "protect_occupation"
-
-
-class LiberationBonus(_Frozen):
-    """District Liberation: count `count` extra blocs in one district holding your bloc."""
-
-    type: Literal["liberation_bonus"] = "liberation_bonus"
-    count: int = Field(ge=1)
-
-
-class DrawLoot(_Frozen):
-    """Draw `count` loot cards (manifestations hand them to `recipients`)."""
-
-    type: Literal["draw_loot"] = "draw_loot"
-    count: int = Field(ge=1)
-    recipients: Recipients = "self"
-
-
-class PoliceMorale(_Frozen):
-    """Move the police morale marker by `delta` steps (clamped to the track)."""
-
-    type: Literal["police_morale"] = "police_morale"
-    delta: int
-
-
-class RevealPoliceOps(_Frozen):
-    """Turn the top `count` police ops cards face up in order; they stay on top of the deck.
-
-    Several reveals in the same Sunrise add up (the rulebook says to reveal the total).
-    """
-
-    type: Literal["reveal_police_ops"] = "reveal_police_ops"
-    count: int = Field(ge=1)
-
-
-class Countdown(_Frozen):
-    """Give the insurrection `nights` more nights (move the countdown marker back)."""
-
-    type: Literal["countdown"] = "countdown"
-    nights: int = Field(ge=1)
-
-
-class CopMovement(_Frozen):
-    """Every group of riot cops advances into an adjacent district of `district_type`.
-
-    With several candidate districts, the one with the `priority` police ID wins.
-    """
-
-    type: Literal["cop_movement"] = "cop_movement"
-    district_type: DistrictType
-    priority: Priority
-
-
-class Reinforcements(_Frozen):
-    """Each riot van deploys `cops` riot cops from staging into its district (Heavy: 2, Light: 1).
-
-    When staging runs short, vans are served in `priority` police ID order.
-    """
-
-    type: Literal["reinforcements"] = "reinforcements"
-    cops: int = Field(ge=1)
-    priority: Priority
-
-
-class TacticalRetreat(_Frozen):
-    """Solo riot cops return to staging, except those with a riot van or in a clash."""
-
-    type: Literal["tactical_retreat"] = "tactical_retreat"
-
-
-class StrategicRotation(_Frozen):
-    """Districts with more than `keep` riot cops send the excess back to staging."""
-
-    type: Literal["strategic_rotation"] = "strategic_rotation"
-    keep: int = Field(default=6, ge=1)
-
-
-class EmergencyReinforcements(_Frozen):
-    """With fewer than `max_vans` vans in the city, one van goes to the highest-ID district that
-    has riot cops and no van."""
-
-    type: Literal["emergency_reinforcements"] = "emergency_reinforcements"
-    max_vans: int = Field(default=4, ge=1)
-
-
-class Maneuvers(_Frozen):
-    """All riot vans move to the highest-ID districts that hold a van or at least one cop."""
-
-    type: Literal["maneuvers"] = "maneuvers"
-
-
-class MetroLockdown(_Frozen):
-    """The faction to the left may not use metro stations until the end of its next turn."""
-
-    type: Literal["metro_lockdown"] = "metro_lockdown"
-
-
-class ChiefFired(_Frozen):
-    """Set this card aside, shuffle deck and discards together, start the discards with it."""
-
-    type: Literal["chief_fired"] = "chief_fired"
-
-
-class Paramilitary(_Frozen):
-    """Reconstructed: in each district with an occupation and no police, place
-    `cops_per_district` riot cops from staging, served in `priority` police ID order."""
-
-    type: Literal["paramilitary"] = "paramilitary"
-    cops_per_district: int = Field(ge=1)
-    priority: Priority
-
-
-Effect = Annotated[
-    DieBonus
-    | ExtraDice
-    | FreeAction
-    | PlaceBarricades
-    | FormBlocs
-    | RemoveCops
-    | SkipReactionRoll
-    | RerollReaction
-    | PreventAttacks
-    | ProtectOccupation
-    | LiberationBonus
-    | DrawLoot
-    | PoliceMorale
-    | RevealPoliceOps
-    | Countdown
-    | CopMovement
-    | Reinforcements
-    | TacticalRetreat
-    | StrategicRotation
-    | EmergencyReinforcements
-    | Maneuvers
-    | MetroLockdown
-    | ChiefFired
-    | Paramilitary,
-    Field(discriminator="type"),
-]
-
-
 # ----- cards --------------------------------------------------------------------------------
 
 
 Requirement = Literal["own_occupation_in_city", "own_bloc_in_clash", "own_bloc_not_in_clash"]
 
 
-class LootCard(_Frozen):
+class LootCard(Frozen):
     """A loot card design; the deck holds `count` identical copies of it.
 
     `stackable`: several copies may join the same action (Molotovs). `counts_as_attack`: using
@@ -377,7 +134,7 @@ class PoliceOpsKind(StrEnum):
     PARAMILITARY_OPERATIONS = "paramilitary_operations"
 
 
-class PoliceOpsCard(_Frozen):
+class PoliceOpsCard(Frozen):
     """One physical police ops card (each has its own id, the deck is a list of ids).
 
     `morale_up` marks the printed '+1 police morale'; it is also present in `effects` as a
@@ -401,7 +158,7 @@ class PoliceOpsCard(_Frozen):
         return self
 
 
-class ManifestationCard(_Frozen):
+class ManifestationCard(Frozen):
     """A manifestation card. `benefits[d]` applies when the liberated side shows difficulty d.
 
     `always` holds what happens whatever the difficulty; it must lower police morale.
@@ -441,7 +198,7 @@ class ManifestationCard(_Frozen):
 # ----- agendas ------------------------------------------------------------------------------
 
 
-class Objective(_Frozen):
+class Objective(Frozen):
     """One checkable goal on an agenda card, read at the Next Night step.
 
     kinds:
@@ -480,7 +237,7 @@ class Objective(_Frozen):
     count: int = 0
 
 
-class AgendaOption(_Frozen):
+class AgendaOption(Frozen):
     """One way to win with this card: all objectives must hold at once."""
 
     mode: Literal["win_together", "win_alone"]
@@ -488,7 +245,7 @@ class AgendaOption(_Frozen):
     text: str
 
 
-class AgendaCard(_Frozen):
+class AgendaCard(Frozen):
     id: str
     name: str
     options: tuple[AgendaOption, ...] = Field(min_length=2)
@@ -504,7 +261,7 @@ class AgendaCard(_Frozen):
 # ----- occupations and factions -------------------------------------------------------------
 
 
-class Ability(_Frozen):
+class Ability(Frozen):
     """An occupation's ongoing ability (one side: normal or liberated).
 
     kinds (parameters in brackets):
@@ -547,7 +304,7 @@ class Ability(_Frozen):
     text: str
 
 
-class Occupation(_Frozen):
+class Occupation(Frozen):
     """An occupation token design. `faction` None means every faction owns one (common)."""
 
     id: str
@@ -560,7 +317,7 @@ class Occupation(_Frozen):
     note: str = ""
 
 
-class Faction(_Frozen):
+class Faction(Frozen):
     id: str
     name: str
     colour: str
@@ -570,14 +327,14 @@ class Faction(_Frozen):
     provenance: Provenance
 
 
-class MoraleStep(_Frozen):
+class MoraleStep(Frozen):
     """One space of the police morale track and how many police ops cards it draws."""
 
     label: str
     draws: int = Field(ge=1, le=3)
 
 
-class MoraleTrack(_Frozen):
+class MoraleTrack(Frozen):
     steps: tuple[MoraleStep, ...]
     start: int = 0
     provenance: Provenance
@@ -587,7 +344,7 @@ class MoraleTrack(_Frozen):
 # ----- scenarios ----------------------------------------------------------------------------
 
 
-class TileSwap(_Frozen):
+class TileSwap(Frozen):
     """Take one tile out of the piles and put another in the same pile.
 
     Name the tile to remove with `remove`, or give `remove_type` to remove one tile of that type
@@ -606,7 +363,7 @@ class TileSwap(_Frozen):
         return self
 
 
-class ScenarioSetup(_Frozen):
+class ScenarioSetup(Frozen):
     """Everything a setup changes against the tables: tiles, police, blocs, nights, decks.
 
     `vans_in_state`: one van in each State district; `vans_in`: extra named districts (or all
@@ -629,7 +386,7 @@ class ScenarioSetup(_Frozen):
     """Forced police ops difficulty (beginner: easy); None lets the table choose."""
 
 
-class Condition(_Frozen):
+class Condition(Frozen):
     """A victory condition or win veto, checked at the Next Night step.
 
     kinds:
@@ -663,7 +420,7 @@ class Condition(_Frozen):
 Mode = Literal["semi_cooperative", "fully_cooperative"]
 
 
-class Scenario(_Frozen):
+class Scenario(Frozen):
     """A way to play: the standard game, the beginner game, or a mini-expansion scenario.
 
     `victory`: all must hold for the insurrection to succeed. `win_vetoes`: while any fails,
@@ -691,7 +448,7 @@ class Scenario(_Frozen):
         return self.setup
 
 
-class HighwayOverpassOption(_Frozen):
+class HighwayOverpassOption(Frozen):
     """The optional rule that swaps one base highway for the Highway Overpass in the C pile."""
 
     tile: str
@@ -704,12 +461,12 @@ class HighwayOverpassOption(_Frozen):
 # ----- beginner city ------------------------------------------------------------------------
 
 
-class FixedTile(_Frozen):
+class FixedTile(Frozen):
     tile: str
     orientation: int = Field(default=0, ge=0, le=3)
 
 
-class FixedCity(_Frozen):
+class FixedCity(Frozen):
     """A hand-made 5x5 layout (rows top to bottom, five tiles each)."""
 
     rows: tuple[tuple[FixedTile, ...], ...]
