@@ -304,10 +304,7 @@ class SqliteStore:
                 status="finished" if finished else row.status,
                 default_since=_now() if awaits_default and not finished else None,
             )
-            async with db.execute(
-                "SELECT COUNT(*) + 1 FROM actions WHERE game_id = ?", (row.id,)
-            ) as cur:
-                seq = int((await cur.fetchone())[0])
+            seq = await self._log_length(row.id) + 1
             await db.execute(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -319,14 +316,19 @@ class SqliteStore:
     async def close(
         self, row: GameRow, status: Status, posts: list[Post], reason: Closure | None = None
     ) -> GameRow:
-        async with self._transaction() as db:
+        async with self._transaction():
             updated = await self._update(row, status=status, closed_reason=reason)
-            async with db.execute(
-                "SELECT COUNT(*) FROM actions WHERE game_id = ?", (row.id,)
-            ) as cur:
-                seq = int((await cur.fetchone())[0])
+            seq = await self._log_length(row.id)
             await self._enqueue(row.id, seq, posts)
             return updated
+
+    async def _log_length(self, game_id: int) -> int:
+        """How many moves the game's log holds: its last seq, read from the primary key's end
+        rather than by counting every entry."""
+        async with self.db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+        ) as cur:
+            return int((await cur.fetchone())[0])
 
     async def _enqueue(self, game_id: int, seq: int, posts: list[Post]) -> None:
         now = _now()
@@ -491,11 +493,8 @@ class SqliteStore:
 
     async def add_posts(self, game_id: int, posts: list[Post]) -> None:
         """Queue posts that tell of no change to the game (a notice about closed DMs)."""
-        async with self._transaction() as db:
-            async with db.execute(
-                "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)
-            ) as cur:
-                seq = int((await cur.fetchone())[0])
+        async with self._transaction():
+            seq = await self._log_length(game_id)
             await self._enqueue(game_id, seq, posts)
 
     async def orphan(self, game_id: int) -> None:
@@ -525,8 +524,8 @@ class SqliteStore:
         """What the channel was (or is about to be) told of the game's latest move: the answer
         for a player whose command was cut off by a crash before they heard back."""
         async with self.db.execute(
-            "SELECT body FROM outbox WHERE game_id = ? AND kind = 'turn' AND seq > 0"
-            " ORDER BY id DESC LIMIT 1",
+            "SELECT body FROM outbox WHERE game_id = ? AND recipient IS NULL AND kind = 'turn'"
+            " AND seq > 0 ORDER BY id DESC LIMIT 1",
             (game_id,),
         ) as cur:
             row = await cur.fetchone()

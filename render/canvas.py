@@ -78,16 +78,6 @@ class Box(NamedTuple):
         ]
 
 
-def column_name(index: int) -> str:
-    """Spreadsheet-style column letters: 0 -> "A", 25 -> "Z", 26 -> "AA"."""
-    name = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        name = chr(ord("A") + rem) + name
-    return name
-
-
 def slots(box: Box, count: int, max_columns: int = 3) -> list[Box]:
     """Lay `count` equal squares out in a small grid centred in `box`, reading order.
 
@@ -281,13 +271,6 @@ class Canvas:
         size = _label_size(text, body.width * 0.7, body.height * 0.8)
         self.label(Box(x0, (y0 + roof) // 2 + 4, x1, y1), text, size, text_on(fill))
         return body
-
-    def badge(self, center: tuple[int, int], radius: int, fill: RGB, text: str) -> None:
-        """A small round status marker (e.g. "T", "P") laid over a corner of a piece."""
-        cx, cy = center
-        box = Box(cx - radius, cy - radius, cx + radius, cy + radius)
-        self.draw.ellipse(box, fill=fill, outline=WHITE, width=2)
-        self.label(box, text, _label_size(text, radius * 1.5, radius * 1.4), text_on(fill))
 
     def lock(self, box: Box, fill: RGB = INK) -> None:
         """A padlock glyph: a shackle arc over a solid body. Means "permanent, cannot change"."""

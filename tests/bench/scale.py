@@ -67,14 +67,12 @@ async def mark_due(path: Path, share: float) -> int:
     store = SqliteStore(path)
     await store.open()
     old = (datetime.now(UTC) - timedelta(days=3)).isoformat(timespec="seconds")
-    async with store.db.execute("SELECT COUNT(*) FROM games") as cur:
-        total = int((await cur.fetchone())[0])
     every = max(1, round(1 / share))
     cur = await store.db.execute(
         "UPDATE games SET default_since = ? WHERE id % ? = 0", (old, every)
     )
     await store.aclose()
-    return cur.rowcount if cur.rowcount >= 0 else total // every
+    return cur.rowcount
 
 
 async def sweep_once(path: Path) -> tuple[float, float, int]:
