@@ -142,7 +142,8 @@ class Publisher:
                 await store.add_live_buttons(table.row.id, table.row.channel_id, [message.id])
             sent.append(message)
         if post.kind == "turn" and (current or post.body["final"]):
-            keep = {m.id for m in sent if m.components}
+            # Every message of this post keeps its buttons, those an earlier attempt sent too.
+            keep = {*post.message_ids, *(m.id for m in sent)}
             self._retire_later(table, await self._stale_buttons(table, keep))
             shown = next((p.shows for p in pieces if p.shows is not None), None)
             if shown is not None:

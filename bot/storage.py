@@ -80,6 +80,8 @@ class OutboxRow(Post):
     attempts: int
     created_at: datetime
     sending_at: datetime | None
+    message_ids: list[int] = []
+    """The messages already sent for this post (by an attempt a crash may have cut short)."""
 
 
 class DueGame(BaseModel):
@@ -384,6 +386,7 @@ class SqliteStore:
             data = dict(r)
             data["body"] = json.loads(data["body"])
             data["pieces"] = None if data["pieces"] is None else json.loads(data["pieces"])
+            data["message_ids"] = json.loads(data["message_ids"])
             out.append(OutboxRow.model_validate(data))
         return out
 

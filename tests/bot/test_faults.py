@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot import posts
-from bot.storage import GameRow
+from bot.buttons import ChoiceButton
+from bot.storage import GameRow, Post
 from tests.bot.harness import Session, reply_text
 from tests.bot.toy import owe_a_decision
 from tests.engine.toy_game import GAME as TOY
@@ -241,3 +242,34 @@ async def test_a_post_of_unknown_fate_is_not_mistaken_for_an_earlier_one_that_re
     await store.mark_sending(second.id, [{"content": "The same words."}])
     assert await publisher.publish(game_id)
     assert len(posts_saying(session, "The same words.")) == 2
+
+
+async def test_buttons_sent_before_a_crash_are_kept_when_the_post_is_finished(session: Session):
+    table, _, _ = await owe_a_decision(session)
+    store, publisher = session.bot.store, session.bot.publisher
+    await publisher.publish(table.row.id)  # the first bid's post goes out as usual
+    await store.add_posts(
+        table.row.id,
+        [
+            Post(
+                kind="turn",
+                body={"header": "The tie stands.", "final": False, "version": table.row.version},
+            )
+        ],
+    )
+    (turn,) = await store.open_posts(table.row.id)
+    # The post's first message went out with the decision's buttons, then the bot died before
+    # its last message: the restart sends the rest and must leave those buttons alone.
+    pieces = posts.compose(table, turn, current=True, announced=set())
+    pieces.append(posts.Piece(content="A last word."))
+    await store.mark_sending(turn.id, posts.dump(pieces))
+    channel = session.bot.get_partial_messageable(session.channel.id)
+    first = await channel.send(
+        pieces[0].content, view=ChoiceButton.view(table.row.id, pieces[0].buttons)
+    )
+    await store.mark_part_sent(turn.id, 1, done=False, message_id=first.id)
+    await store.add_live_buttons(table.row.id, session.channel.id, [first.id])
+    assert await publisher.publish(table.row.id)
+    await session.standin.wait_idle(quiet=0.3)
+    assert session.standin.message(first.id).components != []
+    assert posts_saying(session, "A last word.")
