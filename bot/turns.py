@@ -63,11 +63,12 @@ class Turns:
                 if table is None or table.row.channel_id != channel_id:
                     raise PlayerError("That button belongs to a game in another channel.")
                 choice = _open_choice(table, seat, decision, key)
-                if choice is None:
-                    await self._retire_clicked(interaction, table)
-                    raise PlayerError(STALE)
-                move = await bot.tables.act(table, interaction.user.id, choice.action, seat)
-                progress.committed = _label(move)
+                if choice is not None:
+                    move = await bot.tables.act(table, interaction.user.id, choice.action, seat)
+                    progress.committed = _label(move)
+            if choice is None:  # refused outside the lock: the edit waits on Discord
+                await self._retire_clicked(interaction, table)
+                raise PlayerError(STALE)
             await self._told(interaction, move)
             await _mark_answered(interaction, choice.label)
 
