@@ -20,6 +20,7 @@ from bot.health import watch_loop_lag
 from bot.interactions import APOLOGY, answer, handling
 from bot.lobby import Lobbies
 from bot.publication import Publisher
+from bot.steward import Steward
 from bot.storage import SqliteStore
 from bot.table import PlayerError
 from bot.tables import Tables
@@ -55,8 +56,10 @@ class GameBot(discord.Client):
             cache_bytes=int(settings.state_cache_mib * 1024 * 1024),
             lobbies_per_user=settings.lobbies_per_user,
             lobbies_per_server=settings.lobbies_per_server,
+            deadline_hours=settings.decision_deadline_hours,
         )
         self.turns = Turns(self)
+        self.steward = Steward(self)
         self.lobbies = Lobbies(self)
         self.publisher = Publisher(self)
         self.drawing = Drawing(settings.render_workers)

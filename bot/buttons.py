@@ -21,7 +21,7 @@ from engine import Game
 
 if TYPE_CHECKING:
     from bot.app import GameBot
-    from bot.posts import ButtonSpec
+    from bot.posts import ButtonSpec, Control
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -150,7 +150,132 @@ class OptionSelect(
         )
 
 
-DYNAMIC_ITEMS = (ChoiceButton, LobbyButton, OptionSelect)
+USER = r"[1-9]\d{0,19}"
+"""A Discord user id: at most 20 digits."""
+
+CONFIRMABLE = ("abandon", "replace", "rewind", "force", "undo")
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"confirm:"
+    + GAME
+    + r":(?P<op>"
+    + "|".join(CONFIRMABLE)
+    + r"):(?P<a>0|"
+    + USER
+    + r"):(?P<b>0|"
+    + USER
+    + r"):(?P<version>\d{1,9})",
+):
+    """Carries out a destructive command its asker confirmed, if the game is still exactly as
+    it was when they asked (`version`); `a` and `b` are the command's own numbers."""
+
+    def __init__(self, game_id: int, op: str, a: int, b: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"confirm:{game_id}:{op}:{a}:{b}:{version}",
+            )
+        )
+        self.game_id, self.op, self.a, self.b, self.version = game_id, op, a, b, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ConfirmButton:
+        return cls(
+            int(match["game"]), match["op"], int(match["a"]), int(match["b"]), int(match["version"])
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).steward.confirmed(
+            interaction, self.game_id, self.op, self.a, self.b, self.version
+        )
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"undo:" + GAME + r":(?P<version>\d{1,9})",
+):
+    """Offered with the answer to a move that may be taken back: asks to confirm the undo."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Undo", emoji="↩️", custom_id=f"undo:{game_id}:{version}")
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).steward.ask_undo(interaction, 1, game_id=self.game_id)
+
+
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"vote:" + GAME + r":(?P<rewind>[1-9]\d{0,17}):(?P<yes>yes|no)",
+):
+    """One player's answer to a rewind the host asked the table for."""
+
+    def __init__(self, game_id: int, rewind_id: int, yes: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Agree" if yes else "Refuse",
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=f"vote:{game_id}:{rewind_id}:{'yes' if yes else 'no'}",
+            )
+        )
+        self.game_id, self.rewind_id, self.yes = game_id, rewind_id, yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> VoteButton:
+        return cls(int(match["game"]), int(match["rewind"]), match["yes"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).steward.vote(interaction, self.game_id, self.rewind_id, self.yes)
+
+
+class SnoozeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"snooze:" + GAME + r":(?P<seat>\d{1,2}):(?P<decision>\d{1,9})",
+):
+    """ "Remind me later" on a reminder: the next one comes a few hours from now."""
+
+    def __init__(self, game_id: int, seat: int, decision: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Remind me later", custom_id=f"snooze:{game_id}:{seat}:{decision}"
+            )
+        )
+        self.game_id, self.seat, self.decision = game_id, seat, decision
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> SnoozeButton:
+        return cls(int(match["game"]), int(match["seat"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).steward.snooze(interaction, self.game_id, self.seat, self.decision)
+
+
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    LobbyButton,
+    OptionSelect,
+    ConfirmButton,
+    UndoButton,
+    VoteButton,
+    SnoozeButton,
+)
 
 
 def is_ours(custom_id: str) -> bool:
@@ -159,6 +284,33 @@ def is_ours(custom_id: str) -> bool:
         item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
         for item in DYNAMIC_ITEMS
     )
+
+
+def undo_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(game_id, version))
+    return view
+
+
+def confirm_view(game_id: int, op: str, a: int, b: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(game_id, op, a, b, version))
+    return view
+
+
+def controls_view(controls: list[Control]) -> discord.ui.View:
+    """Plain buttons for a post's controls; a click reaches the dynamic item matching its id."""
+    view = discord.ui.View(timeout=None)
+    for control in controls[: limits.BUTTONS]:
+        view.add_item(
+            discord.ui.Button(
+                label=limits.clip(control.label, limits.BUTTON_LABEL),
+                style=discord.ButtonStyle.link if control.url else STYLES[control.style],
+                custom_id=control.custom_id,
+                url=control.url,
+            )
+        )
+    return view
 
 
 def lobby_view(game_id: int, game: Game, chosen: dict[str, Any]) -> discord.ui.View:

@@ -1,54 +1,136 @@
-"""Out-of-turn decisions that nobody answers get their default after a deadline.
+"""The due sweep: reminders, turn limits and deadlines, for exactly the seats they fall due for.
 
-A game played over days must not stall because one player went quiet. The deadline counts from
-when the decision started waiting, which the store keeps in an indexed column: a sweep reads
-only the games that are due, in batches, whatever the number of games stored. Each game is
-handled on its own: one that fails is logged and the sweep goes on with the others.
+Every seat that owes a decision has a wait in the store with the time its next reminder or
+limit falls due, indexed; a sweep reads only the waits that are due, in batches, whatever the
+number of games stored, and each is handled on its own (one that fails is logged and the sweep
+goes on). A reminder counts the next one from when it went out, so after downtime a player
+gets one reminder, not the ones missed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
+
+from bot import pace, posts
+from bot.pace import Pace, Wait
+from bot.posts import Control
+from bot.table import Table
 
 if TYPE_CHECKING:
     from bot.app import GameBot
-    from bot.storage import DueGame
+    from bot.storage import DueWait
 
 log = logging.getLogger(__name__)
 
 BATCH = 100
-"""Games handled per sweep; a backlog (after downtime) clears over the next sweeps."""
+"""Waits handled per sweep; a backlog (after downtime) clears over the next sweeps."""
 
 
 async def sweep(bot: GameBot) -> int:
-    hours = bot.settings.decision_deadline_hours
-    if hours <= 0:
-        return 0
-    cutoff = datetime.now(UTC) - timedelta(hours=hours)
-    applied = 0
-    for game in await bot.store.due_defaults(cutoff, BATCH):
+    """Handle every wait that is due now; the number handled."""
+    handled = 0
+    for due in await bot.store.due_waits(bot.tables.clock(), BATCH):
         try:
-            applied += await _force(bot, game, hours)
+            await _handle(bot, due)
+            handled += 1
         except Exception:
-            log.exception("deadline sweep failed for game %s", game.id)
-    return applied
+            log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
+    return handled
 
 
-async def _force(bot: GameBot, game: DueGame, hours: float) -> int:
+async def _handle(bot: GameBot, due: DueWait) -> None:
     async with bot.in_flight():
-        async with bot.tables.lock(game.channel_id):
-            table = await bot.tables.by_id(game.id)
-            if table is None or table.row.version != game.version:
-                return 0  # it moved on meanwhile; its new deadline is its own
-            if not bot.tables.forceable(table):
-                await bot.store.clear_default(game.id, game.version)
-                return 0
-            applied = await bot.turns.force(table, f"⏰ No answer within {hours:g} hours.")
-        await bot.publisher.publish(game.id)
-    return applied
+        async with bot.tables.lock(due.channel_id):
+            table = await bot.tables.by_id(due.game_id)
+            if table is None or table.row.status != "active" or table.state is None:
+                await bot.store.put_waits(due.game_id, [])
+                return
+            wait = (await bot.store.waits(due.game_id)).get(due.seat)
+            prompt = table.prompts().get(due.seat)
+            if wait is None or prompt is None or prompt.decision != wait.decision:
+                # A game from before waits were kept, or one whose waits are out of step.
+                await bot.store.put_waits(due.game_id, await bot.tables.waits_after(table, None))
+                return
+            await _due(bot, table, wait)
+        await bot.publisher.publish(due.game_id)
+
+
+async def _due(bot: GameBot, table: Table, wait: Wait) -> None:
+    now = bot.tables.clock()
+    table_pace = Pace.model_validate(table.row.pace)
+    assert table.state is not None
+    name = table.state.seat_names[wait.seat]
+    if wait.limit_at is not None and not wait.limit_told and wait.limit_at <= now:
+        away = (await bot.store.away(table.row.id)).get(wait.user_id)
+        if away is not None and table_pace.on_vacation == "default":
+            await bot.turns.force(table, f"🌴 {name} is away.", seats=[wait.seat])
+        elif wait.out_of_turn:
+            hours = bot.tables.deadline_hours
+            await bot.turns.force(table, f"⏰ No answer within {hours:g} hours.", seats=[wait.seat])
+        elif table_pace.on_limit == "default":
+            limit = table_pace.turn_limit
+            why = f"⏰ {name}'s turn passed this table's {limit:g}-hour limit."
+            await bot.turns.force(table, why, seats=[wait.seat])
+        else:
+            await _tell_host(bot, table, wait, table_pace)
+        return
+    if wait.remind_at is not None and wait.remind_at <= now:
+        prefs = (await bot.store.prefs([wait.user_id]))[wait.user_id]
+        quiet_end = prefs.quiet_until(now)
+        if quiet_end is not None:
+            await bot.store.update_wait(wait.model_copy(update={"remind_at": quiet_end}), [])
+            return
+        await _remind(bot, table, wait, table_pace)
+        return
+    # Due by a time that has since moved (settings changed): store the wait as it stands.
+    await bot.store.update_wait(wait, [])
+
+
+async def _tell_host(bot: GameBot, table: Table, wait: Wait, table_pace: Pace) -> None:
+    assert table.state is not None
+    name = table.state.seat_names[wait.seat]
+    label = bot.tables.default_label(table, wait.seat)
+    host = table.row.host_id
+    text = (
+        f"⏰ <@{wait.user_id}> ({name}) has had {table_pace.turn_limit:g} hours for their turn, "
+        f"this table's limit. <@{host}>: `/game table force` plays their default ({label}), "
+        "or `/game seat replace` hands the seat to someone else."
+    )
+    told = wait.model_copy(update={"limit_told": True})
+    await bot.store.update_wait(told, [posts.notice(text, [host])])
+
+
+async def _remind(bot: GameBot, table: Table, wait: Wait, table_pace: Pace) -> None:
+    assert table.state is not None
+    prompt = table.prompts()[wait.seat]
+    name = table.state.seat_names[wait.seat]
+    controls = []
+    message = await bot.store.last_message(table.row.id, None)
+    if message is not None and table.row.guild_id is not None:
+        url = f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{message}"
+        controls.append(Control(label="Go to the game", url=url))
+    controls.append(
+        Control(
+            label="Remind me later",
+            custom_id=f"snooze:{table.row.id}:{wait.seat}:{wait.decision}",
+        )
+    )
+    text = f"⏰ Your move as **{name}** is waiting: {prompt.text}"
+    told = [posts.reminder(wait.user_id, text, controls)]
+    after = pace.after_reminder(wait, table_pace, bot.tables.clock())
+    if after.reminders >= table_pace.reminders:
+        host = table.row.host_id
+        told.append(
+            posts.notice(
+                f"📭 <@{wait.user_id}> ({name}) has not answered {after.reminders} reminders "
+                f"and may be absent. <@{host}>: `/game table force` plays their default, "
+                "`/game seat replace` hands the seat to someone else, or the table can wait.",
+                [host],
+            )
+        )
+    await bot.store.update_wait(after, told)
 
 
 async def run(bot: GameBot) -> None:
@@ -57,5 +139,5 @@ async def run(bot: GameBot) -> None:
         try:
             await sweep(bot)
         except Exception:
-            log.exception("deadline sweep failed")
+            log.exception("due sweep failed")
         await asyncio.sleep(bot.settings.deadline_check_seconds)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import zoneinfo
+
 import discord
 from discord import app_commands
 
 from bot import limits, present
 from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields, value_label
+from bot.pace import Pace
 from bot.table import PlayerError
-from bot.turns import NOT_POSTED
 from engine.games import REGISTRY
 
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
@@ -25,13 +27,6 @@ async def game_autocomplete(
         for game in REGISTRY.values()
         if needle in game.title.lower() or needle in game.id
     ][: limits.CHOICES]
-
-
-def may_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
-    """The host, or a member allowed to manage the channel, may steer a game from outside."""
-    if interaction.user.id == host_id:
-        return True
-    return interaction.permissions.manage_channels
 
 
 async def _lobby_fields(interaction: discord.Interaction) -> list[OptionField]:
@@ -67,6 +62,73 @@ async def option_value_autocomplete(
         for v in field.values
         if current.lower() in str(v).lower()
     ][: limits.CHOICES]
+
+
+PACE = Pace.model_fields
+
+ZONES = sorted(zoneinfo.available_timezones())
+
+
+async def timezone_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    needle = current.lower().replace(" ", "_")
+    return [app_commands.Choice(name=z, value=z) for z in ZONES if needle in z.lower()][
+        : limits.CHOICES
+    ]
+
+
+class TableCommands(app_commands.Group, name="table", description="Steer the whole table"):
+    @app_commands.command(name="pause", description="Stop reminders and limits (host)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).steward.table_op(interaction, "pause")
+
+    @app_commands.command(name="resume", description="Start reminders and limits again (host)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).steward.table_op(interaction, "resume")
+
+    @app_commands.command(
+        name="force", description="Play the default for everyone the table waits for (host)"
+    )
+    async def force(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).steward.ask(interaction, "force")
+
+    @app_commands.command(
+        name="rewind", description="Ask everyone to agree to take back the latest moves (host)"
+    )
+    @app_commands.describe(moves="How many of the latest moves to take back")
+    async def rewind(
+        self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 50]
+    ) -> None:
+        await bot_of(interaction).steward.ask(interaction, "rewind", count=moves)
+
+    @app_commands.command(name="abandon", description="End this channel's game without a result")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).steward.ask(interaction, "abandon")
+
+
+class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a player's"):
+    @app_commands.command(name="replace", description="Hand a player's seat to another member")
+    @app_commands.describe(player="Who leaves the seat", newcomer="Who takes it over")
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.User, newcomer: discord.User
+    ) -> None:
+        if newcomer.bot:
+            async with handling(interaction):
+                raise PlayerError("A bot cannot take a seat; pick a person.")
+            return
+        await bot_of(interaction).steward.ask(interaction, "replace", a=player.id, b=newcomer.id)
+
+    @app_commands.command(name="resign", description="Leave the game: ask to be replaced")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).steward.table_op(interaction, "resign")
+
+    @app_commands.command(name="vacation", description="Be away for some days (0: back now)")
+    @app_commands.describe(days="How many days you will be away; 0 ends it")
+    async def vacation(
+        self, interaction: discord.Interaction, days: app_commands.Range[float, 0, 60]
+    ) -> None:
+        await bot_of(interaction).steward.table_op(interaction, "vacation", days=days)
 
 
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
@@ -159,27 +221,76 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             table = await bot.tables.current(interaction.channel_id or 0)
             await answer(interaction, present.help_text(table, bot.action_commands))
 
-    @app_commands.command(
-        name="force", description="Apply the default to decisions nobody answered (host only)"
-    )
-    async def force(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await bot.tables.require(interaction.channel_id or 0)
-                if not may_manage(interaction, table.row.host_id):
-                    raise PlayerError("Only the host or someone with Manage Channels can force.")
-                if not bot.tables.forceable(table):
-                    raise PlayerError("No decision with a default is waiting.")
-                count = await bot.turns.force(
-                    table, f"⏩ {interaction.user.mention} forced a waiting decision.", progress
-                )
-            posted = await bot.publisher.publish(table.row.id)
-            text = f"Applied {count} default(s)."
-            await answer(interaction, text if posted else f"{text} {NOT_POSTED}")
+    @app_commands.command(name="undo", description="Take back your own latest move(s)")
+    @app_commands.describe(moves="How many of your latest moves (default 1)")
+    async def undo(
+        self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 20] = 1
+    ) -> None:
+        await bot_of(interaction).steward.ask_undo(interaction, moves)
 
-    @app_commands.command(name="abandon", description="End this channel's game without a result")
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).lobbies.abandon(
-            interaction, can_manage=may_manage(interaction, None)
-        )
+    @app_commands.command(
+        name="settings", description="The table's pace: reminders, turn limit, vacations"
+    )
+    @app_commands.describe(
+        remind_after=PACE["remind_after"].description,
+        remind_every=PACE["remind_every"].description,
+        reminders=PACE["reminders"].description,
+        turn_limit=PACE["turn_limit"].description,
+        on_limit=PACE["on_limit"].description,
+        vacation_days=PACE["vacation_days"].description,
+        on_vacation=PACE["on_vacation"].description,
+    )
+    @app_commands.choices(
+        on_limit=[
+            app_commands.Choice(name="tell the host", value="tell_host"),
+            app_commands.Choice(name="play the default", value="default"),
+        ],
+        on_vacation=[
+            app_commands.Choice(name="their clocks wait", value="pause"),
+            app_commands.Choice(name="play the default for them", value="default"),
+        ],
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        remind_after: float | None = None,
+        remind_every: float | None = None,
+        reminders: int | None = None,
+        turn_limit: float | None = None,
+        on_limit: str | None = None,
+        vacation_days: int | None = None,
+        on_vacation: str | None = None,
+    ) -> None:
+        chosen = {k: v for k, v in locals().items() if k in PACE and v is not None}
+        await bot_of(interaction).steward.settings(interaction, chosen)
+
+    @app_commands.command(name="me", description="Your time zone, quiet hours and on-deck DMs")
+    @app_commands.describe(
+        timezone="Your time zone, e.g. Europe/Berlin",
+        quiet_from="Hour (0-23, your time) from which I send no reminders",
+        quiet_to="Hour (0-23, your time) at which reminders may resume",
+        on_deck="DM me when I am next after the current player",
+    )
+    @app_commands.autocomplete(timezone=timezone_autocomplete)
+    async def me(
+        self,
+        interaction: discord.Interaction,
+        timezone: str | None = None,
+        quiet_from: app_commands.Range[int, 0, 23] | None = None,
+        quiet_to: app_commands.Range[int, 0, 23] | None = None,
+        on_deck: bool | None = None,
+    ) -> None:
+        chosen = {
+            k: v
+            for k, v in {
+                "timezone": timezone,
+                "quiet_from": quiet_from,
+                "quiet_to": quiet_to,
+                "on_deck": on_deck,
+            }.items()
+            if v is not None
+        }
+        await bot_of(interaction).steward.me(interaction, chosen)
+
+    table = TableCommands()
+    seat = SeatCommands()

@@ -40,21 +40,37 @@ class Progress:
     """Set to a sentence describing the committed change as soon as it is stored."""
 
 
-async def answer(interaction: discord.Interaction, text: str) -> None:
-    """The player's private answer: the deferred response edited, or a first private reply."""
+async def answer(
+    interaction: discord.Interaction, text: str, view: discord.ui.View | None = None
+) -> None:
+    """The player's private answer: the deferred response edited, or a first private reply.
+    Without a view, the answer carries no buttons (a confirmation answered in place loses its
+    own)."""
     text = limits.clip(text, limits.MESSAGE)
     none = discord.AllowedMentions.none()
     if interaction.response.is_done():
-        await interaction.edit_original_response(content=text, allowed_mentions=none)
+        await interaction.edit_original_response(content=text, allowed_mentions=none, view=view)
+    elif view is not None:
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=none, view=view
+        )
     else:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=none)
 
 
 @asynccontextmanager
-async def handling(interaction: discord.Interaction) -> AsyncIterator[Progress]:
-    """Defer within Discord's 3 seconds, then turn exceptions into the right, true answer."""
+async def handling(
+    interaction: discord.Interaction, *, in_place: bool = False
+) -> AsyncIterator[Progress]:
+    """Defer within Discord's 3 seconds, then turn exceptions into the right, true answer.
+
+    `in_place`: a button on a private message (a confirmation) is answered by editing that
+    message, so its buttons cannot be pressed twice."""
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if in_place:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
     progress = Progress()
     try:
         yield progress

@@ -89,7 +89,7 @@ class Lobbies:
                 interaction, "Lobby opened. Press **Start** (or `/game start`) when ready."
             )
 
-    async def _refresh(self, table: Table, *, note: str = "", closed: bool = False) -> None:
+    async def refresh(self, table: Table, *, note: str = "", closed: bool = False) -> None:
         """Show the lobby as it stands; a deleted lobby message is posted afresh."""
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         view = None if closed else lobby_view(table.row.id, table.game, table.row.options)
@@ -138,15 +138,15 @@ class Lobbies:
                 if op == "join":
                     table = await bot.tables.join(table, user)
                     progress.committed = f"You joined {table.game.title}."
-                    await self._refresh(table)
+                    await self.refresh(table)
                 elif op == "leave":
                     table = await bot.tables.leave(table, user)
                     progress.committed = "You left the lobby."
-                    await self._refresh(table)
+                    await self.refresh(table)
                 else:
                     table = await bot.tables.start(table, user)
                     progress.committed = "Started."
-                    await self._refresh(table, note="Started.", closed=True)
+                    await self.refresh(table, note="Started.", closed=True)
             if op == "start" and not await bot.publisher.publish(table.row.id):
                 await answer(interaction, f"Started. {_LATER}")
                 return
@@ -170,22 +170,17 @@ class Lobbies:
                     raise PlayerError(str(exc)[:200]) from None
                 table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
                 progress.committed = f"{name.replace('_', ' ')} set to {value_label(value)}."
-                await self._refresh(table)
+                await self.refresh(table)
             await answer(interaction, progress.committed or "")
 
-    async def abandon(self, interaction: discord.Interaction, *, can_manage: bool) -> None:
-        bot = self.bot
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await bot.tables.require(interaction.channel_id or 0)
-                was_lobby = table.row.status == "lobby"
-                table = await bot.tables.abandon(table, interaction.user.id, can_manage=can_manage)
-                progress.committed = "Abandoned."
-                if was_lobby:
-                    await self._refresh(table, note="Abandoned.", closed=True)
-            await bot.publisher.retire_all(table)
-            posted = await bot.publisher.publish(table.row.id)
-            await answer(interaction, "Abandoned." if posted else f"Abandoned. {_LATER}")
+    async def close(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
+        """Abandon the channel's game (the caller holds its lock and publishes); a lobby's
+        message says so and loses its buttons."""
+        was_lobby = table.row.status == "lobby"
+        table = await self.bot.tables.abandon(table, user_id, can_manage=can_manage)
+        if was_lobby:
+            await self.refresh(table, note="Abandoned.", closed=True)
+        return table
 
 
 _LATER = "I could not tell the channel yet; I will keep trying."

@@ -27,6 +27,16 @@ class ButtonSpec(BaseModel):
     """Each with `label`, `key` (the choice's hash) and `style`."""
 
 
+class Control(BaseModel):
+    """A button that is not a game decision: a link, or one whose id a handler in `buttons`
+    takes (a snooze, a vote on a rewind)."""
+
+    label: str
+    custom_id: str | None = None
+    url: str | None = None
+    style: str = "secondary"
+
+
 class Piece(BaseModel):
     """One Discord message of a post."""
 
@@ -34,6 +44,7 @@ class Piece(BaseModel):
     ping: list[int] = []
     board: bool = False
     buttons: ButtonSpec | None = None
+    controls: list[Control] = []
     shows: list[int] | None = None
     """On a post that tells of the game as it stands: the seats it shows as owing a move, who
     are not pinged again by the next post while they still owe one."""
@@ -49,7 +60,7 @@ def for_start(table: Table) -> list[Post]:
     for seat in range(len(table.state.seat_names)):
         secret = table.game.hand_text(table.state, seat)
         if secret is not None:
-            posts.append(_private(table, seat, secret))
+            posts.append(private(table, seat, secret))
     return posts
 
 
@@ -67,12 +78,30 @@ def for_move(move: Accepted, prefix: str = "") -> list[Post]:
     for event in move.events:
         if event.seat is not None:
             by_seat.setdefault(event.seat, []).append(event.text)
-    posts += [_private(after, seat, "\n".join(texts)) for seat, texts in by_seat.items()]
+    posts += [private(after, seat, "\n".join(texts)) for seat, texts in by_seat.items()]
     return posts
 
 
-def notice(text: str, ping: list[int] | None = None) -> Post:
-    return Post(kind="notice", body={"text": text, "ping": ping or []})
+def for_change(table: Table, header: str) -> list[Post]:
+    """A change to the game that is no player's move (a take-back): the board and whoever must
+    act now, as after a move."""
+    return [_turn(table, header, final=False)]
+
+
+def notice(text: str, ping: list[int] | None = None, controls: list[Control] | None = None) -> Post:
+    body: dict[str, Any] = {"text": text, "ping": ping or []}
+    if controls:
+        body["controls"] = [c.model_dump() for c in controls]
+    return Post(kind="notice", body=body)
+
+
+def reminder(user_id: int, text: str, controls: list[Control]) -> Post:
+    """A DM nudging one player, with a link to where they must answer."""
+    return Post(
+        kind="private",
+        recipient=user_id,
+        body={"text": text, "controls": [c.model_dump() for c in controls]},
+    )
 
 
 def _turn(table: Table, header: str, *, final: bool) -> Post:
@@ -82,7 +111,7 @@ def _turn(table: Table, header: str, *, final: bool) -> Post:
     )
 
 
-def _private(table: Table, seat: int, text: str) -> Post:
+def private(table: Table, seat: int, text: str) -> Post:
     assert table.state is not None
     return Post(kind="private", recipient=table.holder(seat), body={"text": text})
 
@@ -94,14 +123,18 @@ def compose(
     """Cut a post into messages. `current`: this post tells of the game as it stands now, so
     it carries the board, the pings of whoever must act and their buttons; an older post that a
     later one supersedes is narration only."""
+    controls = [Control.model_validate(c) for c in post.body.get("controls", [])]
     if post.kind == "private":
         title = f"**{table.game.title}** in <#{table.row.channel_id}>:\n"
-        return [Piece(content=(late + title + post.body["text"])[: limits.MESSAGE])]
+        text = (late + title + post.body["text"])[: limits.MESSAGE]
+        return [Piece(content=text, controls=controls)]
     if post.kind == "notice":
-        return [
+        pieces = [
             Piece(content=late + part, ping=post.body.get("ping", []))
             for part in present.split_text(post.body["text"])
         ]
+        pieces[-1].controls = controls
+        return pieces
     header = late + post.body["header"]
     if not current:
         return [Piece(content=part) for part in present.split_text(header)]

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from bot import limits
+from bot.pace import Pace
 from bot.table import Table
 from engine import Outcome, Prompt, QuickChoice
 
@@ -83,6 +84,7 @@ def lobby_text(table: Table) -> dict[str, Any]:
     )
     if options:
         body += f"\nOptions: {options}"
+    body += f"\nPace: {Pace.model_validate(table.row.pace).summary()} (`/game settings`)"
     return {"title": f"{game.title}: lobby", "description": body}
 
 

@@ -25,7 +25,7 @@ import aiohttp
 import discord
 
 from bot import limits, posts
-from bot.buttons import ChoiceButton
+from bot.buttons import ChoiceButton, controls_view
 from bot.posts import Piece
 from bot.storage import OutboxRow
 from bot.table import Table
@@ -164,6 +164,8 @@ class Publisher:
             kwargs["file"] = await self.bot.drawing.board(table)
         if piece.buttons is not None:
             kwargs["view"] = ChoiceButton.view(table.row.id, piece.buttons)
+        elif piece.controls:
+            kwargs["view"] = controls_view(piece.controls)
         return await target.send(piece.content, **kwargs)
 
     async def _already_sent(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +20,7 @@ import aiosqlite
 from pydantic import BaseModel
 
 from bot import schema
+from bot.pace import Prefs, Wait
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,8 @@ class GameRow(BaseModel):
     announced_seats: list[int] = []
     channel_failures: int = 0
     closed_reason: str | None = None
-    default_since: str | None = None
+    pace: dict[str, Any] = {}
+    paused_at: str | None = None
 
 
 class Post(BaseModel):
@@ -84,12 +86,12 @@ class OutboxRow(Post):
     """The messages already sent for this post (by an attempt a crash may have cut short)."""
 
 
-class DueGame(BaseModel):
-    """A game a sweep must look at, with the version it was due at (a move since makes it moot)."""
+class DueWait(BaseModel):
+    """A seat the sweep must look at: a reminder or a limit of its wait has come."""
 
-    id: int
+    game_id: int
+    seat: int
     channel_id: int
-    version: int
 
 
 class LoggedAction(BaseModel):
@@ -97,6 +99,19 @@ class LoggedAction(BaseModel):
     seat: int
     user_id: int
     action: str
+    reversible: bool = False
+
+
+class Rewind(BaseModel):
+    """A rewind the host asked for, open until every player agrees or one refuses."""
+
+    id: int
+    game_id: int
+    seqs: list[int]
+    version: int
+    asked_by: int
+    agreed: list[int]
+    state: Literal["open", "done", "refused", "stale"]
 
 
 class GameStore(Protocol):
@@ -125,14 +140,36 @@ class GameStore(Protocol):
         state: str,
         finished: bool,
         posts: list[Post],
-        awaits_default: bool = False,
+        waits: list[Wait] | None = None,
+        reversible: bool = False,
     ) -> GameRow: ...
     async def close(
         self, row: GameRow, status: Status, posts: list[Post], reason: Closure | None = None
     ) -> GameRow: ...
     async def action_log(self, game_id: int) -> list[LoggedAction]: ...
-    async def due_defaults(self, waiting_since: datetime, limit: int) -> list[DueGame]: ...
-    async def clear_default(self, game_id: int, version: int) -> None: ...
+    # keeping games moving
+    async def waits(self, game_id: int) -> dict[int, Wait]: ...
+    async def put_waits(self, game_id: int, waits: list[Wait]) -> None: ...
+    async def update_wait(self, wait: Wait, posts: list[Post]) -> None: ...
+    async def due_waits(self, now: datetime, limit: int) -> list[DueWait]: ...
+    async def prefs(self, user_ids: list[int]) -> dict[int, Prefs]: ...
+    async def set_prefs(self, user_id: int, prefs: Prefs) -> None: ...
+    async def away(self, game_id: int) -> dict[int, datetime]: ...
+    async def set_away(
+        self, row: GameRow, user_id: int, until: datetime | None, posts: list[Post]
+    ) -> None: ...
+    async def update_game(
+        self, row: GameRow, posts: list[Post], waits: list[Wait] | None = None, **changes: Any
+    ) -> GameRow: ...
+    async def open_rewind(
+        self,
+        row: GameRow,
+        seqs: list[int],
+        asked_by: int,
+        announce: Callable[[int], list[Post]],
+    ) -> Rewind: ...
+    async def rewind(self, rewind_id: int) -> Rewind | None: ...
+    async def settle_rewind(self, rewind: Rewind, *, agreed: list[int], state: str) -> bool: ...
     async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int: ...
     # publication
     async def open_posts(self, game_id: int) -> list[OutboxRow]: ...
@@ -160,6 +197,26 @@ class GameStore(Protocol):
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _wait_values(w: Wait) -> tuple[Any, ...]:
+    return (
+        w.game_id,
+        w.seat,
+        w.user_id,
+        w.decision,
+        int(w.out_of_turn),
+        _iso(w.since),
+        w.reminders,
+        _iso(w.remind_at),
+        _iso(w.limit_at),
+        int(w.limit_told),
+        _iso(w.due_at),
+    )
 
 
 class SqliteStore:
@@ -215,6 +272,7 @@ class SqliteStore:
         data["options"] = json.loads(data["options"])
         data["players"] = json.loads(data["players"])
         data["announced_seats"] = json.loads(data.get("announced_seats") or "[]")
+        data["pace"] = json.loads(data.get("pace") or "{}")
         return GameRow.model_validate(data)
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -246,7 +304,9 @@ class SqliteStore:
     async def _update(self, row: GameRow, **changes: Any) -> GameRow:
         """Version-checked update of the game row; the caller's transaction holds the lock."""
         cols = ", ".join(f"{k} = ?" for k in changes)
-        values = [json.dumps(v) if k in ("options", "players") else v for k, v in changes.items()]
+        values = [
+            json.dumps(v) if k in ("options", "players", "pace") else v for k, v in changes.items()
+        ]
         cur = await self.db.execute(
             f"UPDATE games SET {cols}, version = version + 1, updated_at = ?"
             " WHERE id = ? AND version = ?",
@@ -275,13 +335,20 @@ class SqliteStore:
             return await self._update(row, **changes)
 
     async def start(
-        self, row: GameRow, options: dict[str, Any], seed: int, state: str, posts: list[Post]
+        self,
+        row: GameRow,
+        options: dict[str, Any],
+        seed: int,
+        state: str,
+        posts: list[Post],
+        waits: list[Wait] | None = None,
     ) -> GameRow:
         async with self._transaction():
             updated = await self._update(
                 row, status="active", options=options, seed=seed, state=state
             )
             await self._enqueue(row.id, 0, posts)
+            await self._replace_waits(row.id, waits or [])
             return updated
 
     async def record_action(
@@ -293,26 +360,23 @@ class SqliteStore:
         state: str,
         finished: bool,
         posts: list[Post],
-        awaits_default: bool = False,
+        waits: list[Wait] | None = None,
+        reversible: bool = False,
     ) -> GameRow:
-        """Append to the log, replace the snapshot and queue what must be told, or do none.
-
-        `awaits_default`: a decision with a default is now waiting, so the deadline clock of
-        the game starts now."""
+        """Append to the log, replace the snapshot, the waits and queue what must be told, or
+        do none. `reversible`: its player may take the move back."""
         async with self._transaction() as db:
             updated = await self._update(
-                row,
-                state=state,
-                status="finished" if finished else row.status,
-                default_since=_now() if awaits_default and not finished else None,
+                row, state=state, status="finished" if finished else row.status
             )
             seq = await self._log_length(row.id) + 1
             await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (row.id, seq, seat, user_id, action, _now()),
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at, reversible)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (row.id, seq, seat, user_id, action, _now(), int(reversible)),
             )
             await self._enqueue(row.id, seq, posts)
+            await self._replace_waits(row.id, [] if finished else waits or [])
             return updated
 
     async def close(
@@ -322,6 +386,7 @@ class SqliteStore:
             updated = await self._update(row, status=status, closed_reason=reason)
             seq = await self._log_length(row.id)
             await self._enqueue(row.id, seq, posts)
+            await self._replace_waits(row.id, [])
             return updated
 
     async def _log_length(self, game_id: int) -> int:
@@ -342,28 +407,161 @@ class SqliteStore:
 
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         async with self.db.execute(
-            "SELECT seq, seat, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
+            "SELECT seq, seat, user_id, action, reversible FROM actions WHERE game_id = ?"
+            " ORDER BY seq",
             (game_id,),
         ) as cur:
             return [LoggedAction.model_validate(dict(r)) for r in await cur.fetchall()]
 
-    async def due_defaults(self, waiting_since: datetime, limit: int) -> list[DueGame]:
-        """Running games whose decision with a default has waited since before `waiting_since`,
-        oldest first, read through the index alone."""
-        cutoff = waiting_since.astimezone(UTC).isoformat(timespec="seconds")
-        async with self.db.execute(
-            "SELECT id, channel_id, version FROM games WHERE status = 'active'"
-            " AND default_since IS NOT NULL AND default_since < ? ORDER BY default_since LIMIT ?",
-            (cutoff, limit),
-        ) as cur:
-            return [DueGame.model_validate(dict(r)) for r in await cur.fetchall()]
-
-    async def clear_default(self, game_id: int, version: int) -> None:
-        """Nothing with a default is waiting after all (a game from before the column)."""
-        await self._set(
-            "UPDATE games SET default_since = NULL WHERE id = ? AND version = ?",
-            (game_id, version),
+    # ----- keeping games moving ------------------------------------------------------------
+    async def _replace_waits(self, game_id: int, waits: list[Wait]) -> None:
+        """Inside the caller's transaction: the game's waits become exactly these."""
+        await self.db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
+        await self.db.executemany(
+            "INSERT INTO waits (game_id, seat, user_id, decision, out_of_turn, since, reminders,"
+            " remind_at, limit_at, limit_told, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [_wait_values(w) for w in waits],
         )
+
+    async def waits(self, game_id: int) -> dict[int, Wait]:
+        async with self.db.execute(
+            "SELECT * FROM waits WHERE game_id = ? AND seat >= 0", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        out = {}
+        for r in rows:
+            data = dict(r)
+            data.pop("due_at")
+            out[data["seat"]] = Wait.model_validate(data)
+        return out
+
+    async def put_waits(self, game_id: int, waits: list[Wait]) -> None:
+        async with self._transaction():
+            await self._replace_waits(game_id, waits)
+
+    async def update_wait(self, wait: Wait, posts: list[Post]) -> None:
+        """Store what a sweep did for one wait (a reminder sent, the host told) and what it
+        must post about it, together."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE waits SET reminders = ?, remind_at = ?, limit_told = ?, due_at = ?"
+                " WHERE game_id = ? AND seat = ?",
+                (
+                    wait.reminders,
+                    _iso(wait.remind_at),
+                    int(wait.limit_told),
+                    _iso(wait.due_at),
+                    wait.game_id,
+                    wait.seat,
+                ),
+            )
+            await self._enqueue(wait.game_id, await self._log_length(wait.game_id), posts)
+
+    async def due_waits(self, now: datetime, limit: int) -> list[DueWait]:
+        """Waits whose reminder or limit has come, earliest first, found through the index."""
+        async with self.db.execute(
+            "SELECT w.game_id, w.seat, g.channel_id FROM waits w JOIN games g ON g.id = w.game_id"
+            " WHERE w.due_at IS NOT NULL AND w.due_at <= ? ORDER BY w.due_at LIMIT ?",
+            (_iso(now), limit),
+        ) as cur:
+            return [DueWait.model_validate(dict(r)) for r in await cur.fetchall()]
+
+    async def prefs(self, user_ids: list[int]) -> dict[int, Prefs]:
+        """Each person's own settings; those who never set any get the defaults."""
+        found: dict[int, Prefs] = {}
+        if user_ids:
+            marks = ", ".join("?" * len(user_ids))
+            async with self.db.execute(
+                f"SELECT * FROM players WHERE user_id IN ({marks})", tuple(user_ids)
+            ) as cur:
+                for r in await cur.fetchall():
+                    found[int(r["user_id"])] = Prefs.model_validate(dict(r))
+        return {u: found.get(u, Prefs()) for u in user_ids}
+
+    async def set_prefs(self, user_id: int, prefs: Prefs) -> None:
+        await self._set(
+            "INSERT OR REPLACE INTO players (user_id, timezone, quiet_from, quiet_to, on_deck)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (user_id, prefs.timezone, prefs.quiet_from, prefs.quiet_to, int(prefs.on_deck)),
+        )
+
+    async def away(self, game_id: int) -> dict[int, datetime]:
+        async with self.db.execute(
+            "SELECT user_id, until FROM away WHERE game_id = ?", (game_id,)
+        ) as cur:
+            return {int(r[0]): datetime.fromisoformat(r[1]) for r in await cur.fetchall()}
+
+    async def set_away(
+        self, row: GameRow, user_id: int, until: datetime | None, posts: list[Post]
+    ) -> None:
+        """Start or end a player's time away from one game, and tell the table."""
+        async with self._transaction() as db:
+            if until is None:
+                await db.execute(
+                    "DELETE FROM away WHERE game_id = ? AND user_id = ?", (row.id, user_id)
+                )
+            else:
+                await db.execute(
+                    "INSERT OR REPLACE INTO away VALUES (?, ?, ?)", (row.id, user_id, _iso(until))
+                )
+            await self._enqueue(row.id, await self._log_length(row.id), posts)
+
+    async def update_game(
+        self, row: GameRow, posts: list[Post], waits: list[Wait] | None = None, **changes: Any
+    ) -> GameRow:
+        """Change the running game's row (its players, pace, pause), its waits if given, and
+        queue what the table must be told, in one transaction."""
+        async with self._transaction():
+            updated = await self._update(row, **changes)
+            await self._enqueue(row.id, await self._log_length(row.id), posts)
+            if waits is not None:
+                await self._replace_waits(row.id, waits)
+            return updated
+
+    async def open_rewind(
+        self,
+        row: GameRow,
+        seqs: list[int],
+        asked_by: int,
+        announce: Callable[[int], list[Post]],
+    ) -> Rewind:
+        """Open a rewind (any earlier one still open goes stale) and queue the call to vote,
+        which `announce` words from the new rewind's id."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE rewinds SET state = 'stale' WHERE game_id = ? AND state = 'open'",
+                (row.id,),
+            )
+            cur = await db.execute(
+                "INSERT INTO rewinds (game_id, seqs, version, asked_by, agreed, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (row.id, json.dumps(seqs), row.version, asked_by, json.dumps([asked_by]), _now()),
+            )
+            new_id = int(cur.lastrowid or 0)
+            await self._enqueue(row.id, await self._log_length(row.id), announce(new_id))
+        found = await self.rewind(new_id)
+        assert found is not None
+        return found
+
+    async def rewind(self, rewind_id: int) -> Rewind | None:
+        async with self.db.execute("SELECT * FROM rewinds WHERE id = ?", (rewind_id,)) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return None
+        data = dict(r)
+        data["seqs"] = json.loads(data["seqs"])
+        data["agreed"] = json.loads(data["agreed"])
+        return Rewind.model_validate(data)
+
+    async def settle_rewind(self, rewind: Rewind, *, agreed: list[int], state: str) -> bool:
+        """Record an answer to a rewind still open as read; False if it was settled meanwhile."""
+        async with self._write:
+            cur = await self.db.execute(
+                "UPDATE rewinds SET agreed = ?, state = ? WHERE id = ? AND state = 'open'"
+                " AND agreed = ?",
+                (json.dumps(agreed), state, rewind.id, json.dumps(rewind.agreed)),
+            )
+            return cur.rowcount == 1
 
     async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int:
         """Lobbies still open, by one host or in one server (both indexed)."""
@@ -515,6 +713,7 @@ class SqliteStore:
                 (game_id,),
             )
             await db.execute("DELETE FROM live_buttons WHERE game_id = ?", (game_id,))
+            await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
 
     async def rewrite_snapshot(self, game_id: int, version: int, state: str) -> None:
         """Replace a snapshot rebuilt from the unchanged log; the version stays, since nothing

@@ -48,3 +48,5 @@ class Accepted(BaseModel):
     action: ActionBase
     events: list[Event]
     outcome: Outcome | None
+    reversible: bool = False
+    """Its player may still take it back (nothing random or hidden came of it)."""

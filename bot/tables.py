@@ -13,12 +13,13 @@ import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
-from bot import limits, posts
-from bot.storage import ChannelBusy, GameRow, GameStore, StaleVersion
+from bot import limits, pace, posts
+from bot.storage import ChannelBusy, GameRow, GameStore, Post, StaleVersion
 from bot.table import SYSTEM_USER, Accepted, PlayerError, Table
-from engine import ActionBase, GameState, IllegalAction
+from engine import ActionBase, GameState, IllegalAction, history
 from engine.games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -68,8 +69,14 @@ class Tables:
         cache_bytes: int = 64 * 1024 * 1024,
         lobbies_per_user: int = 3,
         lobbies_per_server: int = 50,
+        deadline_hours: float = 48.0,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.store = store
+        self.deadline_hours = deadline_hours
+        """Hours a decision asked out of turn waits before its default is played (0: never)."""
+        self.clock = clock
+        """The time, for every reminder and limit; tests move it on."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         """Only channels with a command in progress hold a lock, so the table never grows."""
         self.states = StateCache(cache_bytes)
@@ -190,7 +197,7 @@ class Tables:
         most = max(table.game.player_counts)
         if len(table.row.players) >= most:
             raise PlayerError(f"{table.game.title} seats at most {most} players.")
-        row = await self._write(
+        row = await self.write(
             self.store.update_lobby(table.row, players=[*table.row.players, user_id])
         )
         return self._table(row)
@@ -202,7 +209,7 @@ class Tables:
         if user_id == table.row.host_id:
             raise PlayerError("The host cannot leave; use `/game abandon` to close the lobby.")
         players = [p for p in table.row.players if p != user_id]
-        return self._table(await self._write(self.store.update_lobby(table.row, players=players)))
+        return self._table(await self.write(self.store.update_lobby(table.row, players=players)))
 
     async def set_options(self, table: Table, user_id: int, **chosen: Any) -> Table:
         self._lobby_only(table, "change options")
@@ -217,14 +224,14 @@ class Tables:
                 errors.append(str(exc))
         else:
             raise PlayerError(f"Those options do not go together: {errors[0]}")
-        return self._table(await self._write(self.store.update_lobby(table.row, options=options)))
+        return self._table(await self.write(self.store.update_lobby(table.row, options=options)))
 
     async def discard_lobby(self, table: Table) -> None:
         """Close a lobby that never reached its channel, so the channel is free again."""
-        await self._write(self.store.close(table.row, "abandoned", [], "abandoned"))
+        await self.write(self.store.close(table.row, "abandoned", [], "abandoned"))
 
     async def remember_lobby_message(self, table: Table, message_id: int) -> Table:
-        row = await self._write(self.store.update_lobby(table.row, lobby_message_id=message_id))
+        row = await self.write(self.store.update_lobby(table.row, lobby_message_id=message_id))
         return self._table(row)
 
     async def start(self, table: Table, user_id: int, seed: int | None = None) -> Table:
@@ -250,9 +257,14 @@ class Tables:
             game=table.game,
             state=state,
         )
-        row = await self._write(
+        row = await self.write(
             self.store.start(
-                table.row, dumped, seed, state.model_dump_json(), posts.for_start(started)
+                table.row,
+                dumped,
+                seed,
+                state.model_dump_json(),
+                posts.for_start(started),
+                await self.waits_after(started, acted=None),
             )
         )
         return self._table(row)
@@ -264,7 +276,7 @@ class Tables:
             f"🛑 <@{user_id}> abandoned the game of {table.game.title}. "
             "A new one can be started with `/game new`."
         )
-        row = await self._write(self.store.close(table.row, "abandoned", [told], "abandoned"))
+        row = await self.write(self.store.close(table.row, "abandoned", [told], "abandoned"))
         self.forget(row.id)
         return Table(row=row, game=table.game, state=table.state)
 
@@ -313,20 +325,26 @@ class Tables:
         raise first_error
 
     def forceable(self, table: Table) -> dict[int, dict[str, Any]]:
-        """The default action of every open out-of-turn decision that has one."""
+        """The default action of every decision open now, whoever's turn it is."""
         return {s: p.default for s, p in table.prompts().items() if p.default is not None}
 
+    def default_label(self, table: Table, seat: int) -> str:
+        """What forcing `seat` would do, in words, for a confirmation or an announcement."""
+        assert table.state is not None
+        action = table.game.parse_action(self.forceable(table)[seat])
+        return table.game.describe(table.state, action)
+
     async def force(self, table: Table, seat: int, why: str) -> Accepted:
-        """Take a pending decision's default for its seat (host's order or a passed deadline);
-        `why` heads the narration."""
+        """Take a pending decision's default for its seat (the host's order, a deadline or
+        turn limit, a player away); `why` heads the narration."""
         default = self.forceable(table).get(seat)
         if default is None:
             raise PlayerError("That decision has no default to apply.")
         assert table.state is not None
-        action = table.game.parse_action(default)
-        label = table.game.describe(table.state, action)
+        label = self.default_label(table, seat)
         name = table.state.seat_names[seat]
         prefix = f"{why} Default for <@{table.holder(seat)}> ({name}): {label}."
+        action = table.game.parse_action(default)
         return await self._commit(table, seat, action, SYSTEM_USER, prefix)
 
     async def _commit(
@@ -347,7 +365,11 @@ class Tables:
             outcome=outcome,
         )
         snapshot = result.state.model_dump_json()
-        row = await self._write(
+        reversible = user_id != SYSTEM_USER and table.game.reversible(
+            table.state, result.state, seat, action, result.events
+        )
+        move.reversible = reversible
+        row = await self.write(
             self.store.record_action(
                 table.row,
                 seat,
@@ -355,8 +377,9 @@ class Tables:
                 action.to_text(),
                 snapshot,
                 finished=outcome is not None,
-                posts=posts.for_move(move, prefix),
-                awaits_default=bool(self.forceable(move.after)),
+                posts=posts.for_move(move, prefix) + await self._on_deck(move),
+                waits=await self.waits_after(move.after, acted=seat),
+                reversible=reversible,
             )
         )
         if outcome is None:
@@ -368,13 +391,69 @@ class Tables:
 
     async def replay(self, table: Table) -> GameState:
         """Rebuild the state from setup + log: the truth the snapshot must agree with."""
+        return history.rebuild(
+            table.game, self.initial(table), await self.store.action_log(table.row.id)
+        )
+
+    @staticmethod
+    def initial(table: Table) -> GameState:
         row = table.row
         assert row.seed is not None
         game = table.game
-        state = game.setup(game.options_type.model_validate(row.options), row.seed)
-        for entry in await self.store.action_log(row.id):
-            state = game.apply(state, entry.seat, game.parse_action(entry.action)).state
-        return state
+        return game.setup(game.options_type.model_validate(row.options), row.seed)
+
+    # ----- waiting for players -----------------------------------------------------------
+    async def waits_after(self, table: Table, acted: int | None) -> list[pace.Wait]:
+        """Who owes a decision once `table` is stored, with their reminders and limits."""
+        if table.state is None or table.game.outcome(table.state) is not None:
+            return []
+        owing = {
+            seat: (table.holder(seat), prompt.decision, prompt.out_of_turn)
+            for seat, prompt in table.prompts().items()
+        }
+        now = self.clock()
+        previous = await self.store.waits(table.row.id)
+        waits = pace.follow(previous, owing, acted, now, table.row.id)
+        return await self.scheduled(table, waits)
+
+    async def scheduled(self, table: Table, waits: list[pace.Wait]) -> list[pace.Wait]:
+        table_pace = pace.Pace.model_validate(table.row.pace)
+        away = await self.store.away(table.row.id)
+        out = []
+        for wait in waits:
+            until = away.get(wait.user_id)
+            out.append(
+                pace.schedule(
+                    wait,
+                    table_pace,
+                    self.clock(),
+                    deadline_hours=self.deadline_hours,
+                    away=None if until is None else (until, table_pace.on_vacation),
+                    paused=table.row.paused_at is not None,
+                )
+            )
+        return out
+
+    async def _on_deck(self, move: Accepted) -> list[Post]:
+        """A short DM to a player who asked for one when they become next after the current
+        player's turn."""
+        before, after = move.before, move.after
+        assert before.state is not None and after.state is not None
+        seat = after.game.next_up(after.state)
+        if seat is None or seat == before.game.next_up(before.state) or seat in after.prompts():
+            return []
+        user = after.holder(seat)
+        if not (await self.store.prefs([user]))[user].on_deck:
+            return []
+        acting = ", ".join(after.state.seat_names[s] for s in after.prompts()) or "the table"
+        return [
+            posts.private(
+                after,
+                seat,
+                f"🔜 You are on deck as {after.state.seat_names[seat]}: your turn comes after "
+                f"{acting}.",
+            )
+        ]
 
     # ----- helpers -------------------------------------------------------------------------
     @staticmethod
@@ -388,7 +467,7 @@ class Tables:
             raise PlayerError(f"Only the host (<@{table.row.host_id}>) can {what}.")
 
     @staticmethod
-    async def _write(pending: Any) -> GameRow:
+    async def write(pending: Any) -> GameRow:
         try:
             return await pending
         except StaleVersion:

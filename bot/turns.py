@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import limits, present
+from bot.buttons import undo_view
 from bot.interactions import Progress, answer, handling
 from bot.table import Accepted, PlayerError, Table
 from engine import QuickChoice
@@ -72,8 +73,15 @@ class Turns:
             await self._told(interaction, move)
             await _mark_answered(interaction, choice.label)
 
-    async def force(self, table: Table, why: str, progress: Progress | None = None) -> int:
-        """Apply the default of each decision open now; the caller holds the channel lock.
+    async def force(
+        self,
+        table: Table,
+        why: str,
+        progress: Progress | None = None,
+        seats: list[int] | None = None,
+    ) -> int:
+        """Apply the default of each decision open now (of `seats`, if given); the caller
+        holds the channel lock.
 
         Decisions that a default itself opens are left alone: their players get the full
         deadline. The caller publishes the moves once it has let go of the lock.
@@ -81,6 +89,8 @@ class Turns:
         progress = progress or Progress()
         applied = 0
         for seat, default in sorted(self.bot.tables.forceable(table).items()):
+            if seats is not None and seat not in seats:
+                continue
             if self.bot.tables.forceable(table).get(seat) != default:
                 continue  # an earlier default already settled or changed this decision
             move = await self.bot.tables.force(table, seat, why)
@@ -90,10 +100,15 @@ class Turns:
         return applied
 
     async def _told(self, interaction: discord.Interaction, move: Accepted) -> None:
-        """Publish the committed move, then answer: the answer says whether the post went out."""
+        """Publish the committed move, then answer: the answer says whether the post went out,
+        and offers to take the move back while that is still allowed."""
         label = _label(move)
         posted = await self.bot.publisher.publish(move.after.row.id)
-        await answer(interaction, f"✅ {label}" if posted else f"✅ {label}\n{NOT_POSTED}")
+        view = None
+        if move.reversible:
+            view = undo_view(move.after.row.id, move.after.row.version)
+        text = f"✅ {label}" if posted else f"✅ {label}\n{NOT_POSTED}"
+        await answer(interaction, text, view=view)
 
     async def _retire_clicked(self, interaction: discord.Interaction, table: Table) -> None:
         """A stale button's message loses its buttons, so nobody is caught by it again."""

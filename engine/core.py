@@ -58,8 +58,11 @@ class Prompt(BaseModel):
     choices: list[QuickChoice] = Field(default_factory=list)
     out_of_turn: bool = False
     default: dict[str, Any] | None = None
-    """The complete action taken for this seat if the host forces the decision or its deadline
-    passes, so a game never stalls on an absent player. Only out-of-turn decisions set it."""
+    """The complete, legal action taken for this seat when the table stops waiting for it (the
+    host forces it, a deadline or turn limit passes, the player is away), so a game never
+    stalls on an absent player. Every prompt sets one: for an out-of-turn decision the answer
+    that changes least, for a seat's own turn the least harmful way on (end the turn, pass).
+    Applying defaults alone must always bring a game to its end."""
     decision: int = 0
     """The identity of this decision for its seat, stamped by `Game.prompts`. It changes whenever
     the seat answers or the decision is replaced, so a button posted for one decision can never
@@ -216,6 +219,31 @@ class Game(ABC, Generic[S, Opt]):
         }:
             work.decisions[changed] = work.decisions.get(changed, 0) + 1
         return Result(state=work, events=events)
+
+    def next_up(self, state: S) -> int | None:
+        """The seat expected to act once the current turn is over (for "you are on deck"
+        notices), or None when the game cannot tell; games with a turn order override it."""
+        return None
+
+    def reversible(
+        self, before: S, after: S, seat: int, action: ActionBase, events: list[Event]
+    ) -> bool:
+        """Whether a player may take this action back: nothing random happened (the generator
+        did not move), nothing hidden changed hands or came to light (every seat's secret
+        information is as it was, no private narration), and the game does not say otherwise.
+        Undo replays the log without the action, so this is all it needs to be fair."""
+        if after.rng != before.rng or any(e.seat is not None for e in events):
+            return False
+        if self.outcome(after) is not None:
+            return False
+        seats = range(len(before.seat_names))
+        if any(self.hand_text(before, s) != self.hand_text(after, s) for s in seats):
+            return False
+        return not self._reveals(before, seat, action)
+
+    def _reveals(self, state: S, seat: int, action: ActionBase) -> bool:
+        """Game-specific information an action shows that `reversible` cannot see by itself."""
+        return False
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> BaseModel:

@@ -6,9 +6,11 @@ Used by the end-to-end tests and by the demo (`python -m tests.demo`).
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot import deadlines
 from bot.app import GameBot
 from bot.config import Settings
 from bot.table import Table
@@ -32,6 +34,8 @@ class Session:
         self._task: asyncio.Task[None] | None = None
         self.channel: ChannelRecord
         self.game_id = 0
+        self.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+        """The bot's clock for reminders and limits: it stands still until a test moves it."""
 
     async def __aenter__(self) -> Session:
         await self.standin.start()
@@ -52,6 +56,7 @@ class Session:
             **self.settings,
         )
         self.bot = GameBot(settings)
+        self.bot.tables.clock = lambda: self.now
         self._task = asyncio.create_task(self.bot.start("standin-token"))
         await self.standin.wait_ready(timeout=STEP_TIMEOUT)
 
@@ -66,6 +71,24 @@ class Session:
     async def restart(self) -> None:
         await self.stop_bot()
         await self.start_bot()
+
+    async def advance(self, hours: float) -> int:
+        """Move the clock on and run the due sweep once, as the bot's loop would; how many
+        waits it handled."""
+        self.now += timedelta(hours=hours)
+        assert self.bot is not None
+        return await deadlines.sweep(self.bot)
+
+    async def confirm(self, user: UserRecord, *path: str, **options: Any) -> str:
+        """Run a command that asks for confirmation and press its Confirm button; the answer
+        it ends with (the refusal, if it never offered the button)."""
+        asked = await self.command(user, *path, **options)
+        message = asked.reply
+        assert message is not None, f"no answer to /{' '.join(path)}"
+        if "Confirm" not in str(message.components):
+            return message.content
+        await self.click(user, message, "Confirm")
+        return self.standin.message(message.id).content
 
     def user(self, name: str) -> UserRecord:
         return self.standin.add_user(name)

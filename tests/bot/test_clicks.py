@@ -102,7 +102,7 @@ async def test_only_the_seat_holder_may_answer_a_decision(session: Session):
 async def test_abandoning_retires_every_button_of_the_game(session: Session):
     _, host, _ = await owe_a_decision(session)
     message = await settle_message(session)
-    assert reply_text(await session.command(host, "game", "abandon")) == "Abandoned."
+    assert await session.confirm(host, "game", "table", "abandon") == "Abandoned."
     assert session.standin.message(message.id).components == []
     assert "abandoned the game" in session.posts()[-1].content
 
@@ -112,7 +112,7 @@ async def test_an_abandoned_lobby_keeps_no_buttons(session: Session):
     await session.command(host, "game", "new", game=TOY.id)
     lobby = session.posts()[-1]
     stale = seen_in(lobby, session.channel)
-    await session.command(host, "game", "abandon")
+    await session.confirm(host, "game", "table", "abandon")
     assert session.standin.message(lobby.id).components == []
     assert "Abandoned" in session.standin.message(lobby.id).embeds[0]["footer"]["text"]
     late = await click(session, session.user("late"), stale, "Join")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 from tests.bot.harness import Session, reply_text
@@ -106,16 +107,18 @@ async def test_status_tells_a_player_whose_answer_was_lost_what_their_move_did(s
 async def test_the_host_forces_an_unanswered_decision_and_may_abandon(session: Session):
     _, host, guest = await owe_a_decision(session)
     stranger = session.user("x")
-    refused = await session.command(guest, "game", "abandon")
+    refused = await session.command(guest, "game", "table", "abandon")
     assert refused.ephemeral and "Only the host" in reply_text(refused)
-    not_host = await session.command(stranger, "game", "force")
+    not_host = await session.command(stranger, "game", "table", "force")
     assert "Only the host" in reply_text(not_host)
-    forced = await session.command(host, "game", "force")
-    assert "Applied 1" in reply_text(forced)
-    assert "forced a waiting decision" in session.posts()[-1].content
+    asked = await session.command(host, "game", "table", "force")
+    assert "Play the default" in reply_text(asked)
+    assert (await session.table()).state.pending_loser is not None  # nothing before Confirm
+    await session.click(host, asked.reply, "Confirm")
+    assert "Played 1 default" in session.standin.message(asked.reply.id).content
+    assert "played the default for the table" in session.posts()[-1].content
     assert (await session.table()).state.pending_loser is None
-    gone = await session.command(host, "game", "abandon")
-    assert reply_text(gone) == "Abandoned."
+    assert await session.confirm(host, "game", "table", "abandon") == "Abandoned."
     assert await session.bot.tables.current(session.channel.id) is None
 
 
@@ -123,6 +126,7 @@ async def test_a_decision_past_its_deadline_takes_its_default(tmp_path: Path, to
     settings = {"decision_deadline_hours": 0.5 / 3600, "deadline_check_seconds": 0.2}
     async with Session(tmp_path / "games.sqlite3", **settings) as session:
         await owe_a_decision(session)
+        session.now += timedelta(hours=1)  # the bot's own sweep finds it due
         note = await session.standin.wait_until(
             lambda: next((m for m in session.posts() if "⏰" in m.content), None),
             timeout=10,

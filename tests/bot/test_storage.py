@@ -1,7 +1,6 @@
 """The store keeps setup + action log + snapshot together and refuses stale writes."""
 
 import shutil
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiosqlite
@@ -96,16 +95,3 @@ async def test_a_failed_transaction_leaves_nothing_behind(store: SqliteStore, mo
     saved = await store.get(row.id)
     assert saved.state == '{"s": 0}' and saved.version == row.version
     assert await store.open_posts(row.id) == []
-
-
-async def test_only_games_whose_decision_with_a_default_is_waiting_are_due(store: SqliteStore):
-    waiting = await store.start(await store.create_lobby(1, 1, "toy", 7), {}, 1, "{}", [])
-    idle = await store.start(await store.create_lobby(2, 1, "toy", 7), {}, 1, "{}", [])
-    waiting = await store.record_action(waiting, 0, 7, "a", "{}", False, [], awaits_default=True)
-    await store.record_action(idle, 0, 7, "a", "{}", False, [], awaits_default=False)
-    future = datetime.now(UTC) + timedelta(minutes=1)
-    due = await store.due_defaults(future, limit=10)
-    assert [(g.id, g.version) for g in due] == [(waiting.id, waiting.version)]
-    assert await store.due_defaults(datetime.now(UTC) - timedelta(minutes=1), limit=10) == []
-    await store.clear_default(waiting.id, waiting.version)
-    assert await store.due_defaults(future, limit=10) == []

@@ -102,7 +102,12 @@ class SealedBids(Game[BidState, BidOptions]):
                 )
             }
         return {
-            seat: Prompt(seat=seat, text="Bid a card.", kinds=["bid"])
+            seat: Prompt(
+                seat=seat,
+                text="Bid a card.",
+                kinds=["bid"],
+                default={"kind": "bid", "card": min(state.hands[seat])},
+            )
             for seat, bid in enumerate(state.bids)
             if bid is None
         }

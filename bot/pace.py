@@ -1,0 +1,223 @@
+"""How long a table waits for a player, and what it does then: pure rules over times.
+
+Each seat that owes a decision has a `Wait`: since when, how many reminders went out, and when
+the next reminder and its limit fall due. They are worked out here from the table's `Pace`,
+the player's `Prefs` and any time away, so the schedule is tested without a clock or Discord;
+the store keeps them with the earliest of those times indexed, which is all the sweep reads.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SNOOZE = timedelta(hours=4)
+"""How much later "remind me later" reminds a player again."""
+
+
+class Pace(BaseModel):
+    """A table's pace, set by its host in the lobby or later with `/game settings`."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    remind_after: float = Field(
+        default=12, ge=1, le=168, description="hours without a move before the first reminder"
+    )
+    remind_every: float = Field(
+        default=24, ge=1, le=336, description="hours between later reminders"
+    )
+    reminders: int = Field(
+        default=5, ge=0, le=20, description="reminders before the table is told a player is absent"
+    )
+    turn_limit: float = Field(
+        default=0, ge=0, le=720, description="hours a player has for their turn (0: no limit)"
+    )
+    on_limit: Literal["tell_host", "default"] = Field(
+        default="tell_host", description="when the limit passes: tell the host, or play the default"
+    )
+    vacation_days: int = Field(
+        default=14, ge=0, le=60, description="longest time away a player may take"
+    )
+    on_vacation: Literal["pause", "default"] = Field(
+        default="pause", description="while away: their clocks wait, or their turns get the default"
+    )
+
+    @field_validator("turn_limit")
+    @classmethod
+    def _whole_hour_or_off(cls, value: float) -> float:
+        if 0 < value < 1:
+            raise ValueError("a turn limit is at least 1 hour (or 0 for none)")
+        return value
+
+    def summary(self) -> str:
+        limit = (
+            "no turn limit"
+            if not self.turn_limit
+            else f"turn limit {self.turn_limit:g} h, then "
+            + ("the default is played" if self.on_limit == "default" else "the host is told")
+        )
+        away = "clocks wait" if self.on_vacation == "pause" else "their turns get the default"
+        return (
+            f"Reminders after {self.remind_after:g} h, then every {self.remind_every:g} h, "
+            f"{self.reminders} at most · {limit} · vacations up to {self.vacation_days} days "
+            f"({away})"
+        )
+
+
+class Prefs(BaseModel):
+    """What one person chose for all their games with `/game me`."""
+
+    timezone: str = "UTC"
+    quiet_from: int | None = Field(default=None, ge=0, le=23)
+    quiet_to: int | None = Field(default=None, ge=0, le=23)
+    on_deck: bool = False
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown time zone {value!r}; pick one from the list") from None
+        return value
+
+    def quiet_until(self, now: datetime) -> datetime | None:
+        """The end of the quiet hours `now` falls in, or None when the player may be reminded.
+
+        Quiet hours run from `quiet_from` o'clock up to `quiet_to` o'clock local time and may
+        span midnight (22 to 7)."""
+        if self.quiet_from is None or self.quiet_to is None or self.quiet_from == self.quiet_to:
+            return None
+        zone = ZoneInfo(self.timezone)
+        local = now.astimezone(zone)
+        hour = local.hour
+        start, end = self.quiet_from, self.quiet_to
+        inside = start <= hour < end if start < end else hour >= start or hour < end
+        if not inside:
+            return None
+        day = local.date() if hour < end else local.date() + timedelta(days=1)
+        return datetime.combine(day, time(end), zone)
+
+    def summary(self) -> str:
+        quiet = (
+            f"quiet from {self.quiet_from}:00 to {self.quiet_to}:00"
+            if self.quiet_from is not None and self.quiet_to is not None
+            else "no quiet hours"
+        )
+        deck = "on-deck DMs on" if self.on_deck else "on-deck DMs off"
+        return f"Time zone {self.timezone} · {quiet} · {deck}"
+
+
+class Wait(BaseModel):
+    """One seat owing one decision, and what is next due for it."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    decision: int
+    out_of_turn: bool
+    since: datetime
+    reminders: int = 0
+    remind_at: datetime | None = None
+    limit_at: datetime | None = None
+    limit_told: bool = False
+
+    @property
+    def due_at(self) -> datetime | None:
+        times = [t for t in (self.remind_at, None if self.limit_told else self.limit_at) if t]
+        return min(times) if times else None
+
+
+Away = tuple[datetime, Literal["pause", "default"]]
+"""Until when a player is away, and what the table does meanwhile."""
+
+
+def schedule(
+    wait: Wait,
+    pace: Pace,
+    now: datetime,
+    *,
+    deadline_hours: float,
+    away: Away | None,
+    paused: bool,
+) -> Wait:
+    """Set the wait's next reminder and its limit from the table's rules.
+
+    Reminders count from the player's last move (or from now, for a new wait); the limit
+    counts from when the seat began to owe: the bot's deadline for a decision asked out of
+    turn, the table's turn limit for a seat's own turn. A paused table has nothing due. Away
+    with clocks paused, a player's clocks start again when they are back; away with defaults,
+    their limit is now.
+    """
+    if paused:
+        return wait.model_copy(update={"remind_at": None, "limit_at": None})
+    back = away[0] if away is not None and away[1] == "pause" else None
+    remind_at = None
+    if wait.reminders < pace.reminders:
+        gap = timedelta(hours=pace.remind_after if wait.reminders == 0 else pace.remind_every)
+        remind_at = wait.remind_at or now + gap
+        if back is not None:
+            remind_at = max(remind_at, back + gap)
+    hours = deadline_hours if wait.out_of_turn else pace.turn_limit
+    limit_at = None
+    if hours > 0:
+        limit_at = max(wait.since, back or wait.since) + timedelta(hours=hours)
+    if away is not None and away[1] == "default":
+        limit_at = wait.since
+    return wait.model_copy(update={"remind_at": remind_at, "limit_at": limit_at})
+
+
+def follow(
+    previous: dict[int, Wait],
+    owing: dict[int, tuple[int, int, bool]],
+    acted: int | None,
+    now: datetime,
+    game_id: int,
+) -> list[Wait]:
+    """The waits after a change, from those before and who owes what now (seat: user,
+    decision, out of turn).
+
+    A seat still in its own turn keeps its start (the turn limit is for the whole turn), and
+    its reminders start over if it just moved; a decision asked out of turn is new each time
+    and gets its full deadline.
+    """
+    out = []
+    for seat, (user_id, decision, out_of_turn) in sorted(owing.items()):
+        old = previous.get(seat)
+        same_turn = old is not None and not old.out_of_turn and not out_of_turn
+        same_question = old is not None and old.decision == decision and old.user_id == user_id
+        if old is not None and (same_turn or same_question):
+            moved = seat == acted
+            out.append(
+                old.model_copy(
+                    update={
+                        "user_id": user_id,
+                        "decision": decision,
+                        "reminders": 0 if moved else old.reminders,
+                        "remind_at": None if moved else old.remind_at,
+                    }
+                )
+            )
+        else:
+            out.append(
+                Wait(
+                    game_id=game_id,
+                    seat=seat,
+                    user_id=user_id,
+                    decision=decision,
+                    out_of_turn=out_of_turn,
+                    since=now,
+                )
+            )
+    return out
+
+
+def after_reminder(wait: Wait, pace: Pace, now: datetime) -> Wait:
+    """The wait once a reminder went out `now`: the next one counts from now, not from when
+    this one was due, so a bot that was down sends one reminder, never the missed burst."""
+    count = wait.reminders + 1
+    nxt = now + timedelta(hours=pace.remind_every) if count < pace.reminders else None
+    return wait.model_copy(update={"reminders": count, "remind_at": nxt})

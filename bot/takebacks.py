@@ -1,0 +1,169 @@
+"""Taking moves back: a player's undo of their own latest moves, and a rewind the table agrees to.
+
+Nothing is erased: a take-back is a new log entry naming the moves it takes back, and the game
+is rebuilt by replaying the moves that still count (`engine.history`). A player may undo only
+their own moves that revealed nothing (the engine marks each move when it is logged) and that
+nobody else has answered since; going back further is a rewind, which every player must agree
+to. Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from bot import posts
+from bot.posts import Control
+from bot.storage import LoggedAction, Post, Rewind
+from bot.table import PlayerError, Table
+from bot.tables import Tables
+from engine import history
+from engine.history import TABLE_SEAT
+
+
+class Plan(BaseModel):
+    """Moves that would be taken back, newest last, each in words."""
+
+    seqs: list[int]
+    labels: list[str]
+    version: int
+    """The game's version the plan was made for: any change since makes it void."""
+
+    def text(self) -> str:
+        return "; ".join(self.labels)
+
+
+async def _counted(tables: Tables, table: Table) -> list[LoggedAction]:
+    return history.moves(await tables.store.action_log(table.row.id))
+
+
+def _running(table: Table) -> None:
+    if table.state is None or table.row.status != "active":
+        raise PlayerError("There is no game running here to take moves back in.")
+
+
+async def plan_undo(tables: Tables, table: Table, user_id: int, count: int) -> Plan:
+    """The user's latest `count` moves, if all of them may still be undone; otherwise why not."""
+    _running(table)
+    if not table.seats_of(user_id):
+        raise PlayerError("You are not playing in this game.")
+    if count < 1:
+        raise PlayerError("Say how many of your moves to take back: 1 or more.")
+    moves = await _counted(tables, table)
+    mine: list[LoggedAction] = []
+    for entry in reversed(moves):
+        if entry.user_id != user_id or not entry.reversible:
+            break
+        mine.append(entry)
+    if not mine:
+        last = moves[-1] if moves else None
+        if last is None or last.user_id != user_id:
+            raise PlayerError(
+                "You have nothing to undo: the latest move is not yours. The host can ask the "
+                "table to agree to a rewind with `/game table rewind`."
+            )
+        raise PlayerError(
+            "Your latest move cannot be undone: it rolled dice, drew or showed cards, or "
+            "settled something for another player. The host can ask the table to agree to a "
+            "rewind with `/game table rewind`."
+        )
+    if count > len(mine):
+        raise PlayerError(
+            f"Only your last {len(mine)} move(s) can be undone; before that, something was "
+            "revealed or another player moved."
+        )
+    return await _plan(tables, table, moves, count)
+
+
+async def plan_rewind(tables: Tables, table: Table, count: int) -> Plan:
+    _running(table)
+    moves = await _counted(tables, table)
+    if count < 1 or count > len(moves):
+        raise PlayerError(f"A rewind takes back between 1 and {len(moves)} moves.")
+    return await _plan(tables, table, moves, count)
+
+
+async def _plan(tables: Tables, table: Table, moves: list[LoggedAction], count: int) -> Plan:
+    """Label each move as it read when it was made, by replaying up to it."""
+    game = table.game
+    kept, gone = moves[: len(moves) - count], moves[len(moves) - count :]
+    state = history.rebuild(game, tables.initial(table), kept)
+    labels = []
+    for entry in gone:
+        action = game.parse_action(entry.action)
+        name = state.seat_names[entry.seat]
+        labels.append(f"{name}: {game.describe(state, action)}")
+        state = game.apply(state, entry.seat, action).state
+    return Plan(seqs=[e.seq for e in gone], labels=labels, version=table.row.version)
+
+
+async def take_back(
+    tables: Tables, table: Table, plan: Plan, user_id: int, *, rewind: bool
+) -> Table:
+    """Log the take-back, store the game rebuilt without the moves, and tell the table."""
+    _running(table)
+    if table.row.version != plan.version:
+        raise PlayerError("The game moved on since; nothing was taken back. Look again.")
+    assert table.state is not None
+    entries = await tables.store.action_log(table.row.id)
+    rebuilt = history.rebuild(
+        table.game, tables.initial(table), [e for e in entries if e.seq not in plan.seqs]
+    )
+    entry = history.take_back(table.state, rebuilt, plan.seqs, rewind=rewind)
+    state = rebuilt.model_copy(update={"decisions": entry.decisions})
+    after_row = table.row.model_copy(update={"version": table.row.version + 1})
+    after = Table(row=after_row, game=table.game, state=state)
+    what = "rewound the game, with everyone's agreement," if rewind else "took back"
+    header = f"↩️ <@{user_id}> {what}: {plan.text()}."
+    snapshot = state.model_dump_json()
+    row = await tables.write(
+        tables.store.record_action(
+            table.row,
+            TABLE_SEAT,
+            user_id,
+            entry.model_dump_json(),
+            snapshot,
+            finished=False,
+            posts=posts.for_change(after, header),
+            waits=await tables.waits_after(after, acted=None),
+        )
+    )
+    tables.states.put(row.id, row.version, len(snapshot), state)
+    return Table(row=row, game=table.game, state=state)
+
+
+async def ask_rewind(tables: Tables, table: Table, plan: Plan, host_id: int) -> Rewind:
+    """Open a rewind for the table to vote on; the host who asked agrees by asking."""
+    if table.row.version != plan.version:
+        raise PlayerError("The game moved on since; ask for the rewind again.")
+    others = [p for p in voters(table) if p != host_id]
+
+    def announce(rewind_id: int) -> list[Post]:
+        text = (
+            f"⏪ <@{host_id}> asks the table to rewind {len(plan.seqs)} move(s): {plan.text()}. "
+            "Everyone must agree; one refusal cancels it, and so does any move meanwhile."
+        )
+        return [
+            posts.notice(
+                text,
+                others,
+                [
+                    Control(
+                        label="Agree",
+                        custom_id=f"vote:{table.row.id}:{rewind_id}:yes",
+                        style="success",
+                    ),
+                    Control(
+                        label="Refuse",
+                        custom_id=f"vote:{table.row.id}:{rewind_id}:no",
+                        style="danger",
+                    ),
+                ],
+            )
+        ]
+
+    return await tables.store.open_rewind(table.row, plan.seqs, host_id, announce)
+
+
+def voters(table: Table) -> list[int]:
+    """Everyone seated: a rewind needs each of them."""
+    return list(dict.fromkeys(table.row.players))
