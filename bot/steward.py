@@ -239,7 +239,7 @@ class Steward:
         self, interaction: discord.Interaction, game_id: int, seat: int, decision: int
     ) -> None:
         bot = self.bot
-        async with handling(interaction, in_place=True):
+        async with handling(interaction):
             table = await bot.tables.by_id(game_id)
             if table is None or table.row.status != "active" or table.state is None:
                 raise PlayerError("That game is over; there is nothing to remind you of.")
