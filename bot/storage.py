@@ -303,12 +303,12 @@ class SqliteStore:
 
     async def _update(self, row: GameRow, **changes: Any) -> GameRow:
         """Version-checked update of the game row; the caller's transaction holds the lock."""
-        cols = ", ".join(f"{k} = ?" for k in changes)
+        cols = "".join(f"{k} = ?, " for k in changes)
         values = [
             json.dumps(v) if k in ("options", "players", "pace") else v for k, v in changes.items()
         ]
         cur = await self.db.execute(
-            f"UPDATE games SET {cols}, version = version + 1, updated_at = ?"
+            f"UPDATE games SET {cols}version = version + 1, updated_at = ?"
             " WHERE id = ? AND version = ?",
             (*values, _now(), row.id, row.version),
         )

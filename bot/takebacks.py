@@ -140,7 +140,8 @@ async def ask_rewind(tables: Tables, table: Table, plan: Plan, host_id: int) -> 
     def announce(rewind_id: int) -> list[Post]:
         text = (
             f"⏪ <@{host_id}> asks the table to rewind {len(plan.seqs)} move(s): {plan.text()}. "
-            "Everyone must agree; one refusal cancels it, and so does any move meanwhile."
+            + " ".join(f"<@{p}>" for p in others)
+            + ": everyone must agree; one refusal cancels it, and so does any move meanwhile."
         )
         return [
             posts.notice(
