@@ -44,7 +44,7 @@ def log_of(table: Table) -> str:
 
 
 async def test_a_mis_click_is_undone_in_two_clicks_and_the_board_is_redrawn(real: Session):
-    _, mover, other = await nomb(real)
+    _, mover, _other = await nomb(real)
     before = await real.table()
     text, answer = await place(real, before, mover)
     assert text.startswith("✅") and answer.find_button("Undo")
@@ -79,7 +79,7 @@ async def test_undo_is_refused_with_a_reason_and_changes_nothing(real: Session):
 
 
 async def test_an_undo_confirmation_goes_stale_when_the_game_moves_on(real: Session):
-    users, mover, other = await nomb(real)
+    users, mover, _other = await nomb(real)
     table = await real.table()
     await place(real, table, mover)
     asked = await real.command(mover, "game", "undo")
@@ -111,7 +111,7 @@ async def test_undo_is_refused_after_dice_were_rolled(real: Session):
 
 
 async def test_a_rewind_needs_every_player_and_one_refusal_cancels_it(real: Session):
-    users, mover, other = await nomb(real)
+    users, mover, _other = await nomb(real)
     host = next(u for u in users.values() if u.name == "alice")
     guest = next(u for u in users.values() if u.name == "bob")
     table = await real.table()
