@@ -68,7 +68,15 @@ class GameBot(discord.Client):
         self._health: asyncio.Task[None] | None = None
         self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
-        self.tree.add_command(GameCommands())
+        general = GameCommands()
+        self.tree.add_command(general)
+        self.general_commands: dict[str, list[str]] = {}
+        """Each `/game` command group's subcommands, for `/game help`, read off the tree so
+        the help can never leave one out."""
+        for command in general.walk_commands():
+            if isinstance(command, app_commands.Command):
+                group, _, name = command.qualified_name.rpartition(" ")
+                self.general_commands.setdefault(group, []).append(name)
         self.action_commands: dict[str, list[tuple[str, str]]] = {}
         for game in REGISTRY.values():
             renderer_for(game.id)  # a game without a board stops the bot here, not mid-game

@@ -219,7 +219,9 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         bot = bot_of(interaction)
         async with handling(interaction):
             table = await bot.tables.current(interaction.channel_id or 0)
-            await answer(interaction, present.help_text(table, bot.action_commands))
+            await answer(
+                interaction, present.help_text(table, bot.general_commands, bot.action_commands)
+            )
 
     @app_commands.command(name="undo", description="Take back your own latest move(s)")
     @app_commands.describe(moves="How many of your latest moves (default 1)")

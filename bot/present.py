@@ -88,17 +88,25 @@ def lobby_text(table: Table) -> dict[str, Any]:
     return {"title": f"{game.title}: lobby", "description": body}
 
 
-def help_text(table: Table | None, commands: dict[str, list[tuple[str, str]]]) -> str:
-    """What a player can type, for the game in this channel or for every game."""
-    lines = [
-        "**Game commands**",
-        "`/game new` open a lobby · `/game join` / `/game leave` · `/game start` (host)",
-        "`/game option` set a setup option in the lobby (host)",
-        "`/game board` post the board · `/game status` where things stand · "
-        "`/game hand` your private information",
-        "`/game force` apply the default to a decision nobody answered (host or Manage Channels)",
-        "`/game abandon` end the game (host or Manage Channels)",
-    ]
+GROUP_NOTES = {
+    "game": "start, join, look, undo, your own settings",
+    "game table": "host or Manage Channels: steer the whole table",
+    "game seat": "replace a player (host), resign, time away",
+}
+"""What each `/game` group is for, in the help; its subcommands are read off the tree."""
+
+
+def help_text(
+    table: Table | None,
+    general: dict[str, list[str]],
+    commands: dict[str, list[tuple[str, str]]],
+) -> str:
+    """What a player can type: every `/game` command, and the actions of the game in this
+    channel (or of every game)."""
+    lines = ["**Game commands**"]
+    for group, names in general.items():
+        note = GROUP_NOTES.get(group, "")
+        lines.append(f"`/{group}` {' · '.join(names)}" + (f" ({note})" if note else ""))
     for group, subcommands in commands.items():
         if table is not None and group != table.game.short_name:
             continue

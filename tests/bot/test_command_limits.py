@@ -1,0 +1,64 @@
+"""The slash commands stay inside Discord's limits as they grow, and `/game help` names them all.
+
+Discord allows 25 subcommands or groups per command, 25 subcommands per group, groups nested
+one deep, 25 options per command, names of 1-32 lowercase characters and descriptions of at
+most 100; a command past any of these is refused at sync, which would take every command down.
+"""
+
+from __future__ import annotations
+
+import re
+
+from discord import app_commands
+
+from bot import present
+from bot.action_commands import build_group
+from bot.game_commands import GameCommands
+from engine.games import REGISTRY
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check(command: app_commands.Command | app_commands.Group, depth: int) -> list[str]:
+    where = command.qualified_name
+    problems = []
+    if not NAME.fullmatch(command.name) or command.name != command.name.lower():
+        problems.append(f"{where}: bad name")
+    if not 1 <= len(command.description) <= 100:
+        problems.append(f"{where}: description of {len(command.description)} characters")
+    if isinstance(command, app_commands.Group):
+        if depth >= 2:
+            problems.append(f"{where}: groups nest only one deep")
+        if len(command.commands) > 25:
+            problems.append(f"{where}: {len(command.commands)} subcommands (25 at most)")
+        for child in command.commands:
+            problems += check(child, depth + 1)
+    else:
+        if len(command.parameters) > 25:
+            problems.append(f"{where}: {len(command.parameters)} options")
+        for parameter in command.parameters:
+            if not 1 <= len(parameter.description) <= 100:
+                problems.append(f"{where} {parameter.name}: description too long or empty")
+    return problems
+
+
+def test_every_command_group_is_within_discords_limits():
+    """Building the groups already fails past 25 children (discord.py refuses them); the
+    check covers the rest."""
+    groups = [GameCommands(), *(build_group(game) for game in REGISTRY.values())]
+    problems = [p for group in groups for p in check(group, 0)]
+    assert problems == []
+
+
+def test_game_help_names_every_game_command():
+    general: dict[str, list[str]] = {}
+    for command in GameCommands().walk_commands():
+        if isinstance(command, app_commands.Command):
+            group, _, name = command.qualified_name.rpartition(" ")
+            general.setdefault(group, []).append(name)
+    text = present.help_text(None, general, {})
+    for group, names in general.items():
+        line = next(line for line in text.splitlines() if line.startswith(f"`/{group}`"))
+        assert all(name in line for name in names)
+    assert {"game", "game table", "game seat"} <= set(general)
+    assert "pause" in general["game table"] and "replace" in general["game seat"]
