@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import datetime
 from typing import Any
 
 from bot import limits
@@ -86,6 +87,17 @@ def lobby_text(table: Table) -> dict[str, Any]:
         body += f"\nOptions: {options}"
     body += f"\nPace: {Pace.model_validate(table.row.pace).summary()} (`/game settings`)"
     return {"title": f"{game.title}: lobby", "description": body}
+
+
+def pace_lines(table: Table, away: dict[int, datetime]) -> list[str]:
+    """How the table keeps time: paused or not, who is away until when, and its pace."""
+    lines = [""]
+    if table.row.paused_at is not None:
+        since = int(datetime.fromisoformat(table.row.paused_at).timestamp())
+        lines.append(f"⏸️ Paused since <t:{since}:f>: no reminders or limits.")
+    lines += [f"🌴 {mention(u)} is away until <t:{int(t.timestamp())}:f>." for u, t in away.items()]
+    lines.append(f"Pace: {Pace.model_validate(table.row.pace).summary()}.")
+    return lines
 
 
 GROUP_NOTES = {

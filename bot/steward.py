@@ -194,32 +194,32 @@ class Steward:
                         "That rewind is no longer open (the game moved on, or it was settled)."
                     )
                 if not yes:
-                    await bot.store.settle_rewind(rewind, agreed=rewind.agreed, state="refused")
-                    await bot.store.add_posts(
-                        game_id,
-                        [
-                            posts.notice(
-                                f"⏪ <@{user}> refused the rewind; the game goes on as it is."
-                            )
-                        ],
+                    told = posts.notice(
+                        f"⏪ <@{user}> refused the rewind; the game goes on as it is."
                     )
+                    if not await bot.store.settle_rewind(
+                        rewind, agreed=rewind.agreed, state="refused", posts=[told]
+                    ):
+                        raise PlayerError("Someone answered at the same moment; press again.")
                     progress.committed = "You refused the rewind."
                     text = "You refused the rewind; the table was told."
                 else:
                     agreed = sorted({*rewind.agreed, user})
-                    done = all(v in agreed for v in voters)
-                    state = "done" if done else "open"
-                    if not await bot.store.settle_rewind(rewind, agreed=agreed, state=state):
-                        raise PlayerError("Someone answered at the same moment; press again.")
-                    if done:
+                    waiting = [v for v in voters if v not in agreed]
+                    if not waiting:
+                        # The rewind itself is stored first: a crash before the vote is marked
+                        # leaves a rewind that went stale with the game's version, never one
+                        # marked done but not applied.
                         plan = await takebacks.plan_rewind(bot.tables, table, len(rewind.seqs))
                         await takebacks.take_back(
                             bot.tables, table, plan, rewind.asked_by, rewind=True
                         )
                         progress.committed = "Everyone agreed: the game was rewound."
+                        await bot.store.settle_rewind(rewind, agreed=agreed, state="done")
                         text = progress.committed
                     else:
-                        waiting = [v for v in voters if v not in agreed]
+                        if not await bot.store.settle_rewind(rewind, agreed=agreed, state="open"):
+                            raise PlayerError("Someone answered at the same moment; press again.")
                         progress.committed = "You agreed."
                         text = "You agreed. Still waiting for " + ", ".join(
                             f"<@{v}>" for v in waiting

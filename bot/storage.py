@@ -169,7 +169,9 @@ class GameStore(Protocol):
         announce: Callable[[int], list[Post]],
     ) -> Rewind: ...
     async def rewind(self, rewind_id: int) -> Rewind | None: ...
-    async def settle_rewind(self, rewind: Rewind, *, agreed: list[int], state: str) -> bool: ...
+    async def settle_rewind(
+        self, rewind: Rewind, *, agreed: list[int], state: str, posts: list[Post] | None = None
+    ) -> bool: ...
     async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int: ...
     # publication
     async def open_posts(self, game_id: int) -> list[OutboxRow]: ...
@@ -553,15 +555,21 @@ class SqliteStore:
         data["agreed"] = json.loads(data["agreed"])
         return Rewind.model_validate(data)
 
-    async def settle_rewind(self, rewind: Rewind, *, agreed: list[int], state: str) -> bool:
-        """Record an answer to a rewind still open as read; False if it was settled meanwhile."""
-        async with self._write:
-            cur = await self.db.execute(
+    async def settle_rewind(
+        self, rewind: Rewind, *, agreed: list[int], state: str, posts: list[Post] | None = None
+    ) -> bool:
+        """Record an answer to a rewind still open as read, with what the table is told of it;
+        False (and nothing stored) if it was answered or settled meanwhile."""
+        async with self._transaction() as db:
+            cur = await db.execute(
                 "UPDATE rewinds SET agreed = ?, state = ? WHERE id = ? AND state = 'open'"
                 " AND agreed = ?",
                 (json.dumps(agreed), state, rewind.id, json.dumps(rewind.agreed)),
             )
-            return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            await self._enqueue(rewind.game_id, await self._log_length(rewind.game_id), posts or [])
+            return True
 
     async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int:
         """Lobbies still open, by one host or in one server (both indexed)."""
