@@ -128,13 +128,16 @@ async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> T
             else "the table plays the default for them meanwhile"
         )
         text = f"🌴 <@{user_id}> is away until <t:{stamp}:f>; {meanwhile}."
-    await tables.store.set_away(table.row, user_id, until, [posts.notice(text)])
     waits = await tables.store.waits(table.row.id)
     fresh = [
         w.model_copy(update={"remind_at": None, "reminders": 0}) if w.user_id == user_id else w
         for w in waits.values()
     ]
-    await tables.store.put_waits(table.row.id, await tables.scheduled(table, fresh))
+    away = {u: t for u, t in away.items() if u != user_id}
+    if until is not None:
+        away[user_id] = until
+    scheduled = await tables.scheduled(table, fresh, away)
+    await tables.store.set_away(table.row, user_id, until, [posts.notice(text)], scheduled)
     return table
 
 
@@ -176,6 +179,7 @@ async def replace(
         if secret is not None:
             told.append(posts.private(after, seat, secret))
     current = await tables.store.waits(table.row.id)
+    away = {u: t for u, t in (await tables.store.away(table.row.id)).items() if u != old}
     waits = await tables.scheduled(
         after,
         [
@@ -186,9 +190,11 @@ async def replace(
             else w
             for w in current.values()
         ],
+        away,
     )
-    await tables.store.set_away(table.row, old, None, [])
-    row = await tables.write(tables.store.update_game(table.row, told, waits, players=players))
+    row = await tables.write(
+        tables.store.update_game(table.row, told, waits, back=old, players=players)
+    )
     tables.forget(row.id)
     return Table(row=row, game=table.game, state=table.state)
 

@@ -27,7 +27,8 @@ class Settings(BaseSettings):
         description="Hours an out-of-turn decision may wait before its default applies; 0: never.",
     )
     deadline_check_seconds: float = Field(
-        default=60.0, description="How often to look for decisions past their deadline."
+        default=60.0,
+        description="How often to look for reminders, turn limits and deadlines that are due.",
     )
     publish_check_seconds: float = Field(
         default=10.0,

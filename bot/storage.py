@@ -156,10 +156,20 @@ class GameStore(Protocol):
     async def set_prefs(self, user_id: int, prefs: Prefs) -> None: ...
     async def away(self, game_id: int) -> dict[int, datetime]: ...
     async def set_away(
-        self, row: GameRow, user_id: int, until: datetime | None, posts: list[Post]
+        self,
+        row: GameRow,
+        user_id: int,
+        until: datetime | None,
+        posts: list[Post],
+        waits: list[Wait],
     ) -> None: ...
     async def update_game(
-        self, row: GameRow, posts: list[Post], waits: list[Wait] | None = None, **changes: Any
+        self,
+        row: GameRow,
+        posts: list[Post],
+        waits: list[Wait] | None = None,
+        back: int | None = None,
+        **changes: Any,
     ) -> GameRow: ...
     async def open_rewind(
         self,
@@ -494,9 +504,15 @@ class SqliteStore:
             return {int(r[0]): datetime.fromisoformat(r[1]) for r in await cur.fetchall()}
 
     async def set_away(
-        self, row: GameRow, user_id: int, until: datetime | None, posts: list[Post]
+        self,
+        row: GameRow,
+        user_id: int,
+        until: datetime | None,
+        posts: list[Post],
+        waits: list[Wait],
     ) -> None:
-        """Start or end a player's time away from one game, and tell the table."""
+        """Start or end a player's time away from one game, with the waits that follow from
+        it, and tell the table."""
         async with self._transaction() as db:
             if until is None:
                 await db.execute(
@@ -507,14 +523,25 @@ class SqliteStore:
                     "INSERT OR REPLACE INTO away VALUES (?, ?, ?)", (row.id, user_id, _iso(until))
                 )
             await self._enqueue(row.id, await self._log_length(row.id), posts)
+            await self._replace_waits(row.id, waits)
 
     async def update_game(
-        self, row: GameRow, posts: list[Post], waits: list[Wait] | None = None, **changes: Any
+        self,
+        row: GameRow,
+        posts: list[Post],
+        waits: list[Wait] | None = None,
+        back: int | None = None,
+        **changes: Any,
     ) -> GameRow:
         """Change the running game's row (its players, pace, pause), its waits if given, and
-        queue what the table must be told, in one transaction."""
-        async with self._transaction():
+        queue what the table must be told, in one transaction. `back`: a player no longer away
+        (they left the game)."""
+        async with self._transaction() as db:
             updated = await self._update(row, **changes)
+            if back is not None:
+                await db.execute(
+                    "DELETE FROM away WHERE game_id = ? AND user_id = ?", (row.id, back)
+                )
             await self._enqueue(row.id, await self._log_length(row.id), posts)
             if waits is not None:
                 await self._replace_waits(row.id, waits)

@@ -416,9 +416,13 @@ class Tables:
         waits = pace.follow(previous, owing, acted, now, table.row.id)
         return await self.scheduled(table, waits)
 
-    async def scheduled(self, table: Table, waits: list[pace.Wait]) -> list[pace.Wait]:
+    async def scheduled(
+        self, table: Table, waits: list[pace.Wait], away: dict[int, datetime] | None = None
+    ) -> list[pace.Wait]:
+        """The waits with their reminders and limits set by the table's pace and who is away
+        (as stored, unless `away` says how it is about to be)."""
         table_pace = pace.Pace.model_validate(table.row.pace)
-        away = await self.store.away(table.row.id)
+        away = await self.store.away(table.row.id) if away is None else away
         out = []
         for wait in waits:
             until = away.get(wait.user_id)
