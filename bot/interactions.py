@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; nothing was changed."
+WORKING = "⏳ Working on it…"
+"""What a confirmation shows, without its buttons, between the click and the answer."""
 
 
 def bot_of(interaction: discord.Interaction) -> GameBot:
@@ -65,10 +67,10 @@ async def handling(
     """Defer within Discord's 3 seconds, then turn exceptions into the right, true answer.
 
     `in_place`: a button on a private message (a confirmation) is answered by editing that
-    message, so its buttons cannot be pressed twice."""
+    message: its buttons go at once, so they cannot be pressed twice."""
     if not interaction.response.is_done():
         if in_place:
-            await interaction.response.defer()
+            await interaction.response.edit_message(content=WORKING, view=None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
     progress = Progress()

@@ -13,6 +13,7 @@ from typing import Any
 from bot import deadlines
 from bot.app import GameBot
 from bot.config import Settings
+from bot.interactions import WORKING
 from bot.table import Table
 from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, StandIn, UserRecord
 
@@ -108,7 +109,14 @@ class Session:
     ) -> InteractionRecord:
         button = message.find_button(label)
         record = await self.standin.click(user, message, button["custom_id"])
-        return await record.done(timeout=STEP_TIMEOUT)
+        await record.done(timeout=STEP_TIMEOUT)
+        # A button answered in place shows that it is working until its answer replaces it.
+        await self.standin.wait_until(
+            lambda: not self.standin.message(message.id).content.startswith(WORKING),
+            timeout=STEP_TIMEOUT,
+            what="the clicked message to show its answer",
+        )
+        return record
 
     async def offered(
         self,
