@@ -199,3 +199,18 @@ async def test_settings_out_of_range_are_refused_and_change_nothing(session: Ses
     assert (await session.table()).row.pace == before
     shown = reply_text(await session.command(guest, "game", "settings"))
     assert "Reminders after 12 h" in shown
+
+
+async def test_the_host_sets_the_pace_in_the_lobby_and_the_lobby_shows_it(session: Session):
+    host, guest = session.user("host"), session.user("guest")
+    await session.command(host, "game", "new", game="sealed_bids")
+    lobby = session.posts()[-1]
+    await session.command(guest, "game", "join")
+    answer = reply_text(
+        await session.command(host, "game", "settings", turn_limit=36, reminders=2)
+    )
+    assert "turn limit 36 h" in answer
+    shown = session.standin.message(lobby.id).embeds[0]["description"]
+    assert "turn limit 36 h" in shown and "2 at most" in shown
+    await session.command(host, "game", "start")
+    assert (await session.table()).row.pace["turn_limit"] == 36
