@@ -1,9 +1,10 @@
 """Start-up and sweep cost with few and with many stored games: `python -m tests.bench.scale`.
 
 Fills a fresh SQLite file with N running Bloc by Bloc games (4 players, a mid-game snapshot
-each, a few logged moves and their sent posts), then measures what a bot does at start-up and
-on every sweep: open the store (integrity check and migrations), and run the deadline sweep and
-the publication sweep once with nothing due and once with 1% of the games due. Prints wall
+each, a few logged moves and their sent posts, and one wait per game for the seat that owes a
+move), then measures what a bot does at start-up and on every sweep: open the store (integrity
+check and migrations), and run the due sweep's queries (waits whose reminder or limit has come,
+games with posts to send) once with nothing due and once with 1% of the waits due. Prints wall
 time and the process's peak RSS. The work should follow what is due, not what is stored.
 """
 
@@ -18,7 +19,6 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.config import Settings
 from bot.storage import SqliteStore
 from engine.games import REGISTRY
 
@@ -39,19 +39,21 @@ async def fill(path: Path, games: int) -> None:
     await store.open()
     now = datetime.now(UTC)
     old = (now - timedelta(days=3)).isoformat(timespec="seconds")
+    later = (now + timedelta(days=3)).isoformat(timespec="seconds")
     db = store.db
     await db.execute("BEGIN")
     for n in range(games):
         cur = await db.execute(
             "INSERT INTO games (channel_id, guild_id, game, host_id, status, options, players,"
-            " seed, state, version, created_at, updated_at, default_since)"
-            " VALUES (?, 1, 'bloc_by_bloc', 7, 'active', ?, '[7, 8, 9, 10]', 1, ?, 12, ?, ?, NULL)",
+            " seed, state, version, created_at, updated_at)"
+            " VALUES (?, 1, 'bloc_by_bloc', 7, 'active', ?, '[7, 8, 9, 10]', 1, ?, 12, ?, ?)",
             (1000 + n, json.dumps({"players": 4}), snapshot, old, old),
         )
         game_id = cur.lastrowid
         for seq in range(1, 4):
             await db.execute(
-                'INSERT INTO actions VALUES (?, ?, 0, 7, \'{"kind":"end"}\', ?)',
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at)"
+                ' VALUES (?, ?, 0, 7, \'{"kind":"end"}\', ?)',
                 (game_id, seq, old),
             )
             await db.execute(
@@ -59,36 +61,43 @@ async def fill(path: Path, games: int) -> None:
                 " created_at) VALUES (?, ?, 'turn', '{}', 'sent', '[]', 1, ?, ?)",
                 (game_id, seq, old, old),
             )
+        # The seat whose turn it is: reminded once, the next reminder days away.
+        await db.execute(
+            "INSERT INTO waits (game_id, seat, user_id, decision, out_of_turn, since, reminders,"
+            " remind_at, due_at) VALUES (?, 0, 7, 12, 0, ?, 1, ?, ?)",
+            (game_id, old, later, later),
+        )
     await db.execute("COMMIT")
     await store.aclose()
 
 
 async def mark_due(path: Path, share: float) -> int:
+    """Bring the next reminder of `share` of the waits into the past; how many were marked."""
     store = SqliteStore(path)
     await store.open()
-    old = (datetime.now(UTC) - timedelta(days=3)).isoformat(timespec="seconds")
+    past = (datetime.now(UTC) - timedelta(hours=1)).isoformat(timespec="seconds")
     every = max(1, round(1 / share))
     cur = await store.db.execute(
-        "UPDATE games SET default_since = ? WHERE id % ? = 0", (old, every)
+        "UPDATE waits SET remind_at = ?, due_at = ? WHERE (game_id - 1) % ? = 0",
+        (past, past, every),
     )
     await store.aclose()
     return cur.rowcount
 
 
 async def sweep_once(path: Path) -> tuple[float, float, int]:
-    """(store open ms, sweep ms, games found due) in a fresh process-like state."""
-    settings = Settings(database_path=path, decision_deadline_hours=48)
+    """(store open ms, sweep ms, waits and games found due) in a fresh process-like state."""
     store = SqliteStore(path)
     started = time.perf_counter()
     await store.open()
     opened = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
-    cutoff = datetime.now(UTC) - timedelta(hours=settings.decision_deadline_hours)
-    deadlines_due = await store.due_defaults(cutoff, 100)
-    posts_due = await store.due_games(datetime.now(UTC), 100)
+    now = datetime.now(UTC)
+    waits_due = await store.due_waits(now, 100)
+    posts_due = await store.due_games(now, 100)
     swept = (time.perf_counter() - started) * 1000
     await store.aclose()
-    return opened, swept, len(deadlines_due) + len(posts_due)
+    return opened, swept, len(waits_due) + len(posts_due)
 
 
 async def measure(games: int) -> None:
