@@ -160,6 +160,7 @@ async def test_time_away_waits_or_plays_the_default_by_the_tables_choice(session
     assert "up to 14 days" in too_long
     await session.command(guest, "game", "seat", "vacation", days=2)
     assert "is away until" in session.posts()[-1].content
+    await session.restart()
     await session.advance(12.5)
     assert reminders(session, guest) == [] and len(reminders(session, host)) == 1
     await session.advance(47)  # back after two days (48 h); their first reminder 12 h later
