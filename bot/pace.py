@@ -33,7 +33,10 @@ class Pace(BaseModel):
         default=5, ge=0, le=20, description="reminders before the table is told a player is absent"
     )
     turn_limit: float = Field(
-        default=0, ge=0, le=720, description="hours a player has for their turn (0: no limit)"
+        default=0,
+        ge=0,
+        le=720,
+        description="hours a player may take over a move on their turn (0: no limit)",
     )
     on_limit: Literal["tell_host", "default"] = Field(
         default="tell_host", description="when the limit passes: tell the host, or play the default"
@@ -180,27 +183,18 @@ def follow(
     """The waits after a change, from those before and who owes what now (seat: user,
     decision, out of turn).
 
-    A seat still in its own turn keeps its start (the turn limit is for the whole turn), and
-    its reminders start over if it just moved; a decision asked out of turn is new each time
-    and gets its full deadline.
+    A seat that just moved starts afresh, reminders and limit alike: the limit is the time a
+    player may take over a move. A seat that owes what it owed before (its own turn going on
+    while others answer or order, or the same question) keeps its clock; a decision asked out
+    of turn is new each time and gets its full deadline.
     """
     out = []
     for seat, (user_id, decision, out_of_turn) in sorted(owing.items()):
         old = previous.get(seat)
         same_turn = old is not None and not old.out_of_turn and not out_of_turn
         same_question = old is not None and old.decision == decision and old.user_id == user_id
-        if old is not None and (same_turn or same_question):
-            moved = seat == acted
-            out.append(
-                old.model_copy(
-                    update={
-                        "user_id": user_id,
-                        "decision": decision,
-                        "reminders": 0 if moved else old.reminders,
-                        "remind_at": None if moved else old.remind_at,
-                    }
-                )
-            )
+        if old is not None and seat != acted and (same_turn or same_question):
+            out.append(old.model_copy(update={"user_id": user_id, "decision": decision}))
         else:
             out.append(
                 Wait(

@@ -129,7 +129,13 @@ class GameStore(Protocol):
         lobby_message_id: int | None = None,
     ) -> GameRow: ...
     async def start(
-        self, row: GameRow, options: dict[str, Any], seed: int, state: str, posts: list[Post]
+        self,
+        row: GameRow,
+        options: dict[str, Any],
+        seed: int,
+        state: str,
+        posts: list[Post],
+        waits: list[Wait] | None = None,
     ) -> GameRow: ...
     async def record_action(
         self,

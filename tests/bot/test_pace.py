@@ -84,7 +84,7 @@ def test_the_last_reminder_leaves_nothing_more_to_remind():
 # ----- following a move ------------------------------------------------------------------
 
 
-def test_a_seat_continuing_its_own_turn_keeps_its_start_but_its_reminders_restart():
+def test_a_seat_that_moved_starts_afresh_while_one_that_did_not_keeps_its_clock():
     pace = Pace(remind_after=12, remind_every=24, turn_limit=24)
     both = follow({}, {0: (100, 1, False), 1: (101, 1, False)}, None, T0, GAME)
     previous = {w.seat: plan(w, pace, T0) for w in both}
@@ -98,7 +98,9 @@ def test_a_seat_continuing_its_own_turn_keeps_its_start_but_its_reminders_restar
     after = {w.seat: plan(w, pace, moved_at) for w in after}
 
     mover = after[0]
-    assert mover.since == T0 and mover.limit_at == T0 + hours(24)  # the turn limit runs on
+    # The limit is the time a player may take over a move: it counts from their last one, so a
+    # new turn that begins with the seat's own move never inherits an old start.
+    assert mover.since == moved_at and mover.limit_at == moved_at + hours(24)
     assert mover.decision == 2
     assert mover.reminders == 0 and mover.remind_at == moved_at + hours(12)  # counted anew
 
