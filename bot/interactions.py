@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; nothing was changed."
+LATER = "I could not tell the channel yet; I will keep trying."
+"""Added to an answer whose change is stored but whose post has not gone out yet."""
 WORKING = "⏳ Working on it…"
 """What a confirmation shows, without its buttons, between the click and the answer."""
 

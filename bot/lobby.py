@@ -13,7 +13,7 @@ import discord
 
 from bot import present
 from bot.buttons import lobby_view
-from bot.interactions import answer, handling
+from bot.interactions import LATER, answer, handling
 from bot.options import option_fields, value_label
 from bot.table import PlayerError, Table
 
@@ -148,7 +148,7 @@ class Lobbies:
                     progress.committed = "Started."
                     await self.refresh(table, note="Started.", closed=True)
             if op == "start" and not await bot.publisher.publish(table.row.id):
-                await answer(interaction, f"Started. {_LATER}")
+                await answer(interaction, f"Started. {LATER}")
                 return
             await answer(interaction, progress.committed or "")
 
@@ -181,6 +181,3 @@ class Lobbies:
         if was_lobby:
             await self.refresh(table, note="Abandoned.", closed=True)
         return table
-
-
-_LATER = "I could not tell the channel yet; I will keep trying."

@@ -15,14 +15,12 @@ import discord
 
 from bot import attendance, posts, takebacks
 from bot.buttons import confirm_view
-from bot.interactions import Progress, answer, handling
+from bot.interactions import LATER, Progress, answer, handling
 from bot.pace import SNOOZE, Pace, Prefs
 from bot.table import PlayerError, Table
 
 if TYPE_CHECKING:
     from bot.app import GameBot
-
-LATER = "I could not tell the channel yet; I will keep trying."
 
 
 def may_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
