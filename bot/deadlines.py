@@ -118,7 +118,8 @@ async def _remind(bot: GameBot, table: Table, wait: Wait, table_pace: Pace) -> N
         )
     )
     text = f"⏰ Your move as **{name}** is waiting: {prompt.text}"
-    told = [posts.reminder(wait.user_id, text, controls)]
+    fallback = f"⏰ <@{wait.user_id}>, your move as **{name}** is waiting."
+    told = [posts.reminder(wait.user_id, text, controls, fallback)]
     after = pace.after_reminder(wait, table_pace, bot.tables.clock())
     if after.reminders >= table_pace.reminders:
         host = table.row.host_id

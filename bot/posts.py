@@ -95,12 +95,17 @@ def notice(text: str, ping: list[int] | None = None, controls: list[Control] | N
     return Post(kind="notice", body=body)
 
 
-def reminder(user_id: int, text: str, controls: list[Control]) -> Post:
-    """A DM nudging one player, with a link to where they must answer."""
+def reminder(user_id: int, text: str, controls: list[Control], fallback: str) -> Post:
+    """A DM nudging one player, with a link to where they must answer; `fallback` is said in
+    the channel instead, with a ping, if their DMs are closed."""
     return Post(
         kind="private",
         recipient=user_id,
-        body={"text": text, "controls": [c.model_dump() for c in controls]},
+        body={
+            "text": text,
+            "controls": [c.model_dump() for c in controls],
+            "fallback": fallback,
+        },
     )
 
 

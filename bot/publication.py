@@ -237,6 +237,9 @@ class Publisher:
         if post.kind == "private" and isinstance(exc, discord.Forbidden):
             await store.mark_undeliverable(post.id)
             await self._tell_dms_closed(table, post)
+            if "fallback" in post.body:
+                told = posts.notice(post.body["fallback"], [post.recipient or 0])
+                await store.add_posts(game_id, [told])
             return True
         if isinstance(exc, discord.HTTPException) and post.parts_sent == 0:
             # Discord answered with a refusal, so nothing went out: the post is composed anew

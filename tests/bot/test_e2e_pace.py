@@ -173,3 +173,15 @@ async def test_time_away_waits_or_plays_the_default_by_the_tables_choice(session
     await session.advance(0.1)
     note = next(m for m in session.posts() if "is away." in m.content)
     assert "Default for" in note.content and f"<@{host.id}>" in note.content
+
+
+async def test_a_player_with_closed_dms_is_reminded_in_the_channel(session: Session):
+    host, guest = await start_toy(session)
+    session.standin.close_dms(guest)
+    await session.advance(12.5)
+    pinged = [
+        m for m in session.posts() if "your move as" in m.content and guest.id in m.pinged_ids
+    ]
+    assert len(pinged) == 1
+    assert any("could not send you a direct message" in m.content for m in session.posts())
+    assert len(reminders(session, host)) == 1
