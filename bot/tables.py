@@ -329,10 +329,11 @@ class Tables:
         return {s: p.default for s, p in table.prompts().items() if p.default is not None}
 
     def default_label(self, table: Table, seat: int) -> str:
-        """What forcing `seat` would do, in words, for a confirmation or an announcement."""
+        """What forcing `seat` would do, in the words a game allows in public (`choice_label`):
+        a default may be a secret order or a card from a hand."""
         assert table.state is not None
         action = table.game.parse_action(self.forceable(table)[seat])
-        return table.game.describe(table.state, action)
+        return table.game.choice_label(table.state, action)
 
     async def force(self, table: Table, seat: int, why: str) -> Accepted:
         """Take a pending decision's default for its seat (the host's order, a deadline or

@@ -83,7 +83,8 @@ async def plan_rewind(tables: Tables, table: Table, count: int) -> Plan:
 
 
 async def _plan(tables: Tables, table: Table, moves: list[LoggedAction], count: int) -> Plan:
-    """Label each move as it read when it was made, by replaying up to it."""
+    """Label each move as it read when it was made, by replaying up to it, in the words a
+    game allows in public: the channel reads them."""
     game = table.game
     kept, gone = moves[: len(moves) - count], moves[len(moves) - count :]
     state = history.rebuild(game, tables.initial(table), kept)
@@ -91,7 +92,7 @@ async def _plan(tables: Tables, table: Table, moves: list[LoggedAction], count: 
     for entry in gone:
         action = game.parse_action(entry.action)
         name = state.seat_names[entry.seat]
-        labels.append(f"{name}: {game.describe(state, action)}")
+        labels.append(f"{name}: {game.choice_label(state, action)}")
         state = game.apply(state, entry.seat, action).state
     return Plan(seqs=[e.seq for e in gone], labels=labels, version=table.row.version)
 

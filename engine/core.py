@@ -279,8 +279,9 @@ class Game(ABC, Generic[S, Opt]):
         ]
 
     def choice_label(self, state: S, action: ActionBase) -> str:
-        """A quick choice's label: `describe`, unless the game must say less there (a button
-        may be seen by the whole channel)."""
+        """An action named where the whole channel may read it: a quick choice's button, a
+        default played for an absent player, a move taken back. `describe`, unless the game
+        must say less there (a secret order, a card from a hand)."""
         return self.describe(state, action)
 
     def choice_style(self, action: ActionBase) -> ChoiceStyle:

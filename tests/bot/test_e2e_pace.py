@@ -117,6 +117,9 @@ async def test_a_turn_limit_plays_the_default_and_says_so(session: Session):
     table = await session.table()
     note = next(m for m in session.posts() if "24-hour limit" in m.content)
     assert "Default for" in note.content and f"<@{guest.id}>" in note.content
+    # The default is a secret bid: the channel learns that it was played, not which card.
+    assert "a secret bid" in note.content
+    assert not any(f"bid {card}" in note.content for card in range(1, 10))
     assert table.state.round == 2 or table.state.pending_loser is not None
 
 

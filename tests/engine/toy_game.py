@@ -193,6 +193,10 @@ class SealedBids(Game[BidState, BidOptions]):
             termination=Termination.GOAL, winners=winners, reason=f"most rounds won ({best})"
         )
 
+    def choice_label(self, state: BidState, action: ActionBase) -> str:
+        """A bid is secret until the round resolves: in public it is only "a bid"."""
+        return "a secret bid" if action.kind == "bid" else self.describe(state, action)
+
     def hand_text(self, state: BidState, seat: int) -> str | None:
         return "Your hand: " + ", ".join(map(str, state.hands[seat]))
 
