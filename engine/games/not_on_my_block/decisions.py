@@ -144,15 +144,21 @@ def answers(state: NombState) -> Iterator[ActionBase]:
             yield Consent(answer="decline")
 
 
-def default(state: NombState, need: Pending) -> ActionBase | None:
-    """What an absent player's out-of-turn decision becomes: a swap is declined, and a rep sent
-    home after a protection goes to Start."""
+def default(state: NombState, need: Pending) -> ActionBase:
+    """The answer given for a seat that does not answer, for every kind of decision: the one
+    that changes least. A swap is declined (nothing moves); a rep sent home goes to Start, the
+    first listed when one must be picked (Start is always a home, and a Store would put it
+    somewhere nobody chose); the agent returns to Start (ditto); the Luxury Store's push is
+    skipped (a push is a choice the Developer makes, not one made for them)."""
     match need:
         case SwapOffer():
             return Consent(answer="decline")
         case SendHome():
             return SendBack(rep=need.reps[0], to=state.board.start)
-    return None
+        case AgentHome():
+            return Return(agent=need.agent, to=state.board.start)
+        case StorePush():
+            return Skip()
 
 
 def settle(state: NombState, seat: int, action: ActionBase) -> list[str]:

@@ -1,5 +1,10 @@
 """What the one seat that may act is asked: a follow-up decision when one is queued (out of
-turn, with a default, when it is not that seat's turn), else its turn.
+turn when it is not that seat's turn), else its turn.
+
+Every prompt carries a default, the action taken when the table stops waiting: a decision's
+answer that changes least (`decisions.default`), the least exposed placement
+or ending the turn (`turn.default_action`). Defaults alone always finish a game: a whole round
+of turns ended with nothing done is a standstill, which ends it.
 
 Only the few free actions of a turn come as quick choices; moves are typed, and autocomplete
 lists them.
@@ -21,20 +26,25 @@ def prompts(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
     if state.pending:
         need = state.pending[0]
         offered = list(decisions.answers(state))
-        out_of_turn = seat != state.active
-        default = decisions.default(state, need) if out_of_turn else None
         return {
             seat: Prompt(
                 seat=seat,
                 text=text.pending_text(state, need),
                 kinds=sorted({a.kind for a in offered}),
                 choices=game.quick_choices(state, offered),
-                out_of_turn=out_of_turn,
-                default=None if default is None else default.model_dump(),
+                out_of_turn=seat != state.active,
+                default=decisions.default(state, need).model_dump(),
             )
         }
     if state.phase == "placement":
-        return {seat: Prompt(seat=seat, text=text.turn_text(state), kinds=["place"])}
+        return {
+            seat: Prompt(
+                seat=seat,
+                text=text.turn_text(state),
+                kinds=["place"],
+                default=turn.default_action(state, seat).model_dump(),
+            )
+        }
     free = [*turn.legal(state, seat, ("develop", "protect")), End()]
     kinds = {"move", "end", *(a.kind for a in free)}
     if any(True for _ in turn.legal(state, seat, ("suppress",))):
@@ -47,5 +57,6 @@ def prompts(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
             text=text.turn_text(state),
             kinds=sorted(kinds),
             choices=game.quick_choices(state, free),
+            default=turn.default_action(state, seat).model_dump(),
         )
     }

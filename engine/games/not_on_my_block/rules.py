@@ -69,6 +69,8 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         ready_before = m.ready_centers(state) if state.players == 4 else set()
         reps_before = dict(state.reps)
         apts_before = {apt.id: apt.at for apt in state.apartments}
+        if state.phase == "play" and not isinstance(action, End):
+            state.acted = True
         if state.pending:
             notes = decisions.settle(state, seat, action)
         else:
@@ -94,6 +96,20 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
 
     def outcome(self, state: NombState) -> Outcome | None:
         return victory.outcome(state)
+
+    def next_up(self, state: NombState) -> int | None:
+        """Whose turn follows the active seat's: the next seat in turn order still playing
+        (Developer, then Red, Blue, Yellow), or during set-up the next to place."""
+        if self.outcome(state) is not None:
+            return None
+        if state.phase == "placement":
+            return turn.next_placer(state)
+        return turn.next_seat(state)
+
+    def _reveals(self, state: NombState, seat: int, action: ActionBase) -> bool:
+        """Nothing is hidden and nothing is random once play starts, so only an answer to
+        another seat's proposal is final: the proposer has had their answer."""
+        return isinstance(action, Consent)
 
     def view(self, state: NombState, seat: int | None) -> NombView:
         return build_view(state, self.outcome(state))

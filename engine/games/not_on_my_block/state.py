@@ -107,6 +107,11 @@ class NombState(GameState):
     protection, and so alone may trigger it there (kept while the requirements stand)."""
     pending: list[Pending] = Field(default_factory=list)
     eliminated: list[int] = Field(default_factory=list)
+    acted: bool = False
+    """The active seat has done something this turn besides ending it (the standstill rule)."""
+    idle_turns: int = 0
+    """Turns in a row, during play, that ended with nothing done; once every seat still in play
+    has ended a turn that way, the game ends in a standstill (see victory.py)."""
 
     @property
     def acting_seat(self) -> int:

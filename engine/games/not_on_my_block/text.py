@@ -147,10 +147,25 @@ def turn_text(state: NombState) -> str:
         }[state.mode]
         return (
             f"{state.dev_moves} moves left across your agents. Step onto an apartment to push "
-            f"it, onto reps in a Risk Zone to catch them, develop a Store, or end your turn." + mode
+            f"it, onto reps in a Risk Zone to catch them, develop a Store, or end your turn."
+            + mode
+            + _standstill_warning(state)
         )
     moves = ", ".join(f"{c} {n}" for c, n in state.rep_moves.items())
-    return f"Moves left: {moves}. Move reps, protect an apartment, or end your turn."
+    return (
+        f"Moves left: {moves}. Move reps, protect an apartment, or end your turn."
+        + _standstill_warning(state)
+    )
+
+
+def _standstill_warning(state: NombState) -> str:
+    """Said to the last seat of a round in which nobody did anything."""
+    if state.acted or state.idle_turns < state.players - len(state.eliminated) - 1:
+        return ""
+    return (
+        " Nobody else did anything this round: if you end your turn without doing anything "
+        "either, the game ends in a standstill with no winner."
+    )
 
 
 def score_line(state: NombState) -> str:

@@ -138,6 +138,32 @@ def _placeable_colours(state: NombState, seat: int) -> list[str]:
     return [c for c in m.colours_of(state, seat) if c in unplaced]
 
 
+def default_action(state: NombState, seat: int) -> ActionBase:
+    """The action taken for the active seat when the table stops waiting for it: during
+    set-up the least exposed placement (`default_place`), in play ending the turn, which moves
+    no piece and commits to nothing, so the absent player's position stays as they left it.
+    A whole round of such turns ends the game in a standstill (victory.py)."""
+    if state.phase == "placement":
+        return default_place(state, seat)
+    return End()
+
+
+def default_place(state: NombState, seat: int) -> Place:
+    """The placement made for a Resident who does not choose: the seat's first colour still to
+    place, on the first open lot in drawing order that is neither on the board's edge (one push
+    from being lost) nor in a Risk Zone (where reps guarding it can be caught); any open lot if
+    none is left. The least exposed spot, so an absent player's apartment is not handed over."""
+    colour = _placeable_colours(state, seat)[0]
+    lots = [at for at in state.board.all_blocks() if m.open_lot(state, at)]
+    sheltered = [
+        at
+        for at in lots
+        if state.board.type_of(at) == "empty"
+        and all(state.board.step(at, d) is not None for d in DIRECTIONS)
+    ]
+    return Place(colour=colour, block=(sheltered or lots)[0])
+
+
 def _check_place(state: NombState, seat: int, action: Place) -> None:
     colour = action.colour.strip().lower()
     if colour not in COLOURS:
@@ -414,12 +440,29 @@ def _end(state: NombState, seat: int, action: End) -> list[str]:
     return [f"{state.seat_names[seat]} ends their turn", *next_turn(state)]
 
 
-def next_turn(state: NombState) -> list[str]:
+def next_seat(state: NombState) -> int:
+    """The seat whose turn follows the active one's: the next in turn order still playing."""
     seat = state.active
     while True:
         seat = (seat + 1) % state.players
         if seat not in state.eliminated:
-            break
+            return seat
+
+
+def next_placer(state: NombState) -> int:
+    """Who acts once the current placement is made: with 4 players the next Resident in the
+    round robin, with 2 the Developer (the Resident's placements are one set-up turn); after
+    the last apartment, the Developer, who starts play."""
+    if state.players == 2:
+        return DEVELOPER
+    placed = m.count(state, "standing") + 1
+    return DEVELOPER if placed == len(state.apartments) else placed % 3 + 1
+
+
+def next_turn(state: NombState) -> list[str]:
+    """Hand the turn on, counting a turn ended with nothing done towards a standstill."""
+    state.idle_turns = 0 if state.acted else state.idle_turns + 1
+    seat = next_seat(state)
     if seat == DEVELOPER:
         state.round += 1
     return start_turn(state, seat)
@@ -427,6 +470,7 @@ def next_turn(state: NombState) -> list[str]:
 
 def start_turn(state: NombState, seat: int) -> list[str]:
     state.active = seat
+    state.acted = False
     state.mode = ""
     state.colluded = False
     state.dev_moves = m.DEVELOPER_MOVES if seat == DEVELOPER else 0

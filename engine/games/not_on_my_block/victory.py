@@ -1,6 +1,10 @@
 """Who has won: the Developer once five apartments are pushed out or surrounded, the Residents
 once five are permanently protected. With four players the Residents are then ranked by the
 apartments each still has on the board, then by those protected; a tie shares the win.
+
+The rulebook has no clock, so a table where nobody plays would never end: once every seat
+still in play has, one after another, ended its turn without doing anything, the game ends in a
+standstill that nobody wins.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ def outcome(state: NombState) -> Outcome | None:
             reason=f"The Developer wins: {lost} apartments are gone from the neighbourhood.",
         )
     if protected < m.GOAL:
-        return None
+        return standstill(state)
     if state.players == 2:
         return Outcome(
             termination=Termination.GOAL,
@@ -49,4 +53,17 @@ def outcome(state: NombState) -> Outcome | None:
             f"{'wins' if len(winners) == 1 else 'share the win'} with {best[0]} "
             f"apartments still standing ({best[1]} protected)."
         ),
+    )
+
+
+def standstill(state: NombState) -> Outcome | None:
+    """A whole round of turns ended with nothing done: nobody is playing on, nobody wins."""
+    in_play = state.players - len(state.eliminated)
+    if state.phase != "play" or state.idle_turns < in_play:
+        return None
+    return Outcome(
+        termination=Termination.TIME_LIMIT,
+        winners=[],
+        reason="A whole round passed with nobody doing anything: the neighbourhood is at a "
+        "standstill, and nobody wins.",
     )
