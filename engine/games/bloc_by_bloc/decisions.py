@@ -93,12 +93,22 @@ def _answer(state: BlocState, need: LootOffer, action: ActionBase) -> list[Event
 def _discard(state: BlocState, need: DiscardChoice, action: ActionBase) -> list[Event]:
     if not isinstance(action, Discard) or action.card not in need.cards:
         raise IllegalAction("Discard one of the cards you just drew.")
+    if action.card not in state.hands[need.seat]:
+        raise IllegalAction("That card has already left your hand (a Police Scanner is used).")
     discard_loot(state, need.seat, action.card)
     need.cards.remove(action.card)
     need.count -= 1
     if need.count == 0:
         state.pending.pop(0)
     return [Event(text=f"The {state.seat_names[need.seat]} discard a loot card.")]
+
+
+def default_discard(state: BlocState, need: DiscardChoice) -> Discard:
+    """The card let go for a faction that does not choose: the last one drawn still in hand,
+    so the faction keeps the cards it would have had from plain draws, and nothing is judged
+    for it."""
+    held = [c for c in need.cards if c in state.hands[need.seat]]
+    return Discard(card=held[-1])
 
 
 # ----- repression: whose bloc the next riot cop defeats --------------------------------------

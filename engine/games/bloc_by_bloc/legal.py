@@ -39,6 +39,14 @@ def start_choices(state: BlocState, seat: int) -> list[str]:
     return [t for t in board.of_type(own_type(state, seat)) if t not in state.occupations]
 
 
+def default_start(state: BlocState, seat: int) -> Start:
+    """The starting district taken for a faction that does not choose: the first of its own
+    districts without police, else the first. Police there would hit the start bloc at the
+    first sunrise, so an unpoliced district is the least harmful place to begin."""
+    choices = start_choices(state, seat)
+    return Start(district=min(choices, key=lambda t: (state.police_in(t), choices.index(t))))
+
+
 def dice_at_least(state: BlocState, need: int, bonus: int = 0) -> list[int]:
     """One die number per distinct value, among unused dice good enough for `need`."""
     seen: set[int] = set()

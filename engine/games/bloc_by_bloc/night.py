@@ -14,6 +14,7 @@ from engine.games.bloc_by_bloc import police
 from engine.games.bloc_by_bloc.actions import (
     Barricade,
     Build,
+    End,
     Form,
     Hack,
     Loot,
@@ -75,6 +76,13 @@ def start_turn(state: BlocState) -> list[Event]:
     state.dice = [Die(value=v) for v in values]
     events.append(Event(text=f"{name} roll {', '.join(map(str, values))}."))
     return events
+
+
+def default_turn() -> End:
+    """What a faction's turn becomes when the table stops waiting for it: ending it. Unused
+    dice are lost, but no bloc is moved into danger and no card is spent for the player; the
+    police ops step that closes every turn happens either way."""
+    return End()
 
 
 def close_streak(state: BlocState) -> list[Event]:

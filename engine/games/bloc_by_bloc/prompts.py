@@ -1,6 +1,11 @@
 """Who may act now and what each seat is asked: every faction's starting district, the
-current faction's turn, and the decision at the head of `state.pending`. Every out-of-turn
-prompt carries a default, so an absent player never stalls the table.
+current faction's turn, and the decision at the head of `state.pending`.
+
+Every prompt carries a default, the action taken when the table stops waiting for that seat,
+so an absent player never stalls it: out of turn the answer that changes least (pass, allow,
+decline, the faction with the most blocs there loses one), on a faction's own turn the least
+harmful way on (`legal.default_start`, `night.default_turn`, `decisions.default_discard`).
+Defaults alone always finish a game: turns end, and the countdown runs out.
 """
 
 from __future__ import annotations
@@ -9,8 +14,9 @@ from typing import Any
 
 from engine.core import Game, Prompt
 from engine.games.bloc_by_bloc.actions import Accept, Allow, Decline, Defeat, End, Pass, Start, Stop
-from engine.games.bloc_by_bloc.decisions import victims
-from engine.games.bloc_by_bloc.legal import start_choices
+from engine.games.bloc_by_bloc.decisions import default_discard, victims
+from engine.games.bloc_by_bloc.legal import default_start, start_choices
+from engine.games.bloc_by_bloc.night import default_turn
 from engine.games.bloc_by_bloc.state import (
     BlocState,
     CardWindow,
@@ -53,6 +59,7 @@ def prompts(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
                 choices=game.quick_choices(
                     state, [Start(district=t) for t in start_choices(state, s)]
                 ),
+                default=default_start(state, s).model_dump(),
             )
             for s in range(state.seats)
             if not any(o.seat == s for o in state.occupations.values())
@@ -65,6 +72,7 @@ def prompts(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
             text=f"Your turn: {unused} action dice left. Use them, then end your turn.",
             kinds=[*TURN_KINDS, "prefer"],
             choices=game.quick_choices(state, [End()]),
+            default=default_turn().model_dump(),
         )
     }
 
@@ -112,7 +120,11 @@ def _decision_prompts(
     if isinstance(need, DiscardChoice):
         return {
             need.seat: Prompt(
-                seat=need.seat, text=text, kinds=["discard"], out_of_turn=need.seat != state.current
+                seat=need.seat,
+                text=text,
+                kinds=["discard"],
+                out_of_turn=need.seat != state.current,
+                default=default_discard(state, need).model_dump(),
             )
         }
     default = Defeat(faction=state.factions[default_victim(state, need.district)])

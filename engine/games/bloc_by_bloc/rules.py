@@ -17,10 +17,14 @@ from engine.core import ActionBase, ChoiceStyle, Event, Game, IllegalAction, Out
 from engine.games.bloc_by_bloc import attacks, cards, decisions, night, prompts, sunrise, text, view
 from engine.games.bloc_by_bloc.actions import (
     ACTION_TYPES,
+    Accept,
+    Allow,
     Attack,
     Barricade,
     Build,
     Card,
+    Decline,
+    Defeat,
     Draw,
     End,
     Form,
@@ -28,8 +32,10 @@ from engine.games.bloc_by_bloc.actions import (
     Hack,
     Loot,
     Move,
+    Pass,
     Prefer,
     Start,
+    Stop,
     Swap,
     Trade,
 )
@@ -39,7 +45,7 @@ from engine.games.bloc_by_bloc.legal import all_actions, exchange_partners, star
 from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
 from engine.games.bloc_by_bloc.setup import new_game
-from engine.games.bloc_by_bloc.state import BlocState, LootOffer, Occupation
+from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
 
 
 class BlocByBloc(Game[BlocState, BlocOptions]):
@@ -122,6 +128,31 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
     def outcome(self, state: BlocState) -> Outcome | None:
         return state.outcome
 
+    def next_up(self, state: BlocState) -> int | None:
+        """The faction whose turn follows the current one: the next to the left tonight, or,
+        after the night's last turn and through the sunrise, the faction that takes the first
+        faction marker (the left of tonight's first), unless the countdown runs out at this
+        sunrise. Nobody during set-up: starting districts are chosen all at once, and the
+        rulebook settles who goes first only afterwards."""
+        if state.phase in ("setup", "over"):
+            return None
+        if state.phase == "turn" and state.turns_taken + 1 < state.seats:
+            return state.left_of(state.current)
+        return state.left_of(state.first) if state.nights_left > 1 else None
+
+    def _reveals(self, state: BlocState, seat: int, action: ActionBase) -> bool:
+        """What is final although nothing random or private may show in it: ending a turn
+        turns over police ops cards from the hidden deck; stopping, allowing, accepting or
+        declining answers another faction; choosing whose bloc falls, like the last pass of a
+        card window, carries the sunrise on, where liberated districts show the manifestation
+        cards under them; playing, drawing or offering loot shows or moves a hidden card."""
+        if isinstance(action, REVEALING):
+            return True
+        if isinstance(action, Pass):
+            need = state.pending[0] if state.pending else None
+            return isinstance(need, CardWindow) and need.waiting == [seat]
+        return False
+
     def hand_text(self, state: BlocState, seat: int) -> str | None:
         return text.hand_text(state, seat)
 
@@ -136,14 +167,22 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     def choice_label(self, state: BlocState, action: ActionBase) -> str:
         """Offer buttons name no card: the channel sees them, and only the two factions may
-        know what is traded."""
+        know what is traded. Nor does a discard, which is how a forced default discard may be
+        told in the channel."""
         return CHOICE_LABELS.get(action.kind) or self.describe(state, action)
 
     def choice_style(self, action: ActionBase) -> ChoiceStyle:
         return CHOICE_STYLES.get(action.kind, "secondary")
 
 
-CHOICE_LABELS = {"end": "End turn", "accept": "Accept", "decline": "Decline"}
+CHOICE_LABELS = {
+    "end": "End turn",
+    "accept": "Accept",
+    "decline": "Decline",
+    "discard": "Discard a drawn card",
+}
+REVEALING = (End, Stop, Allow, Accept, Decline, Defeat, Card, Draw, Hack, Gift, Trade)
+"""Actions never taken back (see `BlocByBloc._reveals`)."""
 CHOICE_STYLES: dict[str, ChoiceStyle] = {"end": "danger", "accept": "success", "decline": "danger"}
 
 
