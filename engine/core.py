@@ -79,6 +79,9 @@ class Termination(StrEnum):
     """A side was wiped out of play."""
     TIME_LIMIT = "time_limit"
     """The game's own clock ran out: its last night, round or card."""
+    STANDSTILL = "standstill"
+    """Everyone passed in turn with nothing done (as when every seat only gets its default):
+    the table stopped playing, and nobody wins."""
 
 
 class Outcome(BaseModel):

@@ -30,7 +30,7 @@ def policy(seed: int) -> Callable[[Table], tuple[int, ActionBase]]:
         prompts = GAME.prompts(state)
         seat = min(prompts)
         prompt = prompts[seat]
-        if prompt.default is not None and rnd.random() < 0.8:
+        if prompt.out_of_turn and prompt.default is not None and rnd.random() < 0.8:
             return seat, GAME.parse_action(prompt.default)
         actions = GAME.legal_actions(state, seat)
         gift = next((a for a in actions if a.kind == "gift"), None)

@@ -62,7 +62,7 @@ def standstill(state: NombState) -> Outcome | None:
     if state.phase != "play" or state.idle_turns < in_play:
         return None
     return Outcome(
-        termination=Termination.TIME_LIMIT,
+        termination=Termination.STANDSTILL,
         winners=[],
         reason="A whole round passed with nobody doing anything: the neighbourhood is at a "
         "standstill, and nobody wins.",

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from engine import Termination
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.state import NombState
 from tests.engine.not_on_my_block.support import act, apartment, position
@@ -134,6 +135,7 @@ def test_a_round_in_which_nobody_does_anything_ends_the_game_with_no_winner(play
     state = act(state, state.active, kind="end")
     result = GAME.outcome(state)
     assert result is not None and result.winners == [] and "standstill" in result.reason
+    assert result.termination == Termination.STANDSTILL
     assert GAME.prompts(state) == {}
 
 
