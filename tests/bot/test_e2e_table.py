@@ -206,9 +206,7 @@ async def test_the_host_sets_the_pace_in_the_lobby_and_the_lobby_shows_it(sessio
     await session.command(host, "game", "new", game="sealed_bids")
     lobby = session.posts()[-1]
     await session.command(guest, "game", "join")
-    answer = reply_text(
-        await session.command(host, "game", "settings", turn_limit=36, reminders=2)
-    )
+    answer = reply_text(await session.command(host, "game", "settings", turn_limit=36, reminders=2))
     assert "turn limit 36 h" in answer
     shown = session.standin.message(lobby.id).embeds[0]["description"]
     assert "turn limit 36 h" in shown and "2 at most" in shown
