@@ -263,7 +263,7 @@ class Tables:
                 dumped,
                 seed,
                 state.model_dump_json(),
-                posts.for_start(started),
+                posts.for_start(started) + await self.on_deck(None, started),
                 await self.waits_after(started, acted=None),
             )
         )
@@ -378,7 +378,7 @@ class Tables:
                 action.to_text(),
                 snapshot,
                 finished=outcome is not None,
-                posts=posts.for_move(move, prefix) + await self._on_deck(move),
+                posts=posts.for_move(move, prefix) + await self.on_deck(move.before, move.after),
                 waits=await self.waits_after(move.after, acted=seat),
                 reversible=reversible,
             )
@@ -439,13 +439,18 @@ class Tables:
             )
         return out
 
-    async def _on_deck(self, move: Accepted) -> list[Post]:
+    async def on_deck(self, before: Table | None, after: Table) -> list[Post]:
         """A short DM to a player who asked for one when they become next after the current
-        player's turn."""
-        before, after = move.before, move.after
-        assert before.state is not None and after.state is not None
+        player's turn (at the start, or when a move changes who is next)."""
+        assert after.state is not None
         seat = after.game.next_up(after.state)
-        if seat is None or seat == before.game.next_up(before.state) or seat in after.prompts():
+        if seat is None or seat in after.prompts():
+            return []
+        if (
+            before is not None
+            and before.state is not None
+            and seat == before.game.next_up(before.state)
+        ):
             return []
         user = after.holder(seat)
         if not (await self.store.prefs([user]))[user].on_deck:

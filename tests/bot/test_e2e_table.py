@@ -212,3 +212,26 @@ async def test_the_host_sets_the_pace_in_the_lobby_and_the_lobby_shows_it(sessio
     assert "turn limit 36 h" in shown and "2 at most" in shown
     await session.command(host, "game", "start")
     assert (await session.table()).row.pace["turn_limit"] == 36
+
+
+async def test_a_player_who_asked_is_told_by_dm_when_they_are_on_deck(real: Session):
+    alice, bob = real.user("alice"), real.user("bob")
+    for user in (alice, bob):
+        answer = reply_text(await real.command(user, "game", "me", on_deck=True))
+        assert "on-deck DMs on" in answer
+    users = await real.open_game("not_on_my_block", alice, bob, seed=7)
+    table = await real.table()
+    resident = users[table.holder(next(iter(table.prompts())))]
+    developer = bob if resident is alice else alice
+
+    def on_deck(user: UserRecord) -> list[str]:
+        return [m.content for m in real.standin.dms(user) if "on deck" in m.content]
+
+    assert len(on_deck(developer)) == 1 and on_deck(resident) == []
+    while (await real.table()).state.phase == "placement":
+        table = await real.table()
+        seat = next(iter(table.prompts()))
+        await real.bot.tables.act(table, table.holder(seat), table.prompts()[seat].default, seat)
+    await real.bot.publisher.publish(table.row.id)
+    assert len(on_deck(developer)) == 1  # told once, not at every placement
+    assert len(on_deck(resident)) == 1 and "Developer" in on_deck(resident)[0]
