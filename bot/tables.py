@@ -185,7 +185,7 @@ class Tables:
             row = await self.store.create_lobby(channel_id, guild_id, game_key, host_id)
         except ChannelBusy:
             raise PlayerError(
-                "This channel already has a game. Finish or `/game abandon` it first, "
+                "This channel already has a game. Finish or `/game table abandon` it first, "
                 "or start a thread for a new one."
             ) from None
         return self._table(row)
@@ -207,7 +207,9 @@ class Tables:
         if user_id not in table.row.players:
             raise PlayerError("You are not in this game.")
         if user_id == table.row.host_id:
-            raise PlayerError("The host cannot leave; use `/game abandon` to close the lobby.")
+            raise PlayerError(
+                "The host cannot leave; use `/game table abandon` to close the lobby."
+            )
         players = [p for p in table.row.players if p != user_id]
         return self._table(await self.write(self.store.update_lobby(table.row, players=players)))
 

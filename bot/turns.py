@@ -1,6 +1,6 @@
 """The play path, in one place: check, act, commit, publish from the outbox, answer truthfully.
 
-Slash commands, decision buttons, the host's `/game force` and the deadline sweep all come
+Slash commands, decision buttons, the host's `/game table force` and the due sweep all come
 through here, so every one of them binds to the decision it was meant for, stores the move and
 what must be told in one transaction, and tells the player exactly what happened.
 """
