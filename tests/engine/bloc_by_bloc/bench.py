@@ -10,7 +10,7 @@ import statistics
 import time
 
 from engine.games.bloc_by_bloc import GAME
-from tests.engine.bloc_by_bloc.playout import QUIET, reckless
+from tests.engine.bloc_by_bloc.playout import random_move
 
 GAMES = 40
 
@@ -25,10 +25,7 @@ def one_game(seed: int) -> tuple[float, list[float]]:
     state = GAME.setup(GAME.make_options(4, mode="semi_cooperative"), seed)
     applies: list[float] = []
     while GAME.outcome(state) is None:
-        seat = rnd.choice(sorted(GAME.prompts(state)))
-        actions = GAME.legal_actions(state, seat)
-        busy = [a for a in actions if a.kind not in QUIET and not reckless(state, a)]
-        action = rnd.choice(busy) if busy and rnd.random() > 0.1 else rnd.choice(actions)
+        seat, action = random_move(state, rnd)
         t = time.perf_counter()
         state = GAME.apply(state, seat, action).state
         applies.append(time.perf_counter() - t)

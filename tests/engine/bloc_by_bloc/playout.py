@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core import ActionBase
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import (
@@ -46,18 +47,24 @@ def play(seed: int, players: int, **options: object) -> tuple[BlocState, int]:
     police_cards = len(state.police_deck)
     steps = 0
     while GAME.outcome(state) is None:
-        prompts = GAME.prompts(state)
-        assert prompts, "nobody can act in a running game"
-        seat = rnd.choice(sorted(prompts))
-        actions = GAME.legal_actions(state, seat)
-        assert actions, f"{state.seat_names[seat]} has a prompt but no legal action"
-        busy = [a for a in actions if a.kind not in QUIET and not reckless(state, a)]
-        action = rnd.choice(actions) if not busy or rnd.random() < 0.1 else rnd.choice(busy)
+        seat, action = random_move(state, rnd)
         state = GAME.apply(state, seat, action).state
         check_invariants(state, police_cards)
         steps += 1
         assert steps < 20_000, "game does not end"
     return state, steps
+
+
+def random_move(state: BlocState, rnd: random.Random) -> tuple[int, ActionBase]:
+    """The seeded random policy's next move in a running game: one of the seats being waited
+    for, and one of its legal actions, nine times in ten a busy one when it has any."""
+    prompts = GAME.prompts(state)
+    assert prompts, "nobody can act in a running game"
+    seat = rnd.choice(sorted(prompts))
+    actions = GAME.legal_actions(state, seat)
+    assert actions, f"{state.seat_names[seat]} has a prompt but no legal action"
+    busy = [a for a in actions if a.kind not in QUIET and not reckless(state, a)]
+    return seat, rnd.choice(actions) if not busy or rnd.random() < 0.1 else rnd.choice(busy)
 
 
 def reckless(state: BlocState, action: object) -> bool:

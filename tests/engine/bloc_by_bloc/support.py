@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import ActionBase, Event
 from engine.games.bloc_by_bloc import GAME
-from engine.games.bloc_by_bloc.actions import Start
+from engine.games.bloc_by_bloc.actions import Attack, Start
 from engine.games.bloc_by_bloc.legal import start_choices
 from engine.games.bloc_by_bloc.police import draw_and_resolve
 from engine.games.bloc_by_bloc.state import BlocState, Die, Occupation, TurnUses
@@ -76,6 +76,21 @@ def police_card(state: BlocState, card: str) -> list[Event]:
             pile.remove(card)
     state.police_deck.insert(0, card)
     return draw_and_resolve(state)
+
+
+def kitchen_roll_owed() -> BlocState:
+    """Faction 0, with a People's Kitchen in The Plaza and no cards, has just spent its only die
+    attacking the one cop in The Park. The reaction roll the attack run owes comes only as it
+    ends its turn, and will be a 6, earning the kitchen's extra die, which will roll a 3."""
+    state = cleared()
+    occupy(state, 0, "the-plaza", "peoples-kitchen")
+    state.blocs[0] = {"the-park": 1}
+    put_cops(state, "the-park", 1)
+    turn(state, 0, [6])
+    state.hands[0] = []
+    state.rng = rng_rolling(6, 3)
+    state, _ = act(state, 0, Attack(die=1, district="the-park", target="cop"))
+    return state
 
 
 def act(state: BlocState, seat: int, action: ActionBase) -> tuple[BlocState, list[Event]]:

@@ -11,7 +11,7 @@ from engine.games.bloc_by_bloc.board import board_of
 from tests.engine.bloc_by_bloc.support import (
     act,
     cleared,
-    occupy,
+    kitchen_roll_owed,
     police_card,
     put_cops,
     put_van,
@@ -115,14 +115,7 @@ def test_one_reaction_roll_after_consecutive_attacks_in_one_clash() -> None:
 def test_peoples_kitchen_dice_from_an_attack_runs_roll_at_the_end_are_used_that_turn() -> None:
     """Rulebook p.17: the People's Kitchen's extra die is used in the same turn. When the roll an
     attack run owes comes only as the faction ends its turn, the turn stays open for the die."""
-    state = cleared()
-    occupy(state, 0, "the-plaza", "peoples-kitchen")
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 1)
-    turn(state, 0, [6])
-    state.hands[0] = []
-    state.rng = rng_rolling(6, 3)
-    state, _ = act(state, 0, Attack(die=1, district="the-park", target="cop"))
+    state = kitchen_roll_owed()
     assert [a.kind for a in GAME.legal_actions(state, 0)] == ["end"]
     state, events = act(state, 0, End())
     assert "Reaction roll: 6." in "\n".join(e.text for e in events)

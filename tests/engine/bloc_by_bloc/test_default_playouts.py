@@ -5,12 +5,14 @@ before the countdown allows more, and every step conserves pieces and cards."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.state import BlocState
-from tests.engine.bloc_by_bloc.playout import QUIET, check_invariants, reckless
+from tests.engine.bloc_by_bloc.playout import check_invariants, random_move
+from tests.engine.defaults import force_defaults_to_the_end
 
 SEEDS = 60
 PER_NIGHT = 60
@@ -28,10 +30,7 @@ def random_position(seed: int) -> tuple[BlocState, int]:
     for _ in range(rnd.randrange(0, 160, 4) if seed % 5 else 0):
         if GAME.outcome(state) is not None:
             break
-        seat = rnd.choice(sorted(GAME.prompts(state)))
-        actions = GAME.legal_actions(state, seat)
-        busy = [a for a in actions if a.kind not in QUIET and not reckless(state, a)]
-        action = rnd.choice(busy) if busy and rnd.random() > 0.1 else rnd.choice(actions)
+        seat, action = random_move(state, rnd)
         state = GAME.apply(state, seat, action).state
     return state, police_cards
 
@@ -41,19 +40,5 @@ def test_forcing_defaults_from_any_position_ends_the_game(chunk: int) -> None:
     for seed in range(chunk, SEEDS, 4):
         state, police_cards = random_position(seed)
         bound = PER_NIGHT * (state.nights_left + 3)
-        forced = 0
-        while GAME.outcome(state) is None:
-            prompts = GAME.prompts(state)
-            assert prompts, "someone is always waited for"
-            for seat in sorted(prompts):
-                prompt = GAME.prompts(state).get(seat)
-                if prompt is None or GAME.outcome(state) is not None:
-                    continue
-                assert prompt.default is not None, f"{prompt.text!r} has no default"
-                action = GAME.parse_action(prompt.default)
-                assert action in GAME.legal_actions(state, seat)
-                state = GAME.apply(state, seat, action).state
-                check_invariants(state, police_cards)
-                forced += 1
-            assert forced <= bound, f"seed {seed}: defaults alone do not end the game"
-        assert GAME.prompts(state) == {}
+        check = partial(check_invariants, police_cards=police_cards)
+        force_defaults_to_the_end(GAME, state, bound, check, f"seed {seed}")

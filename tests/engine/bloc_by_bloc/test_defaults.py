@@ -12,7 +12,6 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import (
-    Attack,
     Barricade,
     Card,
     Decline,
@@ -32,22 +31,19 @@ from engine.games.bloc_by_bloc.sunrise import run_sunrise
 from tests.engine.bloc_by_bloc.support import (
     act,
     cleared,
+    kitchen_roll_owed,
     occupy,
     put_cops,
-    rng_rolling,
     seat_of,
     table,
     turn,
 )
+from tests.engine.defaults import default_action
 
 
 def forced(state: BlocState, seat: int) -> BlocState:
     """Apply the seat's default, after checking that it is one of its legal actions."""
-    prompt = GAME.prompts(state)[seat]
-    assert prompt.default is not None
-    action = GAME.parse_action(prompt.default)
-    assert action in GAME.legal_actions(state, seat)
-    return GAME.apply(state, seat, action).state
+    return GAME.apply(state, seat, default_action(GAME, state, seat)).state
 
 
 # ----- own-turn defaults ---------------------------------------------------------------------
@@ -78,15 +74,7 @@ def test_an_absent_factions_turn_ends_and_the_next_faction_takes_its_turn() -> N
 
 
 def test_ending_again_closes_a_turn_that_a_kitchen_roll_kept_open() -> None:
-    state = cleared()
-    occupy(state, 0, "the-plaza", "peoples-kitchen")
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 1)
-    turn(state, 0, [6])
-    state.hands[0] = []
-    state.rng = rng_rolling(6, 3)
-    state, _ = act(state, 0, Attack(die=1, district="the-park", target="cop"))
-    state = forced(state, 0)
+    state = forced(kitchen_roll_owed(), 0)
     assert state.current == 0 and state.unused_dice() == [2], "the kitchen's die is this turn's"
     state = forced(state, 0)
     assert state.current == 1

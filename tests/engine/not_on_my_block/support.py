@@ -40,6 +40,43 @@ def position(
     return state
 
 
+def red_completes_protection() -> NombState:
+    """Four players, the Red Resident's turn: Blue's apartment at A4 has a blue rep on it and
+    another on Center C7, and Red has just moved a rep onto C7, completing the requirements to
+    protect it (Red, not Blue, may now protect it)."""
+    state = position(
+        4,
+        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
+        reps={"blue1": "C7", "blue2": "A4", "red1": "C6"},
+        active=1,
+    )
+    return act(state, 1, kind="move", piece="red1", to="C7")
+
+
+def red_may_propose_a_swap() -> NombState:
+    """Four players, the Red Resident's turn: Red rep 1 on D4 and Agent 2 on F6, so Red may
+    propose swapping the two (collusion), which the Developer must then answer."""
+    return position(
+        4,
+        apartments={"A1": "red", "B1": "blue", "C1": "yellow"},
+        reps={"red1": "D4"},
+        agents={"agent2": "F6"},
+        active=1,
+    )
+
+
+def temporarily_protected() -> NombState:
+    """Two players, the Developer's turn: the red apartment at C4 is temporarily protected by
+    a blue and a yellow rep, Agent 1 stands next to it on C5, and a Luxury Store stands on E8."""
+    return position(
+        2,
+        apartments={"C4": "red"},
+        reps={"blue1": "C4", "yellow2": "C4"},
+        agents={"agent1": "C5"},
+        luxury_stores=["E8"],
+    )
+
+
 def act(state: NombState, seat: int, **fields: object) -> NombState:
     """Apply an action given as fields, e.g. act(s, 0, kind="move", piece="agent1", to="C4")."""
     return GAME.apply(state, seat, GAME.parse_action(fields)).state

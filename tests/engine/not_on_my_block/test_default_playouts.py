@@ -9,6 +9,7 @@ import pytest
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.state import NombState
 from engine.rng import Rng
+from tests.engine.defaults import force_defaults_to_the_end
 from tests.engine.not_on_my_block.test_playouts import check_invariants, choose
 
 SEEDS = 40
@@ -33,21 +34,6 @@ def test_forcing_defaults_from_any_position_ends_the_game(players):
     kinds: set[str] = set()
     for seed in range(SEEDS):
         state = random_position(players, seed)
-        forced = 0
-        while GAME.outcome(state) is None:
-            prompts = GAME.prompts(state)
-            assert prompts, "someone is always waited for"
-            for seat in sorted(prompts):
-                prompt = GAME.prompts(state).get(seat)
-                if prompt is None or GAME.outcome(state) is not None:
-                    continue
-                assert prompt.default is not None, f"{prompt.text!r} has no default"
-                action = GAME.parse_action(prompt.default)
-                assert action in GAME.legal_actions(state, seat)
-                state = GAME.apply(state, seat, action).state
-                check_invariants(state)
-                kinds.add(action.kind)
-                forced += 1
-            assert forced <= BOUND, f"seed {seed}: defaults alone do not end the game"
-        assert GAME.prompts(state) == {}
+        forced = force_defaults_to_the_end(GAME, state, BOUND, check_invariants, f"seed {seed}")
+        kinds.update(action.kind for action in forced)
     assert {"end", "place"} <= kinds

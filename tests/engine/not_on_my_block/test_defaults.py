@@ -12,16 +12,21 @@ import pytest
 from engine import Termination
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.state import NombState
-from tests.engine.not_on_my_block.support import act, apartment, position
+from tests.engine.defaults import default_action
+from tests.engine.not_on_my_block.support import (
+    act,
+    apartment,
+    position,
+    red_completes_protection,
+    red_may_propose_a_swap,
+    temporarily_protected,
+)
 
 
 def force(state: NombState) -> NombState:
     """Apply the default of the one seat being waited for, after checking it is legal."""
-    ((seat, prompt),) = GAME.prompts(state).items()
-    assert prompt.default is not None
-    action = GAME.parse_action(prompt.default)
-    assert action in GAME.legal_actions(state, seat)
-    return GAME.apply(state, seat, action).state
+    ((seat, _),) = GAME.prompts(state).items()
+    return GAME.apply(state, seat, default_action(GAME, state, seat)).state
 
 
 def default_of(state: NombState) -> dict[str, object]:
@@ -70,13 +75,7 @@ def test_a_turn_with_moves_made_is_ended_too():
 
 
 def test_a_developer_who_revokes_and_leaves_sends_the_first_rep_and_the_agent_to_start():
-    state = position(
-        2,
-        apartments={"C4": "red"},
-        reps={"blue1": "C4", "yellow2": "C4"},
-        agents={"agent1": "C5"},
-        luxury_stores=["E8"],
-    )
+    state = temporarily_protected()
     state = act(state, 0, kind="move", piece="agent1", to="C4")
     assert default_of(state) == {"kind": "sendback", "rep": "blue1", "to": "E5"}
     state = force(state)
@@ -107,13 +106,7 @@ def test_a_developer_who_builds_a_luxury_store_and_leaves_skips_its_push():
 
 
 def test_a_protector_who_leaves_sends_their_center_rep_to_start():
-    state = position(
-        4,
-        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
-        reps={"blue1": "C7", "blue2": "A4", "red1": "C6"},
-        active=1,
-    )
-    state = act(state, 1, kind="move", piece="red1", to="C7")
+    state = red_completes_protection()
     state = act(state, 1, kind="protect", apartment="A4", center="C7")
     prompt = GAME.prompts(state)[1]
     assert not prompt.out_of_turn
@@ -209,13 +202,7 @@ def test_moves_pushes_and_ending_a_turn_may_be_taken_back():
 
 
 def test_answering_a_swap_proposal_may_not_be_taken_back():
-    state = position(
-        4,
-        apartments={"A1": "red", "B1": "blue", "C1": "yellow"},
-        reps={"red1": "D4"},
-        agents={"agent2": "F6"},
-        active=1,
-    )
+    state = red_may_propose_a_swap()
     assert reversible(state, 1, kind="collude", rep="red1", agent="agent2"), "only asked"
     state = act(state, 1, kind="collude", rep="red1", agent="agent2")
     assert not reversible(state, 0, kind="consent", answer="decline")

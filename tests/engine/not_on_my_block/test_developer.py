@@ -4,7 +4,13 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
-from tests.engine.not_on_my_block.support import act, act_events, apartment, position
+from tests.engine.not_on_my_block.support import (
+    act,
+    act_events,
+    apartment,
+    position,
+    temporarily_protected,
+)
 
 
 def test_stepping_onto_an_apartment_pushes_it_and_leaves_luxury_housing():
@@ -282,13 +288,7 @@ def test_faq_developer_4_after_suppressing_no_push_that_turn():
 
 
 def test_landing_on_a_temporarily_protected_apartment_revokes_it():
-    state = position(
-        2,
-        apartments={"C4": "red"},
-        reps={"blue1": "C4", "yellow2": "C4"},
-        agents={"agent1": "C5"},
-        luxury_stores=["E8"],
-    )
+    state = temporarily_protected()
     state = act(state, 0, kind="move", piece="agent1", to="C4")
     choices = [c.action for c in GAME.prompts(state)[0].choices]
     assert {"kind": "sendback", "rep": "yellow2", "to": "B3"} in choices

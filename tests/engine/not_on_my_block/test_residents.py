@@ -5,7 +5,13 @@ import pytest
 from engine.core import IllegalAction, Termination
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block import mechanics as m
-from tests.engine.not_on_my_block.support import act, apartment, position
+from tests.engine.not_on_my_block.support import (
+    act,
+    apartment,
+    position,
+    red_completes_protection,
+    red_may_propose_a_swap,
+)
 
 
 def ready_to_protect(players: int = 2, active: int = 1, **kw):
@@ -56,13 +62,7 @@ def test_protection_needs_the_apartments_colour_on_the_center():
 
 
 def test_four_players_whoever_completes_protection_picks_any_eligible_apartment():
-    state = position(
-        4,
-        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
-        reps={"blue1": "C7", "blue2": "A4", "red1": "C6"},
-        active=1,
-    )
-    state = act(state, 1, kind="move", piece="red1", to="C7")
+    state = red_completes_protection()
     protects = [a for a in GAME.legal_actions(state, 1) if a.kind == "protect"]
     assert [(a.apartment, a.center) for a in protects] == [("A4", "C7")]
     state = act(state, 1, kind="protect", apartment="A4", center="C7")
@@ -73,13 +73,7 @@ def test_four_players_only_the_resident_who_completes_protection_may_trigger_it(
     """Rulebook lines 296-298: in the 4-player game whoever completes the final requirement
     chooses the apartment. Red completes it; Blue, who completed nothing, may not trigger it,
     even on Blue's own turn; Red still may on a later turn while the position stands."""
-    state = position(
-        4,
-        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
-        reps={"blue1": "C7", "blue2": "A4", "red1": "C6"},
-        active=1,
-    )
-    state = act(state, 1, kind="move", piece="red1", to="C7")
+    state = red_completes_protection()
     state = act(state, 1, kind="end")
     state.active, state.rep_moves = 2, {"blue": 4}
     assert not [a for a in GAME.legal_actions(state, 2) if a.kind == "protect"]
@@ -104,13 +98,7 @@ def test_four_players_a_position_nobody_completed_cannot_be_protected():
 def test_four_players_each_resident_sends_their_own_center_rep_home():
     """Line 294 and FAQ 2 (line 459): both Center reps go to Start or a Store; the protector
     places their own, and the other Resident, asked out of turn, places theirs (default Start)."""
-    state = position(
-        4,
-        apartments={"A4": "blue", "A6": "red", "I1": "yellow"},
-        reps={"blue1": "C7", "blue2": "A4", "red1": "C6"},
-        active=1,
-    )
-    state = act(state, 1, kind="move", piece="red1", to="C7")
+    state = red_completes_protection()
     state = act(state, 1, kind="protect", apartment="A4", center="C7")
     assert list(GAME.prompts(state)) == [1]
     state = act(state, 1, kind="sendback", rep="red1", to="B3")
@@ -164,13 +152,7 @@ def test_collusion_does_not_exist_with_two_players():
 
 
 def test_a_resident_proposes_a_swap_and_the_developer_consents_out_of_turn():
-    state = position(
-        4,
-        apartments={"A1": "red", "B1": "blue", "C1": "yellow"},
-        reps={"red1": "D4"},
-        agents={"agent2": "F6"},
-        active=1,
-    )
+    state = red_may_propose_a_swap()
     state = act(state, 1, kind="collude", rep="red1", agent="agent2")
     prompts = GAME.prompts(state)
     assert list(prompts) == [0] and prompts[0].out_of_turn
