@@ -214,7 +214,9 @@ class UndoButton(
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).steward.ask_undo(interaction, 1, game_id=self.game_id)
+        await _bot(interaction).steward.ask_undo(
+            interaction, 1, game_id=self.game_id, version=self.version
+        )
 
 
 class VoteButton(

@@ -104,14 +104,24 @@ class Steward:
             await answer(interaction, text, view=view)
 
     async def ask_undo(
-        self, interaction: discord.Interaction, count: int, game_id: int | None = None
+        self,
+        interaction: discord.Interaction,
+        count: int,
+        game_id: int | None = None,
+        version: int | None = None,
     ) -> None:
-        """The Undo button on a move's answer, or `/game undo`: show what would be undone."""
+        """The Undo button on a move's answer (bound to the game as that move left it), or
+        `/game undo`: show what would be undone."""
         if game_id is None:
             await self.ask(interaction, "undo", count=count)
             return
         async with handling(interaction, in_place=True):
             table = await self._here(interaction, game_id)
+            if table.row.version != version:
+                raise PlayerError(
+                    "The game moved on since that move, so this button no longer undoes it; "
+                    "`/game undo` shows what you can still take back."
+                )
             plan = await takebacks.plan_undo(self.bot.tables, table, interaction.user.id, count)
             view = confirm_view(table.row.id, "undo", count, 0, table.row.version)
             await answer(interaction, f"Take back: {plan.text()}?", view=view)

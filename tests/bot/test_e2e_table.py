@@ -235,3 +235,15 @@ async def test_a_player_who_asked_is_told_by_dm_when_they_are_on_deck(real: Sess
     await real.bot.publisher.publish(table.row.id)
     assert len(on_deck(developer)) == 1  # told once, not at every placement
     assert len(on_deck(resident)) == 1 and "Developer" in on_deck(resident)[0]
+
+
+async def test_an_undo_button_undoes_only_the_move_it_came_with(real: Session):
+    _, mover, _ = await nomb(real)
+    table = await real.table()
+    _, first = await place(real, table, mover)
+    _, second = await place(real, await real.table(), mover)
+    await real.click(mover, first, "Undo")
+    assert "no longer undoes it" in real.standin.message(first.id).content
+    assert len(await real.bot.store.action_log(table.row.id)) == 2
+    await real.click(mover, second, "Undo")
+    assert real.standin.message(second.id).content.startswith("Take back:")
