@@ -1,0 +1,46 @@
+"""Counting words every game and client shares, so no line ever reads "1 bloc(s)" or "1 dice".
+
+>>> count(1, "bloc"), count(3, "bloc"), count(1, "die", "dice"), count(0, "move")
+('1 bloc', '3 blocs', '1 die', '0 moves')
+>>> listing(["red", "blue", "yellow"]), listing(["Prisoners"])
+('red, blue and yellow', 'Prisoners')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+IRREGULAR = {
+    "die": "dice",
+    "action die": "action dice",
+    "riot cop": "riot cops",
+    "police ops card": "police ops cards",
+    "agency": "agencies",
+    "city": "cities",
+    "body": "bodies",
+    "man": "men",
+}
+"""Plurals that adding an s would get wrong."""
+
+
+def plural(noun: str) -> str:
+    """The plural of a noun or a noun phrase ending in its noun."""
+    if noun in IRREGULAR:
+        return IRREGULAR[noun]
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def count(n: int, noun: str, many: str | None = None) -> str:
+    """`n` followed by the noun in the right number: "1 bloc", "2 blocs", "0 blocs"."""
+    return f"{n} {noun if n == 1 else many or plural(noun)}"
+
+
+def listing(items: Sequence[str], conjunction: str = "and") -> str:
+    """Items as English lists them: "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
