@@ -20,6 +20,7 @@ from bot.health import watch_loop_lag
 from bot.interactions import APOLOGY, answer, handling
 from bot.lobby import Lobbies
 from bot.publication import Publisher
+from bot.rules_commands import rules_command
 from bot.steward import Steward
 from bot.storage import SqliteStore
 from bot.table import PlayerError
@@ -70,6 +71,7 @@ class GameBot(discord.Client):
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         general = GameCommands()
         self.tree.add_command(general)
+        self.tree.add_command(rules_command())
         self.general_commands: dict[str, list[str]] = {}
         """Each `/game` command group's subcommands, for `/game help`, read off the tree so
         the help can never leave one out."""

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.rng import Rng
+from engine.rules_help import RulesTopic, topics_for
 
 
 class IllegalAction(ValueError):
@@ -303,6 +304,12 @@ class Game(ABC, Generic[S, Opt]):
     def hand_text(self, state: S, seat: int) -> str | None:
         """The seat's hidden information as text, or None when the game hides nothing."""
         return None
+
+    def rules_topics(self) -> list[RulesTopic]:
+        """The project's own short summaries of this game's rules, overview first (`/rules`).
+        By default read from the `rules_help.json` the game ships (engine/rules_help.py); a game
+        without one has none."""
+        return topics_for(type(self))
 
     def _action_adapter(self) -> TypeAdapter[Any]:
         cached = self.__dict__.get("_adapter")
