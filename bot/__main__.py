@@ -1,5 +1,7 @@
 """`python -m bot`: run the bot with settings from the environment or `.env`.
 
+`python -m bot replay FILE --out DIR` instead draws a game record offline (`bot/replay.py`).
+
 Problems an operator must fix (no token, a bad setting, a database the bot cannot use, a token
 Discord refuses, Discord out of reach at start-up) end the process with one line on stderr
 instead of a traceback: exit code 2 for settings, 1 for the rest. SIGTERM (`docker stop`) and
@@ -28,6 +30,10 @@ log = logging.getLogger("bot")
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["replay"]:  # `python -m bot replay FILE --out DIR`: no Discord at all
+        from bot.replay import main as replay
+
+        return replay(sys.argv[2:])
     try:
         settings = Settings()
     except ValidationError as exc:

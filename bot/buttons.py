@@ -17,6 +17,7 @@ import discord
 
 from bot import limits
 from bot.options import OptionField, option_fields, value_label
+from bot.record_commands import PageButton
 from engine import Game
 
 if TYPE_CHECKING:
@@ -277,6 +278,7 @@ DYNAMIC_ITEMS = (
     UndoButton,
     VoteButton,
     SnoozeButton,
+    PageButton,
 )
 
 

@@ -134,6 +134,15 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
     def __init__(self) -> None:
         super().__init__(allowed_contexts=GUILD_ONLY)
+        from bot import record_commands as record  # a game's record, and where games stand
+
+        self.add_command(record.board_command(self), override=True)
+        self.add_command(record.log_command)
+        self.add_command(record.since_command)
+        self.add_command(record.export_command)
+        self.add_command(record.import_command)
+        self.add_command(record.list_command)
+        self.add_command(record.mine_command)
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(game="Which game to play")

@@ -1,0 +1,359 @@
+"""A game's record: its narration by step, its board at any past step, and a portable file.
+
+Everything here is a pure function of stored rows or of a file's bytes, so it is tested without
+Discord and shared by the `/game` record commands and the offline `python -m bot replay`.
+
+A *step* is a log entry's `seq`: step 0 is the game as dealt, step n the game once the n-th
+entry of the append-only log (a move, or a take-back logged for seat -1) had been applied.
+
+The file (`/game export`) holds what rebuilds the game and nothing about the people who played
+it: the game, its options and seed, the number of players, the seat names, and the whole log,
+take-backs included, with a SHA-256 digest over its canonical form. Because the seed and the
+log replay every hidden card, a game is exported only once it is over (see `exportable`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.storage import Told
+from engine import Game, GameState, IllegalAction, history
+from engine.games import REGISTRY
+from engine.history import TABLE_SEAT, TakeBack
+
+FORMAT = "boardgame-bot/game-record"
+"""What a record file says it is, in its `format` field."""
+VERSION = 1
+"""The newest file format this build reads and the one it writes."""
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""A record larger than this is refused before it is read (the longest games are ~100 KB)."""
+PAGE = 1800
+"""Characters of narration on one page of `/game log` (a Discord message holds 2000)."""
+ENTRY = 1500
+"""Characters one step's narration may take on a page before it is cut."""
+
+
+class RecordError(Exception):
+    """A record file that cannot be used; the text is one sentence saying why."""
+
+
+# ----- narration ---------------------------------------------------------------------------------
+def line(told: Told) -> str:
+    """One step's narration as a page shows it, labelled with its step."""
+    text = told.text.strip() or "…"
+    return limit(f"**#{told.seq}** {text}", ENTRY)
+
+
+def limit(text: str, most: int) -> str:
+    if len(text) <= most:
+        return text
+    return text[: most - 1].rstrip() + "…"
+
+
+def pages(rows: Sequence[Told], budget: int | None = None) -> list[list[Told]]:
+    """Rows packed in order into pages of at most `budget` characters (`PAGE`; at least one
+    row each), the same way every time, so a page number always means the same rows."""
+    budget = PAGE if budget is None else budget
+    out: list[list[Told]] = []
+    current: list[Told] = []
+    used = 0
+    for row in rows:
+        size = len(line(row)) + 1
+        if current and used + size > budget:
+            out.append(current)
+            current, used = [], 0
+        current.append(row)
+        used += size
+    if current:
+        out.append(current)
+    return out
+
+
+def page_text(title: str, rows: Sequence[Told], page: int) -> tuple[str, int]:
+    """The text of page `page` (clamped to the pages there are) and how many pages there are."""
+    packed = pages(rows)
+    if not packed:
+        return f"{title}\nNothing was told in that range.", 1
+    page = max(0, min(page, len(packed) - 1))
+    shown = packed[page]
+    steps = (
+        f"step {shown[0].seq}"
+        if shown[0].seq == shown[-1].seq
+        else (f"steps {shown[0].seq}–{shown[-1].seq}")
+    )
+    head = f"{title} · {steps} · page {page + 1}/{len(packed)}"
+    return "\n".join([head, *(line(r) for r in shown)]), len(packed)
+
+
+def since(rows: Sequence[Told], last_seq: int) -> list[Told]:
+    """What the channel was told after a player's own latest log entry (`last_seq`): its rows
+    from that step on, less the narration of that entry itself (the first turn post of it)."""
+    out = [r for r in rows if r.seq >= last_seq]
+    if out and out[0].seq == last_seq and out[0].kind == "turn":
+        out = out[1:]
+    return out
+
+
+# ----- replaying -------------------------------------------------------------------------------
+class Entry(BaseModel):
+    """One log entry as a record file holds it."""
+
+    seq: int
+    seat: int
+    action: str
+
+
+@dataclass
+class Step:
+    """The game once one more log entry was applied, with what the table was told of it."""
+
+    seq: int
+    state: GameState
+    text: str
+
+
+def initial(game: Game[Any, Any], options: dict[str, Any], seed: int) -> GameState:
+    return game.setup(game.options_type.model_validate(options), seed)
+
+
+def state_at(
+    game: Game[Any, Any], start: GameState, entries: Sequence[history.Entry], step: int
+) -> GameState:
+    """The game as it stood at `step`: the log up to it, replayed with its take-backs."""
+    return history.rebuild(game, start, [e for e in entries if e.seq <= step])
+
+
+def replay(
+    game: Game[Any, Any], start: GameState, entries: Sequence[history.Entry]
+) -> Iterator[Step]:
+    """Every step from 0, checking as it goes that each entry is one the bot could have logged
+    then: numbered 1, 2, 3…, each move legal for its seat at that moment, each take-back naming
+    the latest moves that still counted and carrying the decision serials the bot gives it.
+    Raises `RecordError` naming the first step that is not."""
+    yield Step(0, start, f"🎲 **{game.title}** begins.")
+    state = start
+    seen: list[history.Entry] = []
+    for index, entry in enumerate(entries, start=1):
+        if entry.seq != index:
+            raise RecordError(f"The log skips from step {index - 1} to step {entry.seq}.")
+        if entry.seat == TABLE_SEAT:
+            state, text = _take_back(game, start, state, seen, entry)
+        elif entry.seat < 0 or entry.seat >= len(state.seat_names):
+            raise RecordError(f"Step {entry.seq} is played by seat {entry.seat}, which is no seat.")
+        else:
+            try:
+                action = game.parse_action(entry.action)
+                result = game.apply(state, entry.seat, action)
+            except Exception as exc:  # a game may trip on a shape it never logs itself
+                raise RecordError(f"Step {entry.seq} is not a legal move: {exc}") from None
+            text = "\n".join(e.text for e in result.events if e.seat is None)
+            text = text or game.choice_label(state, action)
+            state = result.state
+            ending = game.outcome(state)
+            if ending is not None:
+                winners = ", ".join(state.seat_names[s] for s in ending.winners) or "nobody"
+                reason = "" if ending.reason in text else f" {ending.reason}"
+                text += f"\n🏁 **Game over.** Winner: {winners}.{reason}"
+        seen.append(entry)
+        yield Step(entry.seq, state, text)
+
+
+def _take_back(
+    game: Game[Any, Any],
+    start: GameState,
+    state: GameState,
+    seen: list[history.Entry],
+    entry: history.Entry,
+) -> tuple[GameState, str]:
+    try:
+        back = TakeBack.model_validate_json(entry.action)
+    except ValidationError:
+        raise RecordError(
+            f"Step {entry.seq} is not a take-back the bot could have logged."
+        ) from None
+    counted = history.moves(seen)
+    latest = [e.seq for e in counted[len(counted) - len(back.seqs) :]]
+    if not back.seqs or len(back.seqs) > len(counted) or back.seqs != latest:
+        raise RecordError(
+            f"Step {entry.seq} takes back steps {back.seqs}, which are not the latest moves "
+            "that still counted."
+        )
+    gone = set(back.seqs)
+    kept = [e for e in seen if e.seq not in gone]
+    try:
+        rebuilt = history.rebuild(game, start, kept)
+    except Exception as exc:
+        raise RecordError(f"Step {entry.seq}: the game does not replay without it: {exc}") from None
+    expected = history.take_back(state, rebuilt, back.seqs, rewind=back.rewind)
+    if expected.decisions != back.decisions:
+        raise RecordError(f"Step {entry.seq} is a take-back with decision ids the bot never gives.")
+    labels = []
+    walk = rebuilt
+    for old in (e for e in counted if e.seq in gone):
+        action = game.parse_action(old.action)
+        labels.append(f"{walk.seat_names[old.seat]}: {game.choice_label(walk, action)}")
+        walk = game.apply(walk, old.seat, action).state
+    what = "The table rewound" if back.rewind else "Taken back"
+    return rebuilt.model_copy(update={"decisions": dict(back.decisions)}), (
+        f"↩️ {what}: {'; '.join(labels)}."
+    )
+
+
+# ----- the file ----------------------------------------------------------------------------------
+class Record(BaseModel):
+    """A game record file, as read (the `digest` already checked)."""
+
+    format: str
+    version: int
+    game: str
+    title: str
+    game_id: int
+    status: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    seats: list[str]
+    log: list[Entry]
+    digest: str
+
+
+def canonical(data: dict[str, Any]) -> bytes:
+    """The bytes the digest is taken over: the record without its digest, as compact JSON with
+    sorted keys, in UTF-8."""
+    content = {k: v for k, v in data.items() if k != "digest"}
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def digest(data: dict[str, Any]) -> str:
+    return "sha256:" + hashlib.sha256(canonical(data)).hexdigest()
+
+
+def exportable(status: str) -> str | None:
+    """Why a game in this state cannot be exported yet, or None."""
+    if status in ("finished", "abandoned"):
+        return None
+    return (
+        "A game is exported once it is over (finished or abandoned): the file replays every "
+        "hidden card, so it would show everyone's secrets while it is still being played."
+    )
+
+
+def export(
+    *,
+    game: Game[Any, Any],
+    game_id: int,
+    status: str,
+    options: dict[str, Any],
+    seed: int,
+    players: int,
+    seats: list[str],
+    entries: Sequence[history.Entry],
+) -> bytes:
+    """The record file of a game: no Discord ids, only what rebuilds it, and its digest."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.id,
+        "title": game.title,
+        "game_id": game_id,
+        "status": status,
+        "options": options,
+        "seed": seed,
+        "players": players,
+        "seats": seats,
+        "log": [{"seq": e.seq, "seat": e.seat, "action": e.action} for e in entries],
+    }
+    data["digest"] = digest(data)
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def load(raw: bytes) -> tuple[Record, Game[Any, Any]]:
+    """Read a record file and check everything but its log: what it is, its format version,
+    its digest, its shape, and that its game is installed. Raises `RecordError`."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise RecordError(f"The file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB.")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise RecordError("The file is not JSON, so it is not a game record.") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"The file is not a game record (its format is not {FORMAT!r}).")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RecordError("The file has no valid format version.")
+    if version > VERSION:
+        raise RecordError(
+            f"The file is in format version {version}, newer than this bot reads ({VERSION}); "
+            "update the bot to import it."
+        )
+    if data.get("digest") != digest(data):
+        raise RecordError(
+            "The file's digest does not match its content: it was changed after it was exported."
+        )
+    try:
+        record = Record.model_validate(data)
+    except ValidationError as exc:
+        where = ".".join(str(p) for p in exc.errors()[0]["loc"])
+        raise RecordError(f"The file's `{where}` field is missing or malformed.") from None
+    game = REGISTRY.get(record.game)
+    if game is None:
+        raise RecordError(
+            f"The file records a game of `{limit(record.game, 40)}`, which is not installed "
+            "on this bot."
+        )
+    return record, game
+
+
+def check(record: Record, game: Game[Any, Any]) -> GameState:
+    """The game the record starts from, if its options, seed, players and seats are those of a
+    game this bot deals. Raises `RecordError`."""
+    try:
+        start = initial(game, record.options, record.seed)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "options"
+        raise RecordError(
+            f"The file's options are not ones {game.title} accepts ({where}: {first['msg']})."
+        ) from None
+    except (IllegalAction, ValueError) as exc:
+        raise RecordError(f"The file's options are not ones {game.title} accepts: {exc}") from None
+    players = max(start.holders, default=-1) + 1
+    if record.players != players or record.seats != start.seat_names:
+        raise RecordError(
+            f"The file's players and seats are not those of a game of {game.title} with its "
+            "options and seed."
+        )
+    return start
+
+
+def read(raw: bytes) -> tuple[Record, Game[Any, Any], GameState]:
+    """A record file read and checked up to its log; the game it starts from."""
+    record, game = load(raw)
+    return record, game, check(record, game)
+
+
+def narrate(
+    game: Game[Any, Any], start: GameState, entries: Sequence[history.Entry]
+) -> tuple[list[tuple[int, str]], GameState]:
+    """Replay a whole log, every check passed: the narration of each step and the game at the
+    last one (the states between are not kept). Raises `RecordError`."""
+    told: list[tuple[int, str]] = []
+    state = start
+    for step in replay(game, start, entries):
+        told.append((step.seq, step.text))
+        state = step.state
+    return told, state
+
+
+def seats_of_players(state: GameState) -> list[list[str]]:
+    """The seats each player (in join order) holds."""
+    out: list[list[str]] = [[] for _ in range(max(state.holders, default=-1) + 1)]
+    for seat, holder in enumerate(state.holders):
+        out[holder].append(state.seat_names[seat])
+    return out

@@ -1,0 +1,417 @@
+"""A game's record through the stand-in: `/game log` paged with its step numbers, the board at
+any past step, what happened since you last acted, export and import (and what import
+refuses), the offline replay, and `/game list` / `/game mine` with their links."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import record, record_commands
+from bot.table import Table
+from engine import history
+from render import board_png
+from tests.bot.harness import STEP_TIMEOUT, Session, reply_text
+from tests.standin import (
+    AttachmentRecord,
+    ChannelRecord,
+    InteractionRecord,
+    UserRecord,
+    actions,
+    payloads,
+)
+from tests.standin.model import MessageRecord, snowflake
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def real(tmp_path: Path):
+    """A session for the real games (the toy one is the `session` fixture)."""
+    async with Session(tmp_path / "games.sqlite3") as s:
+        yield s
+
+
+# ----- helpers -----------------------------------------------------------------------------------
+async def run(
+    session: Session, user: UserRecord, channel: ChannelRecord, *path: str, **options: Any
+) -> InteractionRecord:
+    """A slash command in any channel of the session's server."""
+    record_ = await session.standin.slash(user, channel, *path, **options)
+    return await record_.done(timeout=STEP_TIMEOUT)
+
+
+async def import_file(
+    session: Session,
+    user: UserRecord,
+    channel: ChannelRecord,
+    data: bytes,
+    **players: UserRecord,
+) -> str:
+    """`/game import` with `data` attached, as Discord sends an attachment option: the file is
+    uploaded, and the interaction names it in `resolved.attachments`."""
+    world = session.standin.world
+    upload = AttachmentRecord(snowflake(), "record.json", data, "application/json")
+    holder = MessageRecord(snowflake(), channel.id, user.id, attachments=[upload])
+    world.messages[holder.id] = holder  # where the stand-in serves attachments from
+    body = actions.command_data(world, ["game", "import"], {"file": upload.id, **players})
+    url = payloads.attachment_url(world, channel.id, upload.id, upload.filename)
+    body.setdefault("resolved", {}).setdefault("attachments", {})[str(upload.id)] = {
+        "id": str(upload.id),
+        "filename": upload.filename,
+        "size": len(data),
+        "url": url,
+        "proxy_url": url,
+        "content_type": "application/json",
+    }
+    payload = actions.base_payload(world, actions.APPLICATION_COMMAND, user, channel, body)
+    sent = session.standin._send(payload, user)
+    return reply_text(await sent.done(timeout=STEP_TIMEOUT))
+
+
+async def play_defaults(session: Session, count: int | None = None) -> None:
+    """Play the default of whoever must act, `count` times (None: until the game is over), the
+    way the bot plays one (the channel's lock, the commit, then the post)."""
+    bot = session.bot
+    assert bot is not None
+    done = 0
+    while count is None or done < count:
+        table = await bot.tables.by_id(session.game_id)
+        assert table is not None
+        if table.row.status != "active":
+            assert count is None, "the game ended before the moves asked for"
+            return
+        seat = min(table.prompts())
+        async with bot.tables.lock(table.row.channel_id):
+            await bot.tables.act(table, table.holder(seat), bot.tables.forceable(table)[seat], seat)
+        await bot.publisher.publish(session.game_id)
+        done += 1
+
+
+async def toy(session: Session) -> tuple[UserRecord, UserRecord]:
+    host, guest = session.user("host"), session.user("guest")
+    await session.open_game("sealed_bids", host, guest, seed=5)
+    return host, guest
+
+
+async def bid(session: Session, user: UserRecord) -> str:
+    table = await session.table()
+    card = table.state.hands[table.seats_of(user.id)[0]][0]
+    return await session.play(user, "bids", "bid", card=card)
+
+
+def png_of(message: MessageRecord) -> bytes:
+    assert message.attachments, f"no image in: {message.content}"
+    return message.attachments[0].data
+
+
+async def exported(session: Session, user: UserRecord, channel: ChannelRecord) -> bytes:
+    answer = (await run(session, user, channel, "game", "export")).reply
+    assert answer is not None and answer.ephemeral and answer.attachments, answer
+    return answer.attachments[0].data
+
+
+def resign(data: bytes, change) -> bytes:
+    """The record with `change` applied and its digest made right again."""
+    content = json.loads(data)
+    change(content)
+    content["digest"] = record.digest(content)
+    return json.dumps(content).encode()
+
+
+# ----- /game log, /game since ---------------------------------------------------------------------
+async def test_the_log_is_paged_with_step_numbers_and_never_shows_a_dm(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(record, "PAGE", 160)  # toy narration is short: small pages show paging
+    host, guest = await toy(session)
+    await bid(session, host)
+    await bid(session, guest)
+    await bid(session, host)
+    answer = (await session.command(guest, "game", "log")).reply
+    assert answer is not None and answer.ephemeral
+    first = answer.content
+    assert "**#0**" in first and "begins" in first and "page 1/" in first
+    count = int(first.split("page 1/")[1].split()[0].strip("*"))
+    assert count >= 2
+    assert answer.find_button("◀ Previous").get("disabled")
+    seen = [first]
+    for _ in range(count - 1):
+        await session.click(guest, session.standin.message(answer.id), "Next ▶")
+        seen.append(session.standin.message(answer.id).content)
+    assert f"page {count}/{count}" in seen[-1]
+    whole = "\n".join(seen)
+    for step in (1, 2, 3):
+        assert f"**#{step}**" in whole
+    assert whole.index("**#1**") < whole.index("**#2**") < whole.index("**#3**")
+    assert "You bid your" not in whole  # the DM each bidder got stays private
+    await session.click(guest, session.standin.message(answer.id), "◀ Previous")
+    assert f"page {count - 1}/{count}" in session.standin.message(answer.id).content
+    # A range of steps, and a range that does not exist.
+    one = reply_text(await session.command(guest, "game", "log", **{"from": 2, "to": 2}))
+    assert "**#2**" in one and "**#1**" not in one and "**#3**" not in one
+    refused = reply_text(await session.command(guest, "game", "log", **{"from": 5}))
+    assert "from 0 to 3" in refused
+
+
+async def test_since_tells_what_happened_after_your_own_last_move(session: Session):
+    host, guest = await toy(session)
+    await bid(session, host)  # step 1
+    await bid(session, guest)  # step 2: the round is resolved
+    mine = reply_text(await session.command(host, "game", "since"))
+    assert "**#2**" in mine and "**#1**" not in mine
+    nothing = reply_text(await session.command(guest, "game", "since"))
+    assert "Nothing has happened since your last move (step 2)" in nothing
+    await session.command(host, "game", "settings", remind_after=3)  # a notice, still step 2
+    told = reply_text(await session.command(guest, "game", "since"))
+    assert "**#2**" in told and "pace" in told and "has bid" not in told
+    stranger = session.user("stranger")
+    assert "You have not played" in reply_text(await session.command(stranger, "game", "since"))
+
+
+# ----- /game board step: --------------------------------------------------------------------------
+async def test_the_board_at_a_step_is_the_replayed_game_and_only_the_asker_sees_it(real: Session):
+    alice, bob = real.user("alice"), real.user("bob")
+    await real.open_game("not_on_my_block", alice, bob, seed=7)
+    await play_defaults(real, 4)
+    table = await real.table()
+    entries = await real.bot.store.action_log(table.row.id)
+    before = len(real.posts())
+    answer = (await real.command(bob, "game", "board", step=2)).reply
+    assert answer is not None and answer.ephemeral and "step 2 of 4" in answer.content
+    assert len(real.posts()) == before  # nothing posted in the channel
+    fresh = history.rebuild(table.game, real.bot.tables.initial(table), entries[:2])
+    drawn = await real.bot.drawing.board(Table(row=table.row, game=table.game, state=fresh))
+    assert png_of(answer) == drawn.fp.read()
+    now = (await real.command(bob, "game", "board", step=4)).reply
+    assert png_of(now) != png_of(answer)
+    assert png_of(now) == board_png(table.game.id, table.game.view(table.state, None))
+    for wrong in (5, -1):
+        refused = reply_text(await real.command(bob, "game", "board", step=wrong))
+        assert "from 0 to 4" in refused
+    # Without a step, /game board is what it always was: the current board, for everyone.
+    assert "posted" in reply_text(await real.command(bob, "game", "board"))
+    assert len(real.posts()) == before + 1 and real.posts()[-1].attachments
+
+
+async def test_a_finished_game_still_answers_log_board_since_and_export(session: Session):
+    host, guest = await toy(session)
+    await play_defaults(session)
+    table = await session.bot.tables.by_id(session.game_id)
+    assert table.row.status == "finished"
+    assert await session.bot.store.live_game(session.channel.id) is None
+    latest = await session.bot.store.steps(session.game_id)
+    log = reply_text(await session.command(host, "game", "log"))
+    assert "**#0**" in log
+    board = (await session.command(host, "game", "board", step=latest)).reply
+    assert board.attachments and f"step {latest} of {latest}" in board.content
+    data = await exported(session, guest, session.channel)
+    content = json.loads(data)
+    assert content["status"] == "finished" and len(content["log"]) == latest
+    # A lobby opened afterwards does not hide the last game that was played.
+    await session.command(host, "game", "new", game="sealed_bids")
+    assert "**#0**" in reply_text(await session.command(host, "game", "log"))
+
+
+# ----- /game export, /game import ----------------------------------------------------------------
+@pytest.mark.parametrize("key", ["not_on_my_block", "bloc_by_bloc"])
+async def test_export_then_import_reproduces_the_game_and_its_board(real: Session, key: str):
+    alice, bob = real.user("alice"), real.user("bob")
+    await real.open_game(key, alice, bob, seed=11)
+    await play_defaults(real)
+    original = await real.bot.tables.by_id(real.game_id)
+    assert original.row.status == "finished"
+    data = await exported(real, bob, real.channel)
+    content = json.loads(data)
+    assert content["format"] == record.FORMAT and content["version"] == record.VERSION
+    assert content["game"] == key and content["seed"] == 11 and content["players"] == 2
+    assert str(alice.id) not in data.decode() and str(bob.id) not in data.decode()
+    assert content["digest"] == record.digest(content)
+
+    there = real.standin.add_text_channel("elsewhere")
+    carol = real.user("carol")
+    told = await import_file(real, carol, there, data)
+    assert told.startswith("✅") and "Imported" in told, told
+    imported = await real.bot.tables.by_id((await real.bot.store.latest_game(there.id)).id)
+    assert imported.row.status == "finished" and imported.row.host_id == carol.id
+    assert imported.state.model_dump_json() == original.state.model_dump_json()
+    last = len(content["log"])
+    here = (await real.command(bob, "game", "board", step=last)).reply
+    away = (await run(real, carol, there, "game", "board", step=last)).reply
+    assert png_of(here) == png_of(away)
+    # The imported game has the same record: its log and its file.
+    log = reply_text(await run(real, carol, there, "game", "log", **{"from": last, "to": last}))
+    assert f"**#{last}**" in log
+    again = json.loads(await exported(real, carol, there))
+    assert again["log"] == content["log"] and again["options"] == content["options"]
+    announced = real.standin.messages(there)[-1]
+    assert "imported a game" in announced.content and announced.attachments
+
+
+async def test_an_abandoned_game_is_imported_live_with_the_players_named(real: Session):
+    alice, bob = real.user("alice"), real.user("bob")
+    await real.open_game("not_on_my_block", alice, bob, seed=7)
+    await play_defaults(real, 1)
+    table = await real.table()
+    seat = min(table.prompts())
+    mover = {alice.id: alice, bob.id: bob}[table.holder(seat)]
+    action = table.game.legal_actions(table.state, seat)[0]
+    await real.command(mover, "nomb", "place", **action.model_dump(exclude={"kind"}))
+    asked = await real.command(mover, "game", "undo")
+    await real.click(mover, asked.reply, "Confirm")  # a take-back in the log
+    assert "abandoned" in (await real.confirm(alice, "game", "table", "abandon")).lower()
+    live = await real.bot.tables.by_id(real.game_id)
+    data = await exported(real, alice, real.channel)
+    assert any(e["seat"] == -1 for e in json.loads(data)["log"])
+
+    there = real.standin.add_text_channel("continued")
+    dave = real.user("dave")
+    told = await import_file(real, alice, there, data, player2=dave)
+    assert told.startswith("✅"), told
+    assert f"): <@{dave.id}>" in told and "player 2 (" in told
+    table = await real.bot.tables.current(there.id)
+    assert table is not None and table.row.status == "active"
+    assert table.row.players == [alice.id, dave.id]
+    assert table.state.model_dump_json() == live.state.model_dump_json()
+    # The game goes on there: whoever owes the move can make it.
+    seat = min(table.prompts())
+    user = {alice.id: alice, dave.id: dave}[table.holder(seat)]
+    action = table.game.legal_actions(table.state, seat)[0]
+    fields = {k: v for k, v in action.model_dump(exclude={"kind"}).items() if v != ""}
+    moved = await run(real, user, there, "nomb", action.kind, **fields)
+    assert reply_text(moved).startswith("✅"), reply_text(moved)
+    assert "imported a game" in real.standin.messages(there)[0].content
+
+
+async def test_import_refuses_bad_files_with_the_reason(real: Session):
+    alice, bob = real.user("alice"), real.user("bob")
+    await real.open_game("not_on_my_block", alice, bob, seed=7)
+    await play_defaults(real)
+    data = await exported(real, alice, real.channel)
+    there = real.standin.add_text_channel("imports")
+
+    forged = json.loads(data)
+    forged["log"][0]["seat"] = 1 - forged["log"][0]["seat"]
+    cases = {
+        "digest does not match": json.dumps(forged).encode(),
+        "not installed": resign(data, lambda c: c.update(game="chess")),
+        "newer than this bot reads": resign(data, lambda c: c.update(version=2)),
+        "not a legal move": resign(
+            data, lambda c: c["log"][0].update(seat=1 - c["log"][0]["seat"])
+        ),
+        "not ones Bloc by Bloc accepts": resign(data, lambda c: c.update(game="bloc_by_bloc")),
+        "players and seats are not those": resign(data, lambda c: c.update(players=3)),
+        "not JSON": b"\x89PNG not a record",
+        "not a game record": json.dumps({"hello": "world"}).encode(),
+    }
+    for reason, bad in cases.items():
+        told = await import_file(real, alice, there, bad)
+        assert "cannot be imported" in told and reason in told, (reason, told)
+    assert await real.bot.store.latest_game(there.id) is None
+    # A good file, but the channel already plays a game.
+    await run(real, alice, there, "game", "new", game="not_on_my_block")
+    busy = await import_file(real, alice, there, data)
+    assert "already has a game" in busy
+
+
+async def test_a_running_game_is_not_exported(real: Session):
+    alice, bob = real.user("alice"), real.user("bob")
+    await real.open_game("not_on_my_block", alice, bob, seed=7)
+    refused = reply_text(await real.command(alice, "game", "export"))
+    assert "once it is over" in refused
+
+
+# ----- python -m bot replay -----------------------------------------------------------------------
+async def test_the_offline_replay_draws_every_step_and_refuses_a_bad_file(
+    real: Session, tmp_path: Path
+):
+    alice, bob = real.user("alice"), real.user("bob")
+    await real.open_game("not_on_my_block", alice, bob, seed=7)
+    await play_defaults(real)
+    data = await exported(real, alice, real.channel)
+    steps = len(json.loads(data)["log"])
+    good = tmp_path / "game.json"
+    good.write_bytes(data)
+    out = tmp_path / "out"
+    env = {**os.environ, "DISCORD_TOKEN": ""}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", str(good), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in out.glob("*.png")) == [
+        f"step-{n:04d}.png" for n in range(steps + 1)
+    ]
+    table = await real.bot.tables.by_id(real.game_id)
+    last = (out / f"step-{steps:04d}.png").read_bytes()
+    assert last == board_png(table.game.id, table.game.view(table.state, None))
+    transcript = (out / "transcript.md").read_text()
+    assert "**#0**" in transcript and f"**#{steps}**" in transcript
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(resign(data, lambda c: c["log"][0].update(action='{"kind":"nonsense"}')))
+    refused = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", str(bad), "--out", str(tmp_path / "no")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+    assert refused.returncode == 1
+    assert refused.stderr.count("\n") == 1 and "Step 1 is not a legal move" in refused.stderr
+    assert not (tmp_path / "no").exists()
+    # `python -m bot` itself still runs the bot (here: says it has no token).
+    bare = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    assert bare.returncode == 2 and "No bot token" in bare.stderr
+
+
+# ----- /game list, /game mine --------------------------------------------------------------------
+async def test_list_and_mine_show_the_right_games_with_links_and_whose_turn(
+    real: Session, monkeypatch: pytest.MonkeyPatch
+):
+    alice, bob, carol = real.user("alice"), real.user("bob"), real.user("carol")
+    await real.open_game("not_on_my_block", alice, bob, seed=7)
+    table = await real.table()
+    owing = table.holder(min(table.prompts()))
+    waiting = alice if owing == alice.id else bob
+    other = bob if waiting is alice else alice
+    lobby = real.standin.add_text_channel("lobby")
+    await run(real, carol, lobby, "game", "new", game="bloc_by_bloc")
+    gone = real.standin.add_text_channel("gone")
+    await run(real, carol, gone, "game", "new", game="not_on_my_block")
+    asked = await run(real, carol, gone, "game", "table", "abandon")
+    await real.click(carol, asked.reply, "Confirm")  # an abandoned lobby is not listed
+    listed = reply_text(await real.command(carol, "game", "list"))
+    assert f"<#{real.channel.id}> **Not On My Block**" in listed
+    assert f"waiting for <@{waiting.id}> since <t:" in listed and ":R>" in listed
+    assert f"<#{lobby.id}> **Bloc by Bloc**" in listed and "lobby, 1 joined" in listed
+    assert "Games in this server**: 2" in listed and f"<#{gone.id}>" not in listed
+
+    mine = reply_text(await real.command(waiting, "game", "mine"))
+    assert f"<#{real.channel.id}>" in mine and "Not On My Block" in mine
+    assert f"discord.com/channels/{real.standin.guild.id}/{real.channel.id}" in mine
+    assert "no move" in reply_text(await real.command(other, "game", "mine"))
+
+    monkeypatch.setattr(record_commands, "PER_PAGE", 1)
+    paged = (await real.command(carol, "game", "list")).reply
+    assert "page 1/2" in paged.content and f"<#{real.channel.id}>" in paged.content
+    await real.click(carol, paged, "Next ▶")
+    assert "page 2/2" in real.standin.message(paged.id).content
+    assert f"<#{lobby.id}>" in real.standin.message(paged.id).content
