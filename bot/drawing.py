@@ -78,7 +78,13 @@ class Drawing:
         )
         log.info("board drawing warmed up in %d worker process(es)", len(set(pids)))
 
-    async def board(self, table: Table) -> discord.File:
+    async def step(
+        self, before: Table, after: Table, players: list[str] | None = None
+    ) -> discord.File | None:
+        """A picture of what one step changed, or None when it cannot be drawn."""
+        return None
+
+    async def board(self, table: Table, players: list[str] | None = None) -> discord.File:
         """The table's current board as a PNG attachment, drawn off the event loop."""
         assert table.state is not None
         view = table.game.view(table.state, None)

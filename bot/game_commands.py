@@ -117,7 +117,9 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
             async with handling(interaction):
                 raise PlayerError("A bot cannot take a seat; pick a person.")
             return
-        await bot_of(interaction).steward.ask(interaction, "replace", a=player.id, b=newcomer.id)
+        await bot_of(interaction).steward.ask(
+            interaction, "replace", a=player.id, b=newcomer.id, name=newcomer.display_name
+        )
 
     @app_commands.command(name="resign", description="Leave the game: ask to be replaced")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -229,9 +231,10 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         bot = bot_of(interaction)
         async with handling(interaction):
             table = await bot.tables.current(interaction.channel_id or 0)
-            await answer(
-                interaction, present.help_text(table, bot.general_commands, bot.action_commands)
-            )
+            text = present.help_text(table, bot.general_commands, bot.action_commands)
+            title = "How to play" + (f" {table.game.title}" if table else " with this bot")
+            embed = discord.Embed(title=title, description=text, colour=0x0072B2)
+            await answer(interaction, "", embed=embed)
 
     @app_commands.command(name="undo", description="Take back your own latest move(s)")
     @app_commands.describe(moves="How many of your latest moves (default 1)")
@@ -251,6 +254,8 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         on_limit=PACE["on_limit"].description,
         vacation_days=PACE["vacation_days"].description,
         on_vacation=PACE["on_vacation"].description,
+        board=PACE["board"].description,
+        narration=PACE["narration"].description,
     )
     @app_commands.choices(
         on_limit=[
@@ -260,6 +265,15 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         on_vacation=[
             app_commands.Choice(name="their clocks wait", value="pause"),
             app_commands.Choice(name="play the default for them", value="default"),
+        ],
+        board=[
+            app_commands.Choice(name="every step", value="step"),
+            app_commands.Choice(name="every turn, steps show what changed", value="turn"),
+            app_commands.Choice(name="on request (/game board)", value="request"),
+        ],
+        narration=[
+            app_commands.Choice(name="full", value="full"),
+            app_commands.Choice(name="compact (one line a step)", value="compact"),
         ],
     )
     async def settings(
@@ -272,6 +286,8 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         on_limit: str | None = None,
         vacation_days: int | None = None,
         on_vacation: str | None = None,
+        board: str | None = None,
+        narration: str | None = None,
     ) -> None:
         chosen = {k: v for k, v in locals().items() if k in PACE and v is not None}
         await bot_of(interaction).steward.settings(interaction, chosen)

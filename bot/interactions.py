@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry, something went wrong on my side; nothing was changed."
 LATER = "I could not tell the channel yet; I will keep trying."
 """Added to an answer whose change is stored but whose post has not gone out yet."""
+REFUSAL = 400
+"""The longest refusal shown: room for the reason, never for a long input echoed back."""
 WORKING = "⏳ Working on it…"
 """What a confirmation shows, without its buttons, between the click and the answer."""
 
@@ -45,21 +47,29 @@ class Progress:
 
 
 async def answer(
-    interaction: discord.Interaction, text: str, view: discord.ui.View | None = None
+    interaction: discord.Interaction,
+    text: str,
+    view: discord.ui.View | None = None,
+    embed: discord.Embed | None = None,
 ) -> None:
     """The player's private answer: the deferred response edited, or a first private reply.
     Without a view, the answer carries no buttons (a confirmation answered in place loses its
     own)."""
     text = limits.clip(text, limits.MESSAGE)
     none = discord.AllowedMentions.none()
+    embeds = [] if embed is None else [embed]
     if interaction.response.is_done():
-        await interaction.edit_original_response(content=text, allowed_mentions=none, view=view)
+        await interaction.edit_original_response(
+            content=text, allowed_mentions=none, view=view, embeds=embeds
+        )
     elif view is not None:
         await interaction.response.send_message(
-            text, ephemeral=True, allowed_mentions=none, view=view
+            text, ephemeral=True, allowed_mentions=none, view=view, embeds=embeds
         )
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=none)
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=none, embeds=embeds
+        )
 
 
 @asynccontextmanager
@@ -79,7 +89,8 @@ async def handling(
     try:
         yield progress
     except (PlayerError, IllegalAction) as exc:
-        await _safely(interaction, f"⚠️ {exc}")
+        # A refusal is a sentence or two; anything longer is echoing what the player typed.
+        await _safely(interaction, f"⚠️ {limits.clip(str(exc), REFUSAL)}")
     except Exception:
         log.exception("unexpected error (channel %s)", interaction.channel_id)
         if progress.committed is None:

@@ -4,6 +4,7 @@ cut to fit here, so the engine and the games never need to know them."""
 from __future__ import annotations
 
 MESSAGE = 2000
+EMBED_DESCRIPTION = 4096
 """Characters in a message's content."""
 MESSAGE_PIECE = MESSAGE - 100
 """Where long narration is cut into several messages, leaving room for a prefix."""

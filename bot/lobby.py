@@ -58,6 +58,7 @@ class Lobbies:
     async def open(self, interaction: discord.Interaction, game_key: str) -> None:
         bot = self.bot
         channel = interaction.channel
+        user = interaction.user
         async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
             if channel is None or interaction.guild_id is None:
                 raise PlayerError("Games are played in server channels and threads, not in DMs.")
@@ -85,6 +86,7 @@ class Lobbies:
                     "Please try again in a moment."
                 ) from None
             await bot.tables.remember_lobby_message(table, message.id)
+            await bot.store.name_players(table.row.id, {user.id: user.display_name})
             await answer(
                 interaction, "Lobby opened. Press **Start** (or `/game start`) when ready."
             )
@@ -137,6 +139,9 @@ class Lobbies:
                 table = await self._lobby(interaction, game_id)
                 if op == "join":
                     table = await bot.tables.join(table, user)
+                    await bot.store.name_players(
+                        table.row.id, {user: interaction.user.display_name}
+                    )
                     progress.committed = f"You joined {table.game.title}."
                     await self.refresh(table)
                 elif op == "leave":

@@ -26,7 +26,9 @@ class OptionField(BaseModel):
         for value in self.values:
             if _text(value) == text:
                 return value
-        raise ValueError(f"{text!r} is not a choice for {self.name}")
+        raise ValueError(
+            f"{limits.clip(text, 40)!r} is not a choice for {self.name.replace('_', ' ')}"
+        )
 
 
 def _text(value: Any) -> str:

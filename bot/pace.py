@@ -19,7 +19,8 @@ SNOOZE = timedelta(hours=4)
 
 
 class Pace(BaseModel):
-    """A table's pace, set by its host in the lobby or later with `/game settings`."""
+    """A table's settings, chosen by its host in the lobby or later with `/game settings`: the
+    pace it keeps and how much it shows in the channel."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -48,6 +49,15 @@ class Pace(BaseModel):
         default="pause", description="while away: their clocks wait, or their turns get the default"
     )
 
+    board: Literal["step", "turn", "request"] = Field(
+        default="turn",
+        description="board image: every step, each new turn (steps show what changed), on request",
+    )
+    narration: Literal["full", "compact"] = Field(
+        default="full",
+        description="each step told in full, or in one line (all of it in /game log)",
+    )
+
     @field_validator("turn_limit")
     @classmethod
     def _whole_hour_or_off(cls, value: float) -> float:
@@ -63,10 +73,15 @@ class Pace(BaseModel):
             + ("the default is played" if self.on_limit == "default" else "the host is told")
         )
         away = "clocks wait" if self.on_vacation == "pause" else "their turns get the default"
+        board = {
+            "step": "the board after every step",
+            "turn": "the board at each turn, what changed at each step",
+            "request": "the board on request",
+        }[self.board]
         return (
             f"Reminders after {self.remind_after:g} h, then every {self.remind_every:g} h, "
             f"{self.reminders} at most · {limit} · vacations up to {self.vacation_days} days "
-            f"({away})"
+            f"({away}) · {board}, {self.narration} narration"
         )
 
 
@@ -83,7 +98,7 @@ class Prefs(BaseModel):
     def _known_zone(cls, value: str) -> str:
         try:
             ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a folder, like America
             raise ValueError(f"unknown time zone {value!r}; pick one from the list") from None
         return value
 

@@ -37,6 +37,16 @@ class Control(BaseModel):
     style: str = "secondary"
 
 
+class Living(BaseModel):
+    """The turn message later steps edit in place while the same players must act."""
+
+    message: int
+    narration: str
+    """What it tells so far, without the lines saying who must act."""
+    actors: list[tuple[int, int]]
+    """(seat, holder) of every prompt it shows."""
+
+
 class Piece(BaseModel):
     """One Discord message of a post."""
 
@@ -45,9 +55,15 @@ class Piece(BaseModel):
     board: bool = False
     buttons: ButtonSpec | None = None
     controls: list[Control] = []
-    shows: list[int] | None = None
-    """On a post that tells of the game as it stands: the seats it shows as owing a move, who
-    are not pinged again by the next post while they still owe one."""
+    shows: list[tuple[int, int]] | None = None
+    """On a post that tells of the game as it stands: the (seat, decision) pairs it shows as
+    owed, which are not pinged again; a seat asked something new is."""
+    edit: int | None = None
+    """The living turn message this piece replaces in place, instead of a new message."""
+    step: bool = False
+    """Attach the picture of what this step changed (when it can be drawn)."""
+    living: Living | None = None
+    """This piece becomes the living turn message (its id filled in once sent)."""
 
 
 # ----- at commit time -------------------------------------------------------------------------
@@ -122,12 +138,23 @@ def private(table: Table, seat: int, text: str) -> Post:
 
 
 # ----- at send time ---------------------------------------------------------------------------
+class Show(BaseModel):
+    """How a table shows itself: its `board` and `narration` settings, what the channel was
+    last shown as owed, and the turn message that may be edited."""
+
+    board: str = "turn"
+    narration: str = "full"
+    announced: set[tuple[int, int]] = set()
+    living: Living | None = None
+
+
 def compose(
-    table: Table, post: OutboxRow, *, current: bool, announced: set[int], late: str = ""
+    table: Table, post: OutboxRow, *, current: bool, show: Show, late: str = ""
 ) -> list[Piece]:
     """Cut a post into messages. `current`: this post tells of the game as it stands now, so
     it carries the board, the pings of whoever must act and their buttons; an older post that a
-    later one supersedes is narration only."""
+    later one supersedes is narration only. While the same players must act, a current post
+    edits the living turn message instead of adding one (no pings: nobody new is asked)."""
     controls = [Control.model_validate(c) for c in post.body.get("controls", [])]
     if post.kind == "private":
         title = f"**{table.game.title}** in <#{table.row.channel_id}>:\n"
@@ -140,39 +167,77 @@ def compose(
         ]
         pieces[-1].controls = controls
         return pieces
-    header = late + post.body["header"]
+    header = late + _told(post.body["header"], show.narration)
     if not current:
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
-        return _with_board(header, table.row.players, None)
+        return _with_board(header, table.row.players, None, board=show.board != "request")
     prompts = list(table.prompts().values())
     with_buttons = [p for p in prompts if p.choices]
     main = with_buttons[0] if with_buttons else None
-    lines = [header]
-    ping: list[int] = []
-    for prompt in prompts:
-        if prompt.choices and prompt is not main:
-            continue
-        lines.append(present.prompt_line(table, prompt))
-        if prompt.seat not in announced:
-            ping.append(table.holder(prompt.seat))
-    pieces = _with_board("\n".join(lines), ping, None if main is None else _spec(main))
-    pieces[-1].shows = sorted(p.seat for p in prompts)
+    actors = sorted((p.seat, table.holder(p.seat)) for p in prompts)
+    asking = [present.prompt_line(table, p) for p in prompts if not p.choices or p is main]
+    shows = sorted((p.seat, p.decision) for p in prompts)
+    living = show.living
+    if living is not None and living.actors == actors and len(with_buttons) <= 1 and not late:
+        narration = f"{living.narration}\n{header}"
+        content = "\n".join([narration, *asking])
+        if len(content) <= limits.MESSAGE_PIECE:
+            return [
+                Piece(
+                    content=content,
+                    edit=living.message,
+                    board=show.board == "step",
+                    step=show.board == "turn",
+                    buttons=None if main is None else _spec(main),
+                    shows=shows,
+                    living=Living(message=living.message, narration=narration, actors=actors),
+                )
+            ]
+    ping = [
+        table.holder(p.seat)
+        for p in prompts
+        if (not p.choices or p is main) and (p.seat, p.decision) not in show.announced
+    ]
+    pieces = _with_board(
+        "\n".join([header, *asking]),
+        ping,
+        None if main is None else _spec(main),
+        board=show.board != "request",
+    )
+    pieces[-1].shows = shows
+    if len(with_buttons) <= 1:
+        pieces[-1].living = Living(message=0, narration=header, actors=actors)
     for prompt in with_buttons[1:]:
+        new = (prompt.seat, prompt.decision) not in show.announced
         pieces.append(
             Piece(
                 content=present.prompt_line(table, prompt),
-                ping=[] if prompt.seat in announced else [table.holder(prompt.seat)],
+                ping=[table.holder(prompt.seat)] if new else [],
                 buttons=_spec(prompt),
             )
         )
     return pieces
 
 
-def _with_board(text: str, ping: list[int], buttons: ButtonSpec | None) -> list[Piece]:
+def _told(header: str, narration: str) -> str:
+    """A step's narration: all of it, or in compact narration its first line (the rest is in
+    `/game log`)."""
+    if narration == "full":
+        return header
+    lines = header.splitlines()
+    more = len(lines) - 1
+    return lines[0] + (f" (+{more} more in `/game log`)" if more > 0 else "") if lines else ""
+
+
+def _with_board(
+    text: str, ping: list[int], buttons: ButtonSpec | None, *, board: bool
+) -> list[Piece]:
     parts = present.split_text(text) or [""]
     pieces = [Piece(content=p) for p in parts[:-1]]
-    pieces.append(Piece(content=parts[-1], ping=ping, board=True, buttons=buttons))
+    pieces.append(
+        Piece(content=parts[-1], ping=list(dict.fromkeys(ping)), board=board, buttons=buttons)
+    )
     return pieces
 
 

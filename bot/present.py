@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import limits
+from bot.options import value_label
 from bot.pace import Pace
 from bot.table import Table
 from engine import Outcome, Prompt, QuickChoice
@@ -77,7 +78,9 @@ def lobby_text(table: Table) -> dict[str, Any]:
         f"{i + 1}. {mention(p)}{' (host)' if p == table.row.host_id else ''}"
         for i, p in enumerate(table.row.players)
     )
-    options = ", ".join(f"{k}: {v}" for k, v in table.row.options.items())
+    options = ", ".join(
+        f"{k.replace('_', ' ')}: {value_label(v)}" for k, v in table.row.options.items()
+    )
     body = (
         f"Players ({len(table.row.players)}; needs {counts}):\n{players}\n\n"
         "Press **Join** to take a seat. The host presses **Start** when everyone is in; "
@@ -114,7 +117,7 @@ def help_text(
     commands: dict[str, list[tuple[str, str]]],
 ) -> str:
     """What a player can type: every `/game` command, and the actions of the game in this
-    channel (or of every game)."""
+    channel with what each does (or every game's action names). It fits one embed."""
     lines = ["**Game commands**"]
     for group, names in general.items():
         note = GROUP_NOTES.get(group, "")
@@ -122,10 +125,13 @@ def help_text(
     for group, subcommands in commands.items():
         if table is not None and group != table.game.short_name:
             continue
+        if table is None:  # every game: the names only, each game's own help is in its channel
+            lines.append(f"`/{group}` " + " · ".join(name for name, _ in subcommands))
+            continue
         lines.append(f"\n**/{group}**")
         lines += [f"`/{group} {name}` {summary}" for name, summary in subcommands]
     lines.append(
         "\nEvery action's options autocomplete with what is legal for you right now; "
-        "decisions asked of you out of turn arrive as buttons."
+        "decisions asked of you out of turn arrive as buttons. `/rules` explains the game."
     )
     return "\n".join(lines)

@@ -26,6 +26,7 @@ import discord
 
 from bot import limits, posts
 from bot.buttons import ChoiceButton, controls_view
+from bot.pace import Pace
 from bot.posts import Piece
 from bot.storage import OutboxRow
 from bot.table import Table
@@ -119,7 +120,7 @@ class Publisher:
                 table,
                 post,
                 current=current,
-                announced=set(table.row.announced_seats),
+                show=await self._show(table),
                 late=_late_note(post, late),
             )
             await store.mark_sending(post.id, posts.dump(pieces))
@@ -135,6 +136,8 @@ class Publisher:
                     self._send_piece(target, table, piece, nonce=f"{post.id}.{number}"),
                     self.bot.settings.post_timeout_seconds,
                 )
+            if piece.living is not None:
+                piece.living.message = message.id
             await store.mark_part_sent(
                 post.id, number + 1, done=number + 1 == len(pieces), message_id=message.id
             )
@@ -145,10 +148,12 @@ class Publisher:
             # Every message of this post keeps its buttons, those an earlier attempt sent too.
             keep = {*post.message_ids, *(m.id for m in sent)}
             self._retire_later(table, await self._stale_buttons(table, keep))
-            shown = next((p.shows for p in pieces if p.shows is not None), None)
-            if shown is not None:
-                await store.set_announced(table.row.id, shown)
-                table.row.announced_seats = shown
+            shown = next((p for p in pieces if p.shows is not None), None)
+            if shown is not None and shown.shows is not None:
+                living = shown.living if shown is pieces[-1] else None
+                dumped = None if living is None else living.model_dump(mode="json")
+                await store.set_shown(table.row.id, shown.shows, dumped)
+                table.row.announced, table.row.living = shown.shows, dumped
 
     async def _target(self, table: Table, post: OutboxRow) -> discord.abc.Messageable:
         if post.kind == "private":
@@ -156,17 +161,77 @@ class Publisher:
             return await self.bot.create_dm(discord.Object(id=post.recipient))  # type: ignore[arg-type]
         return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
 
+    async def _show(self, table: Table) -> posts.Show:
+        """How the table shows itself now; its living turn message counts only while it is
+        still the game's latest message in the channel."""
+        pace = Pace.model_validate(table.row.pace)
+        living = None
+        if table.row.living is not None:
+            living = posts.Living.model_validate(table.row.living)
+            if living.message != await self.bot.store.last_message(table.row.id, None):
+                living = None
+        return posts.Show(
+            board=pace.board,
+            narration=pace.narration,
+            announced=set(table.row.announced),
+            living=living,
+        )
+
     async def _send_piece(
         self, target: discord.abc.Messageable, table: Table, piece: Piece, *, nonce: str
     ) -> discord.Message:
-        kwargs: dict = {"allowed_mentions": pings(piece.ping), "nonce": nonce}
-        if piece.board:
-            kwargs["file"] = await self.bot.drawing.board(table)
+        view = None
         if piece.buttons is not None:
-            kwargs["view"] = ChoiceButton.view(table.row.id, piece.buttons)
+            view = ChoiceButton.view(table.row.id, piece.buttons)
         elif piece.controls:
-            kwargs["view"] = controls_view(piece.controls)
+            view = controls_view(piece.controls)
+        files = []
+        if piece.board:
+            files.append(await self.bot.drawing.board(table, self.players(table)))
+        elif piece.step:
+            before = self.bot.tables.before_of(table)
+            if before is not None:
+                image = await self.bot.drawing.step(before, table, self.players(table))
+                files += [] if image is None else [image]
+        if piece.edit is not None:
+            try:
+                return await self._edit(table, piece, view, files)
+            except discord.NotFound:
+                pass  # the living message was deleted: this step starts a new one
+        kwargs: dict = {"allowed_mentions": pings(piece.ping), "nonce": nonce}
+        if files:
+            kwargs["files"] = files
+        if view is not None:
+            kwargs["view"] = view
         return await target.send(piece.content, **kwargs)
+
+    async def _edit(
+        self,
+        table: Table,
+        piece: Piece,
+        view: discord.ui.View | None,
+        files: list[discord.File],
+    ) -> discord.Message:
+        """One write for the whole step: text, picture and buttons replaced together (editing
+        again after a crash gives the same message, so an edit needs no history check)."""
+        assert piece.edit is not None
+        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        kwargs: dict = {
+            "content": piece.content,
+            "view": view,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if files or piece.board:
+            kwargs["attachments"] = files
+        return await channel.get_partial_message(piece.edit).edit(**kwargs)
+
+    @staticmethod
+    def players(table: Table) -> list[str] | None:
+        """Each seat's holder by display name, for the board's labels (None before a start)."""
+        if table.state is None:
+            return None
+        names = table.row.player_names
+        return [names.get(str(table.holder(s)), "") for s in range(len(table.state.seat_names))]
 
     async def _already_sent(
         self, target: discord.abc.Messageable, post: OutboxRow, piece: Piece

@@ -49,7 +49,13 @@ class Steward:
 
     # ----- asking for confirmation ---------------------------------------------------------
     async def ask(
-        self, interaction: discord.Interaction, op: str, a: int = 0, b: int = 0, count: int = 1
+        self,
+        interaction: discord.Interaction,
+        op: str,
+        a: int = 0,
+        b: int = 0,
+        count: int = 1,
+        name: str = "",
     ) -> None:
         """Say what a destructive command would do and offer the button that does it."""
         bot = self.bot
@@ -85,6 +91,7 @@ class Steward:
                     f"Give <@{a}>'s seat ({names}) to <@{b}>? They get its secrets by DM at "
                     f"once and <@{a}> can no longer act for it."
                 )
+                await bot.store.name_players(table.row.id, {b: name})
             elif op == "rewind":
                 if not manage:
                     raise PlayerError(

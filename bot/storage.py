@@ -53,7 +53,13 @@ class GameRow(BaseModel):
     state: str | None
     version: int
     lobby_message_id: int | None
-    announced_seats: list[int] = []
+    announced: list[tuple[int, int]] = []
+    """The (seat, decision) pairs the channel was last shown as owed: they are not pinged
+    again, while a seat with a new decision is."""
+    living: dict[str, Any] | None = None
+    """The turn message being edited in place (see `posts.Living`), if any."""
+    player_names: dict[str, str] = {}
+    """Each player's display name by user id, as they last showed it to the bot."""
     channel_failures: int = 0
     closed_reason: str | None = None
     pace: dict[str, Any] = {}
@@ -200,7 +206,10 @@ class GameStore(Protocol):
     async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None: ...
     async def mark_undeliverable(self, post_id: int) -> None: ...
     async def reset_post(self, post_id: int) -> None: ...
-    async def set_announced(self, game_id: int, seats: list[int]) -> None: ...
+    async def set_shown(
+        self, game_id: int, announced: list[tuple[int, int]], living: dict[str, Any] | None
+    ) -> None: ...
+    async def name_players(self, game_id: int, names: dict[int, str]) -> None: ...
     async def channel_failed(self, game_id: int) -> int: ...
     async def channel_worked(self, game_id: int) -> None: ...
     async def add_live_buttons(self, game_id: int, channel_id: int, ids: list[int]) -> None: ...
@@ -316,7 +325,10 @@ class SqliteStore:
         data = dict(row)
         data["options"] = json.loads(data["options"])
         data["players"] = json.loads(data["players"])
-        data["announced_seats"] = json.loads(data.get("announced_seats") or "[]")
+        shown = json.loads(data.pop("announced_seats", None) or "[]")
+        data["announced"] = [tuple(p) for p in shown if isinstance(p, list)]  # old rows: seats
+        data["living"] = json.loads(data["living"]) if data.get("living") else None
+        data["player_names"] = json.loads(data.get("player_names") or "{}")
         data["pace"] = json.loads(data.get("pace") or "{}")
         return GameRow.model_validate(data)
 
@@ -350,7 +362,8 @@ class SqliteStore:
         """Version-checked update of the game row; the caller's transaction holds the lock."""
         cols = "".join(f"{k} = ?, " for k in changes)
         values = [
-            json.dumps(v) if k in ("options", "players", "pace") else v for k, v in changes.items()
+            json.dumps(v) if k in ("options", "players", "pace", "player_names") else v
+            for k, v in changes.items()
         ]
         cur = await self.db.execute(
             f"UPDATE games SET {cols}version = version + 1, updated_at = ?"
@@ -710,10 +723,23 @@ class SqliteStore:
     async def mark_undeliverable(self, post_id: int) -> None:
         await self._set("UPDATE outbox SET state = 'undeliverable' WHERE id = ?", (post_id,))
 
-    async def set_announced(self, game_id: int, seats: list[int]) -> None:
+    async def set_shown(
+        self, game_id: int, announced: list[tuple[int, int]], living: dict[str, Any] | None
+    ) -> None:
+        """What the channel now shows of the game: who it showed as owing, and the turn
+        message that later steps of the same turn may edit."""
         await self._set(
-            "UPDATE games SET announced_seats = ? WHERE id = ?", (json.dumps(seats), game_id)
+            "UPDATE games SET announced_seats = ?, living = ? WHERE id = ?",
+            (json.dumps(announced), None if living is None else json.dumps(living), game_id),
         )
+
+    async def name_players(self, game_id: int, names: dict[int, str]) -> None:
+        """Remember players' display names; cosmetic, so the game's version stays."""
+        async with self._write:
+            await self.db.execute(
+                "UPDATE games SET player_names = json_patch(player_names, ?) WHERE id = ?",
+                (json.dumps({str(k): v for k, v in names.items()}), game_id),
+            )
 
     async def channel_failed(self, game_id: int) -> int:
         async with self._write:

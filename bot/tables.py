@@ -24,6 +24,9 @@ from engine.games import REGISTRY
 
 log = logging.getLogger(__name__)
 
+BEFORE_KEPT = 256
+"""Games whose state before their latest move is kept for drawing that step."""
+
 
 class StateCache:
     """Parsed states of recently used games, bounded by the size of their stored JSON.
@@ -77,6 +80,10 @@ class Tables:
         """Hours a decision asked out of turn waits before its default is played (0: never)."""
         self.clock = clock
         """The time, for every reminder and limit; tests move it on."""
+        self._before: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        """Each recently moved game's state before its latest move, by the version the move
+        made: what a picture of that step is drawn against. Lost in a restart, when a step
+        simply goes without its picture."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         """Only channels with a command in progress hold a lock, so the table never grows."""
         self.states = StateCache(cache_bytes)
@@ -385,12 +392,26 @@ class Tables:
                 reversible=reversible,
             )
         )
+        self._remember_before(row.id, row.version, table.state)
         if outcome is None:
             self.states.put(row.id, row.version, len(snapshot), result.state)
         else:
             self.forget(row.id)  # a finished game is read again only rarely
         move.after.row = row
         return move
+
+    def _remember_before(self, game_id: int, version: int, state: GameState) -> None:
+        self._before[game_id] = (version, state)
+        self._before.move_to_end(game_id)
+        while len(self._before) > BEFORE_KEPT:
+            self._before.popitem(last=False)
+
+    def before_of(self, table: Table) -> Table | None:
+        """The game as it stood just before the move that made `table`, if still known."""
+        known = self._before.get(table.row.id)
+        if known is None or known[0] != table.row.version:
+            return None
+        return Table(row=table.row, game=table.game, state=known[1])
 
     async def replay(self, table: Table) -> GameState:
         """Rebuild the state from setup + log: the truth the snapshot must agree with."""

@@ -71,7 +71,12 @@ class Turns:
                 await self._retire_clicked(interaction, table)
                 raise PlayerError(STALE)
             await self._told(interaction, move)
-            await _mark_answered(interaction, choice.label)
+            row = await bot.store.get(game_id)
+            living = None if row is None or row.living is None else row.living.get("message")
+            if interaction.message is not None and interaction.message.id != living:
+                # The clicked message is not the one this step edited in place: say on it who
+                # answered, and how, as its buttons go.
+                await _mark_answered(interaction, choice.label)
 
     async def force(
         self,
@@ -103,6 +108,11 @@ class Turns:
         """Publish the committed move, then answer: the answer says whether the post went out,
         and offers to take the move back while that is still allowed."""
         label = _label(move)
+        row = move.after.row
+        shown = interaction.user.display_name
+        if row.player_names.get(str(interaction.user.id)) != shown:
+            await self.bot.store.name_players(row.id, {interaction.user.id: shown})
+            row.player_names = {**row.player_names, str(interaction.user.id): shown}
         posted = await self.bot.publisher.publish(move.after.row.id)
         view = None
         if move.reversible:

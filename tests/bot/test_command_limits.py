@@ -8,10 +8,11 @@ most 100; a command past any of these is refused at sync, which would take every
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 from discord import app_commands
 
-from bot import present
+from bot import limits, present
 from bot.action_commands import build_group
 from bot.game_commands import GameCommands
 from engine.games import REGISTRY
@@ -62,3 +63,25 @@ def test_game_help_names_every_game_command():
         assert all(name in line for name in names)
     assert {"game", "game table", "game seat"} <= set(general)
     assert "pause" in general["game table"] and "replace" in general["game seat"]
+
+
+def test_game_help_fits_one_embed_and_names_every_action_of_every_game():
+    general: dict[str, list[str]] = {}
+    for command in GameCommands().walk_commands():
+        if isinstance(command, app_commands.Command):
+            group, _, name = command.qualified_name.rpartition(" ")
+            general.setdefault(group, []).append(name)
+    actions = {
+        group.name: [(c.name, c.description) for c in group.commands]
+        for group in (build_group(game) for game in REGISTRY.values())
+    }
+    everywhere = present.help_text(None, general, actions)
+    assert len(everywhere) <= limits.EMBED_DESCRIPTION
+    for group, commands in actions.items():
+        assert all(name in everywhere for name, _ in commands), group
+    for game in REGISTRY.values():
+        table = SimpleNamespace(game=game)
+        text = present.help_text(table, general, actions)  # type: ignore[arg-type]
+        assert len(text) <= limits.EMBED_DESCRIPTION
+        for name, summary in actions[game.short_name]:
+            assert f"`/{game.short_name} {name}` {summary}" in text

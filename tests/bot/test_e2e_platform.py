@@ -82,7 +82,8 @@ async def test_status_help_and_board_describe_the_game_in_this_channel(session: 
     await session.command(host, "game", "start")
     status = reply_text(await session.command(guest, "game", "status"))
     assert TOY.title in status and "Bid a card." in status
-    help_text = reply_text(await session.command(guest, "game", "help"))
+    shown = (await session.command(guest, "game", "help")).reply
+    help_text = shown.embeds[0]["description"]
     assert f"/{TOY.short_name} bid" in help_text and "/nomb" not in help_text
     board = await session.command(guest, "game", "board")
     assert board.ephemeral and reply_text(board) == "Board posted."

@@ -260,7 +260,7 @@ async def test_buttons_sent_before_a_crash_are_kept_when_the_post_is_finished(se
     (turn,) = await store.open_posts(table.row.id)
     # The post's first message went out with the decision's buttons, then the bot died before
     # its last message: the restart sends the rest and must leave those buttons alone.
-    pieces = posts.compose(table, turn, current=True, announced=set())
+    pieces = posts.compose(table, turn, current=True, show=posts.Show())
     pieces.append(posts.Piece(content="A last word."))
     await store.mark_sending(turn.id, posts.dump(pieces))
     channel = session.bot.get_partial_messageable(session.channel.id)

@@ -48,7 +48,7 @@ def row(post: Post, seq: int = 1) -> OutboxRow:
 
 def test_a_superseded_turn_post_is_narration_only():
     turn = row(Post(kind="turn", body={"header": "Bidder 1 has bid.", "final": False}))
-    pieces = posts.compose(table(), turn, current=False, announced=set())
+    pieces = posts.compose(table(), turn, current=False, show=posts.Show())
     assert [p.content for p in pieces] == ["Bidder 1 has bid."]
     assert not any(p.board or p.ping or p.buttons for p in pieces)
 
@@ -56,11 +56,15 @@ def test_a_superseded_turn_post_is_narration_only():
 def test_the_current_post_pings_only_seats_not_already_waiting_and_shows_who_owes_a_move():
     t = table()
     turn = row(Post(kind="turn", body={"header": "Round 1.", "final": False}))
-    fresh = posts.compose(t, turn, current=True, announced=set())
+    fresh = posts.compose(t, turn, current=True, show=posts.Show())
     assert fresh[-1].board and sorted(fresh[-1].ping) == [ALICE, BOB]
-    assert fresh[-1].shows == [0, 1]
-    waiting = posts.compose(t, turn, current=True, announced={t.seats_of(ALICE)[0]})
+    assert fresh[-1].shows == [(0, 0), (1, 0)]
+    shown = posts.Show(announced={(t.seats_of(ALICE)[0], 0)})
+    waiting = posts.compose(t, turn, current=True, show=shown)
     assert waiting[-1].ping == [BOB]
+    # Alice was shown this decision; asked something new, she is pinged again.
+    asked_anew = posts.Show(announced={(t.seats_of(ALICE)[0], 7)})
+    assert ALICE in posts.compose(t, turn, current=True, show=asked_anew)[-1].ping
 
 
 def test_decision_buttons_carry_the_decision_they_answer():
@@ -71,7 +75,7 @@ def test_decision_buttons_carry_the_decision_they_answer():
     state.pending_loser, state.pending_winner = 1, 0
     t = Table(row=t.row, game=TOY, state=state)
     turn = row(Post(kind="turn", body={"header": "Tie.", "final": False}))
-    spec = posts.compose(t, turn, current=True, announced=set())[-1].buttons
+    spec = posts.compose(t, turn, current=True, show=posts.Show())[-1].buttons
     assert spec is not None and spec.seat == 1
     assert spec.decision == TOY.prompts(state)[1].decision
     assert [c["label"] for c in spec.choices] == ["Accept", "Re-roll"]
@@ -79,6 +83,6 @@ def test_decision_buttons_carry_the_decision_they_answer():
 
 def test_a_private_post_names_its_game_and_channel_and_a_late_one_says_so():
     private = row(Post(kind="private", recipient=BOB, body={"text": "Your hand: 1, 2"}))
-    (piece,) = posts.compose(table(), private, current=True, announced=set(), late="⏱️ late\n")
+    (piece,) = posts.compose(table(), private, current=True, show=posts.Show(), late="⏱️ late\n")
     assert piece.content.startswith("⏱️ late\n") and "<#77>" in piece.content
     assert piece.content.endswith("Your hand: 1, 2") and not piece.board
