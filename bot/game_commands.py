@@ -7,7 +7,7 @@ import zoneinfo
 import discord
 from discord import app_commands
 
-from bot import limits, present
+from bot import limits, present, record_commands
 from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields, value_label
 from bot.pace import Pace
@@ -136,15 +136,13 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
     def __init__(self) -> None:
         super().__init__(allowed_contexts=GUILD_ONLY)
-        from bot import record_commands as record  # a game's record, and where games stand
-
-        self.add_command(record.board_command(self), override=True)
-        self.add_command(record.log_command)
-        self.add_command(record.since_command)
-        self.add_command(record.export_command)
-        self.add_command(record.import_command)
-        self.add_command(record.list_command)
-        self.add_command(record.mine_command)
+        # A game's record and where games stand: their own module, registered here.
+        self.add_command(record_commands.log_command)
+        self.add_command(record_commands.since_command)
+        self.add_command(record_commands.export_command)
+        self.add_command(record_commands.import_command)
+        self.add_command(record_commands.list_command)
+        self.add_command(record_commands.mine_command)
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(game="Which game to play")
@@ -176,9 +174,17 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     async def start(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).lobbies.op(interaction, "start")
 
-    @app_commands.command(name="board", description="Post the current board for everyone")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(
+        name="board", description="Post the current board for everyone, or see a past step"
+    )
+    @app_commands.describe(
+        step="A past step to look at, only you see it (leave out: the board now)"
+    )
+    async def board(self, interaction: discord.Interaction, step: int | None = None) -> None:
         bot = bot_of(interaction)
+        if step is not None:
+            await record_commands.past_board(interaction, step)
+            return
         async with handling(interaction):
             table = await bot.tables.require(interaction.channel_id or 0)
             if table.state is None:

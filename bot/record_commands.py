@@ -229,35 +229,6 @@ async def past_board(interaction: discord.Interaction, step: int) -> None:
         await _send_file(interaction, "\n".join(lines), picture)
 
 
-def board_command(group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
-    """`/game board` with a `step` option: without it, the group's own `/game board` (the
-    current board, posted for everyone); with it, that past step for the asker alone."""
-    current = group.get_command("board")
-
-    @app_commands.command(
-        name="board",
-        description=(
-            current.description
-            if isinstance(current, app_commands.Command)
-            else "The board now, or at a past step"
-        ),
-    )
-    @app_commands.describe(
-        step="A past step to look at, only you see it (leave out: the board now)"
-    )
-    async def board(interaction: discord.Interaction, step: int | None = None) -> None:
-        if step is None and isinstance(current, app_commands.Command):
-            await current.callback(current.binding, interaction)  # type: ignore[arg-type]
-            return
-        if step is None:
-            bot = bot_of(interaction)
-            row = await bot.store.latest_game(interaction.channel_id or 0)
-            step = 0 if row is None else await bot.store.steps(row.id)
-        await past_board(interaction, step)
-
-    return board
-
-
 # ----- /game export, /game import ----------------------------------------------------------------
 @app_commands.command(name="export", description="This channel's finished game as a record file")
 async def export_command(interaction: discord.Interaction) -> None:
