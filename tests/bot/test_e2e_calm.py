@@ -1,0 +1,104 @@
+"""Whole scripted games of each built game, read as the channel and the players read them: a new
+message (and board) only when who must act changes, every public step still in the channel's
+text, and every line in plain English."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.table import Table
+from engine import ActionBase
+from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
+from tests.bot.driver import play_until_over
+from tests.bot.harness import Session
+from tests.bot.not_on_my_block_policy import policy as nomb_policy
+from tests.standin import MessageRecord
+
+FORBIDDEN = [
+    (re.compile(r"\(s\)"), "a plural left to the reader"),
+    (re.compile(r"[\[\]]"), "a Python list"),
+    (
+        re.compile(r"\b1 (dice|blocs|nights|cops|cards|districts|turns|actions|moves left)\b"),
+        "one with a plural",
+    ),
+    (re.compile(r"\b(None|True|False)\b"), "a Python value"),
+    (re.compile(r"\b[a-z]+_[a-z_]+\b"), "a raw identifier"),
+]
+"""What no line a player reads may contain. Custom ids and links are not text; they are left
+out before checking."""
+
+
+def texts_read(messages: list[MessageRecord]) -> list[str]:
+    """Every version of every message (edits included) and of its embeds."""
+    out = []
+    for message in messages:
+        out += [v.get("content") or "" for v in message.history] + [message.content]
+        out += [str(embed.get("description", "")) for embed in message.embeds]
+    return out
+
+
+def problems(texts: list[str]) -> list[str]:
+    found = []
+    for text in texts:
+        lines = [line for line in text.splitlines() if line.strip()]
+        for line in lines:
+            bare = re.sub(r"<[@#:][^>]*>|https?://\S+|`[^`]*`", "", line)
+            found += [f"{why}: {line}" for pattern, why in FORBIDDEN if pattern.search(bare)]
+        found += [
+            f"doubled line: {before}"
+            for before, after in itertools.pairwise(lines)
+            if before == after
+        ]
+    return found
+
+
+async def play(
+    session: Session, game: str, players: int, policy: Callable[[Table], tuple[int, ActionBase]]
+) -> int:
+    """Play a whole game; the number of times who must act changed."""
+    users = [session.user(name) for name in ("ana", "ben", "cy", "dee")[:players]]
+    by_id = await session.open_game(game, *users, seed=5)
+    changes = 0
+    last: list[tuple[int, int]] = []
+
+    def watching(table: Table) -> tuple[int, ActionBase]:
+        nonlocal changes, last
+        actors = sorted((s, table.holder(s)) for s in table.prompts())
+        if actors != last:
+            changes += 1
+            last = actors
+        return policy(table)
+
+    await play_until_over(session, by_id, watching, max_steps=600)
+    return changes
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "make"),
+    [
+        ("not_on_my_block", 2, lambda: nomb_policy("developer")),
+        ("bloc_by_bloc", 3, lambda: bloc_policy(5)),
+    ],
+)
+async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(
+    tmp_path: Path, game: str, players: int, make: Callable[[], Callable]
+):
+    async with Session(tmp_path / "games.sqlite3") as session:
+        changes = await play(session, game, players, make())
+        posts = [m for m in session.posts() if m.attachments]
+        boards = [m for m in posts if any(a.filename == "board.png" for a in m.attachments)]
+        # The start, each change of who must act, and the end; never one per step.
+        assert len(boards) <= changes + 2
+        log = await session.bot.store.action_log(session.game_id)
+        assert len(boards) < len(log)
+        assert "Game over" in session.posts()[-1].content
+        assert session.posts()[-1].content.count("Game over") == 1
+        everything = texts_read(session.standin.messages(session.channel))
+        for user in session.standin.world.users.values():
+            everything += texts_read(session.standin.dms(user))
+        assert problems(everything) == []
