@@ -4,20 +4,50 @@ Renderers are pure functions of a view (no Discord, no storage, no clock), so th
 them in a worker process and tests can call them directly. A game's renderer is the `render`
 function of the module named after the game's id (`render/<game id>.py` or a package), found
 when first needed: adding a game adds its module and nothing here.
+
+A module may also offer `focus(before, after, players)`: the part of the board that changed
+between two spectator views, small enough to read on a phone, or None when nothing on the
+board changed (see `render.focus`). A game without one simply has no focus images.
+
+Both take `players`, the Discord display name of each seat's holder indexed by seat (or None),
+which the images show beside the seat names; a renderer whose `render` takes no `players` (a
+test's toy game) is called without them.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 from collections.abc import Callable
+from types import ModuleType
 
 from pydantic import BaseModel
 
-Renderer = Callable[[BaseModel], bytes]
+from render.names import Players
+
+Renderer = Callable[..., bytes]
+"""`render(view)` or `render(view, players)`: PNG bytes of the whole board."""
+Focus = Callable[[BaseModel, BaseModel, Players], "bytes | None"]
+"""`focus(before, after, players)`: PNG bytes of what changed, or None."""
 
 RENDERERS: dict[str, Renderer] = {}
 """Renderers found so far, by game id (tests may add one for a game of their own)."""
+FOCUSES: dict[str, Focus | None] = {}
+"""Focus drawers found so far, by game id; None for a game whose module has none."""
+
+
+def _module(game_key: str) -> ModuleType:
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", game_key):
+        raise KeyError(f"No board renderer for game {game_key!r}")
+    try:
+        return importlib.import_module(f"render.{game_key}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"render.{game_key}":
+            raise
+        raise KeyError(
+            f"No board renderer for game {game_key!r}: add render/{game_key}.py with render(view)"
+        ) from None
 
 
 def renderer_for(game_key: str) -> Renderer:
@@ -25,20 +55,47 @@ def renderer_for(game_key: str) -> Renderer:
     found = RENDERERS.get(game_key)
     if found is not None:
         return found
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", game_key):
-        raise KeyError(f"No board renderer for game {game_key!r}")
-    try:
-        module = importlib.import_module(f"render.{game_key}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"render.{game_key}":
-            raise
-        raise KeyError(
-            f"No board renderer for game {game_key!r}: add render/{game_key}.py with render(view)"
-        ) from None
+    module = _module(game_key)
     RENDERERS[game_key] = module.render
     return module.render
 
 
-def board_png(game_key: str, view: BaseModel) -> bytes:
-    """The PNG for `view` of the game `game_key`."""
-    return renderer_for(game_key)(view)
+def focus_for(game_key: str) -> Focus | None:
+    """The game's focus drawer, or None if its module has none (or the game has a renderer
+    of a test's own and no module)."""
+    if game_key in FOCUSES:
+        return FOCUSES[game_key]
+    try:
+        found = getattr(_module(game_key), "focus", None)
+    except KeyError:
+        if game_key not in RENDERERS:
+            raise
+        found = None
+    FOCUSES[game_key] = found
+    return found
+
+
+def _takes_players(renderer: Renderer) -> bool:
+    try:
+        return "players" in inspect.signature(renderer).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def board_png(game_key: str, view: BaseModel, players: Players = None) -> bytes:
+    """The PNG for `view` of the game `game_key`, with the seats' display names if given."""
+    renderer = renderer_for(game_key)
+    if players is not None and _takes_players(renderer):
+        return renderer(view, players=players)
+    return renderer(view)
+
+
+def focus_png(
+    game_key: str, before: BaseModel, after: BaseModel, players: Players = None
+) -> bytes | None:
+    """The PNG of what changed on the board from `before` to `after` (two spectator views of
+    one game), or None when nothing on the board changed or the game draws no focus images."""
+    drawer = focus_for(game_key)
+    if drawer is None:
+        return None
+    return drawer(before, after, players)

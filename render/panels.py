@@ -97,20 +97,28 @@ def _row_height(line: Line) -> int:
     return max(int(line.size * LINE_SPACING), _marker_side(line) + 6 if line.marker else 0)
 
 
-def panel_height(lines: Sequence[Line], width: int) -> int:
+def panel_height(lines: Sequence[Line], width: int, padding: int = PADDING) -> int:
     """Pixels a panel of `width` needs for `lines`, padding included."""
-    inner = width - 2 * PADDING
-    total = 2 * PADDING
+    inner = width - 2 * padding
+    total = 2 * padding
     for laid in _layout(lines, inner):
         line = laid.line
         total += line.gap_before + _row_height(line) * len(laid.rows) + _extra(line)
     return total
 
 
-def draw_panel(canvas: Canvas, box: Box, lines: Sequence[Line], fill: RGB = PANEL) -> None:
-    """A rounded panel with `lines` top to bottom; size the box with `panel_height`."""
-    canvas.draw.rounded_rectangle(box, radius=14, fill=fill)
-    inner = box.inset(PADDING)
+def draw_panel(
+    canvas: Canvas,
+    box: Box,
+    lines: Sequence[Line],
+    fill: RGB | None = PANEL,
+    padding: int = PADDING,
+) -> None:
+    """A rounded panel with `lines` top to bottom; size the box with `panel_height` (at the
+    same `padding`). With no `fill`, the lines go straight onto what is already there."""
+    if fill is not None:
+        canvas.draw.rounded_rectangle(box, radius=14, fill=fill)
+    inner = box.inset(padding)
     y = inner.y0
     for laid in _layout(lines, inner.width):
         line = laid.line

@@ -1,6 +1,7 @@
 """The Bloc by Bloc board image: the city as it lies on the table, plus the side panels.
 
-`render(view)` takes the engine's spectator view and returns PNG bytes. The image is landscape
+`render(view, players)` takes the engine's spectator view (and the display names of the seats'
+players, if the caller has them) and returns PNG bytes. The image is landscape
 (city on the left, panel column on the right, key underneath) at about 1900 px wide: the city
 needs its 5 x 5 tiles large enough for two-line district names and stacked pieces, and Discord
 lets a phone user tap to expand and zoom.
@@ -9,6 +10,9 @@ The renderer reads the view and nothing else (no engine rules, no content files)
 draws, down to the morale track and the names of occupations, is in `BlocView`. What never
 changes in a game is drawn once and cached (see `city_map` and `legend.key_image`), so a move
 costs the pieces and the text that changed, then the encoding.
+
+`focus(before, after, players)` draws the part of the city a move changed, for phones (see
+`render.focus` and this package's `closeup` module).
 """
 
 from __future__ import annotations
@@ -37,9 +41,10 @@ from render.bloc_by_bloc.look import (
     SIDE_WIDTH,
     TITLE,
 )
-from render.bloc_by_bloc.side import headline, sections
+from render.bloc_by_bloc.side import headline, over, sections
 from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.fonts import fit_size, text_size
+from render.names import Players
 from render.palette import DARK, PAPER, WHITE, palette_image
 from render.panels import legend_height
 
@@ -70,13 +75,23 @@ class Backdrop(NamedTuple):
     over: bool
 
 
-def render(view: BaseModel) -> bytes:
+def render(view: BaseModel, players: Players = None) -> bytes:
     """PNG bytes for a Bloc by Bloc view (the spectator view: the channel sees the image).
 
-    A pure function of the view: the caches behind it are keyed by what they draw, so it is
-    safe to call from any number of worker processes, each warming its own.
+    `players`: each seat's player's display name, by seat, shown beside the faction names.
+    A pure function of its arguments: the caches behind it are keyed by what they draw, so it
+    is safe to call from any number of worker processes, each warming its own.
     """
-    return draw(view).to_png(board_palette())  # type: ignore[arg-type]
+    return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
+
+
+def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes | None:
+    """PNG bytes of the part of the city that changed from `before` to `after` (two spectator
+    views) under a turn banner, at most 800 px wide; None when nothing on the city changed."""
+    from render.bloc_by_bloc.closeup import focus_image
+
+    canvas = focus_image(before, after, players)  # type: ignore[arg-type]
+    return None if canvas is None else canvas.to_png(board_palette())
 
 
 @lru_cache(maxsize=1)
@@ -85,17 +100,17 @@ def board_palette() -> Image.Image:
     return palette_image(PALETTE)
 
 
-def draw(view: BlocView) -> Canvas:
+def draw(view: BlocView, players: Players = None) -> Canvas:
     """The finished canvas, before encoding (tests and tools can read its pixels)."""
-    column = sections(view, SIDE_WIDTH)
+    column = sections(view, SIDE_WIDTH, players)
     top = BOARD_BOX.y0
     column_h = sum(s.height for s in column) + GAP * (len(column) - 1)
     legend_w = WIDTH - 2 * GAP
     legend_top = top + max(BOARD, column_h) + GAP
     legend_h = _legend_height(legend_w)
-    backdrop = _backdrop(Backdrop(CityPlan.of(view), city_faces(view), view.phase == "over"))
+    backdrop = city_backdrop(view)
     canvas = Canvas.over(*backdrop, legend_top + legend_h + GAP, PAPER, _paper_index())
-    _headline(canvas, view)
+    _headline(canvas, view, players)
     draw_city_pieces(canvas, BOARD_BOX, view)
     x, y = BOARD_BOX.x1 + GAP, top
     for section in column:
@@ -104,6 +119,11 @@ def draw(view: BlocView) -> Canvas:
     canvas.mark(Box(x, top, x + SIDE_WIDTH, y))
     canvas.lay(*_key(legend_w, legend_h), (GAP, legend_top))
     return canvas
+
+
+def city_backdrop(view: BlocView) -> tuple[Image.Image, Image.Image]:
+    """The header and the city's ground for `view` (cached; never draw on it)."""
+    return _backdrop(Backdrop(CityPlan.of(view), city_faces(view), over(view)))
 
 
 @lru_cache(maxsize=1)
@@ -135,10 +155,10 @@ def _backdrop(key: Backdrop) -> tuple[Image.Image, Image.Image]:
     return canvas.image, map_to_palette(canvas.image, board_palette())
 
 
-def _headline(canvas: Canvas, view: BlocView) -> None:
+def _headline(canvas: Canvas, view: BlocView, players: Players) -> None:
     """Which night it is and who plays, or how the game ended, right of the title."""
     x = GAP + 4 + text_size(TITLE_TEXT, 24, True)[0] + 28
-    text = headline(view)
+    text = headline(view, players)
     size = fit_size(text, WIDTH - x - GAP, 34, 22, bold=True)
     canvas.text((x, HEADER // 2), text, size, WHITE, "lm", True)
     canvas.mark(Box(x - GAP, 0, WIDTH - 1, HEADER))

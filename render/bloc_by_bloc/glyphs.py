@@ -51,7 +51,7 @@ def _bloc_token(canvas: Canvas, box: Box, faction: str, letter: str, count: int)
     split = box.x0 + box.height * 9 // 10
     canvas.draw.line([(split, box.y0 + 6), (split, box.y1 - 6)], fill=ink, width=2)
     letter_box = Box(box.x0 + 4, box.y0, split, box.y1)
-    canvas.label(letter_box, letter, 20, ink)
+    canvas.label(letter_box, letter, 22, ink)
     size = fit_size(str(count), box.x1 - split - 8, COUNT_SIZE + 2, COUNT_SIZE - 2, bold=True)
     canvas.label(Box(split, box.y0, box.x1 - 4, box.y1), str(count), size, ink)
 
@@ -71,7 +71,7 @@ def _occupation_token(canvas: Canvas, box: Box, faction: str, letter: str, label
     house = Box(box.x0, box.y0, box.x0 + side * 4 // 5, box.y1)
     canvas.house(house, faction_colour(faction), letter, INK, 3)
     tag = Box(house.x1 + 4, box.y0 + side // 4, box.x1, box.y1 - 2)
-    size = fit_size(label, tag.width - 10, 19, 16, bold=True)
+    size = fit_size(label, tag.width - 10, 21, 17, bold=True)
     width = text_size(label, size, bold=True)[0] + 14
     tag = Box(tag.x0, tag.y0, min(tag.x1, tag.x0 + width), tag.y1)
     canvas.draw.rounded_rectangle(tag, radius=6, fill=WHITE, outline=INK, width=2)

@@ -56,16 +56,17 @@ GAP = 16
 SIDE_WIDTH = 500
 """Width of the panel column at the right of the board."""
 
-BAND = 54
+BAND = 60
 """Height of the name band at the top of a tile (two lines of the district name)."""
 FOOT = 42
 """Height of the strip at the bottom of a tile: difficulty, shopping centers, metro, police ID."""
 ROAD = 24
 """Width of a street; highways are drawn a little wider."""
 
-NAME_SIZE = 20
-SMALL_SIZE = 18
-COUNT_SIZE = 24
+NAME_SIZE = 22
+"""District names; a long name shrinks to `SMALL_SIZE` before it would take a third line."""
+SMALL_SIZE = 20
+COUNT_SIZE = 26
 PANEL_SIZE = 22
 
 # ----- colours ----------------------------------------------------------------------------------

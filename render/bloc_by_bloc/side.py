@@ -23,6 +23,7 @@ from render.bloc_by_bloc.look import (
 )
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
+from render.names import Players, player_name, with_player
 from render.palette import INK, MUTED_INK, PANEL, WHITE
 from render.panels import PADDING, Line, Marker, draw_panel, panel_height
 
@@ -40,15 +41,15 @@ class Section:
     draw: Draw
 
 
-def sections(view: BlocView, width: int) -> list[Section]:
+def sections(view: BlocView, width: int, players: Players = None) -> list[Section]:
     """Top to bottom: the night, the dice (while any are rolled), police, ops, faction mats."""
-    dice = [_dice_section(view)] if view.dice else []
+    dice = [_dice_section(view)] if view.dice and not over(view) else []
     return [
-        _lines_section(turn_lines(view), width),
+        _lines_section(turn_lines(view, players), width),
         *dice,
         _police_section(view),
         _lines_section(ops_lines(view), width),
-        *(_lines_section(mat_lines(view, f), width) for f in view.factions),
+        *(_lines_section(mat_lines(view, f, players), width) for f in view.factions),
     ]
 
 
@@ -62,51 +63,78 @@ def _lines_section(lines: list[Line], width: int) -> Section:
 # ----- the night and whose turn -----------------------------------------------------------------
 
 
-def headline(view: BlocView) -> str:
-    """The line a player reads first: how the game ended, or which night it is and who acts."""
-    if view.phase == "over":
-        if not view.winners:
+def over(view: BlocView) -> bool:
+    """The game has ended (the view says so by its phase, or by naming the winners)."""
+    return view.phase == "over" or view.winners is not None
+
+
+def result(view: BlocView) -> str:
+    """How the game ended, in the view's own words: its `result` field where it has one, else
+    the decision line, which names the outcome once the game is over."""
+    return str(getattr(view, "result", "") or "") or view.decision
+
+
+def faction_label(view: BlocView, seat: int, players: Players = None) -> str:
+    """The faction of `seat` with its player's display name: "Students (ana)"."""
+    name = view.factions[seat].name
+    player = player_name(players, seat)
+    return f"{name} ({player})" if player else name
+
+
+def headline(view: BlocView, players: Players = None, nights_left: bool = True) -> str:
+    """The line a player reads first: how the game ended, or which night it is and who acts
+    (and, unless `nights_left` is False, how many nights are left)."""
+    if over(view):
+        winners = view.winners or []
+        if not winners:
             return "Game over: the insurrection is crushed, nobody wins"
-        if len(view.winners) == len(view.factions) > 1:
+        if len(winners) == len(view.factions) > 1:
             return "Game over: the insurrection succeeds, every faction wins"
-        names = [view.factions[s].name for s in view.winners]
+        names = [faction_label(view, s, players) for s in winners]
         if len(names) == 1:
             return f"Game over: the {names[0]} win alone"
         return f"Game over: the {', '.join(names[:-1])} and {names[-1]} win"
-    night = f"Night {view.night} ({view.nights_left} left)"
+    night = f"Night {view.night}" + (f" ({view.nights_left} left)" if nights_left else "")
     if view.phase == "setup":
         return f"{night}: every faction picks its starting district"
     if view.phase == "sunrise":
         return f"{night}: Sunrise, the police strike back"
-    return f"{night}: {view.factions[view.current_seat].name} to play"
+    return f"{night}: {faction_label(view, view.current_seat, players)} to play"
 
 
-def turn_lines(view: BlocView) -> list[Line]:
+def turn_lines(view: BlocView, players: Players = None) -> list[Line]:
     mode = view.mode.replace("_", " ")
+    ended = over(view)
+    top = (
+        "Game over"
+        if ended
+        else (f"{view.nights_left} night{'' if view.nights_left == 1 else 's'} left")
+    )
     lines = [
-        Line(
-            f"{view.nights_left} night{'' if view.nights_left == 1 else 's'} left",
-            PANEL_SIZE + 8,
-            INK,
-            True,
-        ),
+        Line(top, PANEL_SIZE + 8, INK, True),
         Line(f"Night {view.night} · {view.scenario} · {mode}", PANEL_SIZE - 2, MUTED_INK),
     ]
-    if view.phase == "turn":
+    if view.phase == "turn" and not ended:
         current = view.factions[view.current_seat]
         lines.append(
-            Line(f"Turn: {current.name}", PANEL_SIZE + 2, INK, True, _faction_marker(current))
+            Line(
+                f"Turn: {with_player(current.name, players, current.seat)}",
+                PANEL_SIZE + 2,
+                INK,
+                True,
+                _faction_marker(current),
+            )
         )
-    if view.decision:
-        over = view.phase == "over"
+    text = result(view) if ended else view.decision
+    if text:
         lines.append(
             Line(
-                view.decision,
+                text,
                 PANEL_SIZE,
-                INK if over else CALLOUT_INK,
+                INK if ended else CALLOUT_INK,
                 True,
                 gap_before=8,
-                background=CALLOUT_OVER if over else CALLOUT,
+                background=CALLOUT_OVER if ended else CALLOUT,
             )
         )
     return lines
@@ -225,17 +253,19 @@ def _ops_label(card: PoliceOpsView) -> str:
 # ----- faction mats -----------------------------------------------------------------------------
 
 
-def mat_lines(view: BlocView, faction: FactionView) -> list[Line]:
+def mat_lines(view: BlocView, faction: FactionView, players: Players = None) -> list[Line]:
     tags = []
     if faction.seat == view.first_seat:
         tags.append("first faction")
-    if faction.seat == view.current_seat and view.phase == "turn":
+    if faction.seat == view.current_seat and view.phase == "turn" and not over(view):
         tags.append("playing")
     if view.winners and faction.seat in view.winners:
         tags.append("WINS")
-    if len({f.player for f in view.factions}) < len(view.factions):
+    named = player_name(players, faction.seat)
+    if not named and len({f.player for f in view.factions}) < len(view.factions):
         tags.insert(0, f"player {faction.player + 1}")
-    title = faction.name + (f"  ({', '.join(tags)})" if tags else "")
+    title = with_player(faction.name, players, faction.seat)
+    title += f"  ({', '.join(tags)})" if tags else ""
     left = ", ".join(faction.occupation_names_on_mat) or "none"
     cards = "loot card" if faction.hand_size == 1 else "loot cards"
     lines = [

@@ -17,6 +17,10 @@ Drawing is layered: the printed board (grid, block types, coordinates) is drawn 
 and cached, each block's look (its type or gentrification, protection marks) is cached as a
 small tile, and the key is drawn once. A move pastes those and draws pieces and the status
 panel. The renderer reads the view only, never the rules: move allowances come in the view.
+
+`render(view, players)` shows each seat's player's display name beside its seat name when the
+caller passes them; `focus(before, after, players)` draws the blocks a move changed, for phones
+(see `render.focus` and this package's `closeup` module).
 """
 
 from __future__ import annotations
@@ -29,18 +33,19 @@ from pydantic import BaseModel
 
 from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.fonts import fit_size, text_size
+from render.names import Players
 from render.not_on_my_block.board import draw_board
 from render.not_on_my_block.look import (
     GAP,
     HEADER,
     HEADER_OVER,
-    LABEL_SIZE,
+    LEGEND_SIZE,
     TITLE,
     Layout,
     board_palette,
     layout,
 )
-from render.not_on_my_block.side import legend_items, status_lines
+from render.not_on_my_block.side import legend_items, over, seat_label, status_lines
 from render.palette import (
     DARK,
     PAPER,
@@ -62,24 +67,34 @@ GAME_ID = "not_on_my_block"
 # ----- entry point -----------------------------------------------------------------------------
 
 
-def render(view: BaseModel) -> bytes:
+def render(view: BaseModel, players: Players = None) -> bytes:
     """PNG bytes of the board and status for a Not On My Block view.
 
-    A pure function of the view: the caches behind it are keyed by what they draw, so it is
-    safe to call from any number of worker processes, each warming its own.
+    `players`: each seat's player's display name, by seat, shown beside the seat names.
+    A pure function of its arguments: the caches behind it are keyed by what they draw, so it
+    is safe to call from any number of worker processes, each warming its own.
     """
-    return draw(view).to_png(board_palette())  # type: ignore[arg-type]
+    return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
 
 
-def draw(view: NombView) -> Canvas:
+def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes | None:
+    """PNG bytes of the blocks that changed from `before` to `after` (two spectator views)
+    under a turn banner, at most 800 px wide; None when nothing on the board changed."""
+    from render.not_on_my_block.closeup import focus_image
+
+    canvas = focus_image(before, after, players)  # type: ignore[arg-type]
+    return None if canvas is None else canvas.to_png(board_palette())
+
+
+def draw(view: NombView, players: Players = None) -> Canvas:
     """The finished canvas (tests and tools can inspect pixels before encoding)."""
-    lines = status_lines(view)
+    lines = status_lines(view, players)
     legend = legend_items()
     geo = layout(view, lines, legend)
     canvas = Canvas(geo.width, geo.height, PAPER)
     canvas.start_encoding(board_palette(), _paper_index())
     draw_board(canvas, view, geo)
-    _header(canvas, view, geo)
+    _header(canvas, view, geo, players)
     canvas.mark(Box(0, 0, geo.width - 1, HEADER))
     draw_panel(canvas, geo.status, lines)
     canvas.mark(geo.status)
@@ -98,31 +113,31 @@ def _key_image(width: int, height: int, columns: int) -> tuple[Image.Image, Imag
     """The legend, drawn once on the page colour (it is the same on every board), and mapped
     to the palette."""
     canvas = Canvas(width + 1, height + 1, PAPER)
-    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size=LABEL_SIZE + 2)
+    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size=LEGEND_SIZE)
     return canvas.image, map_to_palette(canvas.image, board_palette())
 
 
 # ----- header and coordinates ------------------------------------------------------------------
 
 
-def headline(view: NombView) -> str:
+def headline(view: NombView, players: Players = None) -> str:
     """One line a player reads first: whose turn, or who won."""
-    if view.phase == "over":
-        names = " & ".join(view.seats[s].name for s in view.winners) or "Nobody"
+    if over(view):
+        names = " & ".join(seat_label(view, s, players) for s in view.winners) or "Nobody"
         return f"Game over: {names} {'wins' if len(view.winners) == 1 else 'win'}"
     if view.pending is not None and view.pending.seat != view.active_seat:
-        return f"Round {view.round}: waiting for {view.pending.seat_name}"
+        return f"Round {view.round}: waiting for {seat_label(view, view.pending.seat, players)}"
+    active = seat_label(view, view.active_seat, players)
     if view.phase == "placement":
-        return f"Set-up: {view.active_name} places apartments"
-    return f"Round {view.round}: {view.active_name} to play"
+        return f"Set-up: {active} places apartments"
+    return f"Round {view.round}: {active} to play"
 
 
-def _header(canvas: Canvas, view: NombView, geo: Layout) -> None:
-    over = view.phase == "over"
-    fill = DARK if not over else HEADER_OVER
+def _header(canvas: Canvas, view: NombView, geo: Layout, players: Players) -> None:
+    fill = DARK if not over(view) else HEADER_OVER
     canvas.draw.rectangle(Box(0, 0, geo.width, HEADER), fill=fill)
     canvas.text((GAP + 4, HEADER // 2), "NOT ON MY BLOCK", 22, TITLE, "lm", True)
     title_x = GAP + 4 + text_size("NOT ON MY BLOCK", 22, True)[0] + 24
-    text = headline(view)
+    text = headline(view, players)
     size = fit_size(text, geo.width - title_x - GAP, 32, 22, bold=True)
     canvas.text((title_x, HEADER // 2), text, size, WHITE, "lm", True)

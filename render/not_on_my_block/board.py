@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from PIL import Image
 
 from render.canvas import Box, Canvas, map_to_palette, slots
-from render.fonts import fit_size
+from render.fonts import fit_size, text_size
 from render.not_on_my_block.look import (
     BLOCKS_CACHED,
     BOARDS_CACHED,
@@ -178,7 +178,9 @@ def _block_face(canvas: Canvas, box: Box, look: BlockLook) -> None:
     name_ink = ink if label else MUTED_INK
     canvas.text((strip.x0, strip.y0 + STRIP // 2 + 1), look.at, LABEL_SIZE, name_ink, "lm", True)
     if label:
-        canvas.text((strip.x1, strip.y0 + STRIP // 2 + 1), label, LABEL_SIZE, ink, "rm", True)
+        room = strip.width - text_size(look.at, LABEL_SIZE, True)[0] - 8
+        size = fit_size(label, room, LABEL_SIZE, 14, bold=True)
+        canvas.text((strip.x1, strip.y0 + STRIP // 2 + 1), label, size, ink, "rm", True)
     if look.permanent:
         canvas.draw.rectangle(box.inset(2), outline=INK, width=6)
     elif look.temporary:

@@ -43,9 +43,11 @@ MARGIN = 46
 """Room around the board for the coordinate letters and numbers."""
 HEADER = 70
 GAP = 16
-STRIP = 26
+STRIP = 30
 """Height of the label strip at the top of every block (block name and type)."""
-LABEL_SIZE = 18
+LABEL_SIZE = 22
+"""Block names and types in their strip; a type too long to fit beside the name shrinks."""
+LEGEND_SIZE = 20
 COORD_SIZE = 26
 PANEL_SIZE = 24
 MAX_PIECE = 56
@@ -60,6 +62,8 @@ TITLE: RGB = tint(SKY_BLUE, 0.3)
 HEADER_OVER: RGB = shade(GREEN, 0.35)
 CALLOUT_INK: RGB = shade(VERMILLION, 0.45)
 CALLOUT: RGB = tint(ORANGE, 0.75)
+HIGHLIGHT: RGB = (214, 0, 140)
+"""The frame around the blocks a move changed, in focus images: a magenta no piece uses."""
 BOARDS_CACHED = 4
 """Printed boards kept drawn per process (one per board layout in play; about 5 MB each)."""
 BLOCKS_CACHED = 256
@@ -103,7 +107,7 @@ def _colours() -> tuple[list[RGB], list[tuple[RGB, RGB]]]:
     stripes = [style.stripes for style in STYLES.values() if style.stripes]
     flat = [
         PAPER, PANEL, INK, WHITE, MUTED_INK, DARK, GRID, TITLE, HEADER_OVER, CALLOUT,
-        CALLOUT_INK, *fills, *stripes, *RESIDENT.values(),
+        CALLOUT_INK, HIGHLIGHT, *fills, *stripes, *RESIDENT.values(),
     ]  # fmt: skip
     blends = [
         *((text_on(fill), fill) for fill in fills),
@@ -159,6 +163,6 @@ def layout(view: NombView, lines: list[Line], legend: list[LegendItem]) -> Layou
         GAP,
         status.y1 + GAP,
         GAP + inner_w,
-        status.y1 + GAP + legend_height(legend, inner_w, columns, LABEL_SIZE + 2),
+        status.y1 + GAP + legend_height(legend, inner_w, columns, LEGEND_SIZE),
     )
     return Layout(cell, width, legend_box.y1 + GAP, board, status, legend_box, columns)

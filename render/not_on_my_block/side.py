@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from render.canvas import Box, Canvas
+from render.names import Players, player_name, with_player
 from render.not_on_my_block.board import (
     agent_marker,
     fit_house,
@@ -55,13 +56,42 @@ def moves_text(view: NombView) -> str:
     return "Moves left: " + ("  ·  ".join(parts) if parts else "none")
 
 
-def status_lines(view: NombView) -> list[Line]:
+def seat_label(view: NombView, seat: int, players: Players = None) -> str:
+    """A seat's name with its player's display name, for sentences: "Blue Resident (bob)"."""
+    name = view.seats[seat].name if 0 <= seat < len(view.seats) else "?"
+    player = player_name(players, seat)
+    return f"{name} ({player})" if player else name
+
+
+def over(view: NombView) -> bool:
+    """The game has ended: the view says so by its phase or by naming a result."""
+    return view.phase == "over" or bool(view.winners) or bool(view.result)
+
+
+def result(view: NombView) -> str:
+    """How the game ended, in the view's words (derived from the winners if it has none)."""
+    if view.result:
+        return view.result
+    names = " and ".join(view.seats[s].name for s in view.winners) or "Nobody"
+    return f"{names} {'wins' if len(view.winners) == 1 else 'win'}."
+
+
+def waiting_line(view: NombView, players: Players = None) -> str:
+    """What the table waits for, while the game goes on ("" when nothing is pending)."""
+    if view.pending is None or over(view):
+        return ""
+    who = with_player(view.pending.seat_name, players, view.pending.seat)
+    return f"Waiting for {who}: {view.pending.text}"
+
+
+def status_lines(view: NombView, players: Players = None) -> list[Line]:
     """Panel text: turn, moves, both win tracks, seats, and any decision being waited for."""
     lines: list[Line] = []
-    if view.phase == "over":
-        lines.append(Line(view.result, PANEL_SIZE + 4, INK, True))
+    if over(view):
+        lines.append(Line("Game over", PANEL_SIZE + 4, INK, True))
+        lines.append(Line(result(view), PANEL_SIZE + 2, INK, True))
     else:
-        turn = f"Turn: {view.active_name}"
+        turn = f"Turn: {with_player(view.active_name, players, view.active_seat)}"
         if view.phase == "placement":
             placed = sum(1 for a in view.apartments if a.status != "unplaced")
             turn += f"  (placing apartments: {placed} of {len(view.apartments)} placed)"
@@ -70,10 +100,11 @@ def status_lines(view: NombView) -> list[Line]:
         )
         if view.phase == "play":
             lines.append(Line(moves_text(view), PANEL_SIZE))
-    if view.pending is not None:
+    waiting = waiting_line(view, players)
+    if waiting:
         lines.append(
             Line(
-                f"Waiting for {view.pending.seat_name}: {view.pending.text}",
+                waiting,
                 PANEL_SIZE + 2,
                 CALLOUT_INK,
                 True,
@@ -81,7 +112,8 @@ def status_lines(view: NombView) -> list[Line]:
                 background=CALLOUT,
             )
         )
-    gone = f"Developer: {view.developer_score}/{view.goal} apartments pushed out"
+    developer = with_player(view.seats[0].name, players, 0) if view.seats else "Developer"
+    gone = f"{developer}: {view.developer_score}/{view.goal} apartments pushed out"
     if view.surrounded:
         gone += f" ({view.pushed_out} pushed off, {view.surrounded} surrounded)"
     lines.append(Line(gone, PANEL_SIZE, marker=agent_marker, gap_before=8))
@@ -94,8 +126,10 @@ def status_lines(view: NombView) -> list[Line]:
     )
     residents = [s for s in view.seats if s.colours]
     for seat in residents:
+        standing = seat.apartments_on_board
         text = (
-            f"{seat.name}: {seat.apartments_on_board} apartments on the board, "
+            f"{with_player(seat.name, players, seat.seat)}: {standing} "
+            f"apartment{'' if standing == 1 else 's'} on the board, "
             f"{seat.apartments_protected} protected"
         )
         if seat.eliminated:

@@ -12,6 +12,10 @@ very image the renderer produced (decoded, then saved again at the renderer's se
 whole board should cost at most about twice that, since encoding is the floor no drawing trick
 removes. It also sweeps the zlib levels on that image, which is how the level the renderers use
 was chosen.
+
+Then the focus images (`render.focus_png`, the picture of one step posted for phones): timed on
+the step that led to the busiest position and on steps sampled across the game, with their
+sizes in KB and pixels, and how many steps changed nothing on the board (no image).
 """
 
 from __future__ import annotations
@@ -188,10 +192,65 @@ def bench(name: str, subject: Subject, repeat: int, out: Path | None) -> None:
         ms, data = timed(lambda lv=level: save(final, lv), max(3, repeat // 4))
         print(f"  level {level}: {p50(ms):6.1f} ms {len(data) / 1024:7.0f} KB")
 
+    named_ms, _ = timed(lambda: render.board_png(game.id, view, PLAYERS), repeat)
+    print(f"board with display names (view -> PNG bytes): p50 {p50(named_ms):.1f} ms")
+
+    focus = bench_focus(subject, busiest, states, repeat)
+
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / f"{name}.png").write_bytes(png)
         print(f"wrote {out / f'{name}.png'}")
+        if focus is not None:
+            (out / f"{name}-focus.png").write_bytes(focus)
+            print(f"wrote {out / f'{name}-focus.png'}")
+
+
+PLAYERS = ["ana", "Bartholomew", "José", "kim"]
+"""Display names for the seats, as the bot passes them (one long, one with an accent)."""
+
+
+def bench_focus(subject: Subject, busiest: Any, states: list[Any], repeat: int) -> bytes | None:
+    """Focus images: the step into the busiest position, then steps across the game."""
+    game = subject.game
+    at = next(i for i, s in enumerate(states) if s is busiest)
+    before, after = game.view(states[max(0, at - 1)], None), game.view(busiest, None)
+    start = time.perf_counter()
+    png = render.focus_png(game.id, before, after, PLAYERS)
+    cold = (time.perf_counter() - start) * 1000
+    print("focus image (one step, for phones):")
+    if png is not None:
+        ms, png = timed(lambda: render.focus_png(game.id, before, after, PLAYERS), repeat)
+        image = Image.open(io.BytesIO(png))  # type: ignore[arg-type]
+        print(
+            f"  step into the busiest position: {image.width}x{image.height}, "
+            f"{len(png) / 1024:.0f} KB, p50 {p50(ms):.1f} ms, p95 {p95(ms):.1f} ms "
+            f"(first: {cold:.1f} ms)"
+        )
+    steps = list(range(1, len(states), max(1, len(states) // 60)))
+    spent, sizes, widths, heights, empty = [], [], [], [], 0
+    for i in steps:
+        start = time.perf_counter()
+        old, new = game.view(states[i - 1], None), game.view(states[i], None)
+        drawn = render.focus_png(game.id, old, new, PLAYERS)
+        spent.append((time.perf_counter() - start) * 1000)
+        if drawn is None:
+            empty += 1
+            continue
+        image = Image.open(io.BytesIO(drawn))
+        sizes.append(len(drawn) / 1024)
+        widths.append(image.width)
+        heights.append(image.height)
+    if sizes:
+        print(
+            f"  {len(steps)} steps across the game, views + focus: p50 {p50(spent):.1f} ms, "
+            f"p95 {p95(spent):.1f} ms; {empty} changed nothing on the board (no image)"
+        )
+        print(
+            f"  sizes: {min(widths)}-{max(widths)} x {min(heights)}-{max(heights)} px, "
+            f"p50 {p50(sizes):.0f} KB, max {max(sizes):.0f} KB"
+        )
+    return png
 
 
 def main() -> None:

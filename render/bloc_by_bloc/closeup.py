@@ -1,0 +1,163 @@
+"""Bloc by Bloc's focus image: the districts a move changed, with their neighbours, for phones.
+
+The crop is a window of 3 x 3 tiles of the city drawn exactly as on the full board (same
+scale, same pieces), which comes to 800 px wide: a lone change sits in the middle with the
+districts around it, and a wide change (a sunrise moves police all over the city) shows the
+window holding most of it, the banner naming the districts left out. Each district that
+changed is ringed in white in the gutter around it, outside the tile, so nothing on the tile is
+covered. A district changed when anything on it did (blocs, police, an occupation, liberation,
+looting) or a barricade on one of its connections did.
+
+The banner above says whose turn it is, the action dice left, the police morale and, after a
+sunrise, the police ops just resolved; once the game is over, how it ended.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from render.bloc_by_bloc import BOARD_BOX, city_backdrop, glyphs
+from render.bloc_by_bloc.city_map import MARGIN, draw_city_pieces
+from render.bloc_by_bloc.geometry import Pos, tile_box
+from render.bloc_by_bloc.look import HIGHWAY, TITLE
+from render.bloc_by_bloc.side import headline, over, result
+from render.canvas import Box, Canvas
+from render.focus import (
+    BANNER_PAD,
+    BANNER_SIZE,
+    NOTE_SIZE,
+    Part,
+    best_window,
+    compose,
+    elsewhere,
+    headline_line,
+    lines_part,
+    without_game_over,
+)
+from render.names import Players
+from render.palette import INK, WHITE
+from render.panels import Line
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from engine.games.bloc_by_bloc.view import BlocView
+
+WINDOW = 3
+"""Tiles across and down the crop: 3 x 240 px plus gutters is 800 px with `PAD`."""
+PAD = 14
+"""Pixels of gutter kept around the window's outer tiles (about half a gutter)."""
+RING = 6
+"""Width of the white ring around a changed district."""
+DIE = 44
+
+
+def changed_cells(before: BlocView, after: BlocView) -> dict[Pos, str]:
+    """Every grid position whose district shows something else after the move, with its name.
+
+    A barricade counts for both districts it joins (and the highway tiles it runs over). Two
+    views of different cities (never two steps of one game) count as every district changed.
+    """
+    layout = [(t.row, t.col, t.tile) for t in after.tiles]
+    names = {(t.row, t.col): t.name for t in after.tiles}
+    if layout != [(t.row, t.col, t.tile) for t in before.tiles]:
+        return names
+    changed = {(a.row, a.col) for b, a in zip(before.tiles, after.tiles, strict=True) if a != b}
+    where = {t.tile: (t.row, t.col) for t in after.tiles}
+    had = {(c.a, c.b, c.kind, tuple(c.via)): c.barricades for c in before.connections}
+    for conn in after.connections:
+        if had.get((conn.a, conn.b, conn.kind, tuple(conn.via)), 0) != conn.barricades:
+            changed.update(where[end] for end in (conn.a, conn.b) if end in where)
+            changed.update((r, c) for r, c in conn.via)
+    return {pos: names[pos] for pos in changed if pos in names}
+
+
+def focus_image(before: BlocView, after: BlocView, players: Players = None) -> Canvas | None:
+    """The focus image's canvas, before encoding; None when nothing on the city changed."""
+    changed = changed_cells(before, after)
+    if not changed:
+        return None
+    rows = 1 + max(t.row for t in after.tiles)
+    cols = 1 + max(t.col for t in after.tiles)
+    r0, c0 = best_window(changed, rows, cols, WINDOW, WINDOW)
+    r1, c1 = min(rows, r0 + WINDOW) - 1, min(cols, c0 + WINDOW) - 1
+    inside = {p for p in changed if r0 <= p[0] <= r1 and c0 <= p[1] <= c1}
+    kinds = {(t.row, t.col): t.type for t in after.tiles}
+    left_out = [
+        name for pos, name in sorted(changed.items()) if pos not in inside and kinds[pos] != HIGHWAY
+    ]
+    body = _city(after, (r0, c0), (r1, c1), inside)
+    return compose(body.width, banner(before, after, players, left_out, body.width), body)
+
+
+def _city(view: BlocView, first: Pos, last: Pos, changed: set[Pos]) -> Image.Image:
+    """The city from tile `first` to tile `last` (and `PAD` around), changed districts ringed."""
+    layer, _ = city_backdrop(view)
+    city = layer.crop((0, 0, BOARD_BOX.x1 + MARGIN + 1, layer.height))
+    canvas = Canvas(city.width, city.height, image=city)
+    for pos in changed:
+        ring = tile_box(BOARD_BOX, pos).inset(-(RING + 3))
+        canvas.draw.rounded_rectangle(ring, radius=16, outline=INK, width=RING + 4)
+        canvas.draw.rounded_rectangle(ring.inset(2), radius=14, outline=WHITE, width=RING)
+    draw_city_pieces(canvas, BOARD_BOX, view)
+    top_left, bottom_right = tile_box(BOARD_BOX, first), tile_box(BOARD_BOX, last)
+    area = (
+        top_left.x0 - PAD,
+        top_left.y0 - PAD,
+        bottom_right.x1 + PAD,
+        bottom_right.y1 + PAD,
+    )
+    return canvas.image.crop(area)
+
+
+def trivial(decision: str) -> bool:
+    """The decision line only restates whose turn it is (the headline says so already)."""
+    return "taking their turn" in decision or "starting district" in decision
+
+
+def banner(
+    before: BlocView, after: BlocView, players: Players, left_out: list[str], width: int
+) -> list[Part]:
+    """Headline, then the dice left, then morale, ops just resolved and anything pending."""
+    parts = [lines_part([headline_line(headline(after, players, nights_left=False))], width)]
+    notes: list[Line] = []
+    if over(after):
+        notes.append(Line(without_game_over(result(after)), BANNER_SIZE, WHITE, True))
+    else:
+        if after.dice and after.phase == "turn":
+            parts.append(_dice(after, width))
+        cards = "card" if after.police_draws == 1 else "cards"
+        notes.append(
+            Line(
+                f"Police morale: {after.morale_label} ({after.police_draws} ops {cards}) · "
+                f"{after.nights_left} night{'' if after.nights_left == 1 else 's'} left",
+                BANNER_SIZE,
+                WHITE,
+            )
+        )
+        if after.last_police_ops and after.last_police_ops != before.last_police_ops:
+            names = "; ".join(card.name for card in after.last_police_ops)
+            notes.append(Line(f"Police ops: {names}", NOTE_SIZE, TITLE, True))
+        if after.decision and not trivial(after.decision):
+            notes.append(Line(after.decision, NOTE_SIZE, WHITE, True))
+    if left_out:
+        notes.append(Line(elsewhere(left_out), NOTE_SIZE, TITLE))
+    parts.append(lines_part(notes, width))
+    return parts
+
+
+def _dice(view: BlocView, width: int) -> Part:
+    """The action dice as faces, spent ones struck through, and how many are left."""
+
+    def draw(canvas: Canvas, box: Box) -> None:
+        x = box.x0 + BANNER_PAD + 4
+        for die in view.dice:
+            glyphs.die_face(
+                canvas, Box(x, box.y0 + 4, x + DIE, box.y0 + 4 + DIE), die.value, die.used
+            )
+            x += DIE + 10
+        left = sum(1 for d in view.dice if not d.used)
+        text = f"{left} of {len(view.dice)} action dice left"
+        canvas.text((x + 8, box.y0 + 4 + DIE // 2), text, BANNER_SIZE, WHITE, "lm", True)
+
+    return Part(DIE + 8, draw)

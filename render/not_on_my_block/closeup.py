@@ -1,0 +1,194 @@
+"""Not On My Block's focus image: the blocks a move changed, with their neighbours, for phones.
+
+The crop is a window of 5 x 5 blocks of the board drawn exactly as on the full board (same
+scale, same pieces), with the window's own column letters and row numbers around it: 792 px
+wide. A block changed when a piece or an apartment arrived or left (so a move rings both ends),
+an apartment's protection changed, or the block was gentrified; each is framed in magenta. The
+window centres on the changes; when they spread wider than it (rare: a push off the board and
+a return home at once), the banner names the blocks left out.
+
+The banner above says whose turn it is, the moves left, both win tracks, and what the table is
+waiting for; once the game is over, how it ended.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from render.canvas import Box, Canvas
+from render.focus import (
+    BANNER_SIZE,
+    NOTE_SIZE,
+    Part,
+    best_window,
+    compose,
+    elsewhere,
+    headline_line,
+    lines_part,
+    without_game_over,
+)
+from render.names import Players
+from render.not_on_my_block.board import draw_board
+from render.not_on_my_block.look import (
+    CALLOUT,
+    CALLOUT_INK,
+    COORD_SIZE,
+    HIGHLIGHT,
+    MARGIN,
+    TITLE,
+    layout,
+)
+from render.not_on_my_block.side import (
+    legend_items,
+    moves_text,
+    over,
+    result,
+    status_lines,
+    waiting_line,
+)
+from render.palette import INK, PAPER, WHITE
+from render.panels import Line
+
+if TYPE_CHECKING:
+    from engine.games.not_on_my_block.view import NombView
+
+WINDOW = 5
+"""Blocks across and down the crop: 5 x 140 px plus the coordinate margins is 792 px."""
+FRAME = 6
+
+
+def changed_blocks(before: NombView, after: NombView) -> set[str]:
+    """Every block that shows something else after the move."""
+    names = {b.at for b in after.blocks}
+    if [b.at for b in before.blocks] != [b.at for b in after.blocks]:
+        return names
+    changed = {a.at for b, a in zip(before.blocks, after.blocks, strict=True) if a != b}
+    old = {apt.id: apt for apt in before.apartments}
+    for apt in after.apartments:
+        was = old.pop(apt.id, None)
+        if was is None or was != apt:
+            changed.update(at for at in (apt.at, was.at if was else None) if at)
+    changed.update(apt.at for apt in old.values() if apt.at)
+    pieces = {p.id: p.at for p in (*before.reps, *before.agents)}
+    for piece in (*after.reps, *after.agents):
+        was = pieces.pop(piece.id, None)
+        if was != piece.at:
+            changed.update(at for at in (piece.at, was) if at)
+    changed.update(at for at in pieces.values() if at)
+    return changed & names
+
+
+def focus_image(before: NombView, after: NombView, players: Players = None) -> Canvas | None:
+    """The focus image's canvas, before encoding; None when nothing on the board changed."""
+    changed = changed_blocks(before, after)
+    if not changed:
+        return None
+    cells = {b.at: (after.height - 1 - b.row, b.col) for b in after.blocks}
+    r0, c0 = best_window((cells[at] for at in changed), after.height, after.width, WINDOW, WINDOW)
+    rows, cols = min(WINDOW, after.height), min(WINDOW, after.width)
+    shown = {at for at, (r, c) in cells.items() if r0 <= r < r0 + rows and c0 <= c < c0 + cols}
+    body = _window(after, players, (r0, c0), (rows, cols), changed & shown)
+    left_out = sorted(changed - shown, key=lambda at: (cells[at][1], -cells[at][0]))
+    return compose(body.width, banner(after, players, left_out, body.width), body, TITLE_BAR)
+
+
+TITLE_BAR = (34, 34, 40)
+"""The banner's background: the board header's dark grey."""
+
+
+def _window(
+    view: NombView,
+    players: Players,
+    top_left: tuple[int, int],
+    size: tuple[int, int],
+    changed: set[str],
+) -> Image.Image:
+    """`size` blocks from `top_left` (row from the top, column) as on the board, with their
+    coordinates around them, changed blocks framed."""
+    geo = layout(view, status_lines(view, players), legend_items())
+    board = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
+    draw_board(board, view, geo)
+    (r0, c0), (rows, cols) = top_left, size
+    cell = geo.cell
+    x0, y0 = geo.board.x0 + c0 * cell, geo.board.y0 + r0 * cell
+    crop = board.image.crop((x0, y0, x0 + cols * cell + 1, y0 + rows * cell + 1))
+    canvas = Canvas(cols * cell + 2 * MARGIN, rows * cell + 2 * MARGIN, PAPER)
+    canvas.image.paste(crop, (MARGIN, MARGIN))
+    inner = Box(MARGIN, MARGIN, MARGIN + cols * cell, MARGIN + rows * cell)
+    half = MARGIN // 2
+    for i in range(cols):
+        x = inner.x0 + i * cell + cell // 2
+        letter = view.columns[c0 + i]
+        canvas.text((x, inner.y0 - half), letter, COORD_SIZE, INK, "mm", True)
+        canvas.text((x, inner.y1 + half), letter, COORD_SIZE, INK, "mm", True)
+    for j in range(rows):
+        y = inner.y0 + j * cell + cell // 2
+        number = str(view.height - (r0 + j))
+        canvas.text((inner.x0 - half, y), number, COORD_SIZE, INK, "mm", True)
+        canvas.text((inner.x1 + half, y), number, COORD_SIZE, INK, "mm", True)
+    _frame(canvas, inner, (r0, c0), (rows, cols), (view.height, view.width))
+    for block in view.blocks:
+        if block.at in changed:
+            r, c = view.height - 1 - block.row - r0, block.col - c0
+            box = Box(
+                inner.x0 + c * cell,
+                inner.y0 + r * cell,
+                inner.x0 + (c + 1) * cell,
+                inner.y0 + (r + 1) * cell,
+            )
+            canvas.draw.rectangle(box.inset(-2), outline=HIGHLIGHT, width=FRAME)
+    return canvas.image
+
+
+def _frame(
+    canvas: Canvas,
+    inner: Box,
+    top_left: tuple[int, int],
+    size: tuple[int, int],
+    board: tuple[int, int],
+) -> None:
+    """The board's heavy frame on the sides where the window reaches the board's edge, a thin
+    line on the sides where the board goes on."""
+    (r0, c0), (rows, cols), (height, width) = top_left, size, board
+    sides = (
+        ((inner.x0, inner.y0), (inner.x1, inner.y0), r0 == 0),
+        ((inner.x0, inner.y1), (inner.x1, inner.y1), r0 + rows == height),
+        ((inner.x0, inner.y0), (inner.x0, inner.y1), c0 == 0),
+        ((inner.x1, inner.y0), (inner.x1, inner.y1), c0 + cols == width),
+    )
+    for start, end, edge in sides:
+        canvas.draw.line([start, end], fill=INK, width=4 if edge else 2)
+
+
+def banner(view: NombView, players: Players, left_out: list[str], width: int) -> list[Part]:
+    """Headline, moves left, both win tracks, and what the table waits for."""
+    from render.not_on_my_block import headline
+
+    parts = [lines_part([headline_line(headline(view, players))], width)]
+    notes: list[Line] = []
+    if over(view):
+        notes.append(Line(without_game_over(result(view)), BANNER_SIZE, WHITE, True))
+    elif view.phase == "play":
+        notes.append(Line(moves_text(view), BANNER_SIZE, WHITE))
+    elif view.phase == "placement":
+        placed = sum(1 for a in view.apartments if a.status != "unplaced")
+        notes.append(
+            Line(f"Apartments placed: {placed} of {len(view.apartments)}", BANNER_SIZE, WHITE)
+        )
+    notes.append(
+        Line(
+            f"Pushed out {view.developer_score}/{view.goal} · "
+            f"Protected {view.protected}/{view.goal}",
+            BANNER_SIZE,
+            WHITE,
+        )
+    )
+    waiting = waiting_line(view, players)
+    if waiting:
+        notes.append(Line(waiting, NOTE_SIZE, CALLOUT_INK, True, gap_before=6, background=CALLOUT))
+    if left_out:
+        notes.append(Line(elsewhere(left_out), NOTE_SIZE, TITLE))
+    parts.append(lines_part(notes, width))
+    return parts
