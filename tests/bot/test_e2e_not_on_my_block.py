@@ -32,7 +32,8 @@ def assert_every_move_shows_the_board(session: Session) -> None:
     posts = session.posts()
     game_posts = [m for m in posts if "➡️" in m.content or "Game over" in m.content]
     assert game_posts and all(m.attachments for m in game_posts)
-    assert all(a.filename == "board.png" for m in game_posts for a in m.attachments)
+    # A new turn's message carries the board; a step edited into it shows what the step changed.
+    assert all(a.filename in ("board.png", "step.png") for m in game_posts for a in m.attachments)
     assert all(a.size < 1_000_000 for m in game_posts for a in m.attachments)
 
 
@@ -91,7 +92,8 @@ async def test_turn_changes_ping_exactly_the_next_player(session: Session):
     answer = await session.play(dev, "nomb", "move", piece="agent1", to="E6")
     assert answer.startswith("✅")
     same_turn = session.posts()[-1]
-    assert same_turn.pinged_ids == [] and "7 moves left" in same_turn.content
+    # The same player goes on: their turn's message is edited in place, nobody is pinged anew.
+    assert same_turn.id == handover.id and "7 moves left" in same_turn.content
     await session.click(dev, same_turn, "End turn")
     back = session.posts()[-1]
     assert back.pinged_ids == [resident.id]
