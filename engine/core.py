@@ -8,6 +8,7 @@ the list of actions applied to it. See engine/README.md for the whole picture.
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from enum import StrEnum
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.rng import Rng
 from engine.rules_help import RulesTopic, topics_for
+from engine.words import quoted
 
 
 class IllegalAction(ValueError):
@@ -323,9 +325,20 @@ class Game(ABC, Generic[S, Opt]):
 
 
 def _readable(exc: ValidationError) -> str:
+    """Validation errors as a player reads them: what is wrong where, repeating at most a short
+    excerpt of what they typed, never a Python repr."""
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err["loc"] if not isinstance(p, int))
-        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "union_tag_invalid":
+            ctx = err.get("ctx", {})
+            tags = str(ctx.get("expected_tags", "")).replace("'", "")
+            parts.append(f"There is no action called {quoted(ctx.get('tag'))}; choose {tags}.")
+            continue
+        msg = err["msg"]
+        if err["type"] == "value_error":
+            msg = msg.removeprefix("Value error, ")
+        else:
+            msg = re.sub(r"'([^']*)'", lambda m: quoted(m.group(1)), msg)
         parts.append(f"{where}: {msg}" if where else msg)
     return "; ".join(parts)

@@ -4,6 +4,8 @@
 ('1 bloc', '3 blocs', '1 die', '0 moves')
 >>> listing(["red", "blue", "yellow"]), listing(["Prisoners"])
 ('red, blue and yellow', 'Prisoners')
+>>> quoted("red9"), quoted("x" * 60)[-4:]
+('"red9"', 'xx…"')
 """
 
 from __future__ import annotations
@@ -44,3 +46,19 @@ def listing(items: Sequence[str], conjunction: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+EXCERPT = 40
+"""The most of a player's own input an error message repeats back."""
+
+
+def excerpt(text: object, limit: int = EXCERPT) -> str:
+    """A player's input as an error may repeat it: one line, at most `limit` characters, clipped
+    with an ellipsis, so a pasted essay never comes back in full."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def quoted(text: object, limit: int = EXCERPT) -> str:
+    """`excerpt` in double quotes, for naming what a player typed: "red9"."""
+    return f'"{excerpt(text, limit)}"'

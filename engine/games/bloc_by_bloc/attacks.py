@@ -13,6 +13,7 @@ from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.night import spend_die
 from engine.games.bloc_by_bloc.places import difficulty, district_name, require_district, the
 from engine.games.bloc_by_bloc.state import BlocState
+from engine.words import count
 
 VAN_HITS = 3
 """Attacks in one night that destroy a riot van."""
@@ -80,7 +81,8 @@ def kick_out(state: BlocState, seat: int, tile: str, to: str) -> list[Event]:
     state.add_cops(tile, -n)
     state.add_cops(to, n)
     name = the(state, seat, True)
-    text = f"{name} kick {n} riot cops out of {district_name(tile)} into {district_name(to)}"
+    cops = "the riot cop" if n == 1 else count(n, "riot cop")
+    text = f"{name} kick {cops} out of {district_name(tile)} into {district_name(to)}"
     if torn:
-        text += f", dismantling {torn} barricades"
+        text += f", dismantling {count(torn, 'barricade')}"
     return [Event(text=text + ".")]

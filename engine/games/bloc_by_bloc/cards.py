@@ -42,6 +42,7 @@ from engine.games.bloc_by_bloc.places import (
     the,
 )
 from engine.games.bloc_by_bloc.state import BlocState, Die, Protection
+from engine.words import count, listing
 
 
 def loot_card(card: str) -> LootCard:
@@ -135,45 +136,58 @@ def _own_effect(state: BlocState, seat: int, effect: Effect, a: Card) -> list[Ev
             state.uses.attack_bonus += amount
         else:
             state.uses.advanced_bonus += amount
-        return [
-            Event(text=f"Your next {effect.actions} action gets +{amount} on its die.", seat=seat)
-        ]
+        what = "attack" if effect.actions == "attack" else "loot, build or swap"
+        return [Event(text=f"{the(state, seat, True)}' next {what} gets +{amount} on its die.")]
     if isinstance(effect, ExtraDice):
         values = state.rng.roll(effect.count)
         state.dice += [Die(value=v) for v in values]
-        return [Event(text=f"Extra action dice: {values}.")]
+        dice = count(len(values), "extra action die")
+        shown = listing([str(v) for v in values])
+        return [Event(text=f"{the(state, seat, True)} roll {dice}: {shown}.")]
     if isinstance(effect, FreeAction):
         state.uses.bonus_moves += effect.count
-        return []
+        moves = "a movement action" if effect.count == 1 else count(effect.count, "movement action")
+        return [Event(text=f"{the(state, seat, True)} may take {moves} this turn without a die.")]
     if isinstance(effect, PlaceBarricades):
         n = place_barricades(state, a.district, a.toward, effect.count)
-        return [Event(text=f"{n} barricades go up near {district_name(a.district)}.")]
+        ends = f"{district_name(a.district)} and {district_name(a.toward)}"
+        return [Event(text=f"{count(n, 'barricade')} {_go(n)} up between {ends}.")]
     if isinstance(effect, FormBlocs):
         n = min(effect.count, state.blocs_on_mat(seat))
         state.add_blocs(seat, a.district, n)
-        return [Event(text=f"{n} blocs form in {district_name(a.district)}.")]
+        formed = count(n, "bloc")
+        return [
+            Event(text=f"{the(state, seat, True)} form {formed} in {district_name(a.district)}.")
+        ]
     if isinstance(effect, RemoveCops):
         n = min(effect.count, state.cops.get(a.district, 0))
         state.add_cops(a.district, -n)
         state.staging_cops += n
-        events = [Event(text=f"{n} riot cops leave {district_name(a.district)} for staging.")]
+        cops = f"{count(n, 'riot cop')} {'leaves' if n == 1 else 'leave'}"
+        events = [Event(text=f"{cops} {district_name(a.district)} for staging.")]
         if effect.reaction_roll:
             events += police.reaction_roll(state, a.district)
         return events
     if isinstance(effect, SkipReactionRoll):
         state.uses.skip_reaction = True
-        return []
+        who = the(state, seat, True)
+        return [Event(text=f"{who} cover their faces: their next reaction roll is skipped.")]
     if isinstance(effect, PreventAttacks):
         _protection(state, seat, a.district).shields += effect.count
-        return []
+        attacks = count(effect.count, "riot cop attack")
+        where = district_name(a.district)
+        return [Event(text=f"Shields will stop {attacks} on {the(state, seat)} in {where}.")]
     if isinstance(effect, ProtectOccupation):
         _protection(state, seat, a.district).chained = True
-        return []
+        occupation = f"{the(state, seat, True)}' occupation in {district_name(a.district)}"
+        return [Event(text=f"{occupation} is chained: riot cops cannot evict it tonight.")]
     if isinstance(effect, LiberationBonus):
         state.liberation_bonus[a.district] = (
             state.liberation_bonus.get(a.district, 0) + effect.count
         )
-        return []
+        extra = count(effect.count, "extra bloc")
+        where = district_name(a.district)
+        return [Event(text=f"Banners: {extra} count toward liberating {where} tonight.")]
     raise ValueError(f"{type(effect).__name__} is not a loot effect")
 
 
@@ -207,24 +221,26 @@ def _manifest(state: BlocState, effect: Effect, tile: str, liberators: list[int]
         seats = list(range(state.seats)) if effect.recipients == "each_faction" else liberators
         events: list[Event] = []
         for seat in seats:
-            events += draw_loot(state, seat, effect.count, "manifestation")[1]
+            events += draw_loot(state, seat, effect.count, "from the manifestation")[1]
         return events
     if isinstance(effect, FormBlocs):
         events = []
         for seat in liberators:
             n = min(effect.count, state.blocs_on_mat(seat))
             state.add_blocs(seat, tile, n)
+            formed = count(n, "bloc")
             events.append(
-                Event(text=f"{the(state, seat, True)} form {n} blocs in {district_name(tile)}.")
+                Event(text=f"{the(state, seat, True)} form {formed} in {district_name(tile)}.")
             )
         return events
     if isinstance(effect, PlaceBarricades):
         n = _barricade_around(state, tile, effect.count * len(liberators))
-        return [Event(text=f"{n} barricades rise around {district_name(tile)}.")]
-    if isinstance(effect, RemoveCops):
         return [
-            Event(text=f"{_send_home(state, effect.count)} riot cops leave the city for staging.")
+            Event(text=f"{count(n, 'barricade')} {_go(n, 'rise')} around {district_name(tile)}.")
         ]
+    if isinstance(effect, RemoveCops):
+        sent = _send_home(state, effect.count)
+        return [Event(text=f"{count(sent, 'riot cop')} {_go(sent, 'leave')} the city for staging.")]
     if isinstance(effect, RevealPoliceOps):
         state.police_revealed = min(len(state.police_deck), state.police_revealed + effect.count)
         shown = ", ".join(
@@ -233,7 +249,7 @@ def _manifest(state: BlocState, effect: Effect, tile: str, liberators: list[int]
         return [Event(text=f"Revealed police ops cards, top first: {shown or 'none'}.")]
     if isinstance(effect, Countdown):
         state.nights_left += effect.nights
-        return [Event(text=f"The insurrection gains {effect.nights} more night(s).")]
+        return [Event(text=f"The insurrection gains {count(effect.nights, 'more night')}.")]
     raise ValueError(f"{type(effect).__name__} is not a manifestation effect")
 
 
@@ -265,3 +281,10 @@ def _send_home(state: BlocState, count: int) -> int:
         state.staging_cops += 1
         sent += 1
     return sent
+
+
+def _go(n: int, verb: str = "go") -> str:
+    """A verb agreeing with a count: "1 barricade goes up", "2 barricades go up"."""
+    if n != 1:
+        return verb
+    return f"{verb}es" if verb.endswith(("o", "s", "sh", "ch", "x")) else f"{verb}s"

@@ -23,7 +23,7 @@ from engine.games.bloc_by_bloc.actions import (
 )
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import discard_loot, loot_name
-from engine.games.bloc_by_bloc.places import district_name, seat_of_faction, the
+from engine.games.bloc_by_bloc.places import seat_of_faction, the
 from engine.games.bloc_by_bloc.state import (
     BlocState,
     CardWindow,
@@ -32,6 +32,7 @@ from engine.games.bloc_by_bloc.state import (
     StopChance,
     VictimChoice,
 )
+from engine.games.bloc_by_bloc.text import stopped_text
 
 # ----- stop: the faction with the most blocs may stop an advanced action ---------------------
 
@@ -42,10 +43,9 @@ def _stop(state: BlocState, need: StopChance, action: ActionBase) -> list[Event]
     state.pending.pop(0)
     who = f"The {state.seat_names[need.seat]}"
     if isinstance(action, Stop):
-        where = district_name(need.district)
-        return [Event(text=f"{who} stop the {need.action.kind} in {where}.")]
+        return [Event(text=f"{who} stop {stopped_text(state, need)}.")]
     return [
-        Event(text=f"{who} let it happen."),
+        Event(text=f"{who} let {the(state, need.actor)} go ahead."),
         *night.carry_out(state, need.actor, need.action),
     ]
 
@@ -142,10 +142,12 @@ def _window(state: BlocState, seat: int, need: CardWindow, action: ActionBase) -
     if not isinstance(action, Pass):
         raise IllegalAction("Play a card or pass.")
     need.waiting.remove(seat)
+    moment = "Police Repression" if need.step == "police_repression" else "District Liberation"
+    passed = [Event(text=f"{the(state, seat, True)} pass: no loot card from them for {moment}.")]
     if need.waiting:
-        return [Event(text=f"{the(state, seat, True)} pass.")]
+        return passed
     state.pending.pop(0)
-    return sunrise.proceed(state)
+    return passed + sunrise.proceed(state)
 
 
 # ----- the decision at the head of the queue -------------------------------------------------

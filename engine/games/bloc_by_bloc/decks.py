@@ -9,6 +9,8 @@ from __future__ import annotations
 from engine.core import Event
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
+from engine.words import count as counted
+from engine.words import listing
 
 
 def loot_name(card: str) -> str:
@@ -18,7 +20,8 @@ def loot_name(card: str) -> str:
 def draw_loot(
     state: BlocState, seat: int, count: int, why: str = ""
 ) -> tuple[list[str], list[Event]]:
-    """Draw up to `count` loot cards into the seat's hand (fewer if both piles are empty)."""
+    """Draw up to `count` loot cards into the seat's hand (fewer if both piles are empty);
+    `why` ends the public sentence ("for looting", "with their Hacker Space")."""
     drawn: list[str] = []
     for _ in range(count):
         if not state.loot_deck:
@@ -29,13 +32,13 @@ def draw_loot(
         drawn.append(state.loot_deck.pop(0))
     state.hands[seat].extend(drawn)
     name = f"The {state.seat_names[seat]}"
-    suffix = f" ({why})" if why else ""
+    suffix = f" {why}" if why else ""
     if not drawn:
-        return drawn, [Event(text=f"The loot deck is empty: {name} draw nothing{suffix}.")]
-    plural = "card" if len(drawn) == 1 else "cards"
+        empty = f"The loot deck is empty: the {state.seat_names[seat]} draw nothing{suffix}."
+        return drawn, [Event(text=empty)]
     return drawn, [
-        Event(text=f"{name} draw {len(drawn)} loot {plural}{suffix}."),
-        Event(text="You draw: " + ", ".join(loot_name(c) for c in drawn) + ".", seat=seat),
+        Event(text=f"{name} draw {counted(len(drawn), 'loot card')}{suffix}."),
+        Event(text="You draw: " + listing([loot_name(c) for c in drawn]) + ".", seat=seat),
     ]
 
 

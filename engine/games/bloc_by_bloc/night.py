@@ -47,8 +47,15 @@ from engine.games.bloc_by_bloc.state import (
     StopChance,
     TurnUses,
 )
+from engine.words import count, listing, quoted
 
 PUBLIC_OR_STATE = (DistrictType.PUBLIC, DistrictType.STATE)
+TRY = {
+    "loot": "loot a shopping center",
+    "build": "build an occupation",
+    "swap": "swap an occupation",
+}
+"""An advanced action as the sentence asking whether to stop it names it."""
 
 
 def dice_for(blocs: int) -> int:
@@ -69,8 +76,9 @@ def start_turn(state: BlocState) -> list[Event]:
         n = min(ability.count, state.blocs_on_mat(seat))
         if n:
             state.add_blocs(seat, tile, n)
+            blocs = "a bloc" if n == 1 else count(n, "bloc")
             events.append(
-                Event(text=f"{name} form a bloc at their Start in {district_name(tile)}.")
+                Event(text=f"{name} form {blocs} at their Start in {district_name(tile)}.")
             )
     values = state.rng.roll(dice_for(state.blocs_in_city(seat)))
     state.dice = [Die(value=v) for v in values]
@@ -110,13 +118,33 @@ def end_turn(state: BlocState) -> list[Event]:
 # ----- dice -------------------------------------------------------------------------------
 
 
+def unused_dice_text(state: BlocState) -> str:
+    """The dice still to spend, as an error names them: "die 1 (5) and die 3 (2)"."""
+    unused = [f"die {i} ({d.value})" for i, d in enumerate(state.dice, 1) if not d.used]
+    return listing(unused) if unused else ""
+
+
+def check_die_exists(state: BlocState, die: int) -> None:
+    """Refuse a die number outside the roll, naming the dice there are (0, a free action, is
+    for each action to judge)."""
+    if die == 0 or 1 <= die <= len(state.dice):
+        return
+    left = unused_dice_text(state)
+    rolled = f"you rolled {count(len(state.dice), 'die')}"
+    spare = f"; unused: {left}" if left else ", all of them used"
+    raise IllegalAction(f"There is no die {die}: {rolled}{spare}.")
+
+
 def spend_die(state: BlocState, die: int, need: int, bonus: int = 0) -> Die:
     """Check and mark the die; `need` 0 means any value will do."""
-    if not 1 <= die <= len(state.dice):
-        raise IllegalAction(f"You have no die number {die}.")
+    if die == 0:
+        raise IllegalAction("This action needs one of your dice (0 is only for free actions).")
+    check_die_exists(state, die)
     chosen = state.dice[die - 1]
     if chosen.used:
-        raise IllegalAction(f"Die {die} is already used.")
+        left = unused_dice_text(state)
+        rest = f" Unused: {left}." if left else " All your dice are used."
+        raise IllegalAction(f"Die {die} is already used.{rest}")
     if chosen.value + bonus < need:
         extra = f" (+{bonus})" if bonus else ""
         raise IllegalAction(
@@ -161,8 +189,12 @@ def check_move(state: BlocState, seat: int, a: Move) -> None:
     if state.police_in(a.from_district):
         raise IllegalAction("Blocs cannot move out of a district that holds police.")
     have = state.blocs_of(seat, a.from_district)
-    if a.blocs < 1 or a.blocs > have:
-        raise IllegalAction(f"You have {have} blocs in {district_name(a.from_district)}.")
+    if a.blocs < 1:
+        raise IllegalAction("Move at least 1 bloc.")
+    if a.blocs > have:
+        raise IllegalAction(
+            f"You have {count(have, 'bloc')} in {district_name(a.from_district)}, not {a.blocs}."
+        )
     if a.to_district not in move_targets(state, seat, a.from_district):
         raise IllegalAction(
             f"Your blocs cannot reach {district_name(a.to_district)} from "
@@ -182,7 +214,7 @@ def do_move(state: BlocState, seat: int, a: Move) -> list[Event]:
     state.add_blocs(seat, a.to_district, a.blocs)
     return [
         Event(
-            text=f"{the(state, seat, True)} move {a.blocs} bloc{'s' * (a.blocs > 1)} from "
+            text=f"{the(state, seat, True)} move {count(a.blocs, 'bloc')} from "
             f"{district_name(a.from_district)} to {district_name(a.to_district)}."
         )
     ]
@@ -258,8 +290,9 @@ def do_barricade(state: BlocState, seat: int, a: Barricade) -> list[Event]:
     if len(built) == 1 and sum(built.values()) == 1:
         to = district_name(a.toward)
         return [Event(text=f"{who} build a barricade between {here} and {to}.")]
-    where = ", ".join(f"{n} toward {district_name(to)}" for to, n in built.items())
-    return [Event(text=f"{who} build {sum(built.values())} barricades around {here}: {where}.")]
+    where = listing([f"{n} toward {district_name(to)}" for to, n in built.items()])
+    total = count(sum(built.values()), "barricade")
+    return [Event(text=f"{who} build {total} around {here}: {where}.")]
 
 
 # ----- advanced actions ---------------------------------------------------------------------
@@ -283,7 +316,7 @@ def check_loot(state: BlocState, seat: int, a: Loot) -> bool:
     """Validate; return whether the loot is a basic action for this seat."""
     require_district(state, a.district)
     if a.step not in ("graffiti", "burn"):
-        raise IllegalAction("Loot step must be 'graffiti' or 'burn'.")
+        raise IllegalAction("Loot step must be graffiti or burn.")
     if own_free_blocs(state, seat, a.district) == 0:
         raise IllegalAction("You need a bloc outside a clash in that district.")
     marks = state.loot_marks.get(a.district, [])
@@ -309,7 +342,7 @@ def check_build(state: BlocState, seat: int, a: Build | Swap) -> bool:
     if isinstance(a, Swap) and current is None:
         raise IllegalAction(f"{info.name} has no occupation to swap.")
     if a.occupation not in state.mat_occupations(seat, faction_occupations(state, seat)):
-        raise IllegalAction(f"{a.occupation!r} is not an occupation on your faction mat.")
+        raise IllegalAction(f"{quoted(a.occupation)} is not an occupation on your faction mat.")
     return build_is_basic(state, seat, a.district)
 
 
@@ -330,7 +363,8 @@ def attempt_advanced(state: BlocState, seat: int, a: Loot | Build | Swap) -> lis
         state.pending.append(StopChance(seat=boss, actor=seat, district=a.district, action=a))
         return [
             Event(
-                text=f"{the(state, seat, True)} try to {a.kind} in {district_name(a.district)}; "
+                text=f"{the(state, seat, True)} try to {TRY.get(a.kind, a.kind)} in "
+                f"{district_name(a.district)}; "
                 f"{the(state, boss)} hold the most blocs there and may stop it."
             )
         ]
@@ -357,7 +391,7 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
     ]
     scavenger = has_ability(state, seat, "loot_draw_choose")
     draw, keep = (scavenger[0][1].draw, scavenger[0][1].keep) if scavenger else (1, 1)
-    drawn, more = draw_loot(state, seat, draw, "loot")
+    drawn, more = draw_loot(state, seat, draw, "for looting")
     events += more
     if not basic:
         events += police.reaction_roll(state, a.district)
@@ -381,8 +415,9 @@ def _occupy(state: BlocState, seat: int, a: Build | Swap) -> list[Event]:
     if old is None:
         text = f"{name} build their {occupation_name(a.occupation)} in {where}."
     else:
-        gone = f"{the(state, old.seat)}' {occupation_name(old.occ)}"
-        text = f"{name} swap {gone} for their {occupation_name(a.occupation)} in {where}."
+        owner = "their" if old.seat == seat else f"{the(state, old.seat)}'"
+        gone = f"{owner} {occupation_name(old.occ)}"
+        text = f"{name} replace {gone} with their {occupation_name(a.occupation)} in {where}."
     events = [Event(text=text)]
     if not basic:
         events += police.reaction_roll(state, a.district)
@@ -417,12 +452,14 @@ def hacker_uses(state: BlocState, seat: int) -> int:
 
 
 def do_hack(state: BlocState, seat: int, a: Hack) -> list[Event]:
+    if hacker_uses(state, seat) == 0:
+        raise IllegalAction("You have no Hacker Space in the city.")
     if state.uses.hacker >= hacker_uses(state, seat):
-        raise IllegalAction("You have no Hacker Space use left this turn.")
+        raise IllegalAction("You have already used your Hacker Space this turn.")
     spend_die(state, a.die, 0)
     state.uses.hacker += 1
     ability = has_ability(state, seat, "die_for_loot_choice")[0][1]
-    drawn, events = draw_loot(state, seat, ability.draw, "Hacker Space")
+    drawn, events = draw_loot(state, seat, ability.draw, "with their Hacker Space")
     if len(drawn) > ability.keep:
         state.pending.append(DiscardChoice(seat=seat, cards=drawn, count=len(drawn) - ability.keep))
     return events
@@ -433,7 +470,9 @@ def propaganda_uses(state: BlocState, seat: int) -> int:
 
 
 def do_draw(state: BlocState, seat: int) -> list[Event]:
+    if propaganda_uses(state, seat) == 0:
+        raise IllegalAction("You have no Propaganda Workshop in the city.")
     if state.uses.propaganda >= propaganda_uses(state, seat):
-        raise IllegalAction("You have no free Propaganda Workshop draw left this turn.")
+        raise IllegalAction("You have already drawn your free Propaganda Workshop card this turn.")
     state.uses.propaganda += 1
-    return draw_loot(state, seat, 1, "Propaganda Workshop")[1]
+    return draw_loot(state, seat, 1, "from their Propaganda Workshop")[1]

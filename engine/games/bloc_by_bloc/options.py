@@ -52,20 +52,24 @@ class BlocOptions(BaseModel):
 
     @model_validator(mode="after")
     def _allowed(self) -> BlocOptions:
-        if self.players == 2 and self.mode == "semi_cooperative":
-            raise ValueError("With 2 players the game is always fully cooperative.")
+        # Choices that clash whatever the player count come first, so a lobby that tries every
+        # count hears the real reason rather than a count it has not chosen.
         if self.beginner:
             if self.scenario != "none":
-                raise ValueError("The beginner game cannot be combined with a scenario.")
+                name = load_content().scenarios[self.scenario].name
+                raise ValueError(f"The beginner game cannot be combined with a scenario ({name}).")
             if self.mode != "fully_cooperative":
-                raise ValueError("The beginner game is played fully cooperatively.")
+                raise ValueError(
+                    "The beginner game is played fully cooperatively, but the mode chosen is "
+                    "semi-cooperative."
+                )
             if self.difficulty != "easy":
-                raise ValueError("The beginner game is played on Easy.")
-        if self.scenario != "none":
-            scen = load_content().scenarios[self.scenario]
-            if self.players not in scen.players:
-                counts = " or ".join(str(p) for p in scen.players)
-                raise ValueError(f"{scen.name} is for {counts} players only.")
+                raise ValueError(
+                    f"The beginner game is played on Easy, but the difficulty chosen is "
+                    f"{self.difficulty.capitalize()}."
+                )
+        scen = load_content().scenarios[self.scenario] if self.scenario != "none" else None
+        if scen is not None:
             if self.mode not in scen.modes:
                 raise ValueError(f"{scen.name} cannot be played {self.mode.replace('_', '-')}.")
             if self.city == "beginner":
@@ -75,6 +79,14 @@ class BlocOptions(BaseModel):
                 raise ValueError("The Highway Overpass option needs a random city.")
             if self.scenario == "routine-traffic-stop":
                 raise ValueError("Routine Traffic Stop already places the Highway Overpass.")
+        if scen is not None and self.players not in scen.players:
+            counts = " or ".join(str(p) for p in scen.players)
+            raise ValueError(f"{scen.name} is for {counts} players only.")
+        if self.players == 2 and self.mode == "semi_cooperative":
+            raise ValueError(
+                "With 2 players the game is always fully cooperative: choose the fully "
+                "cooperative mode, or play with 3 or 4."
+            )
         return self
 
     @property

@@ -12,6 +12,7 @@ from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import Ability
 from engine.games.bloc_by_bloc.state import BlocState
+from engine.words import listing, quoted
 
 START = "faction-start"
 
@@ -66,7 +67,7 @@ def require_district(state: BlocState, tile: str) -> Board:
     """The board, after checking that `tile` names a district of this city."""
     board = board_of(state.city)
     if tile not in board.pos or board.info(tile).is_highway:
-        raise IllegalAction(f"{tile!r} is not a district of this city.")
+        raise IllegalAction(f"{quoted(tile)} is not a district of this city.")
     return board
 
 
@@ -74,7 +75,8 @@ def seat_of_faction(state: BlocState, name: str) -> int:
     for seat, fid in enumerate(state.factions):
         if name.lower() in (fid, state.seat_names[seat].lower()):
             return seat
-    raise IllegalAction(f"No faction called {name!r} plays in this game.")
+    names = listing([the(state, s) for s in range(state.seats)], "or")
+    raise IllegalAction(f"No faction called {quoted(name)} plays in this game; choose {names}.")
 
 
 def district_majority(state: BlocState, tile: str) -> int | None:

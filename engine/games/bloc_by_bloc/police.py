@@ -26,6 +26,7 @@ from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_police
 from engine.games.bloc_by_bloc.places import district_name, the
 from engine.games.bloc_by_bloc.state import BlocState, Die
+from engine.words import count, listing
 
 PEOPLES_KITCHEN = "peoples-kitchen"
 SCANNER = "police-scanner"
@@ -39,20 +40,26 @@ def change_morale(state: BlocState, delta: int) -> list[Event]:
     steps = load_content().morale.steps
     before = state.morale
     state.morale = min(max(state.morale + delta, 0), len(steps) - 1)
+    label, was = steps[state.morale].label, steps[before].label
     if state.morale == before:
-        return [Event(text=f"Police morale stays {steps[state.morale].label}.")]
+        if not delta:
+            return [Event(text=f"Police morale stays {label}.")]
+        end = "top" if delta > 0 else "bottom"
+        return [Event(text=f"Police morale is at the {end} of its track: it stays {label}.")]
     word = "rises" if state.morale > before else "drops"
-    return [Event(text=f"Police morale {word} to {steps[state.morale].label}.")]
+    if label == was:
+        return [Event(text=f"Police morale {word} a step on its track but stays {label}.")]
+    draws = count(steps[state.morale].draws, "ops card")
+    return [Event(text=f"Police morale {word} to {label}: {draws} a turn from now on.")]
 
 
 def police_step(state: BlocState) -> list[Event]:
     """Sunset step 3: draw as many cards as police morale says, resolving each in turn."""
-    count = morale_draws(state)
-    cards = "card" if count == 1 else "cards"
+    draws = morale_draws(state)
     who = the(state, state.current, True)
-    events = [Event(text=f"{who} draw {count} police ops {cards}.")]
+    events = [Event(text=f"{who} draw {count(draws, 'police ops card')}.")]
     state.last_police_ops = []
-    for _ in range(count):
+    for _ in range(draws):
         events += draw_and_resolve(state)
     return events
 
@@ -144,9 +151,10 @@ def advance_cops(state: BlocState, effect: CopMovement) -> list[Event]:
         go = movers - held
         state.add_cops(src, -go)
         state.add_cops(dst, go)
-        text = f"{movers} riot cops from {district_name(src)} advance on {district_name(dst)}"
+        text = f"{count(movers, 'riot cop')} from {district_name(src)} "
+        text += f"{_go(movers, 'advance')} on {district_name(dst)}"
         if held:
-            text += f"; barricades hold back {held} and are dismantled"
+            text += f"; the barricades hold back {held} and are dismantled"
         events.append(Event(text=text + "."))
     if not moves:
         events.append(Event(text="No group of riot cops can advance."))
@@ -162,8 +170,10 @@ def reinforce(state: BlocState, effect: Reinforcements) -> list[Event]:
         if n:
             state.staging_cops -= n
             state.add_cops(tile, n)
-            placed.append(f"{n} to {district_name(tile)}")
-    return [Event(text="Reinforcements: " + (", ".join(placed) or "none available") + ".")]
+            placed.append(f"{n} in {district_name(tile)}")
+    if not placed:
+        return [Event(text="Reinforcements: no riot cop is left in staging to send.")]
+    return [Event(text=f"Reinforcements: riot cops join the vans, {listing(placed)}.")]
 
 
 def tactical_retreat(state: BlocState) -> list[Event]:
@@ -175,7 +185,10 @@ def tactical_retreat(state: BlocState) -> list[Event]:
     for tile in back:
         state.add_cops(tile, -1)
         state.staging_cops += 1
-    return [Event(text=f"Tactical retreat: {len(back)} solo riot cops return to staging.")]
+    if not back:
+        return [Event(text="Tactical retreat: no riot cop stands alone, so none returns.")]
+    cops = count(len(back), "lone riot cop")
+    return [Event(text=f"Tactical retreat: {cops} {_go(len(back), 'return')} to staging.")]
 
 
 def rotate(state: BlocState, keep: int) -> list[Event]:
@@ -185,7 +198,10 @@ def rotate(state: BlocState, keep: int) -> list[Event]:
             state.cops[tile] = keep
             state.staging_cops += n - keep
             sent += n - keep
-    return [Event(text=f"Strategic rotation: {sent} riot cops return to staging.")]
+    if not sent:
+        return [Event(text=f"Strategic rotation: no district holds more than {keep} riot cops.")]
+    cops = count(sent, "riot cop")
+    return [Event(text=f"Strategic rotation: {cops} {_go(sent, 'return')} to staging.")]
 
 
 def emergency(state: BlocState, max_vans: int) -> list[Event]:
@@ -213,7 +229,9 @@ def maneuvers(state: BlocState) -> list[Event]:
         del state.vans[tile]
     for tile in chosen:
         state.vans[tile] = 0
-    where = ", ".join(district_name(t) for t in chosen) or "nowhere"
+    if not chosen:
+        return [Event(text="Maneuvers: no riot van can reposition.")]
+    where = listing([district_name(t) for t in chosen])
     return [Event(text=f"Maneuvers: riot vans reposition to {where}.")]
 
 
@@ -236,23 +254,26 @@ def paramilitary(state: BlocState, effect: Paramilitary) -> list[Event]:
             state.staging_cops -= n
             state.add_cops(tile, n)
             placed.append(district_name(tile))
-    return [Event(text="Paramilitary operations strike " + (", ".join(placed) or "nowhere") + ".")]
+    if not placed:
+        return [Event(text="Paramilitary operations find no unpoliced occupation to strike.")]
+    return [Event(text=f"Paramilitary operations strike {listing(placed)}.")]
 
 
 def reaction_roll(state: BlocState, tile: str) -> list[Event]:
-    """Roll the reaction die for the current faction's risky action in `tile`."""
+    """Roll the reaction die for the current faction's risky action in `tile`: 1 calls a riot
+    cop there, 2 draws a police ops card, 3 to 5 nothing, 6 brings People's Kitchen dice."""
     seat = state.current
+    who = the(state, seat)
     if state.uses.skip_reaction:
         state.uses.skip_reaction = False
-        return [Event(text="Masks: no reaction roll this time.")]
+        return [Event(text=f"Masks: {who} skip the reaction roll this time.")]
     roll = state.rng.randint(1, 6)
-    events = [Event(text=f"Reaction roll: {roll}.")]
+    said = f"Reaction roll for {who} in {district_name(tile)}: {roll}"
     if roll <= 2 and state.scanner_auto[seat] and SCANNER in state.hands[seat]:
         discard_loot(state, seat, SCANNER)
         roll = state.rng.randint(1, 6)
-        events.append(
-            Event(text=f"A Police Scanner is played: the reaction die is rolled again: {roll}.")
-        )
+        said += f". {who[0].upper()}{who[1:]}' Police Scanner rerolls it: {roll}"
+    events = [Event(text=f"{said}, {REACTIONS[roll]}.")]
     board = board_of(state.city)
     if roll == 1:
         if state.staging_cops:
@@ -261,6 +282,8 @@ def reaction_roll(state: BlocState, tile: str) -> list[Event]:
             events.append(
                 Event(text=f"The cops are called: a riot cop arrives in {district_name(tile)}.")
             )
+        else:
+            events.append(Event(text="The cops are called, but no riot cop is left in staging."))
         return events
     if roll == 2:
         return events + draw_and_resolve(state)
@@ -272,5 +295,23 @@ def reaction_roll(state: BlocState, tile: str) -> list[Event]:
         if extra:
             values = state.rng.roll(extra)
             state.dice += [Die(value=v) for v in values]
-            events.append(Event(text=f"People's Kitchen: extra action dice {values}."))
+            dice = count(extra, "extra action die")
+            shown = listing([str(v) for v in values])
+            events.append(Event(text=f"People's Kitchen: {who} get {dice}, showing {shown}."))
     return events
+
+
+REACTIONS = {
+    1: "the cops are called",
+    2: "the police draw an ops card",
+    3: "the police do not react",
+    4: "the police do not react",
+    5: "the police do not react",
+    6: "the police do not react",
+}
+"""What each face of the reaction die means, as the roll's narration says it."""
+
+
+def _go(n: int, verb: str) -> str:
+    """A verb agreeing with a count: "1 cop returns", "2 cops return"."""
+    return f"{verb}s" if n == 1 else verb

@@ -27,6 +27,7 @@ from engine.games.bloc_by_bloc.state import (
 )
 from engine.games.bloc_by_bloc.sunrise import default_victim
 from engine.games.bloc_by_bloc.text import pending_text
+from engine.words import count
 
 TURN_KINDS = [
     "move",
@@ -69,7 +70,10 @@ def prompts(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
     return {
         seat: Prompt(
             seat=seat,
-            text=f"Your turn: {unused} action dice left. Use them, then end your turn.",
+            text=f"Your turn: {count(unused, 'action die')} left. "
+            f"Use {'it' if unused == 1 else 'them'}, then end your turn."
+            if unused
+            else "Your turn: every action die is used. End your turn when you are done.",
             kinds=[*TURN_KINDS, "prefer"],
             choices=game.quick_choices(state, [End()]),
             default=default_turn().model_dump(),

@@ -46,6 +46,7 @@ from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
+from engine.words import count, quoted
 
 
 class BlocByBloc(Game[BlocState, BlocOptions]):
@@ -104,6 +105,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         handler = TURN_HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(f"You cannot {action.kind} now.")
+        night.check_die_exists(state, getattr(action, "die", 0))
         if not _breaks_streak(state, action):
             return handler(state, seat, action)
         # The owed reaction roll comes first, but only for an action that is legal right now;
@@ -116,8 +118,8 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
             return [
                 *events,
                 Event(
-                    text=f"After that reaction roll, this {action.kind} is no longer possible "
-                    f"({exc}) Choose again."
+                    text=f"After that reaction roll, this {NOUNS.get(action.kind, action.kind)} "
+                    f"is no longer possible: {exc} Choose again."
                 ),
             ]
 
@@ -180,7 +182,10 @@ CHOICE_LABELS = {
     "accept": "Accept",
     "decline": "Decline",
     "discard": "Discard a drawn card",
+    "pass": "Pass",
 }
+NOUNS = {"card": "loot card", "loot": "looting", "hack": "Hacker Space draw"}
+"""Action kinds whose own word reads badly in a sentence."""
 REVEALING = (End, Stop, Allow, Accept, Decline, Defeat, Card, Draw, Hack, Gift, Trade)
 """Actions never taken back (see `BlocByBloc._reveals`)."""
 CHOICE_STYLES: dict[str, ChoiceStyle] = {"end": "danger", "accept": "success", "decline": "danger"}
@@ -224,7 +229,10 @@ def _prefer(state: BlocState, seat: int, a: Prefer) -> list[Event]:
         state.scanner_auto[seat] = a.value == "auto"
     else:
         raise IllegalAction("Use stop with ask/never, or scanner with auto/never.")
-    return [Event(text=f"Standing choice saved: {a.setting} = {a.value}.", seat=seat)]
+    return [
+        Event(text=f"{the(state, seat, True)} change one of their standing choices."),
+        Event(text=f"Saved. {text.describe(state, a)}.", seat=seat),
+    ]
 
 
 def _start(state: BlocState, seat: int, a: Start) -> list[Event]:
@@ -238,7 +246,7 @@ def _start(state: BlocState, seat: int, a: Start) -> list[Event]:
     events = [
         Event(
             text=f"The {state.seat_names[seat]} start in {district_name(a.district)} "
-            f"with {n} bloc(s)."
+            f"with {count(n, 'bloc')}."
         )
     ]
     if len(state.occupations) == state.seats:
@@ -257,7 +265,9 @@ def _end(state: BlocState) -> list[Event]:
     events = night.close_streak(state)
     if len(state.unused_dice()) > unused:
         who = the(state, state.current, True)
-        return [*events, Event(text=f"{who} may use the new dice this turn, then end it again.")]
+        new = "die" if len(state.unused_dice()) - unused == 1 else "dice"
+        again = f"{who} may use the new {new} this turn, then end it again."
+        return [*events, Event(text=again)]
     events += night.end_turn(state)
     if state.turns_taken < state.seats:
         state.current = state.left_of(state.current)
@@ -277,7 +287,7 @@ def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
         raise IllegalAction("You do not hold that loot card.")
     want = a.want if isinstance(a, Trade) else ""
     if want and want not in load_content().loot:
-        raise IllegalAction(f"There is no loot card called {want!r}.")
+        raise IllegalAction(f"There is no loot card called {quoted(want)}.")
     trade = isinstance(a, Trade)
     state.pending.append(LootOffer(seat=other, actor=seat, card=a.card, trade=trade, want=want))
     offer = f"{the(state, seat, True)} offer you {loot_name(a.card)}"

@@ -15,13 +15,14 @@ from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.night import start_turn
 from engine.games.bloc_by_bloc.places import difficulty, district_name, is_liberated, the
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, VictimChoice, WindowStep
+from engine.games.bloc_by_bloc.text import winners_text
 from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
 
 
 def begin_sunrise(state: BlocState) -> list[Event]:
     state.phase = "sunrise"
     state.sunrise_step = "start"
-    return [Event(text=f"🌅 Sunrise of night {state.night}")]
+    return [Event(text=f"🌅 Sunrise of night {state.night}: the police strike back.")]
 
 
 def proceed(state: BlocState) -> list[Event]:
@@ -284,8 +285,7 @@ def _over(
 ) -> list[Event]:
     state.phase = "over"
     state.outcome = Outcome(termination=termination, winners=winners, reason=reason)
-    names = " and ".join(the(state, s) for s in winners) or "nobody"
-    events = [Event(text=f"🏁 Game over. {reason} Winners: {names}.")]
+    events = [Event(text=f"{reason} {winners_text(state, winners)}")]
     content = load_content()
     for seat, agenda in enumerate(state.agendas):
         if agenda is not None:

@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import ActionBase, Prompt
+from engine.core import ActionBase, IllegalAction, Prompt
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.places import district_name, occupation_name, the
+from engine.games.bloc_by_bloc.places import (
+    district_name,
+    occupation_name,
+    seat_of_faction,
+    the,
+)
 from engine.games.bloc_by_bloc.state import (
     BlocState,
     DiscardChoice,
@@ -18,12 +23,29 @@ from engine.games.bloc_by_bloc.state import (
     StopChance,
     VictimChoice,
 )
+from engine.words import count, excerpt, listing
+
+ADVANCED = {
+    "loot": "loot a shopping center",
+    "build": "build an occupation",
+    "swap": "swap an occupation",
+}
+"""An advanced action another faction may stop, as a sentence names it."""
+STOPPED = {
+    "loot": "looting a shopping center",
+    "build": "building an occupation",
+    "swap": "swapping an occupation",
+}
+
+LABEL_LIMIT = 99
+"""The longest `describe` label: a confirmation or a button, never a paragraph."""
 
 
 def decision_text(state: BlocState) -> str:
-    """What the table is waiting for, in words safe for everyone to read."""
+    """What the table is waiting for, in words safe for everyone to read; once the game is over,
+    how it ended."""
     if state.outcome is not None:
-        return state.outcome.reason
+        return f"Game over: {_result(state)}"
     if not state.pending:
         if state.phase == "setup":
             return "Every faction chooses its starting district."
@@ -34,19 +56,21 @@ def decision_text(state: BlocState) -> str:
 def pending_text(state: BlocState, need: Pending) -> str:
     names = state.seat_names
     if isinstance(need, StopChance):
+        what = ADVANCED.get(need.action.kind, need.action.kind)
         return (
-            f"The {names[need.actor]} want to {need.action.kind} "
-            f"in {district_name(need.district)}. "
+            f"The {names[need.actor]} want to {what} in {district_name(need.district)}. "
             f"The {names[need.seat]} have the most blocs there: stop it or allow it?"
         )
     if isinstance(need, LootOffer):
         what = "a trade of loot cards" if need.trade else "a loot card"
         return f"The {names[need.actor]} offer the {names[need.seat]} {what}. Accept or decline?"
     if isinstance(need, DiscardChoice):
-        return f"The {names[need.seat]} choose {need.count} of the cards just drawn to discard."
+        cards = count(need.count, "card")
+        return f"The {names[need.seat]} choose {cards} of those just drawn to discard."
     if isinstance(need, VictimChoice):
+        attacks = count(need.count, "riot cop attack")
         return (
-            f"{need.count} riot cop attack(s) in {district_name(need.district)}: "
+            f"{attacks} still to come in {district_name(need.district)}: "
             f"the {names[need.seat]} choose whose bloc falls next."
         )
     moment = "Police Repression" if need.step == "police_repression" else "District Liberation"
@@ -58,10 +82,11 @@ def hand_text(state: BlocState, seat: int) -> str:
     lines = [f"You play the {state.seat_names[seat]}."]
     hand = state.hands[seat]
     if hand:
-        lines.append(
-            "Loot cards: "
-            + "; ".join(f"{content.loot[c].name} ({content.loot[c].text})" for c in hand)
-        )
+        lines.append("Loot cards:")
+        for card in sorted(set(hand), key=hand.index):
+            n = hand.count(card)
+            many = f"{n} × " if n > 1 else ""
+            lines.append(f"- {many}{content.loot[card].name}: {content.loot[card].text}")
     else:
         lines.append("Loot cards: none.")
     offer = next((p for p in state.pending if isinstance(p, LootOffer) and p.seat == seat), None)
@@ -74,18 +99,35 @@ def hand_text(state: BlocState, seat: int) -> str:
     agenda = state.agendas[seat]
     if agenda is not None:
         card = content.agendas[agenda]
-        options = " | ".join(f"[{o.mode.replace('_', ' ')}] {o.text}" for o in card.options)
-        lines.append(f"Agenda: {card.name}: {options}")
+        goals = " Or: ".join(o.text for o in card.options)
+        lines.append(f"Agenda: {card.name}. {goals}")
     return "\n".join(lines)
 
 
 def status_text(state: BlocState, prompts: dict[int, Prompt]) -> str:
-    waiting = ", ".join(state.seat_names[s] for s in prompts) or "nobody"
+    morale = load_content().morale.steps[state.morale].label
+    if state.outcome is not None:
+        return f"Game over after night {state.night}; police morale {morale}. " + _result(state)
+    waiting = listing([the(state, s) for s in prompts]) or "nobody"
     return (
-        f"Night {state.night}, {state.nights_left} night(s) left; police morale "
-        f"{load_content().morale.steps[state.morale].label}. {decision_text(state)} "
-        f"Waiting for: {waiting}."
+        f"Night {state.night}, {count(state.nights_left, 'night')} left; police morale "
+        f"{morale}. {decision_text(state)} Waiting for {waiting}."
     )
+
+
+def _result(state: BlocState) -> str:
+    """The ending and who won, in one or two sentences."""
+    assert state.outcome is not None
+    return f"{state.outcome.reason} {winners_text(state, state.outcome.winners)}"
+
+
+def winners_text(state: BlocState, winners: list[int]) -> str:
+    if not winners:
+        return "Nobody wins."
+    if len(winners) == state.seats > 1:
+        return "Every faction wins."
+    who = listing([the(state, s) for s in winners])
+    return f"{who[0].upper()}{who[1:]} win."
 
 
 def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:
@@ -101,23 +143,24 @@ def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:
     if field in ("district", "from_district", "to_district", "toward") and value:
         districts = load_content().districts
         if value not in districts:
-            return str(value)
+            return excerpt(value)
         return f"{districts[value].name}{_crowd(state, value)}"
     if field == "card" and value:
         loot = load_content().loot
-        return loot[value].name if value in loot else str(value)
+        return loot[value].name if value in loot else excerpt(value)
     if field == "occupation":
-        return occupation_name(value)
+        return _occupation(value)
     if field == "faction":
         factions = load_content().factions
-        return factions[value].name if value in factions else str(value)
-    if field == "target" and value not in ("cop", "van"):
-        return (
-            f"kick out into {district_name(value)}"
-            if value in load_content().districts
-            else str(value)
-        )
-    return str(value)
+        return factions[value].name if value in factions else excerpt(value)
+    if field == "target":
+        if value == "cop":
+            return "defeat a riot cop"
+        if value == "van":
+            return "hit the riot van"
+        if value in load_content().districts:
+            return f"kick 2 riot cops out into {district_name(value)}"
+    return excerpt(value)
 
 
 def _crowd(state: BlocState, tile: str) -> str:
@@ -129,16 +172,140 @@ def _crowd(state: BlocState, tile: str) -> str:
     if here:
         total = sum(n for _, n in here)
         each = ", ".join(f"{name} {n}" for name, n in here)
-        parts.append(f"{total} bloc{'s' * (total > 1)}: {each}")
+        parts.append(f"{count(total, 'bloc')}: {each}")
     cops = state.cops.get(tile, 0)
     if cops:
-        parts.append(f"{cops} cop{'s' * (cops > 1)}")
+        parts.append(count(cops, "cop"))
     if tile in state.vans:
         parts.append("riot van")
     return f" ({'; '.join(parts)})" if parts else ""
 
 
+# ----- describing an action ------------------------------------------------------------------
+
+
 def describe(state: BlocState, action: ActionBase) -> str:
-    data = action.model_dump(exclude={"kind"})
-    parts = [label_value(state, action.kind, k, v) for k, v in data.items() if v not in ("", None)]
-    return " ".join([action.kind, *parts])
+    """A short label for a complete action, e.g. "Move 2 blocs Overcrowded Jail → The Park
+    (die 1)": a confirmation of a move taken or a button, never the whole district."""
+    label = _label(state, action)
+    die = getattr(action, "die", None)
+    if die is not None:
+        spent = f"{label} ({_die(action.kind, die)})"
+        label = spent if len(spent) <= LABEL_LIMIT else label
+    return excerpt(label, LABEL_LIMIT)
+
+
+def _die(kind: str, die: int) -> str:
+    if die == 0:
+        return "free move" if kind == "move" else "no die"
+    return f"die {die}"
+
+
+def _label(state: BlocState, action: ActionBase) -> str:
+    a: Any = action
+    kind = action.kind
+    if kind == "start":
+        return f"Start in {_district(a.district)}"
+    if kind == "move":
+        blocs = count(a.blocs, "bloc")
+        return f"Move {blocs} {_district(a.from_district)} → {_district(a.to_district)}"
+    if kind == "barricade":
+        if len(a.targets()) == 1:
+            return f"Barricade between {_district(a.district)} and {_district(a.toward)}"
+        return f"Build {count(len(a.targets()), 'barricade')} around {_district(a.district)}"
+    if kind == "loot":
+        verb = "Burn" if a.step == "burn" else "Graffiti"
+        return f"{verb} a shopping center in {_district(a.district)}"
+    if kind == "build":
+        return f"Build {_occupation(a.occupation)} in {_district(a.district)}"
+    if kind == "swap":
+        return f"Swap in {_occupation(a.occupation)} at {_district(a.district)}"
+    if kind == "attack":
+        where = _district(a.district)
+        if a.target == "cop":
+            return f"Attack a riot cop in {where}"
+        if a.target == "van":
+            return f"Hit the riot van in {where}"
+        return f"Kick riot cops out of {where} into {_district(a.target)}"
+    if kind == "form":
+        return f"Form a bloc at the Assembly Hall in {_district(a.district)}"
+    if kind == "hack":
+        return "Hacker Space: draw 2 loot cards, keep 1"
+    if kind == "draw":
+        return "Draw the Propaganda Workshop's free loot card"
+    if kind == "card":
+        where = f" in {_district(a.district)}" if a.district else ""
+        toward = f" toward {_district(a.toward)}" if a.toward else ""
+        return f"Play {_card(a.card)}{where}{toward}"
+    if kind in ("gift", "trade"):
+        offer = f"Offer {_card(a.card)} to {_faction(state, a.faction)}"
+        if kind == "gift":
+            return offer
+        return f"{offer} for {_card(a.want) if a.want else 'a card of their choice'}"
+    if kind == "accept":
+        return f"Accept, giving {_card(a.card)}" if a.card else "Accept the offer"
+    if kind == "decline":
+        return "Decline the offer"
+    if kind == "discard":
+        return f"Discard {_card(a.card)}"
+    if kind == "end":
+        return "End turn"
+    if kind in ("stop", "allow"):
+        return _stop_label(state, kind)
+    if kind == "defeat":
+        name = _faction(state, a.faction)
+        return f"{name[0].upper()}{name[1:]} lose a bloc"
+    if kind == "pass":
+        return "Pass: play no loot card now"
+    if kind == "prefer":
+        return _prefer_label(a.setting, a.value)
+    return kind.capitalize()
+
+
+def _stop_label(state: BlocState, kind: str) -> str:
+    need = state.pending[0] if state.pending else None
+    if not isinstance(need, StopChance):
+        return "Stop the action" if kind == "stop" else "Allow the action"
+    if kind == "stop":
+        return f"Stop {stopped_text(state, need)}"
+    who, where = the(state, need.actor), district_name(need.district)
+    return f"Let {who} {ADVANCED.get(need.action.kind, need.action.kind)} in {where}"
+
+
+def stopped_text(state: BlocState, need: StopChance) -> str:
+    """What a stop prevents: "the Students from looting a shopping center in The Park"."""
+    doing = STOPPED.get(need.action.kind, need.action.kind)
+    return f"the {state.seat_names[need.actor]} from {doing} in {district_name(need.district)}"
+
+
+PREFERENCES = {
+    ("stop", "ask"): "Standing choice: ask me whether to stop other factions",
+    ("stop", "never"): "Standing choice: never ask me to stop other factions",
+    ("scanner", "auto"): "Standing choice: reroll bad reaction rolls with my Police Scanner",
+    ("scanner", "never"): "Standing choice: never use my Police Scanner by itself",
+}
+
+
+def _prefer_label(setting: str, value: str) -> str:
+    return PREFERENCES.get((setting, value), "Standing choice")
+
+
+def _district(tile: str) -> str:
+    districts = load_content().districts
+    return districts[tile].name if tile in districts else excerpt(tile)
+
+
+def _occupation(occ: str) -> str:
+    return occupation_name(occ) if occ in load_content().occupations else excerpt(occ)
+
+
+def _card(card: str) -> str:
+    loot = load_content().loot
+    return loot[card].name if card in loot else excerpt(card)
+
+
+def _faction(state: BlocState, name: str) -> str:
+    try:
+        return the(state, seat_of_faction(state, name))
+    except IllegalAction:
+        return excerpt(name)

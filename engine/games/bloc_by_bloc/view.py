@@ -17,6 +17,7 @@ from engine.games.bloc_by_bloc.night import barricade_pile
 from engine.games.bloc_by_bloc.places import difficulty, faction_occupations, occupation_name
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.text import decision_text
+from engine.words import count
 
 MARKS = ("clean", "graffiti", "burned")
 
@@ -212,9 +213,9 @@ def police_ops_view(card_id: str) -> PoliceOpsView:
     bits = []
     for effect in card.effects:
         if isinstance(effect, Reinforcements):
-            bits.append(f"{effect.cops} cop{'s' * (effect.cops > 1)} per van")
+            bits.append(f"{count(effect.cops, 'cop')} per van")
         elif isinstance(effect, Paramilitary):
-            bits.append(f"{effect.cops_per_district} cops per unpoliced occupation")
+            bits.append(f"{count(effect.cops_per_district, 'cop')} per unpoliced occupation")
         elif isinstance(effect, PoliceMorale):
             bits.append(f"{effect.delta:+d} morale")
         priority = getattr(effect, "priority", None)

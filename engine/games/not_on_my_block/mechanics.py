@@ -11,6 +11,7 @@ from typing import Literal
 from engine.core import IllegalAction
 from engine.games.not_on_my_block.board import COLUMNS, DIRECTIONS, Direction
 from engine.games.not_on_my_block.state import COLOURS, Apartment, Colour, NombState
+from engine.words import quoted
 
 # Numbers printed in the rulebook.
 DEVELOPER_MOVES = 8
@@ -66,7 +67,7 @@ def norm_block(state: NombState, text: str) -> str:
     if at is None:
         last = COLUMNS[state.board.width - 1]
         raise IllegalAction(
-            f"{text!r} is not a block on this board (columns A-{last}, "
+            f"{quoted(text)} is not a block on this board (columns A-{last}, "
             f"rows 1-{state.board.height})."
         )
     return at

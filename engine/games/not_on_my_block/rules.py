@@ -120,7 +120,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         try:
             return text.describe(state, action)
         except (KeyError, IndexError, AssertionError, ValueError):
-            return super().describe(state, action)
+            return text.plain_label(action)
 
     def label_value(self, state: NombState, kind: str, field: str, value: object) -> str:
         return text.label_value(state, field, value)
@@ -137,7 +137,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
     def status_text(self, state: NombState, seat: int | None) -> str:
         result = self.outcome(state)
         if result is not None:
-            return text.score_line(state) + "\n" + result.reason
+            return f"Game over. {result.reason}\n{text.score_line(state)}"
         return text.status(state)
 
 

@@ -26,6 +26,7 @@ from engine.games.not_on_my_block.state import (
     SendHome,
     StorePush,
 )
+from engine.words import count, excerpt, listing
 
 
 def describe(state: NombState, action: ActionBase) -> str:
@@ -65,12 +66,18 @@ def describe(state: NombState, action: ActionBase) -> str:
     raise ValueError(action.kind)
 
 
+def plain_label(action: ActionBase) -> str:
+    """An action named as typed, for one that names a piece or block as the board does not
+    spell it: its kind and values, each clipped."""
+    values = [excerpt(v, 20) for v in action.model_dump(exclude={"kind"}).values()]
+    return excerpt(" ".join([action.kind.capitalize(), *values]), 99)
+
+
 def _describe_move(state: NombState, piece: str, to: str) -> str:
     if piece in state.reps:
         cost = 2 if m.gentrified(state, to) else 1
         extra = ", Luxury" if cost == 2 else ""
-        plural = "s" * (cost > 1)
-        return f"{m.piece_label(piece)} {state.reps[piece]} → {to} ({cost} move{plural}{extra})"
+        return f"{m.piece_label(piece)} {state.reps[piece]} → {to} ({count(cost, 'move')}{extra})"
     src = state.agents[piece]
     label = f"{m.piece_label(piece)} {src} → {to}"
     apt = m.apartment_at(state, to)
@@ -106,19 +113,23 @@ def label_value(state: NombState, field: str, value: object) -> str:
         apt = m.apartment_at(state, at)
         text = m.block_text(state, at)
         return f"{text}, {apt.colour} apartment" if apt is not None else text
-    return raw
+    return excerpt(raw)
 
 
 def pending_text(state: NombState, need: Pending) -> str:
     """What the seat owing a follow-up decision is asked."""
     if isinstance(need, SendHome):
-        homes = ", ".join(m.rep_homes(state))
+        homes = listing(m.rep_homes(state), "or")
+        if len(need.reps) == 1:
+            return f"Send {_names(need.reps)} back to Start or a Store: {homes}."
         if need.send_all:
             return f"Send {_names(need.reps)} back to Start or a Store ({homes}), one at a time."
-        return f"Choose one of {_names(need.reps)} to send back to Start or a Store ({homes})."
+        return (
+            f"Choose one of {_names(need.reps, 'or')} to send back to Start or a Store ({homes})."
+        )
     if isinstance(need, AgentHome):
-        homes = ", ".join(m.agent_homes(state))
-        return f"Return {m.piece_label(need.agent)} to Start or a Luxury Store ({homes})."
+        homes = listing(m.agent_homes(state), "or")
+        return f"Return {m.piece_label(need.agent)} to Start or a Luxury Store: {homes}."
     if isinstance(need, StorePush):
         return (
             f"Your new Luxury Store on {need.store} may push one apartment within "
@@ -139,23 +150,29 @@ def turn_text(state: NombState) -> str:
             left = m.count(state, "unplaced")
             return f"Place your apartments on empty blocks or Risk Zones ({left} left)."
         return "Place one of your apartments on an empty block or Risk Zone."
+    first = state.round == 1
     if seat == 0:
         mode = {
             "": "",
             "push": " You pushed this turn: no sending reps home.",
             "suppress": " You sent reps home this turn: no pushing.",
         }[state.mode]
-        return (
-            f"{state.dev_moves} moves left across your agents. Step onto an apartment to push "
-            f"it, onto reps in a Risk Zone to catch them, develop a Store, or end your turn."
-            + mode
-            + _standstill_warning(state)
-        )
+        how = DEVELOPER_HOW if first and state.dev_moves == m.DEVELOPER_MOVES else ""
+        moves = count(state.dev_moves, "move")
+        return f"{moves} left across your agents.{how}{mode}{_standstill_warning(state)}"
     moves = ", ".join(f"{c} {n}" for c, n in state.rep_moves.items())
-    return (
-        f"Moves left: {moves}. Move reps, protect an apartment, or end your turn."
-        + _standstill_warning(state)
-    )
+    full = all(n == m.MOVES_PER_COLOUR for n in state.rep_moves.values())
+    how = RESIDENT_HOW if first and full else ""
+    return f"Moves left: {moves}.{how}{_standstill_warning(state)}"
+
+
+DEVELOPER_HOW = (
+    " Step onto an apartment to push it, onto reps in a Risk Zone to catch them, develop a "
+    "Store, or end your turn."
+)
+RESIDENT_HOW = " Move reps, protect an apartment, or end your turn."
+"""How a turn is played, said at the start of a seat's first turn only (and in `/game help`):
+every later prompt is just the moves left."""
 
 
 def _standstill_warning(state: NombState) -> str:
@@ -189,5 +206,5 @@ def status(state: NombState) -> str:
     return f"Round {state.round}, {who} to play. {turn_text(state)}\n{score_line(state)}"
 
 
-def _names(reps: list[str]) -> str:
-    return ", ".join(m.piece_label(r) for r in reps)
+def _names(reps: list[str], conjunction: str = "and") -> str:
+    return listing([m.piece_label(r) for r in reps], conjunction)

@@ -33,6 +33,7 @@ from engine.games.not_on_my_block.state import (
     StorePush,
     SwapOffer,
 )
+from engine.words import count, quoted
 
 # ----- listing what is legal -----------------------------------------------------------------
 
@@ -211,7 +212,10 @@ def _check_move(state: NombState, seat: int, action: Move) -> None:
             raise IllegalAction(f"{m.piece_label(piece)} is not yours to move.")
         m.rep_step_cost(state, piece, action.to)
     else:
-        raise IllegalAction(f"There is no piece called {action.piece!r} (try red1 or agent1).")
+        raise IllegalAction(
+            f"There is no piece called {quoted(action.piece)}: name a rep (red1 to yellow3) or "
+            "an agent (agent1 to agent6)."
+        )
 
 
 def _move(state: NombState, seat: int, action: Move) -> list[str]:
@@ -224,8 +228,8 @@ def _move(state: NombState, seat: int, action: Move) -> list[str]:
         state.rep_moves[colour] -= cost
         left = state.rep_moves[colour]
         return [
-            f"{m.piece_label(piece)} moves {src} → {m.block_text(state, to)} "
-            f"({cost} move{'s' * (cost > 1)}; {colour} has {left} left)"
+            f"{m.piece_label(piece)} moves {src} → {m.block_text(state, to)} for "
+            f"{count(cost, 'move')}; {colour} has {left} left"
         ]
     to, direction, effect = m.agent_effect(state, piece, action.to)
     if effect in ("push", "push_or_suppress"):
@@ -288,7 +292,7 @@ def _agent_land(state: NombState, agent: str, to: str, effect: m.AgentEffect) ->
 def _check_suppress(state: NombState, seat: int, action: Suppress) -> None:
     agent = action.agent.strip().lower()
     if seat != DEVELOPER or agent not in state.agents:
-        raise IllegalAction(f"There is no agent called {action.agent!r} for you to move.")
+        raise IllegalAction(f"There is no agent called {quoted(action.agent)} for you to move.")
     _, _, effect = m.agent_effect(state, agent, action.to)
     _check_agent_effect(state, agent, action.to, effect, suppress=True)
 
@@ -312,7 +316,8 @@ def _check_develop(state: NombState, seat: int, action: Develop) -> None:
         raise IllegalAction("Both Luxury Stores are already built.")
     here = sum(where == at for where in state.agents.values())
     if here < 2:
-        raise IllegalAction(f"You need 2 agents on the Store at {at} (there are {here}).")
+        there = f"there {'is' if here == 1 else 'are'} {here}"
+        raise IllegalAction(f"You need 2 agents on the Store at {at} ({there}).")
 
 
 def _develop(state: NombState, seat: int, action: Develop) -> list[str]:

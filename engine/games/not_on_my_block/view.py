@@ -124,7 +124,7 @@ def build_view(state: NombState, result: Outcome | None) -> NombView:
         for seat, name in enumerate(state.seat_names)
     ]
     pending = None
-    if state.pending:
+    if state.pending and result is None:
         need = state.pending[0]
         pending = PendingView(
             seat=need.seat,

@@ -118,7 +118,7 @@ def test_peoples_kitchen_dice_from_an_attack_runs_roll_at_the_end_are_used_that_
     state = kitchen_roll_owed()
     assert [a.kind for a in GAME.legal_actions(state, 0)] == ["end"]
     state, events = act(state, 0, End())
-    assert "Reaction roll: 6." in "\n".join(e.text for e in events)
+    assert "Reaction roll for the Students in The Park: 6," in "\n".join(e.text for e in events)
     assert state.current == 0 and state.unused_dice() == [2] and state.dice[1].value == 3
     state, _ = act(state, 0, Move(die=2, from_district="the-park", to_district="street-market"))
     assert state.blocs[0] == {"street-market": 1}

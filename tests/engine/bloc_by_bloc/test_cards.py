@@ -80,7 +80,7 @@ def test_fireworks_is_not_an_attack_and_has_its_own_reaction_roll() -> None:
     state.rng = rng_rolling(1)
     state, events = act(state, 0, Card(card="fireworks", district="the-park"))
     assert state.cops == {"the-park": 2}, "2 scattered, then the reaction roll of 1 calls one"
-    assert any("Reaction roll: 1" in e.text for e in events)
+    assert any(": 1, the cops are called." in e.text for e in events)
     assert state.attacked == {} and all(not d.used for d in state.dice)
 
 
@@ -286,7 +286,7 @@ def test_strike_hall_building_it_is_still_an_advanced_action_with_a_reaction_rol
     state.rng = rng_rolling(1)
     state, events = act(state, workers, Build(die=1, district="the-park", occupation="strike-hall"))
     assert state.occupations["the-park"].occ == "strike-hall"
-    assert "Reaction roll: 1." in texts(events) and state.cops == {"the-park": 1}
+    assert ": 1, the cops are called." in texts(events) and state.cops == {"the-park": 1}
 
 
 def test_strike_hall_swapping_it_out_is_a_basic_action_without_a_reaction_roll() -> None:

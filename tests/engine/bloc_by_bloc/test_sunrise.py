@@ -281,13 +281,13 @@ def test_sunrise_reads_as_its_own_summary() -> None:
     put_cops(state, "the-park", 1)
     state.night, state.nights_left, state.morale = 3, 5, 3
     lines = _sunrise_events(state)
-    assert lines[0] == "🌅 Sunrise of night 3"
+    assert lines[0] == "🌅 Sunrise of night 3: the police strike back."
     assert "Repression in The Park (1 riot cop): the Workers lose 1 bloc." in lines
     liberated = next(i for i, t in enumerate(lines) if "Overcrowded Jail is liberated" in t)
     assert "the Prisoners" in lines[liberated]
     card = load_content().manifestations["mass-looting"]
     assert lines[liberated + 1] == f"Manifestation: Mass Looting. {card.text}"
-    assert "Police morale drops to Confident." in lines
+    assert "Police morale drops a step on its track but stays Confident." in lines
     assert lines[-1].startswith("Police morale: Confident (2 ops cards a turn). 4 nights left;")
 
 
@@ -306,8 +306,8 @@ def test_game_over_states_the_result_and_reveals_every_agenda() -> None:
     for tile in board_of(state.city).of_type(DistrictType.STATE):
         occupy(state, 0, tile)
     lines = [e.text for e in next_night_check(state)]
-    assert lines[0].startswith("🏁 Game over. The insurrection is successful!")
-    assert "Winners: the " in lines[0]
+    assert lines[0].startswith("The insurrection is successful! The ")
+    assert lines[0].endswith(" win.") and "Game over" not in lines[0]
     content = load_content()
     for seat, agenda in enumerate(state.agendas):
         assert agenda is not None
@@ -321,4 +321,4 @@ def test_a_cooperative_game_over_reveals_no_agenda() -> None:
     state.nights_left = 1
     _everyone_somewhere(state)
     lines = [e.text for e in next_night_check(state)]
-    assert lines == ["🏁 Game over. Time runs out: the military arrives. Winners: nobody."]
+    assert lines == ["Time runs out: the military arrives. Nobody wins."]

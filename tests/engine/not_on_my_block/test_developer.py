@@ -207,7 +207,7 @@ def test_faq_developer_3_suppression_sends_every_rep_on_the_block_home():
     )
     state = act(state, 0, kind="move", piece="agent1", to="D6")
     prompt = GAME.prompts(state)[0]
-    assert "Send Red rep 1, Blue rep 2 back to Start or a Store" in prompt.text
+    assert "Send Red rep 1 and Blue rep 2 back to Start or a Store" in prompt.text
     assert len(prompt.choices) == 2 * 5
     state = act(state, 0, kind="sendback", rep="red1", to="B3")
     state = act(state, 0, kind="sendback", rep="blue2", to="E5")

@@ -29,7 +29,7 @@ def test_permanent_protection_protects_the_apartment_and_sends_the_center_reps_h
     ]
     state = act(state, 1, kind="protect", apartment="A4", center="C7")
     assert apartment(state, "A4") == "red protected"
-    assert "Send Red rep 1, Blue rep 1 back" in GAME.prompts(state)[1].text
+    assert "Send Red rep 1 and Blue rep 1 back" in GAME.prompts(state)[1].text
     state = act(state, 1, kind="sendback", rep="red1", to="E5")
     state = act(state, 1, kind="sendback", rep="blue1", to="B3")
     assert (state.reps["red1"], state.reps["blue1"]) == ("E5", "B3")

@@ -1,0 +1,258 @@
+"""Every line a player can read in whole games of every built game, checked for the slips real
+games showed: "1 action dice left", "8 night(s)", "Extra action dice: [2]", a raw enum value, a
+bare "pass" posted as narration, a whole district description as a move's confirmation, "Game
+over" said twice, "Waiting for …" on a finished game.
+
+Seeded random games are played to the end (the last stretch by defaults alone, as a table that
+stops answering is), and at every step the test reads what a client may show: each event of the
+step, every prompt and its buttons, the status line for the channel and for every seat, every
+seat's hand, the labels of a sample of legal actions (`describe`, `choice_label`, and each
+field's autocomplete label), the view's own sentences, and the outcome.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from engine.core import ActionBase, Event, Game, GameState
+from engine.games.bloc_by_bloc import GAME as BLOC
+from engine.games.not_on_my_block import GAME as NOMB
+from engine.rng import Rng
+from tests.engine.bloc_by_bloc.playout import random_move
+from tests.engine.defaults import default_action
+from tests.engine.not_on_my_block.test_playouts import choose
+
+PLURALS = (
+    "dice|dies|moves|blocs|nights|cops|cards|districts|turns|actions|apartments|agents|reps|"
+    "vans|barricades|attacks|players|rounds|seats|occupations"
+)
+MODIFIERS = "riot|police|ops|extra|action|lone|solo|loot|more|free|cop|shopping|movement"
+NOT_A_NAME = "".join(f"(?<!{word} )" for word in ("agent", "rep", "die", "night", "round"))
+"""A 1 that numbers a piece or a die ("Agent 1 moves") counts nothing."""
+FORBIDDEN: dict[str, re.Pattern[str]] = {
+    "a hedged plural": re.compile(r"\(s\)"),
+    "a bracket (a Python list or a tag)": re.compile(r"[\[\]{}]"),
+    "1 with a plural noun": re.compile(
+        rf"{NOT_A_NAME}(?<![\w+.-])1 (?:(?:{MODIFIERS}) )*(?:{PLURALS})\b", re.IGNORECASE
+    ),
+    "a Python None or bool": re.compile(r"\b(?:None|True|False)\b"),
+    "a raw identifier with _": re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]"),
+    "a Python repr of a string": re.compile(r"(?<![\w'])'[\w-]+'(?!\w)"),
+}
+"""What no line a player reads may contain."""
+
+MEANING = re.compile(r": \d, the (cops are called|police draw an ops card|police do not react)\.")
+"""What a reaction roll's line must end with: the face, and what it does."""
+
+EVENT_LIMIT = 300
+"""The longest line of narration."""
+
+LABEL_LIMIT = 100
+"""The longest action label (a confirmation or a button), in characters."""
+
+
+@dataclass
+class Reading:
+    """What one game showed, and where each line came from."""
+
+    lines: list[tuple[str, str]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def read(self, where: str, text: str | None) -> None:
+        if text is None:
+            return
+        self.lines.append((where, text))
+        for name, pattern in FORBIDDEN.items():
+            if pattern.search(text):
+                self.problems.append(f"{where}: {name}: {text!r}")
+        rows = text.split("\n")
+        for a, b in itertools.pairwise(rows):
+            if a == b:
+                self.problems.append(f"{where}: a line said twice in a row: {a!r}")
+
+    def problem(self, where: str, what: str, text: str) -> None:
+        self.problems.append(f"{where}: {what}: {text!r}")
+
+
+def read_position(game: Game[Any, Any], state: GameState, rnd: random.Random, r: Reading) -> None:
+    """Everything a client may show while the game stands here."""
+    seats = range(len(state.seat_names))
+    over = game.outcome(state) is not None
+    for seat in [None, *seats]:
+        status = game.status_text(state, seat)
+        r.read(f"status {seat}", status)
+        if over and ("Waiting for" in status or "Game over" not in status):
+            r.problem(f"status {seat}", "a finished game's status does not say it is over", status)
+    for seat in seats:
+        r.read(f"hand {seat}", game.hand_text(state, seat))
+    read_view(game, state, over, r)
+    for seat, prompt in game.prompts(state).items():
+        r.read("prompt", prompt.text)
+        for choice in prompt.choices:
+            r.read("button", choice.label)
+        actions = game.legal_actions(state, seat)
+        for action in rnd.sample(actions, min(6, len(actions))):
+            read_labels(game, state, action, r)
+
+
+def read_labels(game: Game[Any, Any], state: GameState, action: ActionBase, r: Reading) -> None:
+    for where, label in (
+        ("describe", game.describe(state, action)),
+        ("choice label", game.choice_label(state, action)),
+    ):
+        r.read(where, label)
+        if not label.strip() or len(label) >= LABEL_LIMIT or "\n" in label:
+            r.problem(where, f"not a short one-line label (under {LABEL_LIMIT})", label)
+    for name, value in action.model_dump(exclude={"kind"}).items():
+        label = game.label_value(state, action.kind, name, value)
+        r.read(f"autocomplete {action.kind}.{name}", label)
+
+
+def read_view(game: Game[Any, Any], state: GameState, over: bool, r: Reading) -> None:
+    """The sentences a board image prints from the view."""
+    view: Any = game.view(state, None)
+    if game is BLOC:
+        r.read("view decision", view.decision)
+        if over and not view.decision.startswith("Game over"):
+            r.problem("view decision", "a finished board does not say it is over", view.decision)
+    else:
+        r.read("view result", view.result or None)
+        if view.pending is not None:
+            r.read("view pending", view.pending.text)
+        if over and (view.phase != "over" or view.pending is not None or not view.result):
+            r.problem("view", "a finished game's board still waits for someone", view.phase)
+
+
+def read_events(events: list[Event], r: Reading) -> None:
+    """One step's narration, as the posts made from it read."""
+    public = [e.text for e in events if e.seat is None]
+    if not public:
+        r.problem("events", "a step with no public sentence (the post would be a bare label)", "")
+    if len(public) == 1 and len(public[0].split()) < 3:
+        r.problem("events", "a post that is not a sentence", public[0])
+    for seat in {e.seat for e in events if e.seat is not None}:
+        r.read(f"private events {seat}", "\n".join(e.text for e in events if e.seat == seat))
+    r.read("events", "\n".join(public))
+    for text in (e.text for e in events):
+        if not text.strip():
+            r.problem("events", "an empty line of narration", text)
+            continue
+        if len(text) > EVENT_LIMIT:
+            r.problem("events", f"a line over {EVENT_LIMIT} characters", text)
+        if not text.rstrip().endswith((".", "!", "?")):
+            r.problem("events", "a line that is not a finished sentence", text)
+        if text[0].islower():
+            r.problem("events", "a line that starts in lower case", text)
+        if text.startswith("Reaction roll") and not MEANING.search(text):
+            r.problem("events", "a reaction roll that does not say what it means", text)
+        if "Game over" in text:
+            r.problem("events", "the game says Game over (the bot's outcome line does)", text)
+
+
+Policy = Callable[[Any, random.Random], tuple[int, ActionBase]]
+
+
+def play_and_read(
+    game: Game[Any, Any], players: int, seed: int, policy: Policy, busy: int, **options: Any
+) -> Reading:
+    """A seeded game: `busy` steps of the random policy, then defaults alone to the end."""
+    rnd = random.Random(seed)
+    state = game.setup(game.make_options(players, **options), seed)
+    r = Reading()
+    for step in range(20_000):
+        if game.outcome(state) is not None:
+            break
+        read_position(game, state, rnd, r)
+        if step < busy:
+            seat, action = policy(state, rnd)
+        else:
+            seat = min(game.prompts(state))
+            action = default_action(game, state, seat)
+        result = game.apply(state, seat, action)
+        read_events(result.events, r)
+        state = result.state
+    outcome = game.outcome(state)
+    assert outcome is not None, "the game ends"
+    read_position(game, state, rnd, r)
+    r.read("outcome", outcome.reason)
+    return r
+
+
+def nomb_policy(state: Any, rnd: random.Random) -> tuple[int, ActionBase]:
+    """The purposeful random player of the playouts, so that every side wins some games."""
+    (seat,) = NOMB.prompts(state)
+    return seat, choose(state, NOMB.legal_actions(state, seat), Rng.seeded(rnd.getrandbits(32)))
+
+
+def bloc_policy(state: Any, rnd: random.Random) -> tuple[int, ActionBase]:
+    return random_move(state, rnd)
+
+
+BLOC_TABLES: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {"mode": "semi_cooperative"}),
+    (4, {"mode": "semi_cooperative", "difficulty": "hard"}),
+    (4, {"beginner": True}),
+    (3, {"scenario": "occupy-everything"}),
+    (4, {"scenario": "let-the-infighting-begin", "mode": "semi_cooperative"}),
+    (2, {"city": "beginner", "difficulty": "medium"}),
+    (4, {"highway_overpass": True}),
+]
+
+
+def games() -> list[Any]:
+    return list(_games())
+
+
+def _games() -> Iterator[Any]:
+    for seed, (players, options) in enumerate(BLOC_TABLES):
+        yield pytest.param(BLOC, players, seed, bloc_policy, 400, options, id=f"bloc-{seed}")
+    for seed, players in enumerate((2, 4, 2, 4, 4)):
+        yield pytest.param(NOMB, players, seed, nomb_policy, 3000, {}, id=f"nomb-{seed}")
+    for seed, players in ((5, 2), (6, 4)):  # soon left to defaults alone: a standstill
+        yield pytest.param(NOMB, players, seed, nomb_policy, 40, {}, id=f"nomb-{seed}")
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "policy", "busy", "options"), games())
+def test_every_line_of_a_whole_game_reads_as_english(
+    game: Game[Any, Any], players: int, seed: int, policy: Policy, busy: int, options: Any
+) -> None:
+    reading = play_and_read(game, players, seed, policy, busy, **options)
+    assert len(reading.lines) > 100
+    assert not reading.problems, "\n".join(sorted(set(reading.problems))[:40])
+
+
+def test_the_forbidden_patterns_catch_the_slips_seen_in_real_games() -> None:
+    slips = [
+        "Your turn: 1 action dice left.",
+        "Your turn: 1 moves left across your agents.",
+        "Night 1, 8 night(s) left.",
+        "The Prisoners start with 1 bloc(s).",
+        "Extra action dice: [2].",
+        "1 riot cop attack(s) in The Park.",
+        "1 riot cops from The Park advance on Supermax Prison.",
+        "The Students draw 1 police ops cards.",
+        "mode: semi_cooperative",
+        "Value: None",
+        "There is no piece called 'red9'.",
+    ]
+    for slip in slips:
+        assert any(p.search(slip) for p in FORBIDDEN.values()), slip
+    fine = [
+        "The Students play +1 Molotovs.",
+        "Agent 1 moves E5 → E4.",
+        "Red rep 1 moves A1 → A2 for 1 move; red has 3 left.",
+        "The Workers lose 1 bloc; the Students' occupation is evicted.",
+        "1 move left across your agents.",
+        "Police morale: Timid (1 ops card a turn). 1 night left; the Students go first.",
+        "The Neighbors build 3 barricades: 1 toward The Park and 2 toward The Plaza.",
+    ]
+    for line in fine:
+        assert not any(p.search(line) for p in FORBIDDEN.values()), line
