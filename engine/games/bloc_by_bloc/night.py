@@ -289,7 +289,10 @@ def do_barricade(state: BlocState, seat: int, a: Barricade) -> list[Event]:
     who, here = the(state, seat, True), district_name(a.district)
     if len(built) == 1 and sum(built.values()) == 1:
         to = district_name(a.toward)
-        return [Event(text=f"{who} build a barricade between {here} and {to}.")]
+        board = board_of(state.city)
+        standing = sum(state.barricades.get(c.key, 0) for c in board.between(a.district, a.toward))
+        now = "" if standing < 2 else f", {count(standing, 'barricade')} there now"
+        return [Event(text=f"{who} build a barricade between {here} and {to}{now}.")]
     where = listing([f"{n} toward {district_name(to)}" for to, n in built.items()])
     total = count(sum(built.values()), "barricade")
     return [Event(text=f"{who} build {total} around {here}: {where}.")]
