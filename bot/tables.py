@@ -225,7 +225,10 @@ class Tables:
         self._host_only(table, user_id, "change the options")
         options = {**table.row.options, **chosen}
         errors = []
-        for count in table.game.player_counts:
+        # The seats taken so far first, so a refusal speaks of this table, not another size.
+        joined = len(table.row.players)
+        counts = sorted(table.game.player_counts, key=lambda n: (n != joined, n))
+        for count in counts:
             try:
                 table.game.make_options(players=count, **options)
                 break
