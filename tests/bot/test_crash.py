@@ -164,20 +164,23 @@ async def play_with_kills(
         before = await crash.log()
         seat, action = policy(table)
         kill = figures.kills < KILLS and rnd.random() < 0.8
-        caught = None
+        caught = []
         if kill and rnd.random() < 0.3:
-            # Discord takes the post but the bot dies before hearing so: the hardest moment.
-            caught = crash.standin.hang(
-                "POST", f"/channels/{crash.channel.id}/messages", 10.0, takes_effect=True
-            )
+            # Discord takes the post (or the edit of the turn's living message) but the bot
+            # dies before hearing so: the hardest moment.
+            channel = f"/channels/{crash.channel.id}/messages"
+            caught = [
+                crash.standin.hang("POST", channel, 10.0, takes_effect=True),
+                crash.standin.hang("PATCH", f"{channel}/*", 10.0, takes_effect=True),
+            ]
         record = await act(crash, users, table, seat, action)
         if record is None:
             crash.standin.clear_faults()
             await asyncio.sleep(0.3)
             continue
-        if caught is not None:
+        if caught:
             await crash.standin.wait_until(
-                lambda hold=caught: hold.hits > 0, timeout=10, what="a post"
+                lambda holds=caught: any(h.hits for h in holds), timeout=10, what="a post"
             )
             await asyncio.sleep(0.1)
             crash.standin.clear_faults()
@@ -263,7 +266,15 @@ async def settle_and_count(crash: CrashTable, figures: Figures) -> None:
         if row["state"] != "sent":
             figures.unannounced += 1
             continue
-        for number in range(len(json.loads(row["pieces"]))):
+        for number, piece in enumerate(json.loads(row["pieces"])):
+            if piece.get("edit"):
+                # A step edited into its turn's message: some version of it reads this piece
+                # (an edit is the same however often it is made, so it cannot be doubled).
+                edited = crash.standin.world.messages.get(piece["edit"])
+                versions = [] if edited is None else [*edited.history, {"content": edited.content}]
+                shown = any(v.get("content") == piece["content"] for v in versions)
+                figures.unannounced += not shown and edited is not None and not edited.deleted
+                continue
             seen = by_nonce.get(f"{row['id']}.{number}", 0)
             figures.unannounced += seen == 0
             figures.doubled += max(0, seen - 1)

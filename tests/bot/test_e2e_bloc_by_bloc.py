@@ -201,7 +201,7 @@ async def test_forbidden_option_combinations_are_refused_with_the_reason(session
     )
     assert "set to" in reply_text(infighting)
     early = await session.command(ana, "game", "start")
-    assert early.ephemeral and "2 players" in reply_text(early)
+    assert early.ephemeral and "3 or 4 players" in reply_text(early)
     assert (await session.table()).row.status == "lobby"
 
 

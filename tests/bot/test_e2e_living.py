@@ -47,7 +47,7 @@ def turn_messages(session: Session) -> list[MessageRecord]:
 
 
 async def test_a_multi_step_turn_edits_one_message_and_pings_once(real: Session):
-    resident, developer = await nomb(real)
+    resident, _ = await nomb(real)
     start = real.posts()[-1]
     assert resident.id in start.pinged_ids and start.attachments
     before = len(real.posts())
