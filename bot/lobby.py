@@ -51,6 +51,17 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [label for flag, label in needed.items() if not getattr(have, flag)]
 
 
+def require_permissions(interaction: discord.Interaction) -> None:
+    """Refuse to run a game in a channel where the bot lacks a permission it needs there."""
+    missing = missing_permissions(interaction)
+    if missing:
+        raise PlayerError(
+            "I cannot run a game here: I am missing the "
+            + ", ".join(f"**{m}**" for m in missing)
+            + " permission in this channel. Ask a server admin to grant it, then try again."
+        )
+
+
 class Lobbies:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -62,13 +73,7 @@ class Lobbies:
         async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
             if channel is None or interaction.guild_id is None:
                 raise PlayerError("Games are played in server channels and threads, not in DMs.")
-            missing = missing_permissions(interaction)
-            if missing:
-                raise PlayerError(
-                    "I cannot run a game here: I am missing the "
-                    + ", ".join(f"**{m}**" for m in missing)
-                    + " permission in this channel. Ask a server admin to grant it, then try again."
-                )
+            require_permissions(interaction)
             table = await bot.tables.open_lobby(
                 interaction.channel_id or 0, interaction.guild_id, game_key, interaction.user.id
             )

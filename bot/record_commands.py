@@ -13,6 +13,8 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +23,7 @@ from discord import app_commands
 from bot import limits, present, record
 from bot.interactions import answer, bot_of, handling
 from bot.posts import for_change, private
-from bot.storage import ChannelBusy, GameRow, LoggedAction, Post
+from bot.storage import ChannelBusy, GameRow, ListedGame, LoggedAction, OwedGame, Post
 from bot.table import SYSTEM_USER, PlayerError, Table
 from engine import Game
 from engine.games import REGISTRY
@@ -106,11 +108,11 @@ async def turn_page(
         elif kind == "list":
             if interaction.guild_id != a:
                 raise PlayerError("Those pages list another server's games.")
-            await _list_page(interaction, a, page)
+            await _games_page(interaction, kind, a, page)
         else:
             if interaction.user.id != a:
                 raise PlayerError("Those pages list someone else's games.")
-            await _mine_page(interaction, a, page)
+            await _games_page(interaction, kind, a, page)
 
 
 async def _narration(
@@ -291,18 +293,12 @@ async def _import(
     named: list[discord.User | None],
     progress: Any,
 ) -> None:
-    from bot.lobby import missing_permissions  # the lobby imports the buttons, which import us
+    from bot.lobby import require_permissions  # the lobby imports the buttons, which import us
 
     channel_id = interaction.channel_id or 0
     if interaction.guild_id is None:
         raise PlayerError("Games are played in server channels and threads, not in DMs.")
-    missing = missing_permissions(interaction)
-    if missing:
-        raise PlayerError(
-            "I cannot run a game here: I am missing the "
-            + ", ".join(f"**{m}**" for m in missing)
-            + " permission in this channel. Ask a server admin to grant it, then try again."
-        )
+    require_permissions(interaction)
     if await bot.store.live_game(channel_id) is not None:
         raise PlayerError(
             "This channel already has a game. Import into a channel or thread without one."
@@ -392,64 +388,62 @@ async def list_command(interaction: discord.Interaction) -> None:
     async with handling(interaction):
         if interaction.guild_id is None:
             raise PlayerError("Games are listed per server; ask in one of its channels.")
-        await _list_page(interaction, interaction.guild_id, 0)
-
-
-async def _list_page(interaction: discord.Interaction, guild_id: int, page: int) -> None:
-    store = bot_of(interaction).store
-    total, games = await store.live_games(guild_id, page * PER_PAGE, PER_PAGE)
-    count = max(1, -(-total // PER_PAGE))
-    if page >= count:
-        page = count - 1
-        total, games = await store.live_games(guild_id, page * PER_PAGE, PER_PAGE)
-    if not games:
-        await answer(interaction, "No games are running in this server. `/game new` opens one.")
-        return
-    lines = [f"🎲 **Games in this server**: {total} · page {page + 1}/{count}"]
-    for listed in games:
-        people = " ".join(present.mention(p) for p in dict.fromkeys(listed.players))
-        if listed.status == "lobby":
-            where = f"lobby, {len(listed.players)} joined"
-        else:
-            first: dict[int, int] = {}
-            for wait in listed.waiting:
-                stamp = int(wait.since.timestamp())
-                first[wait.user_id] = min(first.get(wait.user_id, stamp), stamp)
-            where = "waiting for " + (
-                ", ".join(f"{present.mention(u)} since <t:{t}:R>" for u, t in first.items())
-                or "nobody"
-            )
-        lines.append(
-            limits.clip(
-                f"<#{listed.channel_id}> **{_title(listed.game)}** · {people} · {where}", 180
-            )
-        )
-    await answer(interaction, "\n".join(lines), view=pager("list", guild_id, 0, 0, page, count))
+        await _games_page(interaction, "list", interaction.guild_id, 0)
 
 
 @app_commands.command(name="mine", description="Every game where you owe a move, anywhere")
 async def mine_command(interaction: discord.Interaction) -> None:
     async with handling(interaction):
-        await _mine_page(interaction, interaction.user.id, 0)
+        await _games_page(interaction, "mine", interaction.user.id, 0)
 
 
-async def _mine_page(interaction: discord.Interaction, user_id: int, page: int) -> None:
+async def _games_page(interaction: discord.Interaction, kind: str, key: int, page: int) -> None:
+    """Page `page` of `/game list` (`kind` "list": the games of the server `key`) or of
+    `/game mine` ("mine": the games where the person `key` owes a move). A page past the last
+    (the list shrank since its button was drawn) shows the last one."""
     store = bot_of(interaction).store
-    total, owed = await store.owed_by(user_id, page * PER_PAGE, PER_PAGE)
+    fetch: Callable[[int, int], Awaitable[tuple[int, list[Any]]]]
+    line: Callable[[Any], str]
+    if kind == "list":
+        fetch, line = partial(store.live_games, key), _listed_line
+        heading = "🎲 **Games in this server**: {}"
+        empty = "No games are running in this server. `/game new` opens one."
+    else:
+        fetch, line = partial(store.owed_by, key), _owed_line
+        heading = "⏳ **You owe a move in {} game(s)**"
+        empty = "You owe no move in any game. 🎉"
+    total, items = await fetch(page * PER_PAGE, PER_PAGE)
     count = max(1, -(-total // PER_PAGE))
     if page >= count:
         page = count - 1
-        total, owed = await store.owed_by(user_id, page * PER_PAGE, PER_PAGE)
-    if not owed:
-        await answer(interaction, "You owe no move in any game. 🎉")
+        total, items = await fetch(page * PER_PAGE, PER_PAGE)
+    if not items:
+        await answer(interaction, empty)
         return
-    lines = [f"⏳ **You owe a move in {total} game(s)** · page {page + 1}/{count}"]
-    for game in owed:
-        what = "a decision" if game.out_of_turn else "your move"
-        link = f"<#{game.channel_id}>"
-        if game.guild_id is not None:
-            link += f" ([open](https://discord.com/channels/{game.guild_id}/{game.channel_id}))"
-        lines.append(
-            f"{link} **{_title(game.game)}** · {what} since <t:{int(game.since.timestamp())}:R>"
+    lines = [f"{heading.format(total)} · page {page + 1}/{count}", *map(line, items)]
+    await answer(interaction, "\n".join(lines), view=pager(kind, key, 0, 0, page, count))
+
+
+def _listed_line(listed: ListedGame) -> str:
+    people = " ".join(present.mention(p) for p in dict.fromkeys(listed.players))
+    if listed.status == "lobby":
+        where = f"lobby, {len(listed.players)} joined"
+    else:
+        first: dict[int, int] = {}
+        for wait in listed.waiting:
+            stamp = int(wait.since.timestamp())
+            first[wait.user_id] = min(first.get(wait.user_id, stamp), stamp)
+        where = "waiting for " + (
+            ", ".join(f"{present.mention(u)} since <t:{t}:R>" for u, t in first.items()) or "nobody"
         )
-    await answer(interaction, "\n".join(lines), view=pager("mine", user_id, 0, 0, page, count))
+    return limits.clip(
+        f"<#{listed.channel_id}> **{_title(listed.game)}** · {people} · {where}", 180
+    )
+
+
+def _owed_line(game: OwedGame) -> str:
+    what = "a decision" if game.out_of_turn else "your move"
+    link = f"<#{game.channel_id}>"
+    if game.guild_id is not None:
+        link += f" ([open](https://discord.com/channels/{game.guild_id}/{game.channel_id}))"
+    return f"{link} **{_title(game.game)}** · {what} since <t:{int(game.since.timestamp())}:R>"

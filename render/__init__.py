@@ -1,9 +1,11 @@
 """Board images: a game's view model in, PNG bytes out.
 
 Renderers are pure functions of a view (no Discord, no storage, no clock), so the bot can call
-them in a worker process and tests can call them directly. A game's renderer is the `render`
-function of the module named after the game's id (`render/<game id>.py` or a package), found
-when first needed: adding a game adds its module and nothing here.
+them in a worker process and tests can call them directly; the caches behind one are keyed by
+what they draw, so it is safe to call from any number of worker processes, each warming its own.
+A game's renderer is the `render` function of the module named after the game's id
+(`render/<game id>.py` or a package), found when first needed: adding a game adds its module
+and nothing here.
 
 A module may also offer `focus(before, after, players)`: the part of the board that changed
 between two spectator views, small enough to read on a phone, or None when nothing on the

@@ -7,8 +7,9 @@ about 11 px high on a 400 px wide screen. The banner above says whose turn it is
 counts a player looks for first.
 
 What changed is found by diffing two spectator views, so it works the same for every kind of
-move without knowing the rules. Each game's `closeup` module turns its changes into grid cells;
-this module picks the window of cells to show and lays the image out.
+move without knowing the rules. Each game's `closeup` module turns its changes into grid cells
+and draws its window and its banner's own lines; this module picks the window of cells to show,
+builds the banner around the game's lines and lays the image out.
 """
 
 from __future__ import annotations
@@ -78,6 +79,30 @@ def best_window(changed: Iterable[Cell], rows: int, cols: int, height: int, widt
     return top_left
 
 
+@dataclass(frozen=True)
+class Window:
+    """The cells shown: `rows` x `cols` of them from the cell `top_left`."""
+
+    top_left: Cell
+    rows: int
+    cols: int
+
+    @property
+    def bottom_right(self) -> Cell:
+        return self.top_left[0] + self.rows - 1, self.top_left[1] + self.cols - 1
+
+    def __contains__(self, cell: Cell) -> bool:
+        (r0, c0), (r1, c1) = self.top_left, self.bottom_right
+        return r0 <= cell[0] <= r1 and c0 <= cell[1] <= c1
+
+
+def window(changed: Iterable[Cell], rows: int, cols: int, size: int) -> Window:
+    """The `size` x `size` window (less on a smaller grid) to show of a `rows` x `cols` grid,
+    placed by `best_window`."""
+    top_left = best_window(changed, rows, cols, size, size)
+    return Window(top_left, min(size, rows), min(size, cols))
+
+
 def elsewhere(names: Sequence[str], shown: int = 3) -> str:
     """The line that says what changed outside the window ("" when nothing did)."""
     if not names:
@@ -103,6 +128,32 @@ def compose(width: int, parts: Sequence[Part], body: Image.Image, banner: RGB = 
 
 def headline_line(text: str, colour: RGB = WHITE) -> Line:
     return Line(text, HEADLINE_SIZE, colour, True)
+
+
+def banner_parts(
+    headline: str,
+    notes: Sequence[Line],
+    left_out: Sequence[str],
+    left_out_colour: RGB,
+    width: int,
+    between: Sequence[Part] = (),
+) -> list[Part]:
+    """The banner's strips: the headline, the game's own strips (`between`), then its `notes`
+    and, last, the line naming what changed off the picture (`left_out`) in `left_out_colour`."""
+    lines = list(notes)
+    if left_out:
+        lines.append(Line(elsewhere(left_out), NOTE_SIZE, left_out_colour))
+    return [lines_part([headline_line(headline)], width), *between, lines_part(lines, width)]
+
+
+def result_line(result: str) -> Line:
+    """How the game ended, as a banner note under the headline that says it is over."""
+    return Line(without_game_over(result), BANNER_SIZE, WHITE, True)
+
+
+def encoded(canvas: Canvas | None, palette: Image.Image) -> bytes | None:
+    """A game's focus image as PNG bytes in its board's `palette`; None when there is none."""
+    return None if canvas is None else canvas.to_png(palette)
 
 
 def without_game_over(result: str) -> str:

@@ -43,6 +43,7 @@ from render.bloc_by_bloc.look import (
 )
 from render.bloc_by_bloc.side import headline, over, sections
 from render.canvas import Box, Canvas, map_to_palette, palette_index
+from render.focus import encoded
 from render.fonts import fit_size, text_size
 from render.names import Players
 from render.palette import DARK, PAPER, WHITE, palette_image
@@ -76,12 +77,8 @@ class Backdrop(NamedTuple):
 
 
 def render(view: BaseModel, players: Players = None) -> bytes:
-    """PNG bytes for a Bloc by Bloc view (the spectator view: the channel sees the image).
-
-    `players`: each seat's player's display name, by seat, shown beside the faction names.
-    A pure function of its arguments: the caches behind it are keyed by what they draw, so it
-    is safe to call from any number of worker processes, each warming its own.
-    """
+    """PNG bytes for a Bloc by Bloc view (the spectator view: the channel sees the image), with
+    the players' names beside the factions'; the `render` package says what renderers promise."""
     return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
 
 
@@ -90,8 +87,7 @@ def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes
     views) under a turn banner, at most 800 px wide; None when nothing on the city changed."""
     from render.bloc_by_bloc.closeup import focus_image
 
-    canvas = focus_image(before, after, players)  # type: ignore[arg-type]
-    return None if canvas is None else canvas.to_png(board_palette())
+    return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1)

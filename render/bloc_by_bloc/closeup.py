@@ -16,24 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from render import focus
 from render.bloc_by_bloc import BOARD_BOX, city_backdrop, glyphs
 from render.bloc_by_bloc.city_map import MARGIN, draw_city_pieces
 from render.bloc_by_bloc.geometry import Pos, tile_box
 from render.bloc_by_bloc.look import HIGHWAY, TITLE
 from render.bloc_by_bloc.side import headline, over, result
 from render.canvas import Box, Canvas
-from render.focus import (
-    BANNER_PAD,
-    BANNER_SIZE,
-    NOTE_SIZE,
-    Part,
-    best_window,
-    compose,
-    elsewhere,
-    headline_line,
-    lines_part,
-    without_game_over,
-)
 from render.names import Players
 from render.palette import INK, WHITE
 from render.panels import Line
@@ -79,19 +68,18 @@ def focus_image(before: BlocView, after: BlocView, players: Players = None) -> C
         return None
     rows = 1 + max(t.row for t in after.tiles)
     cols = 1 + max(t.col for t in after.tiles)
-    r0, c0 = best_window(changed, rows, cols, WINDOW, WINDOW)
-    r1, c1 = min(rows, r0 + WINDOW) - 1, min(cols, c0 + WINDOW) - 1
-    inside = {p for p in changed if r0 <= p[0] <= r1 and c0 <= p[1] <= c1}
+    shown = focus.window(changed, rows, cols, WINDOW)
+    inside = {p for p in changed if p in shown}
     kinds = {(t.row, t.col): t.type for t in after.tiles}
     left_out = [
         name for pos, name in sorted(changed.items()) if pos not in inside and kinds[pos] != HIGHWAY
     ]
-    body = _city(after, (r0, c0), (r1, c1), inside)
-    return compose(body.width, banner(before, after, players, left_out, body.width), body)
+    body = _city(after, shown, inside)
+    return focus.compose(body.width, banner(before, after, players, left_out, body.width), body)
 
 
-def _city(view: BlocView, first: Pos, last: Pos, changed: set[Pos]) -> Image.Image:
-    """The city from tile `first` to tile `last` (and `PAD` around), changed districts ringed."""
+def _city(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image.Image:
+    """The city's tiles in the window `shown` (and `PAD` around), changed districts ringed."""
     layer, _ = city_backdrop(view)
     city = layer.crop((0, 0, BOARD_BOX.x1 + MARGIN + 1, layer.height))
     canvas = Canvas(city.width, city.height, image=city)
@@ -100,7 +88,8 @@ def _city(view: BlocView, first: Pos, last: Pos, changed: set[Pos]) -> Image.Ima
         canvas.draw.rounded_rectangle(ring, radius=16, outline=INK, width=RING + 4)
         canvas.draw.rounded_rectangle(ring.inset(2), radius=14, outline=WHITE, width=RING)
     draw_city_pieces(canvas, BOARD_BOX, view)
-    top_left, bottom_right = tile_box(BOARD_BOX, first), tile_box(BOARD_BOX, last)
+    top_left = tile_box(BOARD_BOX, shown.top_left)
+    bottom_right = tile_box(BOARD_BOX, shown.bottom_right)
     area = (
         top_left.x0 - PAD,
         top_left.y0 - PAD,
@@ -117,40 +106,38 @@ def trivial(decision: str) -> bool:
 
 def banner(
     before: BlocView, after: BlocView, players: Players, left_out: list[str], width: int
-) -> list[Part]:
+) -> list[focus.Part]:
     """Headline, then the dice left, then morale, ops just resolved and anything pending."""
-    parts = [lines_part([headline_line(headline(after, players, nights_left=False))], width)]
+    dice: list[focus.Part] = []
     notes: list[Line] = []
     if over(after):
-        notes.append(Line(without_game_over(result(after)), BANNER_SIZE, WHITE, True))
+        notes.append(focus.result_line(result(after)))
     else:
         if after.dice and after.phase == "turn":
-            parts.append(_dice(after, width))
+            dice.append(_dice(after, width))
         cards = "card" if after.police_draws == 1 else "cards"
         notes.append(
             Line(
                 f"Police morale: {after.morale_label} ({after.police_draws} ops {cards}) · "
                 f"{after.nights_left} night{'' if after.nights_left == 1 else 's'} left",
-                BANNER_SIZE,
+                focus.BANNER_SIZE,
                 WHITE,
             )
         )
         if after.last_police_ops and after.last_police_ops != before.last_police_ops:
             names = "; ".join(card.name for card in after.last_police_ops)
-            notes.append(Line(f"Police ops: {names}", NOTE_SIZE, TITLE, True))
+            notes.append(Line(f"Police ops: {names}", focus.NOTE_SIZE, TITLE, True))
         if after.decision and not trivial(after.decision):
-            notes.append(Line(after.decision, NOTE_SIZE, WHITE, True))
-    if left_out:
-        notes.append(Line(elsewhere(left_out), NOTE_SIZE, TITLE))
-    parts.append(lines_part(notes, width))
-    return parts
+            notes.append(Line(after.decision, focus.NOTE_SIZE, WHITE, True))
+    headline_text = headline(after, players, nights_left=False)
+    return focus.banner_parts(headline_text, notes, left_out, TITLE, width, between=dice)
 
 
-def _dice(view: BlocView, width: int) -> Part:
+def _dice(view: BlocView, width: int) -> focus.Part:
     """The action dice as faces, spent ones struck through, and how many are left."""
 
     def draw(canvas: Canvas, box: Box) -> None:
-        x = box.x0 + BANNER_PAD + 4
+        x = box.x0 + focus.BANNER_PAD + 4
         for die in view.dice:
             glyphs.die_face(
                 canvas, Box(x, box.y0 + 4, x + DIE, box.y0 + 4 + DIE), die.value, die.used
@@ -158,6 +145,6 @@ def _dice(view: BlocView, width: int) -> Part:
             x += DIE + 10
         left = sum(1 for d in view.dice if not d.used)
         text = f"{left} of {len(view.dice)} action dice left"
-        canvas.text((x + 8, box.y0 + 4 + DIE // 2), text, BANNER_SIZE, WHITE, "lm", True)
+        canvas.text((x + 8, box.y0 + 4 + DIE // 2), text, focus.BANNER_SIZE, WHITE, "lm", True)
 
-    return Part(DIE + 8, draw)
+    return focus.Part(DIE + 8, draw)

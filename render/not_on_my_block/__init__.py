@@ -32,6 +32,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from render.canvas import Box, Canvas, map_to_palette, palette_index
+from render.focus import encoded
 from render.fonts import fit_size, text_size
 from render.names import Players
 from render.not_on_my_block.board import draw_board
@@ -68,12 +69,8 @@ GAME_ID = "not_on_my_block"
 
 
 def render(view: BaseModel, players: Players = None) -> bytes:
-    """PNG bytes of the board and status for a Not On My Block view.
-
-    `players`: each seat's player's display name, by seat, shown beside the seat names.
-    A pure function of its arguments: the caches behind it are keyed by what they draw, so it
-    is safe to call from any number of worker processes, each warming its own.
-    """
+    """PNG bytes of the board and status for a Not On My Block view, with the players' names
+    beside the seats'; the `render` package says what renderers promise."""
     return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
 
 
@@ -82,8 +79,7 @@ def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes
     under a turn banner, at most 800 px wide; None when nothing on the board changed."""
     from render.not_on_my_block.closeup import focus_image
 
-    canvas = focus_image(before, after, players)  # type: ignore[arg-type]
-    return None if canvas is None else canvas.to_png(board_palette())
+    return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
 
 
 def draw(view: NombView, players: Players = None) -> Canvas:

@@ -17,18 +17,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from render import focus
 from render.canvas import Box, Canvas
-from render.focus import (
-    BANNER_SIZE,
-    NOTE_SIZE,
-    Part,
-    best_window,
-    compose,
-    elsewhere,
-    headline_line,
-    lines_part,
-    without_game_over,
-)
 from render.names import Players
 from render.not_on_my_block.board import draw_board
 from render.not_on_my_block.look import (
@@ -86,31 +76,24 @@ def focus_image(before: NombView, after: NombView, players: Players = None) -> C
     if not changed:
         return None
     cells = {b.at: (after.height - 1 - b.row, b.col) for b in after.blocks}
-    r0, c0 = best_window((cells[at] for at in changed), after.height, after.width, WINDOW, WINDOW)
-    rows, cols = min(WINDOW, after.height), min(WINDOW, after.width)
-    shown = {at for at, (r, c) in cells.items() if r0 <= r < r0 + rows and c0 <= c < c0 + cols}
-    body = _window(after, players, (r0, c0), (rows, cols), changed & shown)
+    area = focus.window((cells[at] for at in changed), after.height, after.width, WINDOW)
+    shown = {at for at, cell in cells.items() if cell in area}
+    body = _window(after, players, area, changed & shown)
     left_out = sorted(changed - shown, key=lambda at: (cells[at][1], -cells[at][0]))
-    return compose(body.width, banner(after, players, left_out, body.width), body, TITLE_BAR)
+    return focus.compose(body.width, banner(after, players, left_out, body.width), body, TITLE_BAR)
 
 
 TITLE_BAR = (34, 34, 40)
 """The banner's background: the board header's dark grey."""
 
 
-def _window(
-    view: NombView,
-    players: Players,
-    top_left: tuple[int, int],
-    size: tuple[int, int],
-    changed: set[str],
-) -> Image.Image:
-    """`size` blocks from `top_left` (row from the top, column) as on the board, with their
-    coordinates around them, changed blocks framed."""
+def _window(view: NombView, players: Players, area: focus.Window, changed: set[str]) -> Image.Image:
+    """The blocks in `area` (rows from the top) as on the board, with their coordinates around
+    them, changed blocks framed."""
     geo = layout(view, status_lines(view, players), legend_items())
     board = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
     draw_board(board, view, geo)
-    (r0, c0), (rows, cols) = top_left, size
+    (r0, c0), rows, cols = area.top_left, area.rows, area.cols
     cell = geo.cell
     x0, y0 = geo.board.x0 + c0 * cell, geo.board.y0 + r0 * cell
     crop = board.image.crop((x0, y0, x0 + cols * cell + 1, y0 + rows * cell + 1))
@@ -162,33 +145,31 @@ def _frame(
         canvas.draw.line([start, end], fill=INK, width=4 if edge else 2)
 
 
-def banner(view: NombView, players: Players, left_out: list[str], width: int) -> list[Part]:
+def banner(view: NombView, players: Players, left_out: list[str], width: int) -> list[focus.Part]:
     """Headline, moves left, both win tracks, and what the table waits for."""
     from render.not_on_my_block import headline
 
-    parts = [lines_part([headline_line(headline(view, players))], width)]
     notes: list[Line] = []
     if over(view):
-        notes.append(Line(without_game_over(result(view)), BANNER_SIZE, WHITE, True))
+        notes.append(focus.result_line(result(view)))
     elif view.phase == "play":
-        notes.append(Line(moves_text(view), BANNER_SIZE, WHITE))
+        notes.append(Line(moves_text(view), focus.BANNER_SIZE, WHITE))
     elif view.phase == "placement":
         placed = sum(1 for a in view.apartments if a.status != "unplaced")
         notes.append(
-            Line(f"Apartments placed: {placed} of {len(view.apartments)}", BANNER_SIZE, WHITE)
+            Line(f"Apartments placed: {placed} of {len(view.apartments)}", focus.BANNER_SIZE, WHITE)
         )
     notes.append(
         Line(
             f"Pushed out {view.developer_score}/{view.goal} · "
             f"Protected {view.protected}/{view.goal}",
-            BANNER_SIZE,
+            focus.BANNER_SIZE,
             WHITE,
         )
     )
     waiting = waiting_line(view, players)
     if waiting:
-        notes.append(Line(waiting, NOTE_SIZE, CALLOUT_INK, True, gap_before=6, background=CALLOUT))
-    if left_out:
-        notes.append(Line(elsewhere(left_out), NOTE_SIZE, TITLE))
-    parts.append(lines_part(notes, width))
-    return parts
+        notes.append(
+            Line(waiting, focus.NOTE_SIZE, CALLOUT_INK, True, gap_before=6, background=CALLOUT)
+        )
+    return focus.banner_parts(headline(view, players), notes, left_out, TITLE, width)

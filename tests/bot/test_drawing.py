@@ -9,18 +9,19 @@ import sys
 from pathlib import Path
 
 from PIL import Image
+from pydantic import BaseModel
 
 from bot.drawing import Drawing
 from bot.storage import GameRow
 from bot.table import Table
+from engine import Game
 from engine.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def nomb_table() -> Table:
-    game = REGISTRY["not_on_my_block"]
-    state = game.setup(game.make_options(players=2), 3)
+def table_of(game: Game, state: BaseModel, players: int, seed: int) -> Table:
+    """A running table of `game` at `state`, seating people 1 to `players`, as drawing sees it."""
     row = GameRow(
         id=1,
         channel_id=1,
@@ -29,13 +30,18 @@ def nomb_table() -> Table:
         host_id=1,
         status="active",
         options={},
-        players=[1, 2],
-        seed=3,
+        players=list(range(1, players + 1)),
+        seed=seed,
         state=None,
         version=1,
         lobby_message_id=None,
     )
     return Table(row=row, game=game, state=state)
+
+
+def nomb_table() -> Table:
+    game = REGISTRY["not_on_my_block"]
+    return table_of(game, game.setup(game.make_options(players=2), 3), players=2, seed=3)
 
 
 async def test_a_board_is_drawn_in_a_worker_and_a_dead_worker_is_replaced():

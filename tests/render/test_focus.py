@@ -18,20 +18,19 @@ from pydantic import BaseModel
 
 import render
 from bot.drawing import Drawing
-from bot.storage import GameRow
-from bot.table import Table
 from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB
 from engine.games.not_on_my_block.view import NombView, PendingView
 from render.bloc_by_bloc import side as bloc_side
 from render.bloc_by_bloc.closeup import changed_cells
-from render.focus import MAX_WIDTH, best_window, without_game_over
+from render.focus import MAX_WIDTH, Window, best_window, window, without_game_over
 from render.names import clean_name, with_player
 from render.not_on_my_block import headline as nomb_headline
 from render.not_on_my_block.closeup import changed_blocks
 from render.not_on_my_block.side import status_lines
 from tests.bench.render import reckless
+from tests.bot.test_drawing import table_of
 from tests.render.test_layers import busy_city, over
 from tests.render.test_not_on_my_block_render import midgame_state
 
@@ -276,36 +275,26 @@ def test_the_window_centres_a_lone_change_and_stops_at_the_edge() -> None:
     assert best_window({(0, 0), (0, 4), (1, 4), (2, 4)}, 5, 5, 3, 3) == (0, 2)
 
 
-def table_of(game: Any, state: Any) -> Table:
-    row = GameRow(
-        id=1,
-        channel_id=1,
-        guild_id=1,
-        game=game.id,
-        host_id=1,
-        status="active",
-        options={},
-        players=[1, 2, 3, 4],
-        seed=4,
-        state=None,
-        version=1,
-        lobby_message_id=None,
-    )
-    return Table(row=row, game=game, state=state)
+def test_a_window_stops_at_a_small_grid_and_holds_the_cells_it_shows() -> None:
+    shown = window({(0, 4)}, 2, 9, 3)
+    assert shown == Window((0, 3), 2, 3) and shown.bottom_right == (1, 5)
+    assert (0, 3) in shown and (1, 5) in shown
+    assert (0, 2) not in shown and (2, 4) not in shown and (1, 6) not in shown
 
 
 async def test_the_bot_draws_a_step_and_the_board_with_names_in_a_thread() -> None:
     drawing = Drawing(workers=0)
     await drawing.start()
     before, after = play_until(NOMB, 4, 4, kind("move"))
+    old, new = (table_of(NOMB, state, players=4, seed=4) for state in (before, after))
     try:
-        picture = await drawing.step(table_of(NOMB, before), table_of(NOMB, after), PLAYERS)
+        picture = await drawing.step(old, new, PLAYERS)
         assert picture is not None and picture.filename == "step.png"
         assert decode(picture.fp.getvalue()).width <= MAX_WIDTH
-        same = await drawing.step(table_of(NOMB, after), table_of(NOMB, after), PLAYERS)
+        same = await drawing.step(new, new, PLAYERS)
         assert same is None
-        board = await drawing.board(table_of(NOMB, after), PLAYERS)
-        plain = await drawing.board(table_of(NOMB, after))
+        board = await drawing.board(new, PLAYERS)
+        plain = await drawing.board(new)
         assert board.fp.getvalue() != plain.fp.getvalue()
     finally:
         drawing.stop()
