@@ -43,6 +43,16 @@ def check(command: app_commands.Command | app_commands.Group, depth: int) -> lis
     return problems
 
 
+def game_subcommands() -> dict[str, list[str]]:
+    """Each `/game` group's subcommands, read off the tree as the bot reads them for help."""
+    general: dict[str, list[str]] = {}
+    for command in GameCommands().walk_commands():
+        if isinstance(command, app_commands.Command):
+            group, _, name = command.qualified_name.rpartition(" ")
+            general.setdefault(group, []).append(name)
+    return general
+
+
 def test_every_command_group_is_within_discords_limits():
     """Building the groups already fails past 25 children (discord.py refuses them); the
     check covers the rest."""
@@ -52,11 +62,7 @@ def test_every_command_group_is_within_discords_limits():
 
 
 def test_game_help_names_every_game_command():
-    general: dict[str, list[str]] = {}
-    for command in GameCommands().walk_commands():
-        if isinstance(command, app_commands.Command):
-            group, _, name = command.qualified_name.rpartition(" ")
-            general.setdefault(group, []).append(name)
+    general = game_subcommands()
     text = present.help_text(None, general, {})
     for group, names in general.items():
         line = next(line for line in text.splitlines() if line.startswith(f"`/{group}`"))
@@ -66,11 +72,7 @@ def test_game_help_names_every_game_command():
 
 
 def test_game_help_fits_one_embed_and_names_every_action_of_every_game():
-    general: dict[str, list[str]] = {}
-    for command in GameCommands().walk_commands():
-        if isinstance(command, app_commands.Command):
-            group, _, name = command.qualified_name.rpartition(" ")
-            general.setdefault(group, []).append(name)
+    general = game_subcommands()
     actions = {
         group.name: [(c.name, c.description) for c in group.commands]
         for group in (build_group(game) for game in REGISTRY.values())
