@@ -15,7 +15,7 @@ from bot.action_commands import build_group
 from bot.buttons import DYNAMIC_ITEMS, is_ours
 from bot.config import Settings
 from bot.drawing import Drawing
-from bot.game_commands import GUILD_ONLY, GameCommands
+from bot.game_commands import GUILD_ONLY, GameCommands, subcommand_names
 from bot.health import watch_loop_lag
 from bot.interactions import APOLOGY, answer, handling
 from bot.lobby import Lobbies
@@ -72,13 +72,9 @@ class GameBot(discord.Client):
         general = GameCommands()
         self.tree.add_command(general)
         self.tree.add_command(rules_command())
-        self.general_commands: dict[str, list[str]] = {}
+        self.general_commands = subcommand_names(general)
         """Each `/game` command group's subcommands, for `/game help`, read off the tree so
         the help can never leave one out."""
-        for command in general.walk_commands():
-            if isinstance(command, app_commands.Command):
-                group, _, name = command.qualified_name.rpartition(" ")
-                self.general_commands.setdefault(group, []).append(name)
         self.action_commands: dict[str, list[tuple[str, str]]] = {}
         for game in REGISTRY.values():
             renderer_for(game.id)  # a game without a board stops the bot here, not mid-game

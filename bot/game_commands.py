@@ -64,6 +64,16 @@ async def option_value_autocomplete(
     ][: limits.CHOICES]
 
 
+def subcommand_names(group: app_commands.Group) -> dict[str, list[str]]:
+    """Each group's subcommands by the group's full name ("game", "game table")."""
+    names: dict[str, list[str]] = {}
+    for command in group.walk_commands():
+        if isinstance(command, app_commands.Command):
+            parent, _, name = command.qualified_name.rpartition(" ")
+            names.setdefault(parent, []).append(name)
+    return names
+
+
 PACE = Pace.model_fields
 
 ZONES = sorted(zoneinfo.available_timezones())

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot import limits, present
 from bot.action_commands import build_group
-from bot.game_commands import GameCommands
+from bot.game_commands import GameCommands, subcommand_names
 from engine.games import REGISTRY
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -44,13 +44,7 @@ def check(command: app_commands.Command | app_commands.Group, depth: int) -> lis
 
 
 def game_subcommands() -> dict[str, list[str]]:
-    """Each `/game` group's subcommands, read off the tree as the bot reads them for help."""
-    general: dict[str, list[str]] = {}
-    for command in GameCommands().walk_commands():
-        if isinstance(command, app_commands.Command):
-            group, _, name = command.qualified_name.rpartition(" ")
-            general.setdefault(group, []).append(name)
-    return general
+    return subcommand_names(GameCommands())
 
 
 def test_every_command_group_is_within_discords_limits():
