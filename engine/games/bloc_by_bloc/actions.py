@@ -144,6 +144,8 @@ class Discard(ActionBase):
 class End(ActionBase):
     summary: ClassVar[str] = "End your actions; the police ops step follows"
     kind: Literal["end"] = "end"
+    card: str = Field(default="", description="A sunrise loot card to set aside for tonight")
+    district: str = Field(default="", description="The district the card is set aside for")
 
 
 class Stop(ActionBase):
@@ -168,10 +170,12 @@ class Pass(ActionBase):
 
 
 class Prefer(ActionBase):
-    summary: ClassVar[str] = "Standing choice: stopping allies, auto Police Scanner"
+    summary: ClassVar[str] = (
+        "Standing choice: stopping allies, auto Police Scanner, sunrise card windows"
+    )
     kind: Literal["prefer"] = "prefer"
-    setting: str = Field(description="stop or scanner")
-    value: str = Field(description="stop: ask/never; scanner: auto/never")
+    setting: str = Field(description="stop, scanner or sunrise")
+    value: str = Field(description="stop: ask/never; scanner: auto/never; sunrise: ask/never")
 
 
 ACTION_TYPES: tuple[type[ActionBase], ...] = (

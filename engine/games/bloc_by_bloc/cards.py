@@ -35,6 +35,7 @@ from engine.games.bloc_by_bloc.content.models import LootCard
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_loot
 from engine.games.bloc_by_bloc.night import barricade_room, own_free_blocs, place_barricades
 from engine.games.bloc_by_bloc.places import (
+    difficulty,
     district_name,
     has_ability,
     is_liberated,
@@ -84,16 +85,60 @@ def card_targets(state: BlocState, seat: int, card: LootCard) -> list[tuple[str,
     if isinstance(effect, RemoveCops):
         return [(t, "") for t in board.districts if state.blocs_of(seat, t) and state.cops.get(t)]
     if isinstance(effect, PreventAttacks):
-        return [(t, "") for t in board.districts if state.blocs_of(seat, t) and state.police_in(t)]
+        return [(t, "") for t in _cop_attacks(state) if state.blocs_of(seat, t)]
     if isinstance(effect, ProtectOccupation):
-        return [(t, "") for t in state.occupations_of(seat) if state.cops.get(t)]
-    if isinstance(effect, LiberationBonus):
         return [
             (t, "")
-            for t in board.districts
-            if state.blocs_of(seat, t) and t in state.occupations and not is_liberated(state, t)
+            for t in _cop_attacks(state)
+            if t in state.occupations_of(seat) and state.cops[t] > state.blocs_in(t)
         ]
+    if isinstance(effect, LiberationBonus):
+        return [(t, "") for t in state.blocs[seat] if _liberation_in_reach(state, t)]
     return [("", "")]
+
+
+def _cop_attacks(state: BlocState) -> list[str]:
+    """Districts whose riot cops attack at sunrise. Where a riot van stands, it has defeated
+    every bloc and evicted the occupation before the first cop attacks."""
+    return [t for t in sorted(state.cops) if t not in state.vans]
+
+
+def cops_still_to_attack(state: BlocState) -> bool:
+    """Whether tonight's Police Repression is still ahead (the sunrise's card window)."""
+    return state.phase == "sunrise" and state.sunrise_step in ("start", "vans")
+
+
+def _liberation_in_reach(state: BlocState, tile: str) -> bool:
+    """Whether liberation cards may still decide the district tonight, as everyone can see it.
+
+    It is occupied and not liberated; it falls short of its threshold as it stands, or may
+    once the riot cops still to attack tonight have done so (a riot van leaves nothing to
+    liberate); and the cards held by the factions there, each counted as the strongest
+    liberation card in the deck, could make up the difference at best."""
+    if tile not in state.occupations or is_liberated(state, tile):
+        return False
+    bonus = state.liberation_bonus.get(tile, 0)
+    best = worst = state.blocs_in(tile) + bonus
+    if cops_still_to_attack(state):
+        if tile in state.vans:
+            return False
+        worst = max(0, state.blocs_in(tile) - state.cops.get(tile, 0)) + bonus
+    held = sum(len(state.hands[s]) for s in range(state.seats) if state.blocs_of(s, tile))
+    return worst < 2 * difficulty(state, tile) <= best + sum(_liberation_bonuses()[:held])
+
+
+def _liberation_bonuses() -> list[int]:
+    """What each liberation card in the loot deck adds, largest first (Banners: 2 each)."""
+    return sorted(
+        (
+            effect.count
+            for card in load_content().loot.values()
+            for effect in card.effects
+            if isinstance(effect, LiberationBonus)
+            for _ in range(card.count)
+        ),
+        reverse=True,
+    )
 
 
 def playable_cards(state: BlocState, seat: int, timing: str) -> Iterator[Card]:

@@ -3,14 +3,14 @@ what an answer does, side by side.
 
 Decisions are queued by the rules that raise them: an advanced action in someone else's
 district (night.py), a gift or trade (rules.py), drawing more loot than a faction keeps
-(night.py), riot cops choosing between factions and card windows (sunrise.py). The first in the
-queue is answered before anything else happens.
+(night.py), riot cops choosing between factions (sunrise.py) and the sunrise card window
+(sunrise_cards.py). The first in the queue is answered before anything else happens.
 """
 
 from __future__ import annotations
 
 from engine.core import ActionBase, Event, IllegalAction
-from engine.games.bloc_by_bloc import cards, night, sunrise
+from engine.games.bloc_by_bloc import night, sunrise, sunrise_cards
 from engine.games.bloc_by_bloc.actions import (
     Accept,
     Allow,
@@ -137,17 +137,27 @@ def _defeat(state: BlocState, need: VictimChoice, action: ActionBase) -> list[Ev
 
 
 def _window(state: BlocState, seat: int, need: CardWindow, action: ActionBase) -> list[Event]:
-    if isinstance(action, Card):
-        return cards.play_card(state, seat, action, need.step)
-    if not isinstance(action, Pass):
+    """A card played keeps the seat in the window while it still holds cards (hand sizes are
+    public, so leaving on the last card tells nothing). A pass is its last word, and so is a
+    card set aside for District Liberation, which the table reads as the same pass. The window
+    closes, and the sunrise goes on, once every seat asked is done."""
+    if not isinstance(action, Card | Pass):
         raise IllegalAction("Play a card or pass.")
-    need.waiting.remove(seat)
     moment = "Police Repression" if need.step == "police_repression" else "District Liberation"
     passed = [Event(text=f"{the(state, seat, True)} pass: no loot card from them for {moment}.")]
+    if isinstance(action, Pass):
+        events = passed
+    elif sunrise_cards.sets_aside(action.card, need.step):
+        events = sunrise_cards.window_card(state, seat, action, need.step) + passed
+    else:
+        events = sunrise_cards.window_card(state, seat, action, need.step)
+        if state.hands[seat]:
+            return events
+    need.waiting.remove(seat)
     if need.waiting:
-        return passed
+        return events
     state.pending.pop(0)
-    return passed + sunrise.proceed(state)
+    return events + sunrise.proceed(state)
 
 
 # ----- the decision at the head of the queue -------------------------------------------------
@@ -160,7 +170,7 @@ def answers(state: BlocState, seat: int) -> list[ActionBase]:
     if isinstance(need, CardWindow):
         if seat not in need.waiting:
             return []
-        return [*cards.playable_cards(state, seat, need.step), Pass()]
+        return [*sunrise_cards.window_answers(state, seat, need.step), Pass()]
     if seat != need.seat:
         return []
     if isinstance(need, StopChance):

@@ -32,6 +32,7 @@ from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.places import difficulty, faction_occupations, own_type
 from engine.games.bloc_by_bloc.state import GRAFFITI, BlocState
+from engine.games.bloc_by_bloc.sunrise_cards import end_options
 
 
 def start_choices(state: BlocState, seat: int) -> list[str]:
@@ -94,6 +95,7 @@ def turn_actions(state: BlocState, seat: int) -> Iterator[ActionBase]:
         yield Draw()
     yield from playable_cards(state, seat, "own_turn")
     yield from _exchanges(state, seat)
+    yield from end_options(state, seat)
     yield End()
 
 

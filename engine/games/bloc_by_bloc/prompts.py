@@ -46,6 +46,15 @@ TURN_KINDS = [
 ]
 
 
+WINDOW_NOTE = (
+    "It is the sunrise's only card window. A District Liberation card named now is set aside, "
+    "as your last answer (the table reads a pass), and played then only if it carries the "
+    "district. Rather not be asked? Set sunrise cards aside as you end your turn (`/bloc end`) "
+    "and choose `/bloc prefer setting:sunrise value:never`."
+)
+"""Told to every seat the card window asks, whatever it holds."""
+
+
 def prompts(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
     if state.phase == "over":
         return {}
@@ -89,7 +98,7 @@ def _decision_prompts(
         return {
             s: Prompt(
                 seat=s,
-                text=text,
+                text=f"{text} {WINDOW_NOTE}",
                 kinds=["card", "pass"],
                 choices=game.quick_choices(state, [Pass()]),
                 out_of_turn=True,

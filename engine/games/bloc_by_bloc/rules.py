@@ -14,7 +14,17 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import ActionBase, ChoiceStyle, Event, Game, IllegalAction, Outcome, Prompt
-from engine.games.bloc_by_bloc import attacks, cards, decisions, night, prompts, sunrise, text, view
+from engine.games.bloc_by_bloc import (
+    attacks,
+    cards,
+    decisions,
+    night,
+    prompts,
+    sunrise,
+    sunrise_cards,
+    text,
+    view,
+)
 from engine.games.bloc_by_bloc.actions import (
     ACTION_TYPES,
     Accept,
@@ -101,7 +111,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         if isinstance(action, Draw):
             return night.do_draw(state, seat)
         if isinstance(action, End):
-            return _end(state)
+            return _end(state, action)
         handler = TURN_HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(f"You cannot {action.kind} now.")
@@ -195,6 +205,7 @@ CHOICE_STYLES: dict[str, ChoiceStyle] = {"end": "danger", "accept": "success", "
 
 
 def _own_card(state: BlocState, seat: int, a: Card) -> list[Event]:
+    sunrise_cards.refuse_at_the_wrong_time(a.card)
     return cards.play_card(state, seat, a, "own_turn")
 
 
@@ -227,8 +238,13 @@ def _prefer(state: BlocState, seat: int, a: Prefer) -> list[Event]:
         state.stop_never[seat] = a.value == "never"
     elif a.setting == "scanner" and a.value in ("auto", "never"):
         state.scanner_auto[seat] = a.value == "auto"
+    elif a.setting == "sunrise" and a.value in ("ask", "never"):
+        state.sunrise_never = state.sunrise_never or [False] * state.seats
+        state.sunrise_never[seat] = a.value == "never"
     else:
-        raise IllegalAction("Use stop with ask/never, or scanner with auto/never.")
+        raise IllegalAction(
+            "Use stop with ask/never, scanner with auto/never, or sunrise with ask/never."
+        )
     return [
         Event(text=f"{the(state, seat, True)} change one of their standing choices."),
         Event(text=f"Saved. {text.describe(state, a)}.", seat=seat),
@@ -255,14 +271,16 @@ def _start(state: BlocState, seat: int, a: Start) -> list[Event]:
     return events
 
 
-def _end(state: BlocState) -> list[Event]:
-    """End the turn: the reaction roll an attack run still owes comes first.
+def _end(state: BlocState, a: End) -> list[Event]:
+    """End the turn, setting aside the sunrise card it names, if any (told to the faction
+    alone); then the reaction roll an attack run still owes comes first.
 
     That roll may be a 6 with a People's Kitchen, whose extra dice belong to this turn; when it
     brings any, the turn stays open so they can be used, and the faction ends it again after.
     """
+    sunrise_cards.check_end(state, state.current, a)
     unused = len(state.unused_dice())
-    events = night.close_streak(state)
+    events = sunrise_cards.end_set_aside(state, state.current, a) + night.close_streak(state)
     if len(state.unused_dice()) > unused:
         who = the(state, state.current, True)
         new = "die" if len(state.unused_dice()) - unused == 1 else "dice"

@@ -99,6 +99,7 @@ def new_game(options: BlocOptions, seed: int) -> BlocState:
         lockdowns=[[] for _ in in_play],
         stop_never=[False] * seats,
         scanner_auto=[True] * seats,
+        sunrise_never=[True] * seats,
         nights_left=data.nights,
         morale=content.morale.start,
     )

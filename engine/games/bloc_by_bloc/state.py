@@ -79,15 +79,28 @@ class VictimChoice(BaseModel):
 
 
 WindowStep = Literal["police_repression", "liberation"]
-"""The sunrise steps that open a card window."""
+"""A sunrise step with loot cards of its own. Card windows open at Police Repression only
+(liberation cards named there are set aside, `SetAside`); a snapshot older than schema 3 may
+still hold a window of the liberation step."""
 
 
 class CardWindow(BaseModel):
-    """Every seat in `waiting` may play loot cards of timing `step`, or pass."""
+    """Every seat in `waiting` may play loot cards of timing `step` (at Police Repression, also
+    set liberation cards aside), or pass."""
 
     kind: Literal["window"] = "window"
     step: WindowStep
     waiting: list[int]
+
+
+class SetAside(BaseModel):
+    """A sunrise card `seat` set aside for `district`, as it ended its turn or (a liberation
+    card) in the sunrise window. It stays in the hand, unseen, until its sunrise step, which
+    plays it only where it still helps (see `sunrise_cards`)."""
+
+    seat: int
+    card: str
+    district: str
 
 
 Pending = Annotated[
@@ -121,8 +134,11 @@ class Protection(BaseModel):
 
 
 class BlocState(GameState):
-    schema_version: int = 2
-    """2: decision ids (`decisions`); older snapshots are rebuilt from the log on load."""
+    schema_version: int = 3
+    """2: decision ids (`decisions`); 3: sunrise cards set aside (`set_aside`), one card window
+    a sunrise for the factions that ask for it (`sunrise_never`). Older snapshots are rebuilt
+    from the log on load when it still replays into the same game under these rules, and kept
+    as they are otherwise (their factions keep being asked at sunrise)."""
     options: BlocOptions
     city: City
     factions: list[str]
@@ -174,12 +190,18 @@ class BlocState(GameState):
     pending: list[Pending] = Field(default_factory=list)
     protections: list[Protection] = Field(default_factory=list)
     liberation_bonus: dict[str, int] = Field(default_factory=dict)
+    set_aside: list[SetAside] = Field(default_factory=list)
+    """Sunrise cards waiting, face down, for their step of tonight's sunrise."""
     repression_queue: list[str] = Field(default_factory=list)
     sunrise_step: Literal["", "start", "vans", "cops", "liberate", "next"] = ""
     stop_never: list[bool] = Field(default_factory=list)
     """Standing choice per seat: never stop anyone's advanced actions (no question asked)."""
     scanner_auto: list[bool] = Field(default_factory=list)
     """Standing choice per seat: re-roll reaction rolls of 1 or 2 with a Police Scanner."""
+    sunrise_never: list[bool] = Field(default_factory=list)
+    """Standing choice per seat: never asked in the sunrise card window (it uses sunrise cards
+    by setting them aside as it ends its turn). True for every seat of a new game; empty in
+    snapshots older than the choice, whose factions are all still asked."""
     manifestations_done: list[str] = Field(default_factory=list)
     """Manifestation cards resolved and put back in the box."""
     outcome: Outcome | None = None
@@ -226,6 +248,9 @@ class BlocState(GameState):
             self.cops[district] = count
         else:
             self.cops.pop(district, None)
+
+    def never_asked_at_sunrise(self, seat: int) -> bool:
+        return seat < len(self.sunrise_never) and self.sunrise_never[seat]
 
     def order_from_first(self) -> list[int]:
         """Seats in tonight's turn order (first faction, then clockwise)."""

@@ -1,9 +1,12 @@
 """Sunrise: Police Repression, District Liberation and the Next Night check.
 
 The phase runs as a small state machine (`state.sunrise_step`) because it can pause: a card
-window (Shields, Lock-on Chains, Banners) or the choice of whose blocs fall. Card windows open
-for every faction whose position, which everyone can see, could use such a card, so waiting on a
-window never reveals who holds one.
+window (Shields, Lock-on Chains, Banners) or the choice of whose blocs fall.
+
+Sunrise cards (`sunrise_cards`) set aside as factions ended their turns are played at their
+step where they still help. At most one card window a sunrise, at Police Repression before the
+riot cops attack, for the factions that chose to be asked and are placed, as everyone can see,
+to use such a card. Who is asked, and when, never depends on which cards anyone holds.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from engine.games.bloc_by_bloc.cards import resolve_manifestation
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.night import start_turn
 from engine.games.bloc_by_bloc.places import difficulty, district_name, is_liberated, the
-from engine.games.bloc_by_bloc.state import BlocState, CardWindow, VictimChoice, WindowStep
+from engine.games.bloc_by_bloc.state import BlocState, VictimChoice
+from engine.games.bloc_by_bloc.sunrise_cards import open_window, play_set_aside
 from engine.games.bloc_by_bloc.text import winners_text
 from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
 
@@ -46,10 +50,10 @@ def run_sunrise(state: BlocState) -> list[Event]:
             for tile in state.vans:
                 state.vans[tile] = 0
             state.sunrise_step = "vans"
-            _open_window(state, "police_repression", _repression_window_seats(state))
+            open_window(state)
         elif step == "vans":
             vans = _vans_attack(state)
-            events += vans
+            events += vans + play_set_aside(state, "police_repression")
             board = board_of(state.city)
             state.repression_queue = [
                 t
@@ -62,50 +66,16 @@ def run_sunrise(state: BlocState) -> list[Event]:
         elif step == "cops":
             if not state.repression_queue:
                 state.sunrise_step = "liberate"
-                _open_window(state, "liberation", _liberation_window_seats(state))
                 continue
             tile = state.repression_queue.pop(0)
             events += cops_attack(state, tile, state.cops[tile], _decider(state, tile))
         elif step == "liberate":
+            events += play_set_aside(state, "liberation")
             events += liberate_all(state) or [Event(text="No district is liberated tonight.")]
             state.sunrise_step = "next"
         else:
             events += next_night_check(state)
     return events
-
-
-def _open_window(state: BlocState, step: WindowStep, seats: list[int]) -> None:
-    if seats:
-        state.pending.append(CardWindow(step=step, waiting=seats))
-
-
-def _repression_window_seats(state: BlocState) -> list[int]:
-    threatened = [t for t in state.cops if t not in state.vans]
-    return [
-        s
-        for s in range(state.seats)
-        if state.hands[s]
-        and any(
-            state.blocs_of(s, t) or (t in state.occupations and state.occupations[t].seat == s)
-            for t in threatened
-        )
-    ]
-
-
-def _liberation_window_seats(state: BlocState) -> list[int]:
-    seats = []
-    for s in range(state.seats):
-        if not state.hands[s]:
-            continue
-        for t in state.blocs[s]:
-            if t not in state.occupations or is_liberated(state, t):
-                continue
-            here = state.blocs_in(t)
-            cards = sum(len(state.hands[o]) for o in range(state.seats) if state.blocs_of(o, t))
-            if here < 2 * difficulty(state, t) <= here + 2 * cards:
-                seats.append(s)
-                break
-    return seats
 
 
 def _vans_attack(state: BlocState) -> list[Event]:
@@ -268,6 +238,7 @@ def next_night_check(state: BlocState) -> list[Event]:
     state.attacked = {}
     state.protections = []
     state.liberation_bonus = {}
+    state.set_aside = []
     state.sunrise_step = ""
     state.phase = "turn"
     nights = f"{state.nights_left} night{'s' * (state.nights_left > 1)} left"

@@ -1,8 +1,9 @@
 """What each seat may see, as a model a renderer draws from.
 
 Hidden information (loot hands, agendas, deck order, manifestations under tiles, the card in a
-loot offer, the cards awaiting a discard) never appears here except a seat's own hand and agenda
-in its own view. Face-up police ops (revealed by manifestations) are public.
+loot offer, the cards awaiting a discard, sunrise cards set aside) never appears here except a
+seat's own hand, cards set aside and agenda in its own view. Face-up police ops (revealed by
+manifestations) are public.
 """
 
 from __future__ import annotations
@@ -119,6 +120,9 @@ class BlocView(BaseModel):
     dice: list[DieView]
     decision: str
     hand: list[str] | None = None
+    set_aside: list[tuple[str, str]] | None = None
+    """Own view only: the (card, district) pairs set aside for tonight's sunrise, still in
+    `hand`."""
     agenda: str | None = None
     winners: list[int] | None = None
     morale_steps: list[MoraleStepView]
@@ -202,6 +206,9 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         dice=[DieView(value=d.value, used=d.used) for d in state.dice],
         decision=decision_text(state),
         hand=None if seat is None else list(state.hands[seat]),
+        set_aside=None
+        if seat is None
+        else [(a.card, a.district) for a in state.set_aside if a.seat == seat],
         agenda=None if seat is None else state.agendas[seat],
         winners=None if state.outcome is None else state.outcome.winners,
         morale_steps=[MoraleStepView(label=s.label, draws=s.draws) for s in content.morale.steps],

@@ -6,6 +6,7 @@ import random
 
 from engine.core import ActionBase
 from engine.games.bloc_by_bloc import GAME
+from engine.games.bloc_by_bloc.actions import Prefer
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import (
     BLOCS_PER_FACTION,
@@ -40,10 +41,21 @@ def check_invariants(state: BlocState, police_cards: int) -> None:
     assert under + len(state.manifestations_done) == 25
 
 
+def ask_at_sunrise(state: BlocState) -> BlocState:
+    """Every faction chooses to be asked in the sunrise card window (`/bloc prefer sunrise
+    ask`), so the window opens whenever someone is placed to use a sunrise card."""
+    for seat in range(state.seats):
+        state = GAME.apply(state, seat, Prefer(setting="sunrise", value="ask")).state
+    return state
+
+
 def play(seed: int, players: int, **options: object) -> tuple[BlocState, int]:
-    """Play a whole game with a seeded random policy, checking invariants after every step."""
+    """Play a whole game with a seeded random policy, checking invariants after every step.
+    Odd seeds ask every faction at sunrise, even seeds keep the default (nobody asked)."""
     rnd = random.Random(seed)
     state = GAME.setup(GAME.make_options(players, **options), seed)
+    if seed % 2:
+        state = ask_at_sunrise(state)
     police_cards = len(state.police_deck)
     steps = 0
     while GAME.outcome(state) is None:

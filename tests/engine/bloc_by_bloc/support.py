@@ -10,6 +10,7 @@ from engine.games.bloc_by_bloc.actions import Attack, Start
 from engine.games.bloc_by_bloc.legal import start_choices
 from engine.games.bloc_by_bloc.police import draw_and_resolve
 from engine.games.bloc_by_bloc.state import BlocState, Die, Occupation, TurnUses
+from engine.games.bloc_by_bloc.sunrise import run_sunrise
 from engine.rng import Rng
 
 
@@ -32,6 +33,18 @@ def cleared(players: int = 4, **options: Any) -> BlocState:
     state.pending = []
     turn(state, 0, [6, 6, 6])
     return state
+
+
+def ask_all(state: BlocState) -> BlocState:
+    """Every faction is asked in the sunrise card window (`/bloc prefer sunrise ask`)."""
+    state.sunrise_never = [False] * state.seats
+    return state
+
+
+def sunrise(state: BlocState) -> list[Event]:
+    """Start tonight's sunrise and run it up to its first decision (or the next night)."""
+    state.phase, state.sunrise_step = "sunrise", "start"
+    return run_sunrise(state)
 
 
 def turn(state: BlocState, seat: int, dice: list[int]) -> None:

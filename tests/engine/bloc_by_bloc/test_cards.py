@@ -21,14 +21,15 @@ from engine.games.bloc_by_bloc.actions import (
     Swap,
 )
 from engine.games.bloc_by_bloc.board import board_of
-from engine.games.bloc_by_bloc.sunrise import run_sunrise
 from tests.engine.bloc_by_bloc.support import (
     act,
+    ask_all,
     cleared,
     occupy,
     put_cops,
     rng_rolling,
     seat_of,
+    sunrise,
     texts,
     turn,
 )
@@ -116,41 +117,39 @@ def test_dumpsters_place_two_barricades_for_free() -> None:
     assert sum(state.barricades.values()) == 2
 
 
-def _repression_window(state):
-    state.phase, state.sunrise_step = "sunrise", "start"
-    run_sunrise(state)
-    return state
-
-
 def test_shields_and_lock_on_chains_during_police_repression() -> None:
-    state = cleared()
+    state = ask_all(cleared())
     state.hands = [["shields", "lock-on-chains"], [], [], []]
-    state.blocs[0] = {"the-park": 2}
+    state.blocs[0] = {"the-park": 2, "commercial-2": 1}
     occupy(state, 0, "the-park")
     put_cops(state, "the-park", 5)
     for seat in range(1, 4):
         state.blocs[seat] = {"commercial-2": 1}
-    _repression_window(state)
+    sunrise(state)
     prompts = GAME.prompts(state)
     assert list(prompts) == [0] and prompts[0].default == Pass().model_dump()
     state, _ = act(state, 0, Card(card="shields", district="the-park"))
     state, _ = act(state, 0, Card(card="lock-on-chains", district="the-park"))
-    state, _ = act(state, 0, Pass())
+    # Its hand empty, the faction has nothing more to answer: the window closes by itself.
     # Five attacks: two stopped by the Shields, two defeat the blocs, the last one finds the
     # occupation chained in place.
-    assert state.blocs[0] == {} and state.occupations["the-park"].seat == 0
+    assert not state.pending and state.phase == "turn"
+    assert state.blocs[0] == {"commercial-2": 1} and state.occupations["the-park"].seat == 0
 
 
 def test_banners_count_two_extra_blocs_for_liberation() -> None:
-    state = cleared()
+    """Named in the sunrise's window, Banners are set aside (the faction's last answer there,
+    read as a pass) and played at District Liberation."""
+    state = ask_all(cleared())
     state.hands = [["banners"], [], [], []]
     occupy(state, 0, "the-plaza")
     state.blocs[0] = {"the-plaza": 6}
     for seat in range(1, 4):
         state.blocs[seat] = {"commercial-2": 1}
-    _repression_window(state)
-    state, _ = act(state, 0, Card(card="banners", district="the-plaza"))
-    state, _ = act(state, 0, Pass())
+    sunrise(state)
+    state, events = act(state, 0, Card(card="banners", district="the-plaza"))
+    public = texts([e for e in events if e.seat is None])
+    assert public.index("pass") < public.index("play Banners"), "set aside, then played"
     assert state.city.at(board_of(state.city).pos["the-plaza"]).liberated
 
 

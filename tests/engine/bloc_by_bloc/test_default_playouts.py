@@ -11,21 +11,24 @@ import pytest
 
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.state import BlocState
-from tests.engine.bloc_by_bloc.playout import check_invariants, random_move
+from tests.engine.bloc_by_bloc.playout import ask_at_sunrise, check_invariants, random_move
 from tests.engine.defaults import force_defaults_to_the_end
 
 SEEDS = 60
 PER_NIGHT = 60
 """Forced defaults a night can take at most: each faction's turn ended (twice, after a
-kitchen's roll), two card windows, riot cops' victims and leftover decisions."""
+kitchen's roll), the sunrise card window, riot cops' victims and leftover decisions."""
 
 
 def random_position(seed: int) -> tuple[BlocState, int]:
-    """A game of 2 to 4 players after a random number of the random playouts' steps."""
+    """A game of 2 to 4 players after a random number of the random playouts' steps; in most,
+    every faction has chosen to be asked at sunrise, so card windows are met too."""
     rnd = random.Random(seed)
     players = 2 + seed % 3
     mode = "semi_cooperative" if seed % 2 and players > 2 else "fully_cooperative"
     state = GAME.setup(GAME.make_options(players, mode=mode), seed)
+    if seed % 7 < 4:
+        state = ask_at_sunrise(state)
     police_cards = len(state.police_deck)
     for _ in range(rnd.randrange(0, 160, 4) if seed % 5 else 0):
         if GAME.outcome(state) is not None:

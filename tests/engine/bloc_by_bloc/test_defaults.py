@@ -27,14 +27,15 @@ from engine.games.bloc_by_bloc.actions import (
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.legal import start_choices
 from engine.games.bloc_by_bloc.state import BlocState, DiscardChoice
-from engine.games.bloc_by_bloc.sunrise import run_sunrise
 from tests.engine.bloc_by_bloc.support import (
     act,
+    ask_all,
     cleared,
     kitchen_roll_owed,
     occupy,
     put_cops,
     seat_of,
+    sunrise,
     table,
     turn,
 )
@@ -185,6 +186,7 @@ def test_ending_a_turn_turns_over_police_ops_cards_and_may_not_be_taken_back() -
     state.blocs[0] = {"the-park": 1}
     state.hands = [["shields"], [], [], []]
     put_cops(state, "the-park", 1)
+    ask_all(state)
     result = GAME.apply(state, 3, End())
     assert result.state.pending and result.state.rng == state.rng
     assert all(e.seat is None for e in result.events)
@@ -217,21 +219,21 @@ def test_a_pass_may_be_taken_back_unless_it_closes_the_card_window() -> None:
 # ----- card windows wait on what everyone can see --------------------------------------------
 
 
-def _repression_window(held: str) -> tuple[BlocState, list[str]]:
+def _repression_window(held: str, ask: bool = True) -> tuple[BlocState, list[str]]:
     """Riot cops in The Park at sunrise, where factions 0 to 2 have blocs: 0 holds `held`,
-    1 holds Masks (of no use now), 2 holds nothing; 3 is elsewhere, with a card."""
+    1 holds Masks (of no use now), 2 holds nothing; 3 is elsewhere, with a card. With `ask`,
+    every faction has chosen to be asked at sunrise; otherwise they keep a new game's choice."""
     state = cleared()
     for seat in range(3):
         state.blocs[seat] = {"the-park": 1}
     state.blocs[3] = {"commercial-2": 1}
     put_cops(state, "the-park", 3)
     state.hands = [[held], ["masks"], [], ["shields"]]
-    state.phase, state.sunrise_step = "sunrise", "start"
-    run_sunrise(state)
+    sunrise(ask_all(state) if ask else state)
     return state, [a.kind for a in GAME.legal_actions(state, 0)]
 
 
-def _liberation_window(held: str) -> tuple[BlocState, list[str]]:
+def _liberation_window(held: str, ask: bool = True) -> tuple[BlocState, list[str]]:
     """The occupied Park is one bloc short of liberation; factions 0 and 1 have blocs there,
     0 holding `held`, 1 holding Masks; 2 holds cards but stands elsewhere."""
     state = cleared()
@@ -241,15 +243,24 @@ def _liberation_window(held: str) -> tuple[BlocState, list[str]]:
     state.blocs[2] = {"commercial-2": 1}
     state.blocs[3] = {"commercial-2": 1}
     state.hands = [[held], ["masks"], ["banners"], []]
-    state.phase, state.sunrise_step = "sunrise", "start"
-    run_sunrise(state)
+    sunrise(ask_all(state) if ask else state)
     return state, [a.kind for a in GAME.legal_actions(state, 0)]
 
 
-@pytest.mark.parametrize(
-    ("window", "useful"),
-    [(_repression_window, "shields"), (_liberation_window, "banners")],
-)
+def _answer_by_default(state: BlocState) -> tuple[BlocState, list[str]]:
+    """Every seat the window waits for passes; what the channel reads meanwhile."""
+    public: list[str] = []
+    while state.pending and GAME.outcome(state) is None:
+        seat = min(GAME.prompts(state))
+        state, events = act(state, seat, default_action(GAME, state, seat))
+        public += [e.text for e in events if e.seat is None]
+    return state, public
+
+
+WINDOWS = [(_repression_window, "shields"), (_liberation_window, "banners")]
+
+
+@pytest.mark.parametrize(("window", "useful"), WINDOWS)
 def test_a_card_window_asks_the_same_factions_whether_or_not_they_hold_a_card_to_play(
     window, useful
 ) -> None:
@@ -260,6 +271,36 @@ def test_a_card_window_asks_the_same_factions_whether_or_not_they_hold_a_card_to
     assert sorted(GAME.prompts(holding)) == [0, 1]
     assert GAME.view(holding, None) == GAME.view(empty_handed, None)
     assert all(p.default == Pass().model_dump() for p in GAME.prompts(holding).values())
+    # Left to their defaults, both tables read the same sunrise and see the same board.
+    holding, read = _answer_by_default(holding)
+    empty_handed, read_without = _answer_by_default(empty_handed)
+    assert read == read_without and GAME.view(holding, None) == GAME.view(empty_handed, None)
+    assert GAME.prompts(holding) == GAME.prompts(empty_handed)
+
+
+@pytest.mark.parametrize(("window", "useful"), WINDOWS)
+def test_a_faction_that_is_never_asked_is_never_asked_whatever_it_holds(window, useful) -> None:
+    """A new game's standing choice: no window at all, the same sunrise for the channel."""
+    holding, _ = window(useful, ask=False)
+    empty_handed, _ = window("masks", ask=False)
+    assert not holding.pending and not empty_handed.pending
+    assert GAME.prompts(holding) == GAME.prompts(empty_handed)
+    assert GAME.view(holding, None) == GAME.view(empty_handed, None)
+
+
+def test_a_card_set_aside_in_the_window_reads_as_a_pass() -> None:
+    """Banners set aside by faction 0, or a pass from it holding Masks: while faction 1 still
+    thinks, the channel reads and sees the same, and the same faction is waited for."""
+    holding, _ = _liberation_window("banners")
+    empty_handed, _ = _liberation_window("masks")
+    holding, events = act(holding, 0, Card(card="banners", district="the-park"))
+    empty_handed, events_without = act(empty_handed, 0, Pass())
+    assert [e for e in events if e.seat is None] == [e for e in events_without if e.seat is None]
+    assert [e.seat for e in events if e.seat is not None] == [0]
+    assert GAME.prompts(holding) == GAME.prompts(empty_handed)
+    assert sorted(GAME.prompts(holding)) == [1]
+    assert GAME.view(holding, None) == GAME.view(empty_handed, None)
+    assert holding.hands[0] == ["banners"], "still in the hand, until District Liberation"
 
 
 def test_a_card_window_skips_only_factions_the_channel_sees_holding_no_card() -> None:
