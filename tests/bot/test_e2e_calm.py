@@ -5,6 +5,7 @@ text, and every line in plain English."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -98,6 +99,14 @@ async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(
         assert len(boards) < len(log)
         assert "Game over" in session.posts()[-1].content
         assert session.posts()[-1].content.count("Game over") == 1
+        # Every public line the game told reached the channel, in some message's text.
+        shown = "\n".join(m.content for m in session.standin.messages(session.channel))
+        async with session.bot.store.db.execute(
+            "SELECT body FROM outbox WHERE game_id = ? AND kind = 'turn'", (session.game_id,)
+        ) as cur:
+            told = [json.loads(r[0])["header"] for r in await cur.fetchall()]
+        missing = [line for header in told for line in header.splitlines() if line not in shown]
+        assert missing == []
         everything = texts_read(session.standin.messages(session.channel))
         for user in session.standin.world.users.values():
             everything += texts_read(session.standin.dms(user))
