@@ -1,0 +1,558 @@
+"""The action phase: world by world in alphabetical order, the players there take turns, one
+unit taking one action each turn, the player with more units there first.
+
+Who takes part at a world, and the buttons offered, depend only on what the table can see
+(units, loyalty), never on the reserves, so nobody learns a hand from being asked. Deploying a
+chit and playing a special chit are typed, never offered as public buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.core import ActionBase, Event, IllegalAction
+from engine.games.space_insurrection.actions import Act, Deploy, Pass, Play
+from engine.games.space_insurrection.content.models import UnitAction, content
+from engine.games.space_insurrection.names import unit_name, world_name, world_names
+from engine.games.space_insurrection.state import (
+    SpaceState,
+    Unit,
+    World,
+    chit_name,
+    is_special,
+    special_of,
+    type_of,
+)
+from engine.words import quoted
+
+HEAL = "heal"
+REPAIR = "repair"
+
+
+# ----- whose turn ------------------------------------------------------------------------------
+def may_act(state: SpaceState, unit: Unit) -> bool:
+    """A unit with an action left this turn: not blockading, not an Agent that observed, and
+    with something its state allows (a wounded personality heals, a disrupted unit repairs)."""
+    kind = type_of(unit.id)
+    if unit.blockading or unit.observed or unit.actions >= 1 + unit.extra:
+        return False
+    if unit.wounded or unit.disrupted:
+        return True
+    return bool(kind.actions)
+
+
+def world_may_act(world: World, seat: int) -> bool:
+    return world.loyal == seat and not world.acted
+
+
+def active_here(state: SpaceState, seat: int) -> bool:
+    world = state.worlds[state.at]
+    if seat in state.done:
+        return False
+    return world_may_act(world, seat) or any(
+        u.owner == seat and may_act(state, u) for u in state.units_at(world.id)
+    )
+
+
+def begin(state: SpaceState) -> list[str]:
+    """Start the phase at the first world where anyone can act; empty notes and `acting` None
+    when nobody can act anywhere (the turn is over)."""
+    state.at = -1
+    return next_world(state)
+
+
+def next_world(state: SpaceState) -> list[str]:
+    n = len(state.seat_names)
+    while state.at + 1 < len(state.worlds):
+        state.at += 1
+        state.done = []
+        seats = [s for s in range(n) if active_here(state, s)]
+        if not seats:
+            continue
+        world = state.worlds[state.at]
+        strength = {s: sum(1 for u in state.units_at(world.id) if u.owner == s) for s in seats}
+        order = [(state.first + i) % n for i in range(n)]
+        best = max(strength.values())
+        state.acting = next(s for s in order if s in seats and strength[s] == best)
+        return [f"Actions at {world_name(world.id)}: {state.seat_names[state.acting]} goes first"]
+    state.acting = None
+    return []
+
+
+def next_turn_here(state: SpaceState, after: int) -> list[str]:
+    """Play passes to the next seat in seat order still able to act here, else to the next
+    world."""
+    n = len(state.seat_names)
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if active_here(state, seat):
+            state.acting = seat
+            return []
+    return next_world(state)
+
+
+# ----- what may be done ------------------------------------------------------------------------
+def public_actions(state: SpaceState, seat: int) -> list[ActionBase]:
+    """Actions the table may see offered: every unit and world action but deployments and
+    special chits, and passing."""
+    if state.acting != seat:
+        return []
+    return [Pass(), *_acts(state, seat)]
+
+
+def legal(state: SpaceState, seat: int) -> list[ActionBase]:
+    if state.acting != seat:
+        return []
+    return [*public_actions(state, seat), *_deploys(state, seat), *_plays(state, seat)]
+
+
+def _here(state: SpaceState) -> World:
+    return state.worlds[state.at]
+
+
+def _acts(state: SpaceState, seat: int) -> Iterator[Act]:
+    world = _here(state)
+    for unit in _own_here(state, seat):
+        kind = type_of(unit.id)
+        if kind.personality and unit.wounded:
+            yield Act(unit=unit.id, action=HEAL)
+            continue
+        if not kind.personality and unit.disrupted:
+            yield Act(unit=unit.id, action=REPAIR)
+            continue
+        seen: set[tuple[str, str]] = set()
+        for option in kind.actions:
+            for target in _targets(state, seat, option, unit):
+                if (option.act, target) not in seen:
+                    seen.add((option.act, target))
+                    yield Act(unit=unit.id, action=option.act, target=target)
+    if world_may_act(world, seat) and world.disrupted:
+        yield Act(unit=world.id, action=REPAIR)
+
+
+def _own_here(state: SpaceState, seat: int) -> list[Unit]:
+    units = [u for u in state.units_at(_here(state).id) if u.owner == seat and may_act(state, u)]
+    return sorted(units, key=lambda u: u.id)
+
+
+def _targets(state: SpaceState, seat: int, option: UnitAction, unit: Unit) -> list[str]:
+    world = _here(state)
+    act = option.act
+    if act == "deploy":
+        return []
+    if act == "control":
+        return [world.id] if can_control(state, world, seat) else []
+    if act == "incite":
+        return [world.id] if not world.uprising and world.loyal != seat else []
+    if act == "subdue":
+        return [world.id] if world.uprising else []
+    found = []
+    for target in state.units_at(world.id):
+        if target.owner == seat or not matches(target.id, option.targets):
+            continue
+        if act == "bombard" and _shielded(state, world.id):
+            continue
+        if act == "spy" and target.id in state.spied:
+            continue
+        found.append(target.id)
+    industry = act == "bombard" and "industry" in option.targets
+    if industry and not world.disrupted and not _shielded(state, world.id):
+        found.append(world.id)
+    return sorted(found)
+
+
+def matches(chit: str, selectors: tuple[str, ...]) -> bool:
+    kind = type_of(chit)
+    return (
+        kind.id in selectors
+        or kind.kind in selectors
+        or ("base" in selectors and kind.id == "base")
+    )
+
+
+def can_control(state: SpaceState, world: World, seat: int) -> bool:
+    """Not in uprising, not already this seat's, and rid of enemy Troops and Installations."""
+    if world.uprising or world.loyal == seat:
+        return False
+    return not any(
+        u.owner != seat and (type_of(u.id).id == "troops" or type_of(u.id).kind == "mi")
+        for u in state.units_at(world.id)
+    )
+
+
+def _shielded(state: SpaceState, world_id: str) -> bool:
+    return any(type_of(u.id).id == "force_field" for u in state.units_at(world_id))
+
+
+def deployable(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
+    """Why `by` may not deploy `chit` here (None: it may)."""
+    world = _here(state)
+    if chit not in state.reserves[seat] or is_special(chit):
+        return f"{_chit(chit)} is not a unit in your reserve."
+    if world.disrupted:
+        return f"{world_name(world.id)} is disrupted by bombardment: nothing deploys there."
+    if by == world.id:
+        if not world_may_act(world, seat) or world.disrupted:
+            return f"{world_name(world.id)} is not your loyal world with its action left."
+        options = content().world.actions
+    else:
+        unit = state.units.get(by)
+        if unit is None or unit.owner != seat or unit.world != world.id:
+            return f"{quoted(by)} is not one of your units at {world_name(world.id)}."
+        if not may_act(state, unit) or unit.wounded or unit.disrupted:
+            return f"{chit_name(by)} cannot act now."
+        if type_of(by).id == "governor" and world.loyal != seat:
+            return "A Governor deploys only on a world loyal to you."
+        options = type_of(by).actions
+    targets = tuple(t for o in options if o.act == "deploy" for t in o.targets)
+    if not targets:
+        return f"{_by(by)} cannot deploy."
+    if not matches(chit, targets):
+        return f"{_by(by)} cannot deploy {chit_name(chit)}."
+    kind = type_of(chit)
+    if kind.id == "rebels" and world.loyal == seat:
+        return "Rebels cannot be deployed on a world loyal to you."
+    if kind.kind == "mi" and any(type_of(u.id).id == kind.id for u in state.units_at(world.id)):
+        return f"{world_name(world.id)} already has a {kind.name}."
+    return None
+
+
+def _deploys(state: SpaceState, seat: int) -> Iterator[Deploy]:
+    world = _here(state)
+    deployers = [u.id for u in _own_here(state, seat)]
+    if world_may_act(world, seat):
+        deployers.append(world.id)
+    for by in deployers:
+        for chit in sorted(set(state.reserves[seat])):
+            if deployable(state, seat, by, chit) is None:
+                yield Deploy(unit=by, chit=chit)
+
+
+def _deploy_x(by: str, chit: str) -> int:
+    options = content().world.actions if by in world_names() else type_of(by).actions
+    return min(o.x for o in options if o.act == "deploy" and matches(chit, o.targets))
+
+
+# ----- special chits ---------------------------------------------------------------------------
+def _plays(state: SpaceState, seat: int) -> Iterator[Play]:
+    for chit in sorted(c for c in set(state.reserves[seat]) if is_special(c)):
+        for target, unit in special_targets(state, seat, chit):
+            yield Play(chit=chit, target=target, unit=unit)
+
+
+def special_targets(state: SpaceState, seat: int, chit: str) -> list[tuple[str, str]]:
+    play = special_of(chit).play
+    world = _here(state)
+    here = state.units_at(world.id)
+    mine = sorted(u.id for u in state.units.values() if u.owner == seat)
+    if play in ("betrayal", "assassinate"):
+        return [(u.id, "") for u in here if u.owner != seat and type_of(u.id).personality]
+    if play == "sabotage":
+        return [(u.id, "") for u in here if u.owner != seat and type_of(u.id).kind in ("m", "mi")]
+    if play == "extra_personality":
+        return [(u, "") for u in mine if type_of(u).personality]
+    if play == "extra_military":
+        return [(u, "") for u in mine if type_of(u).kind == "m"]
+    if play == "recover":
+        return [(u, "") for u in mine if state.units[u].wounded or state.units[u].disrupted]
+    if play in ("deploy_rebels", "deploy_personality"):
+        wanted = (
+            (lambda c: type_of(c).id == "rebels")
+            if play == "deploy_rebels"
+            else (lambda c: type_of(c).personality)
+        )
+        chits = sorted(c for c in set(state.reserves[seat]) if not is_special(c) and wanted(c))
+        return [
+            (w.id, c)
+            for w in state.worlds
+            for c in chits
+            if not (play == "deploy_rebels" and w.loyal == seat)
+        ]
+    if play == "incite":
+        return [(w.id, "") for w in state.worlds if not w.uprising and w.loyal != seat]
+    if play == "subdue":
+        return [(w.id, "") for w in state.worlds if w.uprising]
+    assert play == "diplomacy"
+    return [(w.id, "") for w in state.worlds if w.loyal is None and not w.uprising]
+
+
+# ----- doing it --------------------------------------------------------------------------------
+def play(state: SpaceState, seat: int, action: ActionBase) -> list[Event]:
+    if state.phase != "action" or state.acting != seat:
+        raise IllegalAction("It is not your turn to act at this world.")
+    if isinstance(action, Pass):
+        state.done.append(seat)
+        events = [Event(text=f"{state.seat_names[seat]} is done at {world_name(_here(state).id)}.")]
+    elif isinstance(action, Act):
+        events = _act(state, seat, action)
+    elif isinstance(action, Deploy):
+        events = _deploy(state, seat, action)
+    else:
+        assert isinstance(action, Play)
+        events = _special(state, seat, action)
+    if not isinstance(action, Pass):
+        state.busy = True
+    return events + [Event(text=n) for n in next_turn_here(state, seat)]
+
+
+def _act(state: SpaceState, seat: int, action: Act) -> list[Event]:
+    if action not in list(_acts(state, seat)):
+        raise IllegalAction(_why_not(state, seat, action))
+    numbers = content().numbers
+    world = _here(state)
+    if action.unit == world.id:
+        world.acted = True
+        x = next(o.x for o in content().world.actions if o.act == REPAIR)
+        return [
+            _attempt(state, f"{world_name(world.id)} repairs itself", x, world.id, _repair_world)
+        ]
+    unit = state.units[action.unit]
+    unit.actions += 1
+    who = unit_name(state, unit.id)
+    if action.action == HEAL:
+        return [_attempt(state, f"{who} heals", numbers.heal, "", lambda s, t: _mend(unit))]
+    if action.action == REPAIR:
+        return [_attempt(state, f"{who} repairs", numbers.repair, "", lambda s, t: _mend(unit))]
+    option = next(
+        o
+        for o in type_of(unit.id).actions
+        if o.act == action.action and action.target in _targets(state, seat, o, unit)
+    )
+    x = option.x
+    act = action.action
+    target = action.target
+    if target in state.spied:
+        x += numbers.spy_bonus
+    if act in ("kill", "attack", "sabotage") or (act == "bombard" and target != world.id):
+        what = f"{who} {_verb(act)} {unit_name(state, target)}"
+        return [_attempt(state, what, x, target, lambda s, t: _strike(s, act, t))]
+    if act == "bombard":
+        return [
+            _attempt(
+                state,
+                f"{who} bombards the industry of {world_name(world.id)}",
+                x,
+                target,
+                _disrupt_world,
+            )
+        ]
+    if act == "spy":
+        return [
+            _attempt(
+                state,
+                f"{who} spies on {unit_name(state, target)}",
+                x,
+                target,
+                lambda s, t: _spy(s, t),
+            )
+        ]
+    if act == "control":
+        return [
+            _attempt(
+                state,
+                f"{who} tries to take control of {world_name(world.id)}",
+                x,
+                target,
+                lambda s, t: _loyal(s, t, seat),
+            )
+        ]
+    if act == "incite":
+        return [
+            _attempt(
+                state, f"{who} incites an uprising on {world_name(world.id)}", x, target, _uprise
+            )
+        ]
+    assert act == "subdue"
+    return [
+        _attempt(
+            state,
+            f"{who} subdues the uprising on {world_name(world.id)}",
+            x,
+            target,
+            lambda s, t: _loyal(s, t, seat),
+        )
+    ]
+
+
+def _verb(act: str) -> str:
+    return {
+        "kill": "tries to kill",
+        "attack": "attacks",
+        "sabotage": "sabotages",
+        "bombard": "bombards",
+    }[act]
+
+
+def _attempt(state: SpaceState, what: str, x: int, target: str, effect) -> Event:
+    """Roll for success (x or less on a die); on success apply the effect, which may roll
+    again and says what happened."""
+    roll = state.rng.roll(1)[0]
+    line = f"{what}: rolls {roll} (needs {min(x, 6)} or less)"
+    if roll > x:
+        return Event(text=line + ", fails.")
+    return Event(text=f"{line}, {effect(state, target)}.")
+
+
+def _mend(unit: Unit) -> str:
+    unit.wounded = unit.disrupted = False
+    return "done"
+
+
+def _repair_world(state: SpaceState, world_id: str) -> str:
+    state.world(world_id).disrupted = False
+    return "repaired"
+
+
+def _disrupt_world(state: SpaceState, world_id: str) -> str:
+    state.world(world_id).disrupted = True
+    return "the world is disrupted"
+
+
+def _spy(state: SpaceState, target: str) -> str:
+    state.spied.append(target)
+    return "further actions against it this turn succeed on one more"
+
+
+def _uprise(state: SpaceState, world_id: str) -> str:
+    world = state.world(world_id)
+    world.uprising = True
+    world.loyal = None
+    return "the world rises up"
+
+
+def _loyal(state: SpaceState, world_id: str, seat: int) -> str:
+    """The world turns loyal; the seat's Rebels there go back to its reserve."""
+    world = state.world(world_id)
+    world.uprising = False
+    world.loyal = seat
+    back = [
+        u.id for u in state.units_at(world_id) if u.owner == seat and type_of(u.id).id == "rebels"
+    ]
+    for unit_id in back:
+        del state.units[unit_id]
+        state.reserves[seat].append(unit_id)
+    said = f"{world_name(world_id)} is loyal to {state.seat_names[seat]}"
+    if back:
+        said += "; its Rebels go back to the reserve"
+    return said
+
+
+def _strike(state: SpaceState, act: str, target: str) -> str:
+    """Roll on the action's result table; a second wound or disruption eliminates."""
+    roll = state.rng.roll(1)[0]
+    result = next(b.result for b in content().effects[act] if roll <= b.upto)
+    return f"result {roll}: " + damage(state, target, result)
+
+
+def damage(state: SpaceState, target: str, result: str) -> str:
+    unit = state.units[target]
+    name = chit_name(target)
+    if result in ("wounded", "disrupted"):
+        already = unit.wounded if result == "wounded" else unit.disrupted
+        if not already:
+            setattr(unit, result, True)
+            return f"{name} is {result}"
+        result = "eliminated"
+    del state.units[target]
+    state.pile.append(target)
+    return f"{name} is {result}"
+
+
+def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
+    why = deployable(state, seat, action.unit, action.chit)
+    if why is not None:
+        raise IllegalAction(why)
+    world = _here(state)
+    if action.unit == world.id:
+        world.acted = True
+    else:
+        state.units[action.unit].actions += 1
+    x = _deploy_x(action.unit, action.chit)
+    roll = state.rng.roll(1)[0]
+    what = f"{_by(action.unit, state)} deploys from the reserve: rolls {roll} (needs {x} or less)"
+    if roll > x:
+        return [
+            Event(text=f"{what}, fails."),
+            Event(text=f"{chit_name(action.chit)} stays in your reserve.", seat=seat),
+        ]
+    place(state, seat, action.chit, world.id)
+    return [Event(text=f"{what}: {unit_name(state, action.chit)} arrives.")]
+
+
+def place(state: SpaceState, seat: int, chit: str, world_id: str) -> None:
+    state.reserves[seat].remove(chit)
+    state.units[chit] = Unit(id=chit, owner=seat, world=world_id)
+
+
+def _by(by: str, state: SpaceState | None = None) -> str:
+    if by in world_names():
+        return world_name(by)
+    return unit_name(state, by) if state is not None else chit_name(by)
+
+
+def _chit(chit: str) -> str:
+    try:
+        return chit_name(chit)
+    except (KeyError, ValueError, IndexError):
+        return quoted(chit)
+
+
+def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
+    if action.chit not in state.reserves[seat] or not is_special(action.chit):
+        raise IllegalAction(f"{_chit(action.chit)} is not a special chit in your reserve.")
+    if (action.target, action.unit) not in special_targets(state, seat, action.chit):
+        raise IllegalAction(
+            f"{special_of(action.chit).name} cannot be played on {quoted(action.target)} now."
+        )
+    special = special_of(action.chit)
+    state.reserves[seat].remove(action.chit)
+    state.pile.append(action.chit)
+    name = state.seat_names[seat]
+    head = f"{name} plays {special.name}"
+    target = action.target
+    if special.play == "betrayal":
+        said = f"{unit_name(state, target)} changes sides"
+        unit = state.units[target]
+        unit.owner = seat
+    elif special.play in ("sabotage", "assassinate"):
+        table = "sabotage" if special.play == "sabotage" else "kill"
+        said = f"{unit_name(state, target)}: " + _strike(state, table, target)
+    elif special.play in ("extra_personality", "extra_military"):
+        state.units[target].extra += 1
+        said = f"{chit_name(target)} gets an extra action this turn"
+    elif special.play == "recover":
+        said = f"{chit_name(target)} " + ("healed" if state.units[target].wounded else "repaired")
+        _mend(state.units[target])
+    elif special.play in ("deploy_rebels", "deploy_personality"):
+        place(state, seat, action.unit, target)
+        said = f"{chit_name(action.unit)} arrives on {world_name(target)}"
+    elif special.play == "incite":
+        said = _uprise(state, target)
+        said = f"{world_name(target)}: {said}"
+    else:
+        said = _loyal(state, target, seat)
+    return [Event(text=f"{head}: {said}.")]
+
+
+def _why_not(state: SpaceState, seat: int, action: Act) -> str:
+    world = _here(state)
+    if action.unit == world.id:
+        return f"{world_name(world.id)} has only its repair to do, and only when disrupted."
+    unit = state.units.get(action.unit)
+    if unit is None or unit.owner != seat or unit.world != world.id:
+        return f"{quoted(action.unit)} is not one of your units at {world_name(world.id)}."
+    if not may_act(state, unit):
+        return f"{chit_name(unit.id)} has no action left this turn."
+    if unit.wounded:
+        return f"{chit_name(unit.id)} is wounded: it can only heal."
+    if unit.disrupted:
+        return f"{chit_name(unit.id)} is disrupted: it can only repair."
+    acts = {o.act for o in type_of(unit.id).actions}
+    if action.action not in acts:
+        can = ", ".join(sorted(acts))
+        return f"{chit_name(unit.id)} cannot {quoted(action.action)}; it can {can}."
+    if action.action == "control":
+        return (
+            f"{world_name(world.id)} cannot be taken: it must be rid of enemy Troops and "
+            "Installations, not in uprising, and not already yours."
+        )
+    return f"{chit_name(unit.id)} cannot {action.action} {quoted(action.target)} here."

@@ -1,0 +1,93 @@
+"""The turn's five phases in order, each moving on by itself once nobody is left to answer:
+recruit (and discards), blockade declarations, surveillance (and declared orders), movement,
+then actions world by world; the turn ends with the victory check."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.games.space_insurrection import fight, orders, recruit, victory
+from engine.games.space_insurrection.state import SpaceState
+from engine.words import listing
+
+
+def begin_turn(state: SpaceState) -> list[Event]:
+    events = [Event(text=f"Turn {state.turn} begins. Recruit phase.")]
+    events += recruit.recruit(state)
+    if recruit.over_limit(state):
+        state.phase = "discard"
+        return events
+    return events + to_sheet(state, "blockade")
+
+
+def after_discard(state: SpaceState) -> list[Event]:
+    if recruit.over_limit(state):
+        return []
+    return to_sheet(state, "blockade")
+
+
+def to_sheet(state: SpaceState, phase: str) -> list[Event]:
+    """Open a phase of secret orders for every seat with something to order; a phase nobody
+    can use passes at once."""
+    state.phase = phase  # type: ignore[assignment]
+    state.sheets = {}
+    state.owing = orders.writers(state, phase)
+    if not state.owing:
+        return after_sheet(state)
+    who = listing([state.seat_names[s] for s in state.owing])
+    return [Event(text=f"{orders.TITLES[phase]}: {who} write their orders in secret.")]
+
+
+def after_sheet(state: SpaceState) -> list[Event]:
+    """Resolve the phase whose orders are all in, and open the next."""
+    phase = state.phase
+    written = bool(state.sheets)
+    if phase == "blockade":
+        notes = orders.reveal_blockades(state) if written else []
+        state.sheets = {}
+        return [Event(text=n) for n in notes] + to_sheet(state, "surveillance")
+    if phase == "surveillance":
+        events = orders.reveal_surveillance(state) if written else []
+        state.sheets = {}
+        if state.to_declare:
+            state.phase = "declare"
+            return events
+        return events + to_sheet(state, "movement")
+    notes = orders.reveal_moves(state) if written else []
+    state.sheets = {}
+    state.declared = {}
+    return [Event(text=n) for n in notes] + to_action(state)
+
+
+def after_declare(state: SpaceState) -> list[Event]:
+    if state.to_declare:
+        return []
+    return to_sheet(state, "movement")
+
+
+def to_action(state: SpaceState) -> list[Event]:
+    state.phase = "action"
+    notes = fight.begin(state)
+    events = [Event(text="Action phase.")] + [Event(text=n) for n in notes]
+    if state.acting is None:
+        return events + end_turn(state)
+    return events
+
+
+def after_action(state: SpaceState) -> list[Event]:
+    return end_turn(state) if state.acting is None else []
+
+
+def end_turn(state: SpaceState) -> list[Event]:
+    victory.judge(state)
+    if state.winners is not None:
+        return []
+    for unit in state.units.values():
+        unit.actions = unit.extra = 0
+        unit.observed = False
+    for world in state.worlds:
+        world.acted = False
+    state.spied = []
+    state.busy = False
+    state.turn += 1
+    state.first = (state.first + 1) % len(state.seat_names)
+    return begin_turn(state)

@@ -1,0 +1,49 @@
+"""How things are named for players: seats, worlds, units and the verbs of actions."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.games.space_insurrection.content.models import content
+from engine.games.space_insurrection.state import SpaceState, chit_name
+
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple")
+
+VERBS = {
+    "kill": "kill",
+    "attack": "attack",
+    "sabotage": "sabotage",
+    "bombard": "bombard",
+    "spy": "spy on",
+    "control": "take control of the world",
+    "incite": "incite an uprising",
+    "subdue": "subdue the uprising",
+    "heal": "heal",
+    "repair": "repair",
+    "deploy": "deploy",
+}
+
+
+@cache
+def world_names() -> dict[str, str]:
+    return {w.id: w.name for w in content().worlds}
+
+
+def world_name(world_id: str) -> str:
+    return world_names()[world_id]
+
+
+def unit_name(state: SpaceState, unit_id: str) -> str:
+    """`Red's Troops #2`, for a unit on the board; a chit's own name otherwise."""
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return chit_name(unit_id)
+    return f"{state.seat_names[unit.owner]}'s {chit_name(unit_id)}"
+
+
+def target_name(state: SpaceState, target: str) -> str:
+    if target in world_names():
+        return world_name(target)
+    if target.startswith("reserve-"):
+        return f"{state.seat_names[int(target.split('-')[1])]}'s reserve"
+    return unit_name(state, target)

@@ -1,0 +1,81 @@
+"""What each seat is asked. Prompt texts and buttons are public (the channel shows them), so
+they are built from what the table can see: never a reserve chit, never an order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import Prompt
+from engine.games.space_insurrection import fight, orders, recruit
+from engine.games.space_insurrection.actions import Declare, Discard, Pass
+from engine.games.space_insurrection.content.models import content
+from engine.games.space_insurrection.names import world_name
+from engine.games.space_insurrection.state import SpaceState, chit_name
+from engine.words import count
+
+if TYPE_CHECKING:
+    from engine.games.space_insurrection.rules import SpaceInsurrection
+
+
+def prompts(game: SpaceInsurrection, state: SpaceState) -> dict[int, Prompt]:
+    if state.phase == "discard":
+        limit = content().numbers.reserve_limit
+        return {
+            s: Prompt(
+                seat=s,
+                text=(
+                    f"your reserve is over the limit: discard "
+                    f"{count(len(state.reserves[s]) - limit, 'chit')} with `/space discard`."
+                ),
+                kinds=["discard"],
+                out_of_turn=True,
+                default=Discard(chit=recruit.default_discard(state, s)).model_dump(),
+            )
+            for s in recruit.over_limit(state)
+        }
+    if state.phase in ("blockade", "surveillance", "movement"):
+        out = {}
+        for s in state.owing:
+            sheet = orders.sheet(state, s)
+            out[s] = Prompt(
+                seat=s,
+                text=(
+                    f"write your {sheet.title.lower()} in private with `/game order`, "
+                    "then submit them with `/game orders`."
+                ),
+                kinds=[sheet.kind],
+                sheet=sheet,
+                default=sheet.submission({}),
+            )
+        return out
+    if state.phase == "declare":
+        unit_id = state.to_declare[0]
+        seat = state.units[unit_id].owner
+        options = [Declare(unit=unit_id, to=w) for w in orders.declare_options(state, unit_id)]
+        return {
+            seat: Prompt(
+                seat=seat,
+                text=f"an Agent saw your {chit_name(unit_id)}: declare where it will move.",
+                kinds=["declare"],
+                choices=game.quick_choices(state, options),
+                out_of_turn=True,
+                default=options[0].model_dump(),
+            )
+        }
+    assert state.phase == "action"
+    seat = state.acting
+    if seat is None:
+        return {}
+    here = world_name(state.worlds[state.at].id)
+    return {
+        seat: Prompt(
+            seat=seat,
+            text=(
+                f"your turn at {here}: one unit acts (a button or `/space act`), deploys "
+                "(`/space deploy`) or plays a special chit (`/space play`); or pass."
+            ),
+            kinds=["act", "deploy", "play", "pass"],
+            choices=game.quick_choices(state, fight.public_actions(state, seat)),
+            default=Pass().model_dump(),
+        )
+    }

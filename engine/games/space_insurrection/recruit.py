@@ -1,0 +1,83 @@
+"""The recruit phase: loyal worlds and Governors roll to draw chits into hidden reserves, and
+reserves over the limit are discarded down.
+
+Only the rolls and the number of chits drawn are public; what was drawn goes to its owner."""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction
+from engine.games.space_insurrection.content.models import content
+from engine.games.space_insurrection.names import world_name
+from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
+from engine.words import count
+
+
+def blockaded_against(state: SpaceState, world_id: str, seat: int) -> bool:
+    """Whether another seat's cruiser blockades the world."""
+    return any(u.blockading and u.owner != seat for u in state.units_at(world_id))
+
+
+def recruit(state: SpaceState) -> list[Event]:
+    """Every loyal world, and one healthy Governor on each, tries once for each seat, in seat
+    order. Uprisings have no loyal owner, so they never recruit; disrupted worlds do not."""
+    numbers = content()
+    events: list[Event] = []
+    state.drawn = [[] for _ in state.seat_names]
+    for seat, name in enumerate(state.seat_names):
+        lines = []
+        for world in state.worlds:
+            if world.loyal != seat or world.disrupted:
+                continue
+            x = (
+                numbers.world.recruit_blockaded
+                if blockaded_against(state, world.id, seat)
+                else numbers.world.recruit
+            )
+            tries = [world_name(world.id)]
+            if any(
+                u.owner == seat and type_of(u.id).id == "governor" and not u.wounded
+                for u in state.units_at(world.id)
+            ):
+                tries.append(f"the Governor on {world_name(world.id)}")
+            for who in tries:
+                roll = state.rng.roll(1)[0]
+                if roll <= x and state.pile:
+                    chit = state.pile.pop(state.rng.below(len(state.pile)))
+                    state.reserves[seat].append(chit)
+                    state.drawn[seat].append(chit)
+                    lines.append(f"{who} rolls {roll} (needs {x} or less): a chit")
+                else:
+                    lines.append(f"{who} rolls {roll} (needs {x} or less): nothing")
+        if lines:
+            events.append(Event(text=f"{name} recruits. " + "; ".join(lines) + "."))
+        if state.drawn[seat]:
+            drawn = ", ".join(chit_name(c) for c in state.drawn[seat])
+            events.append(Event(text=f"You recruit: {drawn}.", seat=seat))
+    if not events:
+        events.append(Event(text="Nobody recruits this turn."))
+    return events
+
+
+def over_limit(state: SpaceState) -> list[int]:
+    limit = content().numbers.reserve_limit
+    return [s for s, reserve in enumerate(state.reserves) if len(reserve) > limit]
+
+
+def default_discard(state: SpaceState, seat: int) -> str:
+    """The chit last drawn that is still held, else the last in the reserve."""
+    held = [c for c in state.drawn[seat] if c in state.reserves[seat]] if state.drawn else []
+    return (held or state.reserves[seat])[-1]
+
+
+def discard(state: SpaceState, seat: int, chit: str) -> list[Event]:
+    if seat not in over_limit(state):
+        raise IllegalAction("Your reserve is within the limit; there is nothing to discard.")
+    if chit not in state.reserves[seat]:
+        raise IllegalAction(f"{chit_name(chit) if '-' in chit else chit} is not in your reserve.")
+    state.reserves[seat].remove(chit)
+    state.pile.append(chit)
+    left = len(state.reserves[seat])
+    return [
+        Event(text=f"{state.seat_names[seat]} discards a chit ({count(left, 'chit')} left)."),
+        Event(text=f"You discard {chit_name(chit)}.", seat=seat),
+    ]

@@ -1,0 +1,167 @@
+"""Space Insurrection as an `engine.core.Game`: set-up, and the flow of one action.
+
+Every phase of secret orders is a set of order sheets submitted whole (`orders.py`); the other
+decisions are ordinary actions: discards over the reserve limit, declared orders after an
+observation, and one unit's action at a time in the action phase (`fight.py`). `flow.py`
+moves the turn on whenever nobody is left to answer."""
+
+from __future__ import annotations
+
+from engine.core import ActionBase, ChoiceStyle, Event, Game, OrderAction, Outcome, Prompt
+from engine.games.space_insurrection import fight, flow, orders, prompts, recruit, text, victory
+from engine.games.space_insurrection.actions import (
+    ACTION_TYPES,
+    Declare,
+    Discard,
+    Pass,
+)
+from engine.games.space_insurrection.content.models import content
+from engine.games.space_insurrection.names import SEAT_NAMES
+from engine.games.space_insurrection.state import (
+    SpaceOptions,
+    SpaceState,
+    Unit,
+    World,
+    all_chits,
+)
+from engine.games.space_insurrection.view import SpaceView, build_view
+from engine.rng import Rng
+
+
+class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
+    id = "space_insurrection"
+    title = "Space Insurrection"
+    short_name = "space"
+    player_counts = (2, 3, 4, 5)
+    options_type = SpaceOptions
+    state_type = SpaceState
+    action_types = ACTION_TYPES
+
+    def setup(self, options: SpaceOptions, seed: int) -> SpaceState:
+        """Seats and home worlds are dealt at random; each home world is loyal, with a Base from
+        the pile; then each seat draws its starting reserve. That reserve is the first turn's
+        recruitment, so the first turn opens at its blockade phase (see DESIGN.md)."""
+        rng = Rng.seeded(seed)
+        n = options.players
+        holders = list(range(n))
+        rng.shuffle(holders)
+        worlds = [World(id=w.id) for w in content().worlds]
+        homes = list(range(len(worlds)))
+        rng.shuffle(homes)
+        pile = all_chits(options.specials)
+        state = SpaceState(
+            rng=rng,
+            holders=holders,
+            seat_names=list(SEAT_NAMES[:n]),
+            last_turn=options.last_turn,
+            worlds=worlds,
+            pile=pile,
+            reserves=[[] for _ in range(n)],
+        )
+        for seat in range(n):
+            home = worlds[homes[seat]]
+            home.loyal = seat
+            base = f"base-{seat + 1}"
+            state.pile.remove(base)
+            state.units[base] = Unit(id=base, owner=seat, world=home.id)
+        for seat in range(n):
+            for _ in range(content().numbers.starting_reserve):
+                state.reserves[seat].append(state.pile.pop(rng.below(len(state.pile))))
+        flow.to_sheet(state, "blockade")
+        return state
+
+    def _prompts(self, state: SpaceState) -> dict[int, Prompt]:
+        if state.winners is not None:
+            return {}
+        return prompts.prompts(self, state)
+
+    def legal_actions(self, state: SpaceState, seat: int) -> list[ActionBase]:
+        prompt = self._prompts(state).get(seat)
+        if prompt is None:
+            return []
+        if prompt.sheet is not None:
+            return [self.parse_action(prompt.default or {})]
+        if state.phase == "discard":
+            return [Discard(chit=c) for c in sorted(set(state.reserves[seat]))]
+        if state.phase == "declare":
+            return [self.parse_action(c.action) for c in prompt.choices]
+        return fight.legal(state, seat)
+
+    def _apply(self, state: SpaceState, seat: int, action: ActionBase) -> list[Event]:
+        if isinstance(action, OrderAction):
+            if action.kind != orders.KINDS.get(state.phase):
+                raise_wrong_phase(state)
+            events = orders.submit(state, seat, action.chosen())
+            if not state.owing:
+                events += flow.after_sheet(state)
+        elif isinstance(action, Discard):
+            if state.phase != "discard":
+                raise_wrong_phase(state)
+            events = recruit.discard(state, seat, action.chit)
+            events += flow.after_discard(state)
+        elif isinstance(action, Declare):
+            if state.phase != "declare":
+                raise_wrong_phase(state)
+            events = [Event(text=n) for n in orders.declare(state, seat, action.unit, action.to)]
+            events += flow.after_declare(state)
+        else:
+            events = fight.play(state, seat, action)
+            events += flow.after_action(state)
+        result = self.outcome(state)
+        if result is not None:
+            events.append(Event(text=result.reason))
+        return [_sentence(e) for e in events]
+
+    def outcome(self, state: SpaceState) -> Outcome | None:
+        return victory.outcome(state)
+
+    def _reveals(self, state: SpaceState, seat: int, action: ActionBase) -> bool:
+        """A declared order is told to the table; it cannot be unsaid."""
+        return isinstance(action, Declare)
+
+    def view(self, state: SpaceState, seat: int | None) -> SpaceView:
+        return build_view(state, seat, sorted(self._prompts(state)), self.outcome(state))
+
+    def describe(self, state: SpaceState, action: ActionBase) -> str:
+        try:
+            return text.describe(state, action)
+        except (KeyError, ValueError, IndexError, StopIteration):
+            return super().describe(state, action)
+
+    def choice_label(self, state: SpaceState, action: ActionBase) -> str:
+        try:
+            return text.choice_label(state, action)
+        except (KeyError, ValueError, IndexError, StopIteration):
+            return action.kind
+
+    def choice_style(self, action: ActionBase) -> ChoiceStyle:
+        return "secondary" if isinstance(action, Pass) else "primary"
+
+    def label_value(self, state: SpaceState, kind: str, field: str, value: object) -> str:
+        return text.label_value(state, field, value)
+
+    def status_text(self, state: SpaceState, seat: int | None) -> str:
+        result = self.outcome(state)
+        if result is not None:
+            return f"Game over. {result.reason}"
+        return text.status(state, sorted(self._prompts(state)))
+
+    def hand_text(self, state: SpaceState, seat: int) -> str | None:
+        return text.hand(state, seat)
+
+
+def raise_wrong_phase(state: SpaceState) -> None:
+    from engine.core import IllegalAction
+    from engine.games.space_insurrection.view import PHASE_TEXT
+
+    raise IllegalAction(f"That is not part of this phase ({PHASE_TEXT[state.phase]}).")
+
+
+def _sentence(event: Event) -> Event:
+    line = event.text
+    if line and not line.endswith((".", "!", "?")):
+        line += "."
+    return Event(text=line[0].upper() + line[1:] if line else line, seat=event.seat)
+
+
+GAME = SpaceInsurrection()

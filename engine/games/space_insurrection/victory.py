@@ -1,0 +1,55 @@
+"""How the game ends: at the end of a turn, a seat to which every world is loyal, or the last
+seat with units on the board, wins; several seats meeting a condition together share the win.
+A table may set a last turn (most loyal worlds wins then), and a turn in which nobody did
+anything at all ends the game with no winner, so a game of absent players ends."""
+
+from __future__ import annotations
+
+from engine.core import Outcome, Termination
+from engine.games.space_insurrection.state import SpaceState
+from engine.words import count, listing
+
+
+def judge(state: SpaceState) -> None:
+    """Called as a turn ends: records the end in the state if the game is over."""
+    seats = range(len(state.seat_names))
+    every = [s for s in seats if all(w.loyal == s for w in state.worlds)]
+    present = {u.owner for u in state.units.values()}
+    last = [s for s in present] if len(present) == 1 else []
+    if every or last:
+        state.winners = sorted(set(every) | set(last))
+        reasons = []
+        if every:
+            reasons.append("every world is loyal to " + _names(state, every))
+        if last:
+            reasons.append(_names(state, last) + " alone has units left on the board")
+        state.ended = "goal" if every else "elimination"
+        state.ended_text = "; ".join(reasons)
+        return
+    if not state.busy:
+        state.winners = []
+        state.ended = "standstill"
+        state.ended_text = "A whole turn went by with nothing done: the game stops with no winner"
+        return
+    if state.last_turn and state.turn >= state.last_turn:
+        loyal = {s: sum(1 for w in state.worlds if w.loyal == s) for s in seats}
+        best = max(loyal.values())
+        state.winners = [s for s in seats if loyal[s] == best]
+        state.ended = "time_limit"
+        state.ended_text = (
+            f"The last turn is over: {_names(state, state.winners)} "
+            f"{'holds' if len(state.winners) == 1 else 'hold'} the most loyal worlds "
+            f"({count(best, 'world')})"
+        )
+
+
+def outcome(state: SpaceState) -> Outcome | None:
+    if state.winners is None:
+        return None
+    return Outcome(
+        termination=Termination(state.ended), winners=state.winners, reason=state.ended_text + "."
+    )
+
+
+def _names(state: SpaceState, seats: list[int]) -> str:
+    return listing([state.seat_names[s] for s in seats])

@@ -1,0 +1,154 @@
+"""What a seat (or the channel) sees of a game: the board in full, everyone's public counts,
+and only its own reserve and its own secret orders."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Outcome
+from engine.games.space_insurrection.content.models import content
+from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
+
+
+class UnitView(BaseModel):
+    id: str
+    name: str
+    """`Star Cruiser #3`"""
+    letter: str
+    """Two letters for the board (`SC`)."""
+    kind: str
+    """pp, ep, m or mi."""
+    owner: int
+    wounded: bool
+    disrupted: bool
+    blockading: bool
+    spied: bool
+
+
+class WorldView(BaseModel):
+    id: str
+    name: str
+    loyal: int | None
+    uprising: bool
+    disrupted: bool
+    units: list[UnitView]
+    resolving: bool
+    """Its actions are being resolved now."""
+
+
+class SeatView(BaseModel):
+    name: str
+    reserve: int
+    """How many chits the seat holds in reserve (their faces are secret)."""
+    loyal: int
+    units: int
+    submitted: bool | None
+    """In a phase of secret orders: whether the seat has submitted (None: not asked)."""
+
+
+class SpaceView(BaseModel):
+    turn: int
+    last_turn: int
+    phase: str
+    phase_text: str
+    first: int
+    worlds: list[WorldView]
+    seats: list[SeatView]
+    acting: list[int]
+    """Seats asked to act now."""
+    declared: dict[str, str]
+    pile: int
+    outcome: str | None
+    me: int | None = None
+    reserve: list[str] | None = None
+    """The viewing seat's own reserve, by name."""
+    orders: str | None = None
+    """The viewing seat's own submitted orders, before they are revealed."""
+
+
+PHASE_TEXT = {
+    "discard": "Recruit: discard down to the reserve limit",
+    "blockade": "Blockade declarations",
+    "surveillance": "Surveillance orders",
+    "declare": "Surveillance: observed units declare their orders",
+    "movement": "Movement orders",
+    "action": "Actions",
+}
+
+
+def build_view(
+    state: SpaceState, seat: int | None, acting: list[int], outcome: Outcome | None
+) -> SpaceView:
+    names = {w.id: w.name for w in content().worlds}
+    here = state.worlds[state.at].id if state.phase == "action" else None
+    worlds = [
+        WorldView(
+            id=w.id,
+            name=names[w.id],
+            loyal=w.loyal,
+            uprising=w.uprising,
+            disrupted=w.disrupted,
+            units=[
+                _unit(state, u.id)
+                for u in sorted(state.units_at(w.id), key=lambda u: (u.owner, _order(u.id)))
+            ],
+            resolving=w.id == here,
+        )
+        for w in state.worlds
+    ]
+    sheet_phase = state.phase in ("blockade", "surveillance", "movement")
+    seats = [
+        SeatView(
+            name=name,
+            reserve=len(state.reserves[s]),
+            loyal=sum(1 for w in state.worlds if w.loyal == s),
+            units=sum(1 for u in state.units.values() if u.owner == s),
+            submitted=(s in state.sheets)
+            if sheet_phase and (s in state.sheets or s in state.owing)
+            else None,
+        )
+        for s, name in enumerate(state.seat_names)
+    ]
+    phase_text = PHASE_TEXT[state.phase]
+    if here is not None:
+        phase_text = f"Actions at {names[here]}"
+    view = SpaceView(
+        turn=state.turn,
+        last_turn=state.last_turn,
+        phase=state.phase,
+        phase_text=phase_text,
+        first=state.first,
+        worlds=worlds,
+        seats=seats,
+        acting=acting,
+        declared=dict(state.declared),
+        pile=len(state.pile),
+        outcome=None if outcome is None else outcome.reason,
+    )
+    if seat is not None:
+        view.me = seat
+        view.reserve = [chit_name(c) for c in state.reserves[seat]]
+        view.orders = state.sheets.get(seat)
+    return view
+
+
+def _unit(state: SpaceState, unit_id: str) -> UnitView:
+    unit = state.units[unit_id]
+    kind = type_of(unit_id)
+    return UnitView(
+        id=unit_id,
+        name=chit_name(unit_id),
+        letter=kind.letter,
+        kind=kind.kind,
+        owner=unit.owner,
+        wounded=unit.wounded,
+        disrupted=unit.disrupted,
+        blockading=unit.blockading,
+        spied=unit_id in state.spied,
+    )
+
+
+def _order(unit_id: str) -> tuple[int, int]:
+    kind, number = unit_id.rsplit("-", 1)
+    types = [t.id for t in content().types]
+    return types.index(kind), int(number)
