@@ -26,10 +26,8 @@ class SpaceOptions(BaseModel):
         default=0,
         description="Special chits in the recruit pile: none, one or two of each",
     )
-    last_turn: int = Field(
+    last_turn: Literal[0, 10, 15, 20, 25, 30] = Field(
         default=15,
-        ge=0,
-        le=40,
         description="The turn after which the most loyal worlds wins (0: play until a victory)",
     )
 
