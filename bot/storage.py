@@ -20,6 +20,7 @@ import aiosqlite
 from pydantic import BaseModel
 
 from bot import schema
+from bot.drafts import DraftStore, SqliteDrafts
 from bot.pace import Prefs, Wait
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,7 @@ class Rewind(BaseModel):
     state: Literal["open", "done", "refused", "stale"]
 
 
-class GameStore(Protocol):
+class GameStore(DraftStore, Protocol):
     async def live_game(self, channel_id: int) -> GameRow | None: ...
     async def get(self, game_id: int) -> GameRow | None: ...
     async def create_lobby(
@@ -273,7 +274,7 @@ def _wait_values(w: Wait) -> tuple[Any, ...]:
     )
 
 
-class SqliteStore:
+class SqliteStore(SqliteDrafts):
     """One SQLite file in WAL mode, one connection, one writer at a time."""
 
     def __init__(self, path: Path | str, migrations: Path = MIGRATIONS) -> None:
