@@ -2,7 +2,9 @@
 
 Each game gets a command group named by `Game.short_name`; each action kind becomes a subcommand
 whose parameters are the action's fields. Every parameter autocompletes from the game's legal
-actions for the invoking player, narrowed by the parameters already filled in.
+actions for the invoking player, narrowed by the parameters already filled in. Order sheets
+(`OrderAction` kinds) get no command of their own: `/game order` writes them line by line and
+their Submit button sends them (bot/orders.py).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from discord import app_commands
 from bot import limits
 from bot.game_commands import GUILD_ONLY
 from bot.interactions import bot_of
-from engine import ActionBase, Game
+from engine import ActionBase, Game, OrderAction
 
 
 def _annotation(field: Any) -> type:
@@ -37,7 +39,8 @@ def build_group(game: Game) -> app_commands.Group:
         allowed_contexts=GUILD_ONLY,
     )
     for action_type in game.action_types:
-        group.add_command(_build_command(game, action_type))
+        if not issubclass(action_type, OrderAction):
+            group.add_command(_build_command(game, action_type))
     return group
 
 

@@ -19,6 +19,7 @@ from bot.game_commands import GUILD_ONLY, GameCommands, subcommand_names
 from bot.health import watch_loop_lag
 from bot.interactions import APOLOGY, answer, handling
 from bot.lobby import Lobbies
+from bot.orders import Orders
 from bot.publication import Publisher
 from bot.rules_commands import rules_command
 from bot.steward import Steward
@@ -62,6 +63,7 @@ class GameBot(discord.Client):
         self.turns = Turns(self)
         self.steward = Steward(self)
         self.lobbies = Lobbies(self)
+        self.orders = Orders(self)
         self.publisher = Publisher(self)
         self.drawing = Drawing(settings.render_workers)
         self._deadlines: asyncio.Task[None] | None = None
@@ -79,6 +81,8 @@ class GameBot(discord.Client):
         for game in REGISTRY.values():
             renderer_for(game.id)  # a game without a board stops the bot here, not mid-game
             group = build_group(game)
+            if not group.commands:
+                continue  # every action is an order sheet's: `/game order` writes them
             self.tree.add_command(group)
             self.action_commands[group.name] = [(c.name, c.description) for c in group.commands]
 

@@ -2,10 +2,12 @@
 
 `choice:<game>:<seat>:<decision>:<key>` binds a button to one decision of one seat (the
 engine's decision id changes whenever that decision is answered or replaced) and one complete
-action (a hash of it); `lobby:<game>:<op>` and `option:<game>:<field>` belong to a lobby. Ids are
-untrusted input: the patterns bound every number, and the handlers check the game against the
-channel the click came from. The handlers themselves live on the bot (`bot.turns`,
-`bot.lobbies`), so this module imports none of them.
+action (a hash of it); `orders:<game>:<seat>:<decision>:<digest>:<op>` binds Submit and Clear to
+one seat's order sheet and the draft shown with them (a hash of it); `lobby:<game>:<op>` and
+`option:<game>:<field>` belong to a lobby. Ids are untrusted input: the patterns bound every
+number, and the handlers check the game against the channel the click came from. The handlers
+themselves live on the bot (`bot.turns`, `bot.orders`, `bot.lobbies`), so this module imports
+none of them.
 """
 
 from __future__ import annotations
@@ -86,6 +88,53 @@ class ChoiceButton(
     async def callback(self, interaction: discord.Interaction) -> Any:
         await _bot(interaction).turns.click(
             interaction, self.game_id, self.seat, self.decision, self.key
+        )
+
+
+class OrdersButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"orders:"
+    + GAME
+    + r":(?P<seat>\d{1,2}):(?P<decision>\d{1,9}):(?P<digest>[0-9a-f]{8}):(?P<op>submit|clear)",
+):
+    """Submits (or clears) one seat's draft of secret orders, exactly as it was shown."""
+
+    def __init__(
+        self, game_id: int, seat: int, decision: int, digest: str, op: str, whose: str = ""
+    ) -> None:
+        label = "Submit orders" if op == "submit" else "Clear"
+        super().__init__(
+            discord.ui.Button(
+                label=limits.clip(f"{label} ({whose})" if whose else label, limits.BUTTON_LABEL),
+                style=discord.ButtonStyle.success
+                if op == "submit"
+                else discord.ButtonStyle.secondary,
+                custom_id=f"orders:{game_id}:{seat}:{decision}:{digest}:{op}",
+            )
+        )
+        self.game_id, self.seat, self.decision, self.digest, self.op = (
+            game_id,
+            seat,
+            decision,
+            digest,
+            op,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> OrdersButton:
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["decision"]),
+            match["digest"],
+            match["op"],
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).orders.pressed(
+            interaction, self.game_id, self.seat, self.decision, self.digest, self.op
         )
 
 
@@ -272,6 +321,7 @@ class SnoozeButton(
 
 DYNAMIC_ITEMS = (
     ChoiceButton,
+    OrdersButton,
     LobbyButton,
     OptionSelect,
     ConfirmButton,
@@ -293,6 +343,20 @@ def is_ours(custom_id: str) -> bool:
 def undo_view(game_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(UndoButton(game_id, version))
+    return view
+
+
+def orders_view(game_id: int, drafts: list[tuple[int, int, str, str]]) -> discord.ui.View:
+    """Submit and Clear for each (seat, decision, digest, whose) draft shown: a row each while
+    five rows suffice."""
+    view = discord.ui.View(timeout=None)
+    shown = drafts[: limits.BUTTONS // 2]
+    for row, (seat, decision, digest, whose) in enumerate(shown):
+        for op in ("submit", "clear"):
+            button = OrdersButton(game_id, seat, decision, digest, op, whose)
+            if len(shown) <= limits.ROWS:
+                button.item.row = row
+            view.add_item(button)
     return view
 
 

@@ -7,7 +7,7 @@ import zoneinfo
 import discord
 from discord import app_commands
 
-from bot import limits, present, record_commands
+from bot import limits, orders, present, record_commands
 from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields, value_label
 from bot.pace import Pace
@@ -251,6 +251,20 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             title = "How to play" + (f" {table.game.title}" if table else " with this bot")
             embed = discord.Embed(title=title, description=text, colour=0x0072B2)
             await answer(interaction, "", embed=embed)
+
+    @app_commands.command(
+        name="order", description="Write one line of your secret orders (only you see them)"
+    )
+    @app_commands.describe(unit="Which of your units to order", to="Where it goes (what it does)")
+    @app_commands.autocomplete(unit=orders.unit_autocomplete, to=orders.to_autocomplete)
+    async def order(self, interaction: discord.Interaction, unit: str, to: str) -> None:
+        await bot_of(interaction).orders.order(interaction, unit, to)
+
+    @app_commands.command(
+        name="orders", description="Your secret orders so far, to submit or clear (only you)"
+    )
+    async def orders(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).orders.show(interaction)
 
     @app_commands.command(name="undo", description="Take back your own latest move(s)")
     @app_commands.describe(moves="How many of your latest moves (default 1)")

@@ -12,6 +12,8 @@ CHOICES = 25
 """Autocomplete suggestions, select-menu options and command choices."""
 BUTTONS = 25
 """Buttons under one message (five rows of five)."""
+ROWS = 5
+"""Component rows under one message."""
 BUTTON_LABEL = 80
 CHOICE_NAME = 100
 """Characters of an autocomplete entry's name or value, and of a select option's label."""

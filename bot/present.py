@@ -11,7 +11,7 @@ from bot import limits
 from bot.options import value_label
 from bot.pace import Pace
 from bot.table import Table
-from engine import Outcome, Prompt, QuickChoice
+from engine import OrderAction, Outcome, Prompt, QuickChoice
 
 
 def mention(user_id: int) -> str:
@@ -28,10 +28,15 @@ def seating(table: Table) -> str:
     return "\n".join(f"- {seat_line(table, s)}" for s in range(len(table.state.seat_names)))
 
 
+SHEET_HINT = "(write them in secret with `/game order`, send them with `/game orders`)"
+"""Said after a prompt that carries an order sheet: how its orders are written and sent."""
+
+
 def prompt_line(table: Table, prompt: Prompt) -> str:
     assert table.state is not None
     name = table.state.seat_names[prompt.seat]
-    return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {prompt.text}"
+    hint = f" {SHEET_HINT}" if prompt.sheet is not None else ""
+    return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {prompt.text}{hint}"
 
 
 def outcome_text(table: Table, outcome: Outcome, narrated: str = "") -> str:
@@ -122,6 +127,12 @@ def help_text(
     for group, names in general.items():
         note = GROUP_NOTES.get(group, "")
         lines.append(f"`/{group}` {' · '.join(names)}" + (f" ({note})" if note else ""))
+    if table is not None and any(issubclass(t, OrderAction) for t in table.game.action_types):
+        lines.append(
+            f"\n**Secret orders in {table.game.title}**\n`/game order` sets one line of your "
+            "orders (only you see it); `/game orders` shows them all with **Submit orders**, "
+            "which sends them at once. The table hears only that you have submitted."
+        )
     for group, subcommands in commands.items():
         if table is not None and group != table.game.short_name:
             continue

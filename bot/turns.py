@@ -50,7 +50,7 @@ class Turns:
                     )
                 move = await bot.tables.act(table, interaction.user.id, data)
                 progress.committed = _label(move)
-            await self._told(interaction, move)
+            await self.told(interaction, move)
 
     async def click(
         self, interaction: discord.Interaction, game_id: int, seat: int, decision: int, key: str
@@ -70,7 +70,7 @@ class Turns:
             if choice is None:  # refused outside the lock: the edit waits on Discord
                 await self._retire_clicked(interaction, table)
                 raise PlayerError(STALE)
-            await self._told(interaction, move)
+            await self.told(interaction, move)
             row = await bot.store.get(game_id)
             living = None if row is None or row.living is None else row.living.get("message")
             if interaction.message is not None and interaction.message.id != living:
@@ -104,10 +104,13 @@ class Turns:
             progress.committed = f"Applied {applied} default(s)."
         return applied
 
-    async def _told(self, interaction: discord.Interaction, move: Accepted) -> None:
+    async def told(
+        self, interaction: discord.Interaction, move: Accepted, label: str | None = None
+    ) -> None:
         """Publish the committed move, then answer: the answer says whether the post went out,
-        and offers to take the move back while that is still allowed."""
-        label = _label(move)
+        and offers to take the move back while that is still allowed. `label` says what was
+        done, when the game's own description of the action is not what the player reads."""
+        label = label or _label(move)
         row = move.after.row
         shown = interaction.user.display_name
         if row.player_names.get(str(interaction.user.id)) != shown:
