@@ -43,6 +43,9 @@ def after_sheet(state: SpaceState) -> list[Event]:
     written = bool(state.sheets)
     if phase == "blockade":
         notes = orders.reveal_blockades(state) if written else []
+        if not written:  # nobody could declare: last turn's blockades are lifted all the same
+            for unit in state.units.values():
+                unit.blockading = False
         state.sheets = {}
         return [Event(text=n) for n in notes] + to_sheet(state, "surveillance")
     if phase == "surveillance":

@@ -293,6 +293,9 @@ def declare(state: SpaceState, seat: int, unit_id: str, where: str) -> list[str]
         assert carrier is not None
         if state.declared.get(carrier.id) != where:
             state.declared[carrier.id] = where
+        if carrier.id in state.to_declare:
+            # Its order is now declared; declaring it again could strand the Troops.
+            state.to_declare.remove(carrier.id)
         note += f" aboard {chit_name(carrier.id)}"
     state.declared[unit_id] = where
     return [note]

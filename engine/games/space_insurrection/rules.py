@@ -7,7 +7,16 @@ moves the turn on whenever nobody is left to answer."""
 
 from __future__ import annotations
 
-from engine.core import ActionBase, ChoiceStyle, Event, Game, OrderAction, Outcome, Prompt
+from engine.core import (
+    ActionBase,
+    ChoiceStyle,
+    Event,
+    Game,
+    IllegalAction,
+    OrderAction,
+    Outcome,
+    Prompt,
+)
 from engine.games.space_insurrection import fight, flow, orders, prompts, recruit, text, victory
 from engine.games.space_insurrection.actions import (
     ACTION_TYPES,
@@ -69,6 +78,14 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
                 state.reserves[seat].append(state.pile.pop(rng.below(len(state.pile))))
         flow.to_sheet(state, "blockade")
         return state
+
+    def _check_may_act(
+        self, state: SpaceState, seat: int, action: ActionBase, prompts: dict[int, Prompt]
+    ) -> None:
+        """A second sheet in the same phase is told as such, not as someone else's turn."""
+        if isinstance(action, OrderAction) and seat in state.sheets:
+            raise IllegalAction("You have already submitted your orders for this phase.")
+        super()._check_may_act(state, seat, action, prompts)
 
     def _prompts(self, state: SpaceState) -> dict[int, Prompt]:
         if state.winners is not None:
