@@ -6,7 +6,8 @@ from typing import Any
 
 from engine.core import ActionBase, Event
 from engine.games.bloc_by_bloc import GAME
-from engine.games.bloc_by_bloc.actions import Attack, Start
+from engine.games.bloc_by_bloc.actions import Attack, Loot, Start
+from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.legal import start_choices
 from engine.games.bloc_by_bloc.police import draw_and_resolve
 from engine.games.bloc_by_bloc.state import BlocState, Die, Occupation, TurnUses
@@ -32,6 +33,70 @@ def cleared(players: int = 4, **options: Any) -> BlocState:
     state.staging_cops, state.staging_vans, state.destroyed_vans = 30, 6, 0
     state.pending = []
     turn(state, 0, [6, 6, 6])
+    return state
+
+
+def cleared_with(
+    blocs: dict[str, int] | None = None, cops: dict[str, int] | None = None
+) -> BlocState:
+    """A blank beginner-city board (see cleared) with faction 0's blocs and the riot cops placed,
+    each as {district: how many}."""
+    state = cleared()
+    state.blocs[0] = dict(blocs or {})
+    for tile, n in (cops or {}).items():
+        put_cops(state, tile, n)
+    return state
+
+
+def faction_turn(
+    faction: str,
+    dice: list[int],
+    *,
+    blocs: dict[str, int] | None = None,
+    occupations: dict[str, str] | None = None,
+) -> tuple[BlocState, int]:
+    """A blank beginner-city board on `faction`'s turn with `dice`, its blocs ({district: how
+    many}) and occupations ({district: occupation}) placed. Returns the state and its seat."""
+    state = cleared()
+    seat = seat_of(state, faction)
+    turn(state, seat, dice)
+    for tile, occ in (occupations or {}).items():
+        occupy(state, seat, tile, occ)
+    if blocs is not None:
+        state.blocs[seat] = dict(blocs)
+    return state, seat
+
+
+def occupied_park_under_cops(faction: str, blocs: int, cops: int) -> BlocState:
+    """A blank beginner-city board where `faction` has `blocs` blocs and an occupation in The
+    Park, with `cops` riot cops there: the rulebook's Police Repression examples."""
+    state = cleared()
+    seat = seat_of(state, faction)
+    state.blocs[seat] = {"the-park": blocs}
+    occupy(state, seat, "the-park")
+    put_cops(state, "the-park", cops)
+    return state
+
+
+def cops_at_barricades(
+    tile: str, cops: int, *, toward: str, barricades: int
+) -> tuple[BlocState, str]:
+    """A blank beginner-city board with `cops` riot cops in `tile` and `barricades` barricades on
+    its connection toward `toward`. Returns the state and that connection's key."""
+    state = cleared()
+    put_cops(state, tile, cops)
+    return state, barricade(state, tile, toward, barricades)
+
+
+def plaza_looted_beside(mine: int, theirs: int) -> BlocState:
+    """Each faction held by its own player, faction 0 with `mine` blocs and faction 1 with `theirs`
+    in The Plaza: faction 0 loots there with its first die (the reaction roll will be a 4)."""
+    state = cleared()
+    state.holders = [0, 1, 2, 3]
+    state.blocs[0] = {"the-plaza": mine}
+    state.blocs[1] = {"the-plaza": theirs}
+    state.rng = rng_rolling(4)
+    state, _ = act(state, 0, Loot(die=1, district="the-plaza"))
     return state
 
 
@@ -71,6 +136,14 @@ def put_cops(state: BlocState, tile: str, n: int) -> None:
 def put_van(state: BlocState, tile: str) -> None:
     state.staging_vans -= 1
     state.vans[tile] = 0
+
+
+def barricade(state: BlocState, a: str, b: str, n: int) -> str:
+    """Put `n` barricades on the (first) connection between districts `a` and `b`; returns its
+    key."""
+    key = board_of(state.city).between(a, b)[0].key
+    state.barricades[key] = n
+    return key
 
 
 def rng_rolling(*rolls: int) -> Rng:

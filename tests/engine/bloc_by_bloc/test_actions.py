@@ -25,8 +25,9 @@ from engine.games.bloc_by_bloc.night import dice_for
 from tests.engine.bloc_by_bloc.support import (
     act,
     cleared,
+    cleared_with,
     occupy,
-    put_cops,
+    plaza_looted_beside,
     rng_rolling,
     seat_of,
     table,
@@ -62,10 +63,9 @@ def test_mob_crosses_the_city_by_streets_and_metro() -> None:
 
 
 def test_metro_lockdown_forbids_the_metro() -> None:
-    state = cleared()
-    state.blocs[0] = {"garment-sweatshop": 1}
-    put_cops(state, "the-projects", 1)
-    put_cops(state, "privatized-university", 1)
+    state = cleared_with(
+        blocs={"garment-sweatshop": 1}, cops={"the-projects": 1, "privatized-university": 1}
+    )
     move = Move(die=1, from_district="garment-sweatshop", to_district="commercial-1")
     GAME.apply(state, 0, move)
     state.lockdowns[0] = ["metro-lockdown-1"]
@@ -74,9 +74,7 @@ def test_metro_lockdown_forbids_the_metro() -> None:
 
 
 def test_blocs_cannot_leave_or_cross_police_but_may_end_there() -> None:
-    state = cleared()
-    state.blocs[0] = {"the-park": 1, "street-market": 1}
-    put_cops(state, "the-park", 1)
+    state = cleared_with(blocs={"the-park": 1, "street-market": 1}, cops={"the-park": 1})
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Move(die=1, from_district="the-park", to_district="the-plaza"))
     # Street Market reaches the Financial District only through The Park (police) or by metro
@@ -176,12 +174,7 @@ def test_no_swapping_another_faction_out_of_its_own_district() -> None:
 
 
 def _contest(stop: bool) -> tuple:
-    state = cleared()
-    state.holders = [0, 1, 2, 3]
-    state.blocs[0] = {"the-plaza": 1}
-    state.blocs[1] = {"the-plaza": 2}
-    state.rng = rng_rolling(4)
-    state, _ = act(state, 0, Loot(die=1, district="the-plaza"))
+    state = plaza_looted_beside(1, 2)
     prompt = GAME.prompts(state)[1]
     assert prompt.out_of_turn and prompt.default == Allow().model_dump()
     return act(state, 1, Stop() if stop else Allow())
@@ -199,12 +192,7 @@ def test_an_allowed_advanced_action_goes_ahead() -> None:
 
 
 def test_a_tie_for_most_blocs_stops_nobody() -> None:
-    state = cleared()
-    state.holders = [0, 1, 2, 3]
-    state.blocs[0] = {"the-plaza": 2}
-    state.blocs[1] = {"the-plaza": 2}
-    state.rng = rng_rolling(4)
-    state, _ = act(state, 0, Loot(die=1, district="the-plaza"))
+    state = plaza_looted_beside(2, 2)
     assert not state.pending and state.loot_marks["the-plaza"] == [1]
 
 

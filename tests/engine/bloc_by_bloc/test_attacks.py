@@ -10,7 +10,9 @@ from engine.games.bloc_by_bloc.actions import Attack, End, Move
 from engine.games.bloc_by_bloc.board import board_of
 from tests.engine.bloc_by_bloc.support import (
     act,
+    barricade,
     cleared,
+    cleared_with,
     kitchen_roll_owed,
     police_card,
     put_cops,
@@ -21,18 +23,14 @@ from tests.engine.bloc_by_bloc.support import (
 
 
 def test_defeat_one_riot_cop_sends_it_to_staging() -> None:
-    state = cleared()
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 1)
+    state = cleared_with(blocs={"the-park": 1}, cops={"the-park": 1})
     state.rng = rng_rolling(4)
     state, _ = act(state, 0, Attack(die=1, district="the-park", target="cop"))
     assert state.cops == {} and state.staging_cops == 30
 
 
 def test_example_two_blocs_defeat_two_of_three_cops_but_not_the_third() -> None:
-    state = cleared()
-    state.blocs[0] = {"the-park": 2}
-    put_cops(state, "the-park", 3)
+    state = cleared_with(blocs={"the-park": 2}, cops={"the-park": 3})
     state.rng = rng_rolling(4)
     state, _ = act(state, 0, Attack(die=1, district="the-park", target="cop"))
     state, _ = act(state, 0, Attack(die=2, district="the-park", target="cop"))
@@ -42,9 +40,7 @@ def test_example_two_blocs_defeat_two_of_three_cops_but_not_the_third() -> None:
 
 
 def test_only_blocs_in_a_clash_attack_and_they_cannot_move() -> None:
-    state = cleared()
-    state.blocs[0] = {"the-park": 1, "the-plaza": 1}
-    put_cops(state, "the-park", 1)
+    state = cleared_with(blocs={"the-park": 1, "the-plaza": 1}, cops={"the-park": 1})
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Attack(die=1, district="the-plaza", target="cop"))
     with pytest.raises(IllegalAction):
@@ -52,20 +48,15 @@ def test_only_blocs_in_a_clash_attack_and_they_cannot_move() -> None:
 
 
 def test_attacks_need_a_die_at_least_the_difficulty() -> None:
-    state = cleared()
+    state = cleared_with(blocs={"the-park": 1}, cops={"the-park": 1})
     turn(state, 0, [3])
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 1)
     with pytest.raises(IllegalAction, match="4 or more"):
         GAME.apply(state, 0, Attack(die=1, district="the-park", target="cop"))
 
 
 def test_kick_out_two_cops_through_barricades_dismantles_them() -> None:
-    state = cleared()
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 3)
-    key = board_of(state.city).between("the-park", "street-market")[0].key
-    state.barricades[key] = 2
+    state = cleared_with(blocs={"the-park": 1}, cops={"the-park": 3})
+    key = barricade(state, "the-park", "street-market", 2)
     state.rng = rng_rolling(4)
     state, _ = act(state, 0, Attack(die=1, district="the-park", target="street-market"))
     assert state.cops == {"the-park": 1, "street-market": 2}
@@ -101,9 +92,7 @@ def test_riot_van_takes_three_attacks_in_one_night() -> None:
 
 
 def test_one_reaction_roll_after_consecutive_attacks_in_one_clash() -> None:
-    state = cleared()
-    state.blocs[0] = {"the-park": 3, "the-plaza": 1}
-    put_cops(state, "the-park", 3)
+    state = cleared_with(blocs={"the-park": 3, "the-plaza": 1}, cops={"the-park": 3})
     state.rng = rng_rolling(1)
     state, e1 = act(state, 0, Attack(die=1, district="the-park", target="cop"))
     state, e2 = act(state, 0, Attack(die=2, district="the-park", target="cop"))

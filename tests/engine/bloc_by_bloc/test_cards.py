@@ -24,7 +24,10 @@ from engine.games.bloc_by_bloc.board import board_of
 from tests.engine.bloc_by_bloc.support import (
     act,
     ask_all,
+    barricade,
     cleared,
+    cleared_with,
+    faction_turn,
     occupy,
     put_cops,
     rng_rolling,
@@ -36,11 +39,9 @@ from tests.engine.bloc_by_bloc.support import (
 
 
 def test_molotovs_stack_to_reach_the_difficulty() -> None:
-    state = cleared()
+    state = cleared_with(blocs={"the-park": 1}, cops={"the-park": 1})
     turn(state, 0, [2])
     state.hands[0] = ["molotovs-1", "molotovs-1"]
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 1)
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Attack(die=1, district="the-park", target="cop"))
     state, _ = act(state, 0, Card(card="molotovs-1"))
@@ -51,12 +52,13 @@ def test_molotovs_stack_to_reach_the_difficulty() -> None:
 
 
 def test_molotov_factory_adds_two() -> None:
-    state = cleared()
-    prisoners = seat_of(state, "prisoners")
-    turn(state, prisoners, [1])
-    occupy(state, prisoners, "overcrowded-jail", "molotov-factory")
+    state, prisoners = faction_turn(
+        "prisoners",
+        [1],
+        blocs={"the-park": 1},
+        occupations={"overcrowded-jail": "molotov-factory"},
+    )
     state.hands[prisoners] = ["molotovs-1"]
-    state.blocs[prisoners] = {"the-park": 1}
     put_cops(state, "the-park", 1)
     state, _ = act(state, prisoners, Card(card="molotovs-1"))
     assert state.uses.attack_bonus == 3
@@ -74,10 +76,8 @@ def test_medic_kit_needs_an_occupation_in_the_city() -> None:
 
 
 def test_fireworks_is_not_an_attack_and_has_its_own_reaction_roll() -> None:
-    state = cleared()
+    state = cleared_with(blocs={"the-park": 1}, cops={"the-park": 3})
     state.hands[0] = ["fireworks"]
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 3)
     state.rng = rng_rolling(1)
     state, events = act(state, 0, Card(card="fireworks", district="the-park"))
     assert state.cops == {"the-park": 2}, "2 scattered, then the reaction roll of 1 calls one"
@@ -163,11 +163,9 @@ def test_assembly_hall_forms_a_bloc_once_a_turn() -> None:
 
 
 def test_strike_hall_makes_building_nearby_basic() -> None:
-    state = cleared()
-    workers = seat_of(state, "workers")
-    turn(state, workers, [1])
-    occupy(state, workers, "the-park", "strike-hall")
-    state.blocs[workers] = {"street-market": 1}
+    state, workers = faction_turn(
+        "workers", [1], blocs={"street-market": 1}, occupations={"the-park": "strike-hall"}
+    )
     state.rng = rng_rolling(1)
     state, _ = act(
         state, workers, Build(die=1, district="street-market", occupation="assembly-hall")
@@ -176,22 +174,21 @@ def test_strike_hall_makes_building_nearby_basic() -> None:
 
 
 def test_comrade_cafe_makes_graffiti_basic() -> None:
-    state = cleared()
-    neighbors = seat_of(state, "neighbors")
-    turn(state, neighbors, [1])
-    occupy(state, neighbors, "the-projects", "comrade-cafe")
-    state.blocs[neighbors] = {"the-plaza": 1}
+    state, neighbors = faction_turn(
+        "neighbors", [1], blocs={"the-plaza": 1}, occupations={"the-projects": "comrade-cafe"}
+    )
     state, _ = act(state, neighbors, Loot(die=1, district="the-plaza"))
     assert state.loot_marks["the-plaza"] == [1]
 
 
 def test_scavengers_hideout_draws_three_and_keeps_two() -> None:
-    state = cleared()
-    prisoners = seat_of(state, "prisoners")
-    turn(state, prisoners, [6])
+    state, prisoners = faction_turn(
+        "prisoners",
+        [6],
+        blocs={"the-plaza": 1},
+        occupations={"overcrowded-jail": "scavengers-hideout"},
+    )
     state.hands[prisoners] = []
-    occupy(state, prisoners, "overcrowded-jail", "scavengers-hideout")
-    state.blocs[prisoners] = {"the-plaza": 1}
     state.rng = rng_rolling(4)
     state, _ = act(state, prisoners, Loot(die=1, district="the-plaza"))
     assert len(state.hands[prisoners]) == 3 and state.pending[0].kind == "discard"
@@ -200,10 +197,8 @@ def test_scavengers_hideout_draws_three_and_keeps_two() -> None:
 
 
 def test_hacker_space_and_propaganda_workshop() -> None:
-    state = cleared()
-    students, workers = seat_of(state, "students"), seat_of(state, "workers")
-    turn(state, students, [1])
-    occupy(state, students, "the-park", "hacker-space")
+    state, students = faction_turn("students", [1], occupations={"the-park": "hacker-space"})
+    workers = seat_of(state, "workers")
     state, _ = act(state, students, Hack(die=1))
     state, _ = act(state, students, Discard(card=state.pending[0].cards[0]))
     assert len(state.hands[students]) == 3
@@ -216,11 +211,9 @@ def test_hacker_space_and_propaganda_workshop() -> None:
 
 
 def test_social_center_gives_a_free_move() -> None:
-    state = cleared()
-    students = seat_of(state, "students")
-    turn(state, students, [1])
-    occupy(state, students, "the-park", "social-center")
-    state.blocs[students] = {"the-plaza": 2}
+    state, students = faction_turn(
+        "students", [1], blocs={"the-plaza": 2}, occupations={"the-park": "social-center"}
+    )
     state, _ = act(
         state, students, Move(die=0, from_district="the-plaza", to_district="the-park", blocs=2)
     )
@@ -230,11 +223,9 @@ def test_social_center_gives_a_free_move() -> None:
 
 
 def test_guerrilla_garden_spreads_three_barricades_with_one_die() -> None:
-    state = cleared()
-    neighbors = seat_of(state, "neighbors")
-    turn(state, neighbors, [1, 1])
-    occupy(state, neighbors, "the-park", "guerrilla-garden")
-    state.blocs[neighbors] = {"the-park": 1}
+    state, neighbors = faction_turn(
+        "neighbors", [1, 1], blocs={"the-park": 1}, occupations={"the-park": "guerrilla-garden"}
+    )
     build = Barricade(
         die=1,
         district="the-park",
@@ -255,13 +246,13 @@ def test_guerrilla_garden_spreads_three_barricades_with_one_die() -> None:
 
 
 def test_guerrilla_garden_respects_three_per_connection_and_other_districts() -> None:
-    state = cleared()
-    neighbors = seat_of(state, "neighbors")
-    turn(state, neighbors, [1])
-    occupy(state, neighbors, "the-park", "guerrilla-garden")
-    state.blocs[neighbors] = {"the-park": 1, "the-plaza": 1}
-    key = board_of(state.city).between("the-park", "street-market")[0].key
-    state.barricades[key] = 2
+    state, neighbors = faction_turn(
+        "neighbors",
+        [1],
+        blocs={"the-park": 1, "the-plaza": 1},
+        occupations={"the-park": "guerrilla-garden"},
+    )
+    barricade(state, "the-park", "street-market", 2)
     two_more = Barricade(
         die=1, district="the-park", toward="street-market", toward_2="street-market"
     )
@@ -278,10 +269,7 @@ def test_guerrilla_garden_respects_three_per_connection_and_other_districts() ->
 def test_strike_hall_building_it_is_still_an_advanced_action_with_a_reaction_roll() -> None:
     """Rulebook p.17: the Strike Hall makes building basic only once it stands, so the action
     that builds it is advanced (a die of the difficulty, then a reaction roll)."""
-    state = cleared()
-    workers = seat_of(state, "workers")
-    turn(state, workers, [4])
-    state.blocs[workers] = {"the-park": 1}
+    state, workers = faction_turn("workers", [4], blocs={"the-park": 1})
     state.rng = rng_rolling(1)
     state, events = act(state, workers, Build(die=1, district="the-park", occupation="strike-hall"))
     assert state.occupations["the-park"].occ == "strike-hall"
@@ -291,11 +279,9 @@ def test_strike_hall_building_it_is_still_an_advanced_action_with_a_reaction_rol
 def test_strike_hall_swapping_it_out_is_a_basic_action_without_a_reaction_roll() -> None:
     """Swapping in the Strike Hall's own district is basic while it stands there, so taking it
     out that way needs no reaction roll, though it is gone once the swap is done."""
-    state = cleared()
-    workers = seat_of(state, "workers")
-    turn(state, workers, [1])
-    occupy(state, workers, "the-park", "strike-hall")
-    state.blocs[workers] = {"the-park": 1}
+    state, workers = faction_turn(
+        "workers", [1], blocs={"the-park": 1}, occupations={"the-park": "strike-hall"}
+    )
     state.rng = rng_rolling(1)
     state, events = act(
         state, workers, Swap(die=1, district="the-park", occupation="assembly-hall")

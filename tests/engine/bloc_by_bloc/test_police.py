@@ -12,18 +12,18 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import End, Move
-from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.night import move_targets
 from engine.games.bloc_by_bloc.police import morale_draws, police_step
 from engine.games.bloc_by_bloc.view import BlocView
 from render.bloc_by_bloc.side import ops_lines
-from tests.engine.bloc_by_bloc.support import cleared, occupy, police_card, put_cops, put_van
-
-
-def _barricade(state, a: str, b: str, n: int) -> str:
-    key = board_of(state.city).between(a, b)[0].key
-    state.barricades[key] = n
-    return key
+from tests.engine.bloc_by_bloc.support import (
+    cleared,
+    cops_at_barricades,
+    occupy,
+    police_card,
+    put_cops,
+    put_van,
+)
 
 
 def test_id_priority_example_group_of_four_moves_to_highest_state_district() -> None:
@@ -41,27 +41,23 @@ def test_id_priority_lowest_picks_the_lower_police_id() -> None:
 
 
 def test_barricade_example_one_barricade_stops_one_of_four() -> None:
-    state = cleared()
-    put_cops(state, "commercial-2", 4)
-    key = _barricade(state, "commercial-2", "overcrowded-jail", 1)
+    state, key = cops_at_barricades("commercial-2", 4, toward="overcrowded-jail", barricades=1)
     police_card(state, "advance-prisoners-highest")
     assert state.cops == {"commercial-2": 2, "overcrowded-jail": 2}
     assert key not in state.barricades
 
 
 def test_barricade_example_two_barricades_stop_half_of_five_moving() -> None:
-    state = cleared()
-    put_cops(state, "commercial-2", 6)
-    key = _barricade(state, "commercial-2", "the-projects", 2)
+    state, key = cops_at_barricades("commercial-2", 6, toward="the-projects", barricades=2)
     police_card(state, "advance-neighbors-lowest")
     assert state.cops == {"commercial-2": 3, "the-projects": 3}
     assert key not in state.barricades
 
 
 def test_barricade_example_three_barricades_stop_all_and_are_dismantled() -> None:
-    state = cleared()
-    put_cops(state, "overcrowded-jail", 5)
-    key = _barricade(state, "overcrowded-jail", "underfunded-high-school", 3)
+    state, key = cops_at_barricades(
+        "overcrowded-jail", 5, toward="underfunded-high-school", barricades=3
+    )
     police_card(state, "advance-students-lowest")
     assert state.cops == {"overcrowded-jail": 5}
     assert key not in state.barricades

@@ -11,7 +11,17 @@ from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.places import difficulty
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.sunrise import begin_sunrise, next_night_check, run_sunrise
-from tests.engine.bloc_by_bloc.support import act, cleared, occupy, put_cops, put_van, seat_of
+from tests.engine.bloc_by_bloc.support import (
+    act,
+    barricade,
+    cleared,
+    cleared_with,
+    occupied_park_under_cops,
+    occupy,
+    put_cops,
+    put_van,
+    seat_of,
+)
 
 
 def _sunrise(state: BlocState) -> None:
@@ -63,21 +73,13 @@ def test_example_one_cop_evicts_an_occupation() -> None:
 
 
 def test_example_two_cops_defeat_two_blocs_and_the_occupation_survives() -> None:
-    state = cleared()
-    workers = seat_of(state, "workers")
-    state.blocs[workers] = {"the-park": 2}
-    occupy(state, workers, "the-park")
-    put_cops(state, "the-park", 2)
+    state = occupied_park_under_cops("workers", blocs=2, cops=2)
     _sunrise(state)
     assert state.blocs_in("the-park") == 0 and "the-park" in state.occupations
 
 
 def test_example_three_cops_defeat_two_blocs_and_evict() -> None:
-    state = cleared()
-    neighbors = seat_of(state, "neighbors")
-    state.blocs[neighbors] = {"the-park": 2}
-    occupy(state, neighbors, "the-park")
-    put_cops(state, "the-park", 3)
+    state = occupied_park_under_cops("neighbors", blocs=2, cops=3)
     _sunrise(state)
     assert state.blocs_in("the-park") == 0 and "the-park" not in state.occupations
 
@@ -109,11 +111,8 @@ def test_tie_for_most_blocs_goes_to_the_earliest_faction_tonight() -> None:
 
 
 def test_police_repression_removes_no_barricades() -> None:
-    state = cleared()
-    key = board_of(state.city).between("the-park", "street-market")[0].key
-    state.barricades[key] = 2
-    state.blocs[0] = {"the-park": 1}
-    put_cops(state, "the-park", 4)
+    state = cleared_with(blocs={"the-park": 1}, cops={"the-park": 4})
+    key = barricade(state, "the-park", "street-market", 2)
     put_van(state, "the-park")
     _sunrise(state)
     assert state.barricades == {key: 2}
@@ -223,12 +222,12 @@ def test_next_night_passes_the_marker_left_and_moves_the_countdown() -> None:
     assert (state.first, state.nights_left, state.night, state.current) == (0, 4, 3, 0)
 
 
-def _agendas(state: BlocState, cards: list[str | None]) -> None:
-    state.agendas = cards
-
-
-def _burn_every_shopping_center(state: BlocState) -> None:
-    """Twelve shopping centers burned: enough for the Nihilist to win alone."""
+def _every_shopping_center_burned(agendas: list[str | None]) -> BlocState:
+    """Everyone alive, `agendas` dealt in seat order, and twelve shopping centers burned: enough
+    for the Nihilist to win alone."""
+    state = cleared()
+    _everyone_somewhere(state)
+    state.agendas = agendas
     state.loot_marks = {
         "commercial-1": [2, 2, 2],
         "commercial-2": [2, 2, 2],
@@ -236,33 +235,37 @@ def _burn_every_shopping_center(state: BlocState) -> None:
         "street-market": [2, 2],
         "the-plaza": [2],
     }
+    return state
+
+
+def _every_state_district_occupied() -> BlocState:
+    """Everyone alive, faction 0 occupying every State district (the insurrection succeeds), and
+    the agendas dealt Insurrectionist, Expropriator, Autonomist, Mutualist in seat order."""
+    state = cleared()
+    _everyone_somewhere(state)
+    state.agendas = ["insurrectionist", "expropriator", "autonomist", "mutualist"]
+    for tile in board_of(state.city).of_type(DistrictType.STATE):
+        occupy(state, 0, tile)
+    return state
 
 
 def test_a_single_win_alone_ends_the_game() -> None:
-    state = cleared()
-    _everyone_somewhere(state)
-    _agendas(state, ["nihilist", "insurrectionist", "autonomist", "mutualist"])
-    _burn_every_shopping_center(state)
+    state = _every_shopping_center_burned(
+        ["nihilist", "insurrectionist", "autonomist", "mutualist"]
+    )
     next_night_check(state)
     assert state.outcome is not None and state.outcome.termination is Termination.GOAL
     assert state.outcome.winners == [0]
 
 
 def test_two_simultaneous_win_alone_completions_let_the_game_go_on() -> None:
-    state = cleared()
-    _everyone_somewhere(state)
-    _agendas(state, ["nihilist", "insurrectionist", "autonomist", "nihilist"])
-    _burn_every_shopping_center(state)
+    state = _every_shopping_center_burned(["nihilist", "insurrectionist", "autonomist", "nihilist"])
     next_night_check(state)
     assert state.phase == "turn" and state.outcome is None
 
 
 def test_semi_cooperative_success_rewards_only_completed_agendas() -> None:
-    state = cleared()
-    _everyone_somewhere(state)
-    _agendas(state, ["insurrectionist", "expropriator", "autonomist", "mutualist"])
-    for tile in board_of(state.city).of_type(DistrictType.STATE):
-        occupy(state, 0, tile)
+    state = _every_state_district_occupied()
     state.hands[1] = ["masks"] * 4
     next_night_check(state)
     assert state.outcome is not None and state.outcome.winners == [0, 1]
@@ -300,11 +303,7 @@ def test_a_quiet_sunrise_says_so() -> None:
 
 
 def test_game_over_states_the_result_and_reveals_every_agenda() -> None:
-    state = cleared()
-    _everyone_somewhere(state)
-    _agendas(state, ["insurrectionist", "expropriator", "autonomist", "mutualist"])
-    for tile in board_of(state.city).of_type(DistrictType.STATE):
-        occupy(state, 0, tile)
+    state = _every_state_district_occupied()
     lines = [e.text for e in next_night_check(state)]
     assert lines[0].startswith("The insurrection is successful! The ")
     assert lines[0].endswith(" win.") and "Game over" not in lines[0]

@@ -222,6 +222,15 @@ def _set_aside(state: BlocState, seat: int, card: str, tile: str) -> BlocState:
     return state
 
 
+def _shields_set_aside_in_the_park() -> BlocState:
+    """Faction 0, with 2 blocs in The Park and Shields in hand, ends its turn setting the Shields
+    aside for The Park."""
+    state = _board()
+    state.blocs[0]["the-park"] = 2
+    state.hands[0] = ["shields"]
+    return _set_aside(state, 0, "shields", "the-park")
+
+
 def test_ending_with_a_card_set_aside_reads_the_same_to_the_table() -> None:
     state = _board()
     state.blocs[0]["the-park"] = 1
@@ -248,10 +257,7 @@ def test_a_sunrise_card_played_on_a_turn_is_refused_with_the_way_to_use_it() -> 
 
 
 def test_shields_set_aside_are_played_where_the_riot_cops_attack() -> None:
-    state = _board()
-    state.blocs[0]["the-park"] = 2
-    state.hands[0] = ["shields"]
-    state = _set_aside(state, 0, "shields", "the-park")
+    state = _shields_set_aside_in_the_park()
     put_cops(state, "the-park", 2)
     events = sunrise(state)
     assert "Shields" in _public(events) and state.hands[0] == []
@@ -259,10 +265,7 @@ def test_shields_set_aside_are_played_where_the_riot_cops_attack() -> None:
 
 
 def test_a_card_set_aside_where_it_does_nothing_stays_in_the_hand_unseen() -> None:
-    state = _board()
-    state.blocs[0]["the-park"] = 2
-    state.hands[0] = ["shields"]
-    state = _set_aside(state, 0, "shields", "the-park")
+    state = _shields_set_aside_in_the_park()
     put_cops(state, "the-plaza", 2)
     events = sunrise(state)
     assert "Shields" not in _public(events) and state.hands[0] == ["shields"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import Event
+from typing import Any
+
+from engine.core import Event, Outcome
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.mechanics import colours_of
 from engine.games.not_on_my_block.state import NombState
@@ -75,6 +77,63 @@ def temporarily_protected() -> NombState:
         agents={"agent1": "C5"},
         luxury_stores=["E8"],
     )
+
+
+def agent1_steps_onto_c4(
+    apartments: dict[str, str] | None = None,
+    agents: dict[str, str] | None = None,
+    **kw: Any,
+) -> NombState:
+    """Two players, the Developer's turn: Agent 1 steps from C5 onto C4, where a red apartment
+    stands (pushed toward C3 unless something holds it). `apartments` and `agents` are added to
+    those two; the other keywords go to position()."""
+    state = position(
+        2,
+        apartments={"C4": "red", **(apartments or {})},
+        agents={"agent1": "C5", **(agents or {})},
+        **kw,
+    )
+    return act(state, 0, kind="move", piece="agent1", to="C4")
+
+
+def agent1_raids_d6(
+    reps: dict[str, str],
+    apartments: dict[str, str] | None = None,
+    agents: dict[str, str] | None = None,
+    **kw: Any,
+) -> NombState:
+    """Two players, the Developer's turn: Agent 1 steps from E6 onto the Risk Zone D6, where
+    `reps` stand, suppressing dissent there. `apartments` defaults to one red apartment out of the
+    way on A1; `agents` are added to Agent 1; the other keywords go to position()."""
+    state = position(
+        2,
+        apartments=apartments if apartments is not None else {"A1": "red"},
+        reps=reps,
+        agents={"agent1": "E6", **(agents or {})},
+        **kw,
+    )
+    return act(state, 0, kind="move", piece="agent1", to="D6")
+
+
+def outcome_once_red_protects_a4(
+    apartments: dict[str, str], protected: dict[str, str]
+) -> Outcome | None:
+    """Four players, the Red Resident's turn, every apartment not listed pushed out of the game:
+    Red rep 1 steps from C6 onto Center C7 beside Blue rep 1, Red rep 2 stands on the red
+    apartment at A4, and Red protects A4. The game's outcome once it is protected."""
+    state = position(
+        4,
+        apartments=apartments,
+        protected=protected,
+        reps={"red1": "C6", "blue1": "C7", "red2": "A4"},
+        active=1,
+    )
+    for apt in state.apartments:
+        if apt.status == "unplaced":
+            apt.status = "pushed"
+    state = act(state, 1, kind="move", piece="red1", to="C7")
+    state = act(state, 1, kind="protect", apartment="A4", center="C7")
+    return GAME.outcome(state)
 
 
 def act(state: NombState, seat: int, **fields: object) -> NombState:

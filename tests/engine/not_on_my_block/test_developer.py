@@ -7,6 +7,8 @@ from engine.games.not_on_my_block import GAME
 from tests.engine.not_on_my_block.support import (
     act,
     act_events,
+    agent1_raids_d6,
+    agent1_steps_onto_c4,
     apartment,
     position,
     temporarily_protected,
@@ -14,8 +16,7 @@ from tests.engine.not_on_my_block.support import (
 
 
 def test_stepping_onto_an_apartment_pushes_it_and_leaves_luxury_housing():
-    state = position(2, apartments={"C4": "red"}, agents={"agent1": "C5"})
-    state = act(state, 0, kind="move", piece="agent1", to="C4")
+    state = agent1_steps_onto_c4()
     assert apartment(state, "C3") == "red standing" and apartment(state, "C4") is None
     assert "C4" in state.luxury_housing
     assert state.agents["agent1"] == "E5", "without a Luxury Store the agent goes back to Start"
@@ -45,13 +46,7 @@ def test_an_apartment_pushed_off_the_edge_is_gone_and_counts_for_the_developer()
 
 
 def test_reps_and_agents_in_the_way_are_not_pushed_and_do_not_block():
-    state = position(
-        2,
-        apartments={"C4": "red"},
-        reps={"blue1": "C3"},
-        agents={"agent1": "C5", "agent2": "C3"},
-    )
-    state = act(state, 0, kind="move", piece="agent1", to="C4")
+    state = agent1_steps_onto_c4(reps={"blue1": "C3"}, agents={"agent2": "C3"})
     assert apartment(state, "C3") == "red standing"
     assert state.reps["blue1"] == "C3" and state.agents["agent2"] == "C3"
 
@@ -94,8 +89,7 @@ def test_a_chain_is_blocked_by_a_temporarily_protected_apartment_in_it():
 
 
 def test_faq_resident_5_a_rep_on_a_pushed_apartment_stays_put():
-    state = position(2, apartments={"C4": "red"}, reps={"red1": "C4"}, agents={"agent1": "C5"})
-    state = act(state, 0, kind="move", piece="agent1", to="C4")
+    state = agent1_steps_onto_c4(reps={"red1": "C4"})
     assert state.reps["red1"] == "C4" and apartment(state, "C3") == "red standing"
 
 
@@ -113,10 +107,7 @@ def test_faq_resident_4_a_rep_stays_when_its_block_becomes_luxury_housing():
 
 
 def test_after_a_push_the_developer_chooses_start_or_a_luxury_store():
-    state = position(
-        2, apartments={"C4": "red"}, agents={"agent1": "C5"}, luxury_stores=["E8", "B3"]
-    )
-    state = act(state, 0, kind="move", piece="agent1", to="C4")
+    state = agent1_steps_onto_c4(luxury_stores=["E8", "B3"])
     prompt = GAME.prompts(state)[0]
     assert "Start or a Luxury Store" in prompt.text
     assert [c.action["to"] for c in prompt.choices] == ["E5", "E8", "B3"]
@@ -192,8 +183,7 @@ def test_the_luxury_store_push_may_be_skipped():
 
 
 def test_agents_may_return_to_a_luxury_store_instead_of_start():
-    state = position(2, apartments={"C4": "red"}, agents={"agent1": "C5"}, luxury_stores=["E8"])
-    state = act(state, 0, kind="move", piece="agent1", to="C4")
+    state = agent1_steps_onto_c4(luxury_stores=["E8"])
     state = act(state, 0, kind="return", agent="agent1", to="E8")
     assert state.agents["agent1"] == "E8"
 
@@ -202,10 +192,7 @@ def test_agents_may_return_to_a_luxury_store_instead_of_start():
 
 
 def test_faq_developer_3_suppression_sends_every_rep_on_the_block_home():
-    state = position(
-        2, apartments={"A1": "red"}, reps={"red1": "D6", "blue2": "D6"}, agents={"agent1": "E6"}
-    )
-    state = act(state, 0, kind="move", piece="agent1", to="D6")
+    state = agent1_raids_d6({"red1": "D6", "blue2": "D6"})
     prompt = GAME.prompts(state)[0]
     assert "Send Red rep 1 and Blue rep 2 back to Start or a Store" in prompt.text
     assert len(prompt.choices) == 2 * 5
@@ -216,14 +203,7 @@ def test_faq_developer_3_suppression_sends_every_rep_on_the_block_home():
 
 
 def test_reps_are_sent_to_start_or_a_store_that_is_not_gentrified():
-    state = position(
-        2,
-        apartments={"A1": "red"},
-        reps={"red1": "D6"},
-        agents={"agent1": "E6"},
-        luxury_stores=["E8"],
-    )
-    state = act(state, 0, kind="move", piece="agent1", to="D6")
+    state = agent1_raids_d6({"red1": "D6"}, luxury_stores=["E8"])
     with pytest.raises(IllegalAction, match="Start or a Store: E5, H7, B3, E2"):
         act(state, 0, kind="sendback", rep="red1", to="E8")
 
@@ -237,13 +217,9 @@ def test_reps_outside_risk_zones_are_not_caught():
 
 
 def test_edge_case_1_a_protected_apartment_on_a_risk_zone_loses_only_one_rep():
-    state = position(
-        2,
-        apartments={"D6": "red"},
-        reps={"red1": "D6", "blue1": "D6", "yellow1": "D6"},
-        agents={"agent1": "E6"},
+    state = agent1_raids_d6(
+        {"red1": "D6", "blue1": "D6", "yellow1": "D6"}, apartments={"D6": "red"}
     )
-    state = act(state, 0, kind="move", piece="agent1", to="D6")
     assert "Choose one of" in GAME.prompts(state)[0].text
     state = act(state, 0, kind="sendback", rep="blue1", to="E5")
     assert sorted(r for r, at in state.reps.items() if at == "D6") == ["red1", "yellow1"]
@@ -268,13 +244,7 @@ def test_edge_case_2_push_or_suppress_the_lone_rep_not_both():
 
 
 def test_faq_developer_4_after_suppressing_no_push_that_turn():
-    state = position(
-        2,
-        apartments={"A4": "blue"},
-        reps={"red1": "D6"},
-        agents={"agent1": "E6", "agent2": "B4"},
-    )
-    state = act(state, 0, kind="move", piece="agent1", to="D6")
+    state = agent1_raids_d6({"red1": "D6"}, apartments={"A4": "blue"}, agents={"agent2": "B4"})
     state = act(state, 0, kind="sendback", rep="red1", to="E5")
     with pytest.raises(IllegalAction, match="already sent reps home this turn"):
         act(state, 0, kind="move", piece="agent2", to="A4")
@@ -299,13 +269,9 @@ def test_landing_on_a_temporarily_protected_apartment_revokes_it():
 
 
 def test_revoking_counts_as_sending_reps_home_so_no_push_after_it():
-    state = position(
-        2,
-        apartments={"C4": "red", "A4": "blue"},
-        reps={"blue1": "C4", "yellow2": "C4"},
-        agents={"agent1": "C5", "agent2": "B4"},
+    state = agent1_steps_onto_c4(
+        apartments={"A4": "blue"}, reps={"blue1": "C4", "yellow2": "C4"}, agents={"agent2": "B4"}
     )
-    state = act(state, 0, kind="move", piece="agent1", to="C4")
     state = act(state, 0, kind="sendback", rep="blue1", to="E5")
     with pytest.raises(IllegalAction, match="already sent reps home"):
         act(state, 0, kind="move", piece="agent2", to="A4")

@@ -8,6 +8,7 @@ from engine.games.not_on_my_block import mechanics as m
 from tests.engine.not_on_my_block.support import (
     act,
     apartment,
+    outcome_once_red_protects_a4,
     position,
     red_completes_protection,
     red_may_propose_a_swap,
@@ -297,36 +298,17 @@ def test_two_player_resident_wins_the_moment_five_are_protected():
 def test_example_four_players_tie_on_apartments_broken_by_protected_ones():
     # Red: 3 on the board, all protected. Blue: 3 on the board, 2 protected.
     # Yellow: 1 left, 2 pushed out. Five protected in all, completed by Red.
-    state = position(
-        4,
-        apartments={"A4": "red", "F9": "blue", "A9": "yellow"},
+    result = outcome_once_red_protects_a4(
+        {"A4": "red", "F9": "blue", "A9": "yellow"},
         protected={"I1": "red", "I2": "red", "I3": "blue", "I4": "blue"},
-        reps={"red1": "C6", "blue1": "C7", "red2": "A4"},
-        active=1,
     )
-    for apt in state.apartments:
-        if apt.status == "unplaced":
-            apt.status = "pushed"
-    state = act(state, 1, kind="move", piece="red1", to="C7")
-    state = act(state, 1, kind="protect", apartment="A4", center="C7")
-    result = GAME.outcome(state)
     assert result.winners == [1]
     assert "Red Resident wins" in result.reason
 
 
 def test_four_players_a_complete_tie_is_a_shared_win():
     # Red and Blue each end with 2 apartments, both protected; Yellow with 1.
-    state = position(
-        4,
-        apartments={"A4": "red"},
-        protected={"I1": "red", "I2": "blue", "I3": "blue", "I4": "yellow"},
-        reps={"red1": "C6", "blue1": "C7", "red2": "A4"},
-        active=1,
+    result = outcome_once_red_protects_a4(
+        {"A4": "red"}, protected={"I1": "red", "I2": "blue", "I3": "blue", "I4": "yellow"}
     )
-    for apt in state.apartments:
-        if apt.status == "unplaced":
-            apt.status = "pushed"
-    state = act(state, 1, kind="move", piece="red1", to="C7")
-    state = act(state, 1, kind="protect", apartment="A4", center="C7")
-    result = GAME.outcome(state)
     assert result.winners == [1, 2] and "share the win" in result.reason
