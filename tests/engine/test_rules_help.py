@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from engine import OrderAction
 from engine.games import REGISTRY
 from engine.rules_help import RulesHelp, RulesTopic, help_file, match_topics, topics_for
 from tests.engine.toy_game import GAME as TOY
@@ -27,6 +28,11 @@ REQUIRED = {
     "not_on_my_block": {
         "overview", "winning", "setup", "placement", "turn", "residents", "protection",
         "pushing", "suppression", "luxury_stores", "collusion", "decisions", "end", "bot",
+    },
+    "space_insurrection": {
+        "overview", "winning", "setup", "turn", "recruit", "blockade", "surveillance",
+        "movement", "actions", "units", "results", "deploy", "worlds", "specials",
+        "decisions", "end", "bot",
     },
 }  # fmt: skip
 """What each game's summaries must cover: the goal and how it ends, setup, a turn, every kind
@@ -62,16 +68,20 @@ def test_a_game_without_a_file_has_no_topics():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_action_kind_is_explained_under_its_command(game):
-    """Each action is some topic's command, and a topic names every command it lists."""
+    """Each action is some topic's command (secret orders are written with `/game order`, not a
+    command of their own), and a topic names every command it lists."""
     named = {c for t in game.rules_topics() for c in t.commands}
-    kinds = {a.model_fields["kind"].default for a in game.action_types}
+    sheets = [a for a in game.action_types if issubclass(a, OrderAction)]
+    kinds = {a.model_fields["kind"].default for a in game.action_types if a not in sheets}
     assert {f"/{game.short_name} {k}" for k in kinds} <= named
+    if sheets:
+        assert {"/game order", "/game orders"} <= named
     for topic in game.rules_topics():
         for command in topic.commands:
             assert command in topic.text, f"{topic.id} lists {command} but never names it"
         for group, kind in re.findall(r"/(\w+) (\w+)", topic.text):
             if group == game.short_name:
-                assert kind in kinds, f"{topic.id} names /{group} {kind}, which does not exist"
+                assert kind in kinds and kind not in {a.model_fields["kind"].default for a in sheets}, f"{topic.id} names /{group} {kind}, which does not exist"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
