@@ -179,7 +179,12 @@ def compose(
     asking = [present.prompt_line(table, p) for p in prompts if not p.choices or p is main]
     shows = sorted((p.seat, p.decision) for p in prompts)
     living = show.living
-    if living is not None and living.actors == actors and len(with_buttons) <= 1 and not late:
+    if (
+        living is not None
+        and _continues(living.actors, actors, shows, show.announced)
+        and len(with_buttons) <= 1
+        and not late
+    ):
         narration = f"{living.narration}\n{header}"
         content = "\n".join([narration, *asking])
         if len(content) <= limits.MESSAGE_PIECE:
@@ -218,6 +223,20 @@ def compose(
             )
         )
     return pieces
+
+
+def _continues(
+    before: list[tuple[int, int]],
+    actors: list[tuple[int, int]],
+    shows: list[tuple[int, int]],
+    announced: set[tuple[int, int]],
+) -> bool:
+    """Whether a step continues the living turn message: the same players still act, or some
+    of those it shows have finished (a simultaneous order submitted) and nobody still acting
+    is asked anything new."""
+    if actors == before:
+        return True
+    return bool(actors) and set(actors) < set(before) and set(shows) <= announced
 
 
 def _told(header: str, narration: str) -> str:
