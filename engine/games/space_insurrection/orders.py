@@ -13,7 +13,7 @@ from engine.core import Event, IllegalAction, OrderLine, OrderOption, OrderSheet
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import unit_name, world_name, world_names
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, type_of
-from engine.words import listing, quoted
+from engine.words import count, listing, quoted
 
 STAY = "stay"
 KINDS = {"blockade": "blockades", "surveillance": "surveillance", "movement": "moves"}
@@ -168,10 +168,10 @@ def _check_transport(state: SpaceState, orders: dict[str, str]) -> None:
             lift[(unit.world, where)] += capacity
     for (origin, where), n in troops.items():
         if n > lift[(origin, where)]:
-            cruisers_needed = -(-n // capacity)
+            needed = count(-(-n // capacity), "Star Cruiser")
             raise IllegalAction(
-                f"Troops move only aboard Star Cruisers: {n} from {world_name(origin)} to "
-                f"{world_name(where)} need {cruisers_needed} cruiser(s) from "
+                f"Troops move only aboard Star Cruisers: {count(n, 'Troops unit')} from "
+                f"{world_name(origin)} to {world_name(where)} need {needed} from "
                 f"{world_name(origin)} going there too (each carries {capacity})."
             )
 
