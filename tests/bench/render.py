@@ -39,7 +39,9 @@ from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB
 from engine.games.not_on_my_block.view import NombView
-from render import bloc_by_bloc, not_on_my_block
+from engine.games.space_insurrection import GAME as SPACE
+from engine.games.space_insurrection.view import SpaceView
+from render import bloc_by_bloc, not_on_my_block, space_insurrection
 from render.canvas import ZLIB_LEVEL
 
 QUIET = frozenset({"gift", "trade", "end", "skip", "pass", "decline"})
@@ -63,6 +65,14 @@ def nomb_busyness(view: BaseModel) -> int:
     pieces = [p.at for p in (*view.reps, *view.agents)]
     gentrified = {b.at for b in view.blocks if b.gentrified}
     return 100 * len(standing | set(pieces) | gentrified) + len(pieces) + len(standing)
+
+
+def space_busyness(view: BaseModel) -> int:
+    """Units on the board (each a chit to draw), then worlds that look other than neutral."""
+    assert isinstance(view, SpaceView)
+    units = sum(len(w.units) for w in view.worlds)
+    marked = sum(1 for w in view.worlds if w.loyal is not None or w.uprising or w.disrupted)
+    return 100 * units + marked
 
 
 def reckless(state: Any, action: Any) -> bool:
@@ -98,6 +108,15 @@ SUBJECTS: dict[str, Subject] = {
     ),
     "not_on_my_block": Subject(
         NOMB, 4, {}, nomb_busyness, not_on_my_block.draw, not_on_my_block.board_palette, seed=4
+    ),
+    "space_insurrection": Subject(
+        SPACE,
+        5,
+        {},
+        space_busyness,
+        space_insurrection.draw,
+        space_insurrection.board_palette,
+        seed=3,
     ),
 }
 

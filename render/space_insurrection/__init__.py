@@ -1,0 +1,173 @@
+"""The Space Insurrection board image: the ten worlds and every unit on them, whose move it is,
+and each seat's public counts.
+
+Drawn from `SpaceView` only, and only from its public part: a seat's own `reserve` and secret
+`orders` (set in a seat's private view) are never drawn, so any view gives the channel's image.
+The image is portrait, 1080 px wide (header, status, seat table, map, key), because it is read
+mostly on phones: the headline, the seat counts and the damage marks on chits stay readable
+shown 400 px wide.
+
+Visual language (each colour doubled by a letter or a shape):
+
+- seats: Okabe-Ito hues matching their names, each with its initial in a shape of its own
+  (circle, square, diamond, triangle, hexagon): the badge on chits, loyal worlds and rows;
+- world: a circle with its name on a pill; loyal = tinted in the seat's colour with a heavy
+  ring of it and the seat's badge on the pill; neutral = grey; bombarded (disrupted) = striped
+  and tagged; uprising = a dark UPRISING tag; blockaded = an outer ring in the blockader's
+  colour, notched like a chain; the world whose actions are being resolved sits in a dark halo;
+- unit: a chit in the owner's colour with the owner's badge and the type's two letters;
+  wounded or disrupted = pale ("flipped") with a dark W or D tab; blockading = a dark
+  BLOCKADE bar; spied on = an eye. A world too crowded for readable chits ends in "+N".
+
+Drawing is layered: the map at set-up (every world neutral and empty) is drawn once per list of
+worlds and cached, each world's face (circle, rings, name, tags) and each chit look are cached
+as stamps, and the key is drawn once; a move pastes those and draws the text.
+
+`render(view, players)` shows each seat's player's display name beside its seat name when the
+caller passes them; `focus(before, after, players)` draws the worlds a step changed, for phones
+(see `render.focus` and this package's `closeup` module).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PIL import Image
+from pydantic import BaseModel
+
+from render.canvas import Box, Canvas, map_to_palette, palette_index
+from render.focus import encoded
+from render.fonts import fit_size
+from render.names import Players
+from render.palette import DARK, PAPER, WHITE
+from render.panels import Line, draw_legend, draw_panel, legend_height, panel_height
+from render.space_insurrection.board import draw_map
+from render.space_insurrection.look import (
+    GAP,
+    HEADER,
+    HEADER_OVER,
+    LEGEND_SIZE,
+    TITLE,
+    WIDTH,
+    board_palette,
+    map_height,
+)
+from render.space_insurrection.side import (
+    HEADLINE_MIN,
+    TITLE_SIZE,
+    TITLE_TEXT,
+    draw_key,
+    draw_table,
+    header_text,
+    headline_x,
+    key_height,
+    legend_items,
+    letter_key,
+    over,
+    status_lines,
+    table_height,
+)
+
+if TYPE_CHECKING:
+    from engine.games.space_insurrection.view import SpaceView
+
+GAME_ID = "space_insurrection"
+"""The engine's id for the game."""
+LEGEND_COLUMNS = 3
+
+
+# ----- entry points ----------------------------------------------------------------------------
+
+
+def render(view: BaseModel, players: Players = None) -> bytes:
+    """PNG bytes of the board and status for a Space Insurrection view, with the players'
+    names beside the seats'; the `render` package says what renderers promise."""
+    return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
+
+
+def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes | None:
+    """PNG bytes of the worlds that changed from `before` to `after` (two spectator views)
+    under a turn banner, at most 800 px wide; None when nothing on the map changed."""
+    from render.space_insurrection.closeup import focus_image
+
+    return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes, measured before drawing so the image is exactly as tall as
+    needed."""
+
+    height: int
+    status: Box
+    table: Box
+    map_top: int
+    letters: Box | None
+    legend: Box
+
+
+def layout(view: SpaceView, lines: list[Line], key: list[tuple[str, str]]) -> Layout:
+    inner_w = WIDTH - 2 * GAP
+    y = HEADER + GAP
+    status = Box(GAP, y, GAP + inner_w, y + panel_height(lines, inner_w))
+    y = status.y1 + GAP
+    table = Box(GAP, y, GAP + inner_w, y + table_height(view))
+    map_top = table.y1
+    y = map_top + map_height(len(view.worlds))
+    letters_box = None
+    if key:
+        letters_box = Box(GAP, y, GAP + inner_w, y + key_height(key))
+        y = letters_box.y1 + GAP
+    legend = Box(GAP, y, GAP + inner_w, y + _legend_height(inner_w))
+    return Layout(legend.y1 + GAP, status, table, map_top, letters_box, legend)
+
+
+def draw(view: SpaceView, players: Players = None) -> Canvas:
+    """The finished canvas (tests and tools can inspect pixels before encoding)."""
+    lines = status_lines(view, players)
+    key = letter_key(view)
+    geo = layout(view, lines, key)
+    canvas = Canvas(WIDTH, geo.height, PAPER)
+    canvas.start_encoding(board_palette(), _paper_index())
+    _header(canvas, view)
+    canvas.mark(Box(0, 0, WIDTH - 1, HEADER))
+    draw_panel(canvas, geo.status, lines)
+    canvas.mark(geo.status)
+    draw_table(canvas, geo.table, view, players)
+    canvas.mark(geo.table)
+    draw_map(canvas, view, geo.map_top)
+    if geo.letters is not None:
+        draw_key(canvas, geo.letters, key)
+        canvas.mark(geo.letters)
+    canvas.lay(*_key_image(geo.legend.width, geo.legend.height), (geo.legend.x0, geo.legend.y0))
+    return canvas
+
+
+@lru_cache(maxsize=1)
+def _paper_index() -> int:
+    return palette_index(board_palette(), PAPER)
+
+
+@lru_cache(maxsize=1)
+def _legend_height(width: int) -> int:
+    return legend_height(legend_items(), width, LEGEND_COLUMNS, LEGEND_SIZE)
+
+
+@lru_cache(maxsize=2)
+def _key_image(width: int, height: int) -> tuple[Image.Image, Image.Image]:
+    """The key, drawn once on the page colour and mapped to the palette."""
+    canvas = Canvas(width + 1, height + 1, PAPER)
+    draw_legend(canvas, Box(0, 0, width, height), legend_items(), LEGEND_COLUMNS, size=LEGEND_SIZE)
+    return canvas.image, map_to_palette(canvas.image, board_palette())
+
+
+def _header(canvas: Canvas, view: SpaceView) -> None:
+    fill = HEADER_OVER if over(view) else DARK
+    canvas.draw.rectangle(Box(0, 0, WIDTH, HEADER), fill=fill)
+    canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, TITLE_SIZE, TITLE, "lm", True)
+    x = headline_x()
+    text = header_text(view)
+    size = fit_size(text, WIDTH - x - GAP, 36, HEADLINE_MIN, bold=True)
+    canvas.text((x, HEADER // 2), text, size, WHITE, "lm", True)

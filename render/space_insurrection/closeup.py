@@ -1,0 +1,134 @@
+"""Space Insurrection's focus image: the worlds a step changed, for phones.
+
+The map has no geometry (any world reaches any other), so the picture is not a crop of the
+board: it shows the changed worlds themselves, drawn exactly as on the board (same scale, same
+chits), two to a row, in alphabetical order: a move shows the worlds it left and reached side
+by side. It is 730 px wide. A world changed when anything drawn on it did (units arriving,
+leaving or damaged, loyalty, uprising, bombardment, blockades) or its actions start to be
+resolved; at most `SHOWN` worlds are drawn (a revealed movement phase can touch them all) and
+the banner names the rest.
+
+The banner above says the turn and phase, whom the table waits for, and each seat's counts;
+once the game is over, how it ended.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from render import focus
+from render.canvas import Canvas
+from render.names import Players
+from render.palette import PAPER, WHITE
+from render.panels import Line
+from render.space_insurrection.board import WorldLook, draw_world
+from render.space_insurrection.look import (
+    BAND,
+    CALLOUT,
+    CALLOUT_INK,
+    GAP,
+    MAP_PAD,
+    PITCH,
+    RADIUS,
+    TITLE,
+    seat_styles,
+)
+from render.space_insurrection.side import (
+    headline,
+    over,
+    result,
+    seat_label,
+    seat_marker_for,
+    sheet_phase,
+    waiting_line,
+)
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from engine.games.space_insurrection.view import SpaceView, WorldView
+
+SHOWN = 4
+"""Worlds drawn at most: two rows of two."""
+ACROSS = 2
+WIDTH = ACROSS * PITCH + 2 * GAP
+CELL = 2 * (RADIUS + BAND) + MAP_PAD
+
+
+def changed_worlds(before: SpaceView, after: SpaceView) -> list[str]:
+    """The ids of the worlds that show something else after the step, in the view's order.
+
+    A world that stops being resolved does not count (the next one does), and two views of
+    different maps (never two steps of one game) count as every world changed."""
+    ids = [w.id for w in after.worlds]
+    if [w.id for w in before.worlds] != ids:
+        return ids
+    changed = []
+    for was, now in zip(before.worlds, after.worlds, strict=True):
+        if _drawn(was) != _drawn(now) or (now.resolving and not was.resolving):
+            changed.append(now.id)
+    return changed
+
+
+def _drawn(world: WorldView) -> dict:
+    return world.model_dump(exclude={"resolving"})
+
+
+def focus_image(before: SpaceView, after: SpaceView, players: Players = None) -> Canvas | None:
+    """The focus image's canvas, before encoding; None when no world changed."""
+    changed = changed_worlds(before, after)
+    if not changed:
+        return None
+    shown, rest = changed[:SHOWN], changed[SHOWN:]
+    worlds = {w.id: w for w in after.worlds}
+    body = _worlds(after, [worlds[i] for i in shown])
+    left_out = [worlds[i].name for i in rest]
+    return focus.compose(WIDTH, banner(after, players, left_out, WIDTH), body)
+
+
+def _worlds(view: SpaceView, worlds: list[WorldView]) -> Image.Image:
+    rows = -(-len(worlds) // ACROSS)
+    canvas = Canvas(WIDTH, rows * CELL + MAP_PAD, PAPER)
+    styles = seat_styles(view)
+    for i, world in enumerate(worlds):
+        r, c = divmod(i, ACROSS)
+        in_row = min(ACROSS, len(worlds) - r * ACROSS)
+        left = (WIDTH - in_row * PITCH) // 2
+        centre = (left + c * PITCH + PITCH // 2, MAP_PAD + RADIUS + BAND + r * CELL)
+        draw_world(canvas, centre, WorldLook.of(world, styles, over(view)), world.units, styles)
+    return canvas.image
+
+
+def seat_line(view: SpaceView, seat: int, players: Players) -> str:
+    info = view.seats[seat]
+    text = (
+        f"{seat_label(view, seat, players)}: {info.loyal} loyal · {info.units} units · "
+        f"{info.reserve} in reserve"
+    )
+    if sheet_phase(view) and info.submitted is not None:
+        text += " · orders sent" if info.submitted else " · orders due"
+    return text
+
+
+def banner(view: SpaceView, players: Players, left_out: list[str], width: int) -> list[focus.Part]:
+    """Headline, whom the table waits for, then one line of counts per seat."""
+    notes: list[Line] = []
+    if over(view):
+        notes.append(focus.result_line(result(view)))
+    waiting = waiting_line(view, players)
+    if waiting:
+        notes.append(
+            Line(waiting, focus.NOTE_SIZE, CALLOUT_INK, True, gap_before=4, background=CALLOUT)
+        )
+    for seat in range(len(view.seats)):
+        notes.append(
+            Line(
+                seat_line(view, seat, players),
+                focus.NOTE_SIZE,
+                WHITE,
+                seat in view.acting and not over(view),
+                marker=seat_marker_for(view, seat),
+                gap_before=6 if seat == 0 else 0,
+            )
+        )
+    return focus.banner_parts(headline(view), notes, left_out, TITLE, width)

@@ -1,0 +1,349 @@
+"""What a player sees in the Space Insurrection board image, checked without pixel hashes.
+
+The engine game is not registered yet, so views are built directly with the view models: a
+mid-game position (loyal worlds, a bombarded world, an uprising, blockades, wounded, disrupted
+and spied units, a world being resolved) and a crowded one (fifteen units of five seats on one
+world).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from engine.games.space_insurrection.view import SeatView, SpaceView, UnitView, WorldView
+from render import space_insurrection
+from render.canvas import encode
+from render.focus import MAX_WIDTH
+from render.space_insurrection import look
+from render.space_insurrection.board import USABLE, chit_boxes, printed_map
+from render.space_insurrection.closeup import changed_worlds
+from render.space_insurrection.look import (
+    CALLOUT,
+    HALO,
+    RADIUS,
+    SEAT_COLOURS,
+    WIDTH,
+    centres,
+    seat_styles,
+)
+from render.space_insurrection.side import headline
+
+GAME_ID = "space_insurrection"
+WORLDS = [
+    "Aldebar", "Borealis", "Cassiopia", "Draconis", "Eridani",
+    "Fomalhaut", "Gemma", "Helion", "Jungla", "Kryos",
+]  # fmt: skip
+SEATS = ["Red", "Blue", "Yellow", "Green", "Purple"]
+TYPES = {
+    "assassin": ("Assassin", "As", "ep"),
+    "security": ("Security", "Se", "pp"),
+    "star_cruiser": ("Star Cruiser", "SC", "m"),
+    "troops": ("Troops", "Tr", "m"),
+    "diplomat": ("Diplomat", "Di", "pp"),
+    "agent": ("Agent", "Ag", "ep"),
+    "governor": ("Governor", "Go", "pp"),
+    "rebels": ("Rebels", "Re", "m"),
+    "base": ("Base", "Ba", "mi"),
+    "ion_gun": ("Ion Gun", "IG", "mi"),
+}
+
+
+def unit(kind: str, number: int, owner: int, **flags: bool) -> UnitView:
+    name, letter, group = TYPES[kind]
+    return UnitView(
+        id=f"{kind}-{number}",
+        name=f"{name} #{number}",
+        letter=letter,
+        kind=group,
+        owner=owner,
+        wounded=flags.get("wounded", False),
+        disrupted=flags.get("disrupted", False),
+        blockading=flags.get("blockading", False),
+        spied=flags.get("spied", False),
+    )
+
+
+def world(index: int, units: list[UnitView] | None = None, **fields: object) -> WorldView:
+    name = WORLDS[index]
+    values: dict[str, object] = {
+        "loyal": None,
+        "uprising": False,
+        "disrupted": False,
+        "resolving": False,
+    }
+    values.update(fields)
+    return WorldView(id=name.lower(), name=name, units=units or [], **values)  # type: ignore[arg-type]
+
+
+def space_view(
+    worlds: list[WorldView], players: int, phase: str = "action", **fields: object
+) -> SpaceView:
+    sheet = phase in ("blockade", "surveillance", "movement")
+    seats = [
+        SeatView(
+            name=SEATS[s],
+            reserve=3 + s,
+            loyal=sum(1 for w in worlds if w.loyal == s),
+            units=sum(1 for w in worlds for u in w.units if u.owner == s),
+            submitted=(s % 2 == 0) if sheet else None,
+        )
+        for s in range(players)
+    ]
+    values: dict[str, object] = {
+        "turn": 4,
+        "last_turn": 15,
+        "phase": phase,
+        "phase_text": "Movement orders" if sheet else "Actions at Cassiopia",
+        "first": 1,
+        "acting": [1] if sheet else [2],
+        "declared": {},
+        "pile": 80,
+        "outcome": None,
+    }
+    values.update(fields)
+    return SpaceView(worlds=worlds, seats=seats, **values)  # type: ignore[arg-type]
+
+
+def midgame(phase: str = "action") -> SpaceView:
+    worlds = [world(i) for i in range(10)]
+    worlds[0] = world(
+        0,
+        [
+            unit("base", 1, 0),
+            unit("troops", 1, 0),
+            unit("governor", 1, 0),
+            unit("star_cruiser", 4, 1, blockading=True),
+        ],
+        loyal=0,
+    )
+    worlds[1] = world(
+        1,
+        [unit("base", 2, 1), unit("agent", 3, 1, spied=True), unit("assassin", 2, 2, wounded=True)],
+        loyal=1,
+        disrupted=True,
+    )
+    worlds[2] = world(
+        2,
+        [unit("diplomat", 1, 0), unit("rebels", 3, 2)],
+        uprising=True,
+        resolving=phase == "action",
+    )
+    worlds[3] = world(3, [unit("base", 3, 2), unit("troops", 5, 2, disrupted=True)], loyal=2)
+    return space_view(worlds, 3, phase)
+
+
+def crowded() -> SpaceView:
+    """Fifteen units of five seats on Jungla, and a sixth seat-less neighbour for contrast."""
+    kinds = list(TYPES)
+    units = [
+        unit(kinds[(3 * s + k) % len(kinds)], 10 + 3 * s + k, s, disrupted=k == 1)
+        for s in range(5)
+        for k in range(3)
+    ]
+    worlds = [world(i) for i in range(10)]
+    worlds[8] = world(8, units, loyal=4)
+    return space_view(worlds, 5, "movement")
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def world_crop(view: SpaceView, image: Image.Image, index: int) -> Image.Image:
+    geo = space_insurrection.layout(
+        view,
+        space_insurrection.status_lines(view),
+        space_insurrection.letter_key(view),
+    )
+    cx, cy = centres(len(view.worlds))[index]
+    top = geo.map_top + cy
+    return image.crop((cx - RADIUS, top - RADIUS, cx + RADIUS, top + RADIUS))
+
+
+def rgb_pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    data = iter(image.tobytes())
+    return list(zip(data, data, data, strict=True))
+
+
+def colours(image: Image.Image) -> set[tuple[int, int, int]]:
+    return {c for _, c in image.getcolors(maxcolors=1 << 20) or []}
+
+
+@pytest.mark.parametrize("build", [midgame, crowded], ids=["midgame", "crowded"])
+def test_png_is_valid_portrait_and_small(build) -> None:
+    png = render.board_png(GAME_ID, build())
+    assert png.startswith(b"\x89PNG")
+    image = decode(png)
+    assert image.width == WIDTH
+    assert 1800 <= image.height <= 2800
+    assert len(png) < 300_000
+
+
+def test_rendering_is_deterministic() -> None:
+    view = midgame()
+    png = render.board_png(GAME_ID, view)
+    render.board_png(GAME_ID, crowded())
+    assert render.board_png(GAME_ID, view.model_copy(deep=True)) == png
+    printed_map.cache_clear()
+    assert render.board_png(GAME_ID, view) == png
+
+
+def test_a_seats_hidden_reserve_and_orders_are_never_drawn() -> None:
+    view = midgame("movement")
+    private = view.model_copy(
+        update={
+            "me": 0,
+            "reserve": ["Assassin #7", "Base #9", "Diplomacy"],
+            "orders": "Move Star Cruiser #4 and Troops #1 to Jungla",
+        }
+    )
+    assert render.board_png(GAME_ID, private) == render.board_png(GAME_ID, view)
+    changed = private.model_copy(update={"worlds": [world(i) for i in range(10)]})
+    assert render.focus_png(GAME_ID, view, changed) == render.focus_png(
+        GAME_ID, view.model_copy(update={"me": 1, "reserve": ["Troops #2"]}), changed
+    )
+
+
+def test_a_crowded_world_draws_every_owner() -> None:
+    view = crowded()
+    assert len(view.worlds[8].units) >= 12
+    image = decode(render.board_png(GAME_ID, view))
+    found = colours(world_crop(view, image, 8))
+    for colour in SEAT_COLOURS:
+        assert colour in found, f"no chit of {colour} on the crowded world"
+
+
+@pytest.mark.parametrize("count", [1, 5, 12, 16, 20, 24, 40])
+def test_chits_fit_the_circle_without_overlapping(count: int) -> None:
+    boxes, hidden = chit_boxes(count)
+    assert len(boxes) == min(count, len(boxes)) and (hidden == 0) == (len(boxes) == count)
+    if hidden:
+        assert len(boxes) - 1 + hidden == count
+    if count <= 12:
+        assert boxes[0][2] >= 60, "a dozen chits should stay large"
+    for dx, dy, side in boxes:
+        for x, y in ((dx, dy), (dx + side, dy), (dx, dy + side), (dx + side, dy + side)):
+            assert math.hypot(x, y) <= USABLE + 1
+    for i, (ax, ay, s) in enumerate(boxes):
+        for bx, by, _ in boxes[i + 1 :]:
+            assert ax + s <= bx or bx + s <= ax or ay + s <= by or by + s <= ay
+
+
+def test_more_units_than_fit_end_in_a_count() -> None:
+    view = crowded()
+    extra = [unit("troops", 100 + i, i % 5) for i in range(20)]
+    worlds = list(view.worlds)
+    worlds[8] = worlds[8].model_copy(update={"units": worlds[8].units + extra})
+    png = render.board_png(GAME_ID, view.model_copy(update={"worlds": worlds}))
+    assert decode(png).width == WIDTH
+
+
+def test_loyalty_and_the_world_being_resolved_show() -> None:
+    view = midgame()
+    image = decode(render.board_png(GAME_ID, view))
+    assert look.loyal_fill(SEAT_COLOURS[0]) in colours(world_crop(view, image, 0))
+    assert look.NEUTRAL in colours(world_crop(view, image, 4))
+    cx, cy = centres(10)[2]
+    geo = space_insurrection.layout(
+        view, space_insurrection.status_lines(view), space_insurrection.letter_key(view)
+    )
+    halo = image.getpixel((cx - RADIUS - 8, geo.map_top + cy))
+    assert halo == HALO
+    plain_cx, plain_cy = centres(10)[4]
+    assert image.getpixel((plain_cx - RADIUS - 8, geo.map_top + plain_cy)) != HALO
+
+
+def test_the_seat_asked_to_act_is_highlighted() -> None:
+    view = midgame()
+    geo = space_insurrection.layout(
+        view, space_insurrection.status_lines(view), space_insurrection.letter_key(view)
+    )
+    acting = decode(render.board_png(GAME_ID, view)).crop(geo.table)
+    nobody = decode(render.board_png(GAME_ID, view.model_copy(update={"acting": []})))
+    assert CALLOUT in colours(acting)
+    assert CALLOUT not in colours(nobody.crop(geo.table))
+
+
+def test_seats_are_told_apart_by_initial_and_shape() -> None:
+    styles = seat_styles(crowded())
+    assert len({s.initial for s in styles}) == 5
+    assert len({s.shape for s in styles}) == 5
+    assert len({s.colour for s in styles}) == 5
+    clash = seat_styles(space_view([world(i) for i in range(10)], 2).model_copy(
+        update={"seats": [SeatView(name=n, reserve=0, loyal=0, units=0, submitted=None)
+                          for n in ("Rebels", "Royalists")]}
+    ))  # fmt: skip
+    assert [s.initial for s in clash] == ["1", "2"]
+
+
+def test_players_names_and_the_outcome_are_drawn() -> None:
+    view = midgame()
+    plain = render.board_png(GAME_ID, view)
+    assert render.board_png(GAME_ID, view, ["ana", "José", None]) != plain
+    over = view.model_copy(update={"outcome": "Red holds every world", "acting": []})
+    assert headline(over) == "Game over: Red holds every world"
+    assert decode(render.board_png(GAME_ID, over)).getpixel((4, 4)) == look.HEADER_OVER
+
+
+def test_mapping_only_what_was_drawn_gives_the_same_bytes_as_mapping_everything() -> None:
+    for view in (midgame(), crowded(), space_view([world(i) for i in range(10)], 2)):
+        whole = encode(space_insurrection.draw(view).image, look.board_palette())
+        assert render.board_png(GAME_ID, view) == whole
+
+
+def test_flat_colours_survive_the_fixed_palette() -> None:
+    view = midgame()
+    drawn = space_insurrection.draw(view).image
+    back = decode(render.board_png(GAME_ID, view))
+    flat = set(look.FLAT)
+    pixels, returned = rgb_pixels(drawn), rgb_pixels(back)
+    assert all(a == b for a, b in zip(pixels, returned, strict=True) if a in flat)
+    worst = max(high for _, high in ImageChops.difference(drawn, back).getextrema())
+    assert worst <= 64
+
+
+def test_focus_shows_the_worlds_a_move_changed() -> None:
+    before = midgame("movement")
+    worlds = list(before.worlds)
+    moved = worlds[0].units[1]
+    worlds[0] = worlds[0].model_copy(update={"units": [u for u in worlds[0].units if u != moved]})
+    worlds[9] = worlds[9].model_copy(update={"units": [moved]})
+    after = before.model_copy(update={"worlds": worlds})
+    assert changed_worlds(before, after) == ["aldebar", "kryos"]
+    png = render.focus_png(GAME_ID, before, after, ["ana", None, "cy"])
+    assert png is not None and png.startswith(b"\x89PNG")
+    image = decode(png)
+    assert image.width <= MAX_WIDTH
+    assert image.height <= 1000
+    assert render.focus_png(GAME_ID, before, before.model_copy(deep=True)) is None
+
+
+def test_focus_counts_a_world_starting_to_be_resolved_not_one_finishing() -> None:
+    before = midgame()
+    worlds = [w.model_copy(update={"resolving": w.id == "draconis"}) for w in before.worlds]
+    after = before.model_copy(update={"worlds": worlds})
+    assert changed_worlds(before, after) == ["draconis"]
+
+
+def test_focus_of_a_sweeping_step_names_what_it_leaves_out() -> None:
+    before = space_view([world(i) for i in range(10)], 2, "movement")
+    after = crowded()
+    worlds = [w.model_copy(update={"loyal": 0}) for w in after.worlds]
+    after = after.model_copy(update={"worlds": worlds})
+    png = render.focus_png(GAME_ID, before, after)
+    assert png is not None
+    assert decode(png).width <= MAX_WIDTH
+
+
+def test_renderer_is_found_under_the_game_id() -> None:
+    assert space_insurrection.GAME_ID == GAME_ID
+    assert render.renderer_for(GAME_ID) is space_insurrection.render
+    assert render.focus_for(GAME_ID) is space_insurrection.focus
+    assert printed_map.cache_info().maxsize is not None
