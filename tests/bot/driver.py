@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.table import Table
-from engine import ActionBase
+from engine import ActionBase, OrderAction
 from tests.bot.harness import Session, reply_text
 from tests.standin import MessageRecord, UserRecord
 
@@ -31,12 +31,39 @@ async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -
     seat, action = policy(table)
     user = users[table.holder(seat)]
     data: dict[str, Any] = action.model_dump(mode="json")
+    if isinstance(action, OrderAction):
+        return await submit_orders(session, user, action.chosen())
     for choice in table.prompts()[seat].choices:
         if choice.action == data:
             message = latest_with_button(session, f"choice:{table.row.id}:{seat}:", choice.label)
             return reply_text(await session.click(user, message, choice.label))
     fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
     return await session.play(user, table.game.short_name, action.kind, **fields)
+
+
+async def submit_orders(session: Session, user: UserRecord, lines: dict[str, str]) -> str:
+    """Write secret orders as a player does: each line with `/game order`, both options picked
+    from what autocomplete offers, then **Submit orders** on the private panel `/game orders`
+    shows. Returns the panel's answer (a "✅" line once submitted)."""
+    table = await session.table()
+    seat = next(s for s in table.seats_of(user.id) if s in table.prompts())
+    sheet = table.prompts()[seat].sheet
+    assert sheet is not None
+    for key, value in lines.items():
+        line = sheet.line(key)
+        assert line is not None
+        if line.locked:
+            continue
+        units = await session.offered(user, ["game", "order"], {}, "unit", key)
+        assert key in units, f"{key} not offered: {units}"
+        places = await session.offered(user, ["game", "order"], {"unit": key}, "to", value)
+        assert value in places, f"{key} to {value} not offered: {places}"
+        record = await session.command(user, "game", "order", unit=key, to=value)
+        assert record.reply is not None and record.reply.ephemeral
+    panel = (await session.command(user, "game", "orders")).reply
+    assert panel is not None and panel.ephemeral
+    await session.click(user, panel, "Submit orders")
+    return session.standin.message(panel.id).content
 
 
 async def play_until_over(
