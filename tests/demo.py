@@ -16,6 +16,7 @@ from tests.bot.bloc_by_bloc_policy import policy as bbb_policy
 from tests.bot.driver import play_until_over
 from tests.bot.harness import Session
 from tests.bot.not_on_my_block_policy import policy as nomb_policy
+from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin import MessageRecord
 
 NAMES = ["ana", "ben", "cy", "dee"]
@@ -64,6 +65,9 @@ async def run(out: Path, game: str, players: int, winner: str, seed: int) -> Non
                 mode = "fully_cooperative" if players == 2 else "semi_cooperative"
                 users = await session.open_game(game, *people, seed=seed, mode=mode)
                 steps = await play_until_over(session, users, bbb_policy(seed), max_steps=5000)
+            elif game == "space_insurrection":
+                users = await session.open_game(game, *people, seed=seed, specials="1")
+                steps = await play_until_over(session, users, space_policy(0, seed), max_steps=800)
             else:
                 users = await session.open_game(game, *people, seed=seed)
                 steps = await play_until_over(session, users, nomb_policy(winner))  # type: ignore[arg-type]
@@ -75,7 +79,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("demo-output"))
     parser.add_argument(
-        "--game", choices=("not_on_my_block", "bloc_by_bloc"), default="not_on_my_block"
+        "--game",
+        choices=("not_on_my_block", "bloc_by_bloc", "space_insurrection"),
+        default="not_on_my_block",
     )
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument(
