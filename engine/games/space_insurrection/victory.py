@@ -24,7 +24,8 @@ def judge(state: SpaceState) -> None:
         if last:
             reasons.append(_names(state, last) + " alone has units left on the board")
         state.ended = "goal" if every else "elimination"
-        state.ended_text = "; ".join(reasons)
+        said = "; ".join(reasons)
+        state.ended_text = said[0].upper() + said[1:]
         return
     if not state.busy:
         state.winners = []

@@ -417,7 +417,8 @@ def test_troops_move_only_with_a_cruiser_going_the_same_way():
     before = state.model_dump_json()
     with pytest.raises(IllegalAction, match="Troops move only aboard Star Cruisers"):
         order(state, 0, "troops-2=jungla")
-    with pytest.raises(IllegalAction, match="from Aldebar to Jungla need 1 cruiser"):
+    needed = "1 Troops unit from Aldebar to Jungla need 1 Star Cruiser from Aldebar"
+    with pytest.raises(IllegalAction, match=needed):
         order(state, 0, "star_cruiser-1=kryos;troops-2=jungla")
     assert state.model_dump_json() == before
 
@@ -427,7 +428,8 @@ def test_a_cruiser_carries_two_troops():
     put(state, "troops-3", 0, "aldebar")
     put(state, "troops-4", 0, "aldebar")
     sheets(state, "movement")
-    with pytest.raises(IllegalAction, match="3 from Aldebar to Jungla need 2 cruiser"):
+    needed = "3 Troops units from Aldebar to Jungla need 2 Star Cruisers"
+    with pytest.raises(IllegalAction, match=needed):
         order(state, 0, "star_cruiser-1=jungla;troops-2=jungla;troops-3=jungla;troops-4=jungla")
     state, _ = order(state, 0, "star_cruiser-1=jungla;troops-2=jungla;troops-3=jungla")
     state, _ = submit(state, 1)
