@@ -20,13 +20,15 @@ from pathlib import Path
 import pytest
 
 from bot import limits
+from bot.interactions import WORKING
 from bot.storage import SqliteStore
 from bot.table import Table
 from bot.tables import Tables
-from engine import ActionBase
+from engine import ActionBase, OrderAction
 from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
 from tests.bot.child import GAME_SEED, ChildBot
 from tests.bot.not_on_my_block_policy import policy as nomb_policy
+from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin import ChannelRecord, InteractionRecord, StandIn, UserRecord
 from tests.standin.waiting import StandInTimeout
 
@@ -129,6 +131,8 @@ async def act(crash: CrashTable, users: dict, table: Table, seat: int, action: A
     """The move as a player makes it: its button if one is showing, else the command."""
     user = users[table.holder(seat)]
     prompt = table.prompts()[seat]
+    if isinstance(action, OrderAction):
+        return await submit(crash, user, action)
     data = action.model_dump(mode="json")
     choice = next((c for c in prompt.choices if c.action == data), None)
     if choice is not None:
@@ -146,6 +150,23 @@ async def act(crash: CrashTable, users: dict, table: Table, seat: int, action: A
             user, crash.channel, table.game.short_name, action.kind, **fields
         )
     return None  # its buttons are not posted yet: the bot is still catching up
+
+
+async def submit(crash: CrashTable, user: UserRecord, action: OrderAction):
+    """Secret orders as a player writes them: each line with `/game order`, then the
+    **Submit orders** button of the private panel; the click is the move that may be cut off."""
+    for unit, to in action.chosen().items():
+        record = await crash.standin.slash(user, crash.channel, "game", "order", unit=unit, to=to)
+        await record.done(timeout=30)
+    record = await crash.standin.slash(user, crash.channel, "game", "orders")
+    await record.done(timeout=30)
+    panel = record.reply
+    if panel is None:
+        return None
+    button = next((c for c in panel.iter_components() if c.get("label") == "Submit orders"), None)
+    if button is None:
+        return None
+    return await crash.standin.click(user, panel, str(button["custom_id"]))
 
 
 async def snapshot_is_the_replay(crash: CrashTable) -> None:
@@ -195,6 +216,12 @@ async def play_with_kills(
         else:
             try:
                 await record.done(timeout=30)
+                # A button answered in place shows that it is working until its answer comes.
+                await crash.standin.wait_until(
+                    lambda r=record: not (r.original_content or "").startswith(WORKING),
+                    timeout=30,
+                    what="the answer in place",
+                )
             except StandInTimeout:
                 figures.notes.append(f"no answer to {action.kind}")
         after = await crash.log()
@@ -221,7 +248,7 @@ def judge(
     text = record.original_content or ""
     changed = len(after) > len(before)
     figures.moves = len(after)
-    if not record.acknowledged or not text or text.startswith("Thinking"):
+    if not record.acknowledged or not text or text.startswith(("Thinking", WORKING)):
         figures.unanswered += 1
         return
     if text.startswith("✅"):
@@ -287,6 +314,12 @@ async def crash_nomb(tmp_path: Path) -> AsyncIterator[CrashTable]:
 
 
 @pytest.fixture
+async def crash_space(tmp_path: Path) -> AsyncIterator[CrashTable]:
+    async with CrashTable(tmp_path, seed=3) as crash:
+        yield crash
+
+
+@pytest.fixture
 async def crash_bloc(tmp_path: Path) -> AsyncIterator[CrashTable]:
     async with CrashTable(tmp_path, seed=4) as crash:
         yield crash
@@ -314,3 +347,8 @@ async def test_not_on_my_block_survives_being_killed_at_random(crash_nomb: Crash
 async def test_bloc_by_bloc_survives_being_killed_at_random(crash_bloc: CrashTable):
     users = await open_game(crash_bloc, "bloc_by_bloc", ["ana", "ben"], mode="fully_cooperative")
     await run(crash_bloc, Figures("Bloc by Bloc"), users, bloc_policy(4))
+
+
+async def test_space_insurrection_survives_being_killed_at_random(crash_space: CrashTable):
+    users = await open_game(crash_space, "space_insurrection", ["ana", "ben"])
+    await run(crash_space, Figures("Space Insurrection"), users, space_policy(0, 3))
