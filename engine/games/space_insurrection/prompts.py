@@ -39,10 +39,7 @@ def prompts(game: SpaceInsurrection, state: SpaceState) -> dict[int, Prompt]:
             sheet = orders.sheet(state, s)
             out[s] = Prompt(
                 seat=s,
-                text=(
-                    f"write your {sheet.title.lower()} in private with `/game order`, "
-                    "then submit them with `/game orders`."
-                ),
+                text=f"write your {sheet.title.lower()} in secret.",
                 kinds=[sheet.kind],
                 sheet=sheet,
                 default=sheet.submission({}),
@@ -71,8 +68,10 @@ def prompts(game: SpaceInsurrection, state: SpaceState) -> dict[int, Prompt]:
         seat: Prompt(
             seat=seat,
             text=(
-                f"your turn at {here}: one unit acts (a button or `/space act`), deploys "
-                "(`/space deploy`) or plays a special chit (`/space play`); or pass."
+                f"your turn at {here}: one unit acts (a button or `/space act`) or deploys "
+                "(`/space deploy`)"
+                + (", or you play a special chit (`/space play`)" if state.specials else "")
+                + "; or pass."
             ),
             kinds=["act", "deploy", "play", "pass"],
             choices=game.quick_choices(state, fight.public_actions(state, seat)),

@@ -63,6 +63,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
             holders=holders,
             seat_names=list(SEAT_NAMES[:n]),
             last_turn=options.last_turn,
+            specials=options.specials,
             worlds=worlds,
             pile=pile,
             reserves=[[] for _ in range(n)],

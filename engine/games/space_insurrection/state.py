@@ -61,6 +61,8 @@ class World(BaseModel):
 class SpaceState(GameState):
     schema_version: int = 1
     last_turn: int
+    specials: int = 0
+    """Special chits of each kind in the game (a lobby option, so public)."""
     turn: int = 1
     phase: Phase = "discard"
     first: int = 0
