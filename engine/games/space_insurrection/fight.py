@@ -155,7 +155,7 @@ def _targets(state: SpaceState, seat: int, option: UnitAction, unit: Unit) -> li
             continue
         found.append(target.id)
     industry = act == "bombard" and "industry" in option.targets
-    if industry and not world.disrupted and not _shielded(state, world.id):
+    if industry and world.loyal != seat and not world.disrupted and not _shielded(state, world.id):
         found.append(world.id)
     return sorted(found)
 

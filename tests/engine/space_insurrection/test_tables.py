@@ -195,6 +195,12 @@ def test_a_disrupted_worlds_industry_is_not_bombarded_again():
     assert not any(a.kind == "act" and a.target == "aldebar" for a in GAME.legal_actions(state, 0))
 
 
+def test_a_cruiser_does_not_bombard_the_industry_of_its_own_loyal_world():
+    state, _ = position("star_cruiser", "bombard", "aldebar")
+    state.world("aldebar").loyal = 0
+    assert not any(a.kind == "act" and a.target == "aldebar" for a in GAME.legal_actions(state, 0))
+
+
 def test_a_force_field_makes_its_world_immune_to_bombardment():
     state, _ = position("star_cruiser", "bombard", "troops")
     put(state, "force_field-1", 1, "aldebar")
