@@ -20,7 +20,7 @@ from bot.table import Table
 
 if TYPE_CHECKING:
     from bot.app import GameBot
-    from bot.storage import DueWait
+    from bot.store_models import DueWait
 
 log = logging.getLogger(__name__)
 

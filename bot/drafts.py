@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Protocol
 
 import aiosqlite
+
+from bot import schema
 
 
 class DraftStore(Protocol):
@@ -50,14 +51,13 @@ class SqliteDrafts:
         self, game_id: int, seat: int, decision: int, lines: dict[str, str]
     ) -> None:
         """Store the whole draft for `decision`, replacing whatever the seat had before."""
-        now = datetime.now(UTC).isoformat(timespec="seconds")
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO drafts (game_id, seat, decision, lines, updated_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
                 " decision = excluded.decision, lines = excluded.lines,"
                 " updated_at = excluded.updated_at",
-                (game_id, seat, decision, json.dumps(lines), now),
+                (game_id, seat, decision, json.dumps(lines), schema.now()),
             )
 
     async def drop_draft(self, game_id: int, seat: int) -> None:

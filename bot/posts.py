@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot import limits, present
-from bot.storage import OutboxRow, Post
+from bot.store_models import OutboxRow, Post
 from bot.table import Accepted, Table
 from engine import Prompt
 

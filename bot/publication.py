@@ -28,7 +28,7 @@ from bot import limits, posts
 from bot.buttons import ChoiceButton, controls_view
 from bot.pace import Pace
 from bot.posts import Piece
-from bot.storage import OutboxRow
+from bot.store_models import OutboxRow
 from bot.table import Table
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.storage import Told
+from bot.store_models import Told
 from engine import Game, GameState, IllegalAction, history
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack

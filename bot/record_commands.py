@@ -23,7 +23,7 @@ from discord import app_commands
 from bot import limits, present, record
 from bot.interactions import answer, bot_of, handling
 from bot.posts import for_change, private
-from bot.storage import ChannelBusy, GameRow, ListedGame, LoggedAction, OwedGame, Post
+from bot.store_models import ChannelBusy, GameRow, ListedGame, LoggedAction, OwedGame, Post
 from bot.table import SYSTEM_USER, PlayerError, Table
 from engine import Game
 from engine.games import REGISTRY

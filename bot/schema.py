@@ -50,6 +50,17 @@ class Migration:
     sql: str
 
 
+def moment(when: datetime | None) -> str | None:
+    """A moment as the schema's columns hold it: ISO text in UTC to the second, so that the
+    text order the due indexes keep is the order in time."""
+    return None if when is None else when.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def now() -> str:
+    """This moment, as the schema's columns hold it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
 def _package() -> Path:
     root = resources.files(__package__ or "bot")
     return root if isinstance(root, Path) else Path(str(root))
@@ -200,11 +211,11 @@ async def _apply(db: aiosqlite.Connection, path: Path, migration: Migration) -> 
     file cannot both apply the same migration: the second one's insert fails and it moves on.
     """
     name = migration.name.replace("'", "''")
-    now = datetime.now(UTC).isoformat(timespec="seconds")
+    applied_at = now()
     try:
         await db.executescript(
             "BEGIN IMMEDIATE;\n"
-            f"INSERT INTO schema_migrations (name, applied_at) VALUES ('{name}', '{now}');\n"
+            f"INSERT INTO schema_migrations (name, applied_at) VALUES ('{name}', '{applied_at}');\n"
             f"{migration.sql}\n;\nCOMMIT;"
         )
     except sqlite3.Error as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.storage import GameRow
+from bot.store_models import GameRow
 from engine import ActionBase, Event, Game, GameState, Outcome, Prompt
 
 SYSTEM_USER = 0

@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import limits, pace, posts
-from bot.storage import ChannelBusy, GameRow, GameStore, Post, StaleVersion
+from bot.storage import GameStore
+from bot.store_models import ChannelBusy, GameRow, Post, StaleVersion
 from bot.table import SYSTEM_USER, Accepted, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction, history
 from engine.games import REGISTRY

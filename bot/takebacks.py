@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from bot import posts
 from bot.posts import Control
-from bot.storage import LoggedAction, Post, Rewind
+from bot.store_models import LoggedAction, Post, Rewind
 from bot.table import PlayerError, Table
 from bot.tables import Tables
 from engine import history

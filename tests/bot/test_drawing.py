@@ -12,7 +12,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from bot.drawing import Drawing
-from bot.storage import GameRow
+from bot.store_models import GameRow
 from bot.table import Table
 from engine import Game
 from engine.games import REGISTRY

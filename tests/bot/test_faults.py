@@ -13,7 +13,7 @@ import pytest
 
 from bot import posts
 from bot.buttons import ChoiceButton
-from bot.storage import GameRow, Post
+from bot.store_models import GameRow, Post
 from tests.bot.harness import Session, reply_text
 from tests.bot.toy import owe_a_decision
 from tests.engine.toy_game import GAME as TOY

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from bot import record
-from bot.storage import LoggedAction, SqliteStore, Told
+from bot.storage import SqliteStore
+from bot.store_models import LoggedAction, Told
 from engine import history
 from tests.engine.toy_game import GAME as TOY
 

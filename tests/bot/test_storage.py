@@ -10,7 +10,8 @@ import aiosqlite
 import pytest
 
 from bot.pace import Prefs, Wait
-from bot.storage import MIGRATIONS, ChannelBusy, GameRow, Post, SqliteStore, StaleVersion
+from bot.storage import MIGRATIONS, SqliteStore
+from bot.store_models import ChannelBusy, GameRow, Post, StaleVersion
 
 
 @pytest.fixture
