@@ -24,10 +24,12 @@ import pytest
 from engine.core import ActionBase, Event, Game, GameState
 from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.not_on_my_block import GAME as NOMB
+from engine.games.space_insurrection import GAME as SPACE
 from engine.rng import Rng
 from tests.engine.bloc_by_bloc.playout import random_move
 from tests.engine.defaults import default_action
 from tests.engine.not_on_my_block.test_playouts import choose
+from tests.engine.space_insurrection import playout as space_playout
 
 PLURALS = (
     "dice|dies|moves|blocs|nights|cops|cards|districts|turns|actions|apartments|agents|reps|"
@@ -35,12 +37,12 @@ PLURALS = (
 )
 MODIFIERS = "riot|police|ops|extra|action|lone|solo|loot|more|free|cop|shopping|movement"
 NOT_A_NAME = "".join(f"(?<!{word} )" for word in ("agent", "rep", "die", "night", "round"))
-"""A 1 that numbers a piece or a die ("Agent 1 moves") counts nothing."""
+"""A 1 that numbers a piece or a die ("Agent 1 moves", "Troops #1 attacks") counts nothing."""
 FORBIDDEN: dict[str, re.Pattern[str]] = {
     "a hedged plural": re.compile(r"\(s\)"),
     "a bracket (a Python list or a tag)": re.compile(r"[\[\]{}]"),
     "1 with a plural noun": re.compile(
-        rf"{NOT_A_NAME}(?<![\w+.-])1 (?:(?:{MODIFIERS}) )*(?:{PLURALS})\b", re.IGNORECASE
+        rf"{NOT_A_NAME}(?<![\w+.#-])1 (?:(?:{MODIFIERS}) )*(?:{PLURALS})\b", re.IGNORECASE
     ),
     "a Python None or bool": re.compile(r"\b(?:None|True|False)\b"),
     "a raw identifier with _": re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]"),
@@ -118,7 +120,12 @@ def read_labels(game: Game[Any, Any], state: GameState, action: ActionBase, r: R
 def read_view(game: Game[Any, Any], state: GameState, over: bool, r: Reading) -> None:
     """The sentences a board image prints from the view."""
     view: Any = game.view(state, None)
-    if game is BLOC:
+    if game is SPACE:
+        r.read("view phase", view.phase_text)
+        r.read("view outcome", view.outcome)
+        if over and not view.outcome:
+            r.problem("view", "a finished board does not say how it ended", view.phase_text)
+    elif game is BLOC:
         r.read("view decision", view.decision)
         if over and not view.decision.startswith("Game over"):
             r.problem("view decision", "a finished board does not say it is over", view.decision)
@@ -195,6 +202,10 @@ def bloc_policy(state: Any, rnd: random.Random) -> tuple[int, ActionBase]:
     return random_move(state, rnd)
 
 
+def space_policy(state: Any, rnd: random.Random) -> tuple[int, ActionBase]:
+    return space_playout.random_move(state, space_playout.waiting(state), rnd)
+
+
 BLOC_TABLES: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
     (3, {"mode": "semi_cooperative"}),
@@ -218,6 +229,11 @@ def _games() -> Iterator[Any]:
         yield pytest.param(NOMB, players, seed, nomb_policy, 3000, {}, id=f"nomb-{seed}")
     for seed, players in ((5, 2), (6, 4)):  # soon left to defaults alone: a standstill
         yield pytest.param(NOMB, players, seed, nomb_policy, 40, {}, id=f"nomb-{seed}")
+    for seed, (players, specials, busy) in enumerate(
+        ((2, 0, 600), (3, 1, 600), (4, 2, 600), (5, 1, 600), (3, 0, 60))
+    ):
+        options = {"specials": specials}
+        yield pytest.param(SPACE, players, seed, space_policy, busy, options, id=f"space-{seed}")
 
 
 @pytest.mark.parametrize(("game", "players", "seed", "policy", "busy", "options"), games())
@@ -252,6 +268,7 @@ def test_the_forbidden_patterns_catch_the_slips_seen_in_real_games() -> None:
         "The Workers lose 1 bloc; the Students' occupation is evicted.",
         "1 move left across your agents.",
         "Police morale: Timid (1 ops card a turn). 1 night left; the Students go first.",
+        "Blue's Troops #1 attacks Red's Rebels #5: rolls 2 (needs 4 or less), fails.",
         "The Neighbors build 3 barricades: 1 toward The Park and 2 toward The Plaza.",
     ]
     for line in fine:

@@ -16,6 +16,8 @@ from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, t
 from engine.words import count, listing, quoted
 
 STAY = "stay"
+MOVES_A_LINE = 5
+"""Moves told on one line of the reveal, so a line stays short enough to read."""
 KINDS = {"blockade": "blockades", "surveillance": "surveillance", "movement": "moves"}
 TITLES = {
     "blockade": "Blockade declarations",
@@ -331,10 +333,13 @@ def reveal_moves(state: SpaceState) -> list[str]:
                         del state.units[unit_id]
                         state.pile.append(unit_id)
                         break
-        if moved:
-            lines.append(f"{state.seat_names[seat]}: " + "; ".join(moved))
-    told = ["Orders revealed. " + (" | ".join(lines) if lines else "Nobody moves")]
-    return told + smuggled
+        for start in range(0, len(moved), MOVES_A_LINE):
+            more = " (continued)" if start else ""
+            lines.append(
+                f"{state.seat_names[seat]} moves{more}: "
+                + "; ".join(moved[start : start + MOVES_A_LINE])
+            )
+    return ["Orders revealed." if lines else "Orders revealed: nobody moves", *lines, *smuggled]
 
 
 def _blockaded_for(state: SpaceState, world_id: str, seat: int) -> bool:

@@ -24,15 +24,12 @@ def recruit(state: SpaceState) -> list[Event]:
     events: list[Event] = []
     state.drawn = [[] for _ in state.seat_names]
     for seat, name in enumerate(state.seat_names):
-        lines = []
+        rolls = []
         for world in state.worlds:
             if world.loyal != seat or world.disrupted:
                 continue
-            x = (
-                numbers.world.recruit_blockaded
-                if blockaded_against(state, world.id, seat)
-                else numbers.world.recruit
-            )
+            blockaded = blockaded_against(state, world.id, seat)
+            x = numbers.world.recruit_blockaded if blockaded else numbers.world.recruit
             tries = [world_name(world.id)]
             if any(
                 u.owner == seat and type_of(u.id).id == "governor" and not u.wounded
@@ -41,15 +38,23 @@ def recruit(state: SpaceState) -> list[Event]:
                 tries.append(f"the Governor on {world_name(world.id)}")
             for who in tries:
                 roll = state.rng.roll(1)[0]
-                if roll <= x and state.pile:
+                drew = roll <= x and bool(state.pile)
+                if drew:
                     chit = state.pile.pop(state.rng.below(len(state.pile)))
                     state.reserves[seat].append(chit)
                     state.drawn[seat].append(chit)
-                    lines.append(f"{who} rolls {roll} (needs {x} or less): a chit")
-                else:
-                    lines.append(f"{who} rolls {roll} (needs {x} or less): nothing")
-        if lines:
-            events.append(Event(text=f"{name} recruits. " + "; ".join(lines) + "."))
+                note = f"{who} {roll}"
+                if blockaded:
+                    note += f" (blockaded: {x} or less)"
+                rolls.append(note if drew else f"{note} (missed)")
+        if rolls:
+            got = len(state.drawn[seat])
+            events.append(
+                Event(
+                    text=f"{name} recruits {count(got, 'chit')}, a roll of "
+                    f"{numbers.world.recruit} or less drawing one: {'; '.join(rolls)}."
+                )
+            )
         if state.drawn[seat]:
             drawn = ", ".join(chit_name(c) for c in state.drawn[seat])
             events.append(Event(text=f"You recruit: {drawn}.", seat=seat))

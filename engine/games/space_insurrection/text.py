@@ -63,6 +63,8 @@ def _who(unit: str) -> str:
 
 def label_value(state: SpaceState, field: str, value: object) -> str:
     text = str(value)
+    if field == "orders":
+        return _orders(state, text)
     if field == "action":
         return VERBS.get(text, text)
     if text == STAY:

@@ -120,7 +120,7 @@ def test_a_blockade_lasts_until_the_next_blockade_phase(turn_two, dice):
     state = turn_two
     dice(4)
     events = flow.end_turn(state)
-    assert "Borealis rolls 4 (needs 3 or less): nothing" in public(events)
+    assert "Borealis 4 (blockaded: 3 or less) (missed)" in public(events)
     assert state.phase == "blockade" and state.units["star_cruiser-1"].blockading
 
 
@@ -368,7 +368,7 @@ def test_move_agent_3_to_cassiopia():
     state, _ = order(state, 0, "agent-3=cassiopia")
     state, events = submit(state, 1)
     assert state.units["agent-3"].world == "cassiopia"
-    assert "Red: Agent #3 Aldebar to Cassiopia" in public(events)
+    assert "Red moves: Agent #3 Aldebar to Cassiopia." in public(events)
 
 
 def test_move_star_cruiser_1_and_troops_2_to_planet_jungla():
@@ -455,7 +455,7 @@ def test_units_without_orders_stay():
     state, _ = submit(state, 0)
     state, events = submit(state, 1)
     assert [u.world for u in state.units.values()] == ["aldebar"] * 3 + ["kryos"]
-    assert "Nobody moves" in public(events)
+    assert "Orders revealed: nobody moves." in public(events)
 
 
 def test_movement_is_simultaneous_and_nothing_shows_before_the_last_sheet():
@@ -469,7 +469,10 @@ def test_movement_is_simultaneous_and_nothing_shows_before_the_last_sheet():
     state, events = order(state, 1, "diplomat-1=aldebar")
     assert state.units["agent-3"].world == "kryos"
     assert state.units["diplomat-1"].world == "aldebar", "they cross paths: both arrive"
-    assert "Red: Agent #3 Aldebar to Kryos | Blue: Diplomat #1 Kryos to Aldebar" in public(events)
+    assert (
+        "Red moves: Agent #3 Aldebar to Kryos.\nBlue moves: Diplomat #1 Kryos to Aldebar."
+        in public(events)
+    )
 
 
 def test_wounded_and_disrupted_units_may_move():

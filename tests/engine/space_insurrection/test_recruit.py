@@ -37,7 +37,7 @@ def test_a_loyal_world_recruits_on_1_to_5(dice):
     dice(5)
     events = recruit(state)
     assert len(state.reserves[0]) == 1 and state.reserves[0][0] not in state.pile
-    assert "Aldebar rolls 5 (needs 5 or less): a chit" in public(events)
+    assert "Red recruits 1 chit, a roll of 5 or less drawing one: Aldebar 5." in public(events)
 
 
 def test_a_loyal_world_recruits_nothing_on_a_6(dice):
@@ -45,7 +45,9 @@ def test_a_loyal_world_recruits_nothing_on_a_6(dice):
     dice(6)
     events = recruit(state)
     assert state.reserves[0] == []
-    assert "rolls 6 (needs 5 or less): nothing" in public(events)
+    assert "Red recruits 0 chits, a roll of 5 or less drawing one: Aldebar 6 (missed)." in public(
+        events
+    )
 
 
 @pytest.mark.parametrize(("roll", "drawn"), [(3, 1), (4, 0)])
@@ -53,7 +55,7 @@ def test_an_enemy_blockade_makes_it_recruit_3(dice, roll, drawn):
     state = recruiting()
     put(state, "star_cruiser-1", 1, "aldebar", blockading=True)
     dice(roll)
-    assert "needs 3 or less" in public(recruit(state))
+    assert "(blockaded: 3 or less" in public(recruit(state))
     assert len(state.reserves[0]) == drawn
 
 
@@ -88,7 +90,7 @@ def test_a_governor_on_its_loyal_world_recruits_once_more(dice):
     dice(5, 5)
     events = recruit(state)
     assert len(state.reserves[0]) == 2
-    assert "the Governor on Aldebar rolls 5 (needs 5 or less): a chit" in public(events)
+    assert "Aldebar 5; the Governor on Aldebar 5." in public(events)
 
 
 def test_only_one_governor_per_world_recruits(dice):
