@@ -102,7 +102,8 @@ def _worlds(view: SpaceView, worlds: list[WorldView]) -> Image.Image:
 def seat_line(view: SpaceView, seat: int, players: Players) -> str:
     info = view.seats[seat]
     text = (
-        f"{seat_label(view, seat, players)}: {info.loyal} loyal · {info.units} units · "
+        f"{seat_label(view, seat, players)}: {info.loyal} loyal · "
+        f"{info.units} unit{'' if info.units == 1 else 's'} · "
         f"{info.reserve} in reserve"
     )
     if sheet_phase(view) and info.submitted is not None:
