@@ -11,7 +11,10 @@ from bot.table import SYSTEM_USER
 from tests.bot.harness import Session, reply_text
 
 
-@pytest.mark.parametrize(("game", "players"), [("not_on_my_block", 2), ("bloc_by_bloc", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("not_on_my_block", 2), ("bloc_by_bloc", 2), ("space_insurrection", 3)],
+)
 async def test_a_table_that_stopped_answering_still_finishes(
     tmp_path: Path, game: str, players: int
 ):
