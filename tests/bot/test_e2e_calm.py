@@ -18,6 +18,7 @@ from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
 from tests.bot.driver import play_until_over
 from tests.bot.harness import Session
 from tests.bot.not_on_my_block_policy import policy as nomb_policy
+from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin import MessageRecord
 
 FORBIDDEN = [
@@ -84,6 +85,7 @@ async def play(
     [
         ("not_on_my_block", 2, lambda: nomb_policy("developer")),
         ("bloc_by_bloc", 3, lambda: bloc_policy(5)),
+        ("space_insurrection", 4, lambda: space_policy(0, 5)),
     ],
 )
 async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(

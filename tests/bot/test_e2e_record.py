@@ -220,7 +220,7 @@ async def test_a_finished_game_still_answers_log_board_since_and_export(session:
 
 
 # ----- /game export, /game import ----------------------------------------------------------------
-@pytest.mark.parametrize("key", ["not_on_my_block", "bloc_by_bloc"])
+@pytest.mark.parametrize("key", ["not_on_my_block", "bloc_by_bloc", "space_insurrection"])
 async def test_export_then_import_reproduces_the_game_and_its_board(real: Session, key: str):
     alice, bob = real.user("alice"), real.user("bob")
     await real.open_game(key, alice, bob, seed=11)
