@@ -54,7 +54,7 @@ BAND = 18
 """Room around a world's circle for the blockade ring and the `resolving` halo."""
 RADIUS = PITCH // 2 - BAND - 4
 """A world's circle: twelve chits fit at `chit_size` about 60 px."""
-ROW_PITCH = round(PITCH * math.sqrt(3) / 2)
+ROW_PITCH = round(PITCH * math.sqrt(3) / 2) + 34
 MAP_PAD = 30
 """Room above the first row of worlds and below the last (for name pills and tags)."""
 MAX_CHIT = 84
