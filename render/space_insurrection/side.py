@@ -53,9 +53,9 @@ def seat_label(view: SpaceView, seat: int, players: Players = None) -> str:
 
 
 def result(view: SpaceView) -> str:
-    """How the game ended, starting "Game over:" once only."""
+    """How the game ended, starting "Game over." once only."""
     text = (view.outcome or "").strip()
-    return text if text.lower().startswith("game over") else f"Game over: {text}"
+    return text if text.lower().startswith("game over") else f"Game over. {text}"
 
 
 def turn_text(view: SpaceView) -> str:

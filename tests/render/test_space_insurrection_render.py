@@ -288,7 +288,7 @@ def test_players_names_and_the_outcome_are_drawn() -> None:
     plain = render.board_png(GAME_ID, view)
     assert render.board_png(GAME_ID, view, ["ana", "José", None]) != plain
     over = view.model_copy(update={"outcome": "Red holds every world", "acting": []})
-    assert headline(over) == "Game over: Red holds every world"
+    assert headline(over) == "Game over. Red holds every world"
     assert decode(render.board_png(GAME_ID, over)).getpixel((4, 4)) == look.HEADER_OVER
 
 
