@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from engine.core import ActionBase, Event, IllegalAction
 from engine.games.space_insurrection.actions import Act, Deploy, Pass, Play
 from engine.games.space_insurrection.content.models import UnitAction, content
-from engine.games.space_insurrection.names import unit_name, world_name, world_names
+from engine.games.space_insurrection.names import named, unit_name, world_name, world_names
 from engine.games.space_insurrection.state import (
     SpaceState,
     Unit,
@@ -197,7 +197,7 @@ def deployable(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
     else:
         unit = state.units.get(by)
         if unit is None or unit.owner != seat or unit.world != world.id:
-            return f"{quoted(by)} is not one of your units at {world_name(world.id)}."
+            return f"{named(state, by)} is not one of your units at {world_name(world.id)}."
         if not may_act(state, unit) or unit.wounded or unit.disrupted:
             return f"{chit_name(by)} cannot act now."
         if type_of(by).id == "governor" and world.loyal != seat:
@@ -501,7 +501,7 @@ def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
         raise IllegalAction(f"{_chit(action.chit)} is not a special chit in your reserve.")
     if (action.target, action.unit) not in special_targets(state, seat, action.chit):
         raise IllegalAction(
-            f"{special_of(action.chit).name} cannot be played on {quoted(action.target)} now."
+            f"{special_of(action.chit).name} cannot be played on {named(state, action.target)} now."
         )
     special = special_of(action.chit)
     state.reserves[seat].remove(action.chit)
@@ -539,7 +539,7 @@ def _why_not(state: SpaceState, seat: int, action: Act) -> str:
         return f"{world_name(world.id)} has only its repair to do, and only when disrupted."
     unit = state.units.get(action.unit)
     if unit is None or unit.owner != seat or unit.world != world.id:
-        return f"{quoted(action.unit)} is not one of your units at {world_name(world.id)}."
+        return f"{named(state, action.unit)} is not one of your units at {world_name(world.id)}."
     if not may_act(state, unit):
         return f"{chit_name(unit.id)} has no action left this turn."
     if unit.wounded:
@@ -555,4 +555,4 @@ def _why_not(state: SpaceState, seat: int, action: Act) -> str:
             f"{world_name(world.id)} cannot be taken: it must be rid of enemy Troops and "
             "Installations, not in uprising, and not already yours."
         )
-    return f"{chit_name(unit.id)} cannot {action.action} {quoted(action.target)} here."
+    return f"{chit_name(unit.id)} cannot {action.action} {named(state, action.target)} here."

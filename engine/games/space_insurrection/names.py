@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.state import SpaceState, chit_name
+from engine.games.space_insurrection.state import SpaceState, all_chits, chit_name
+from engine.words import quoted
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple")
 
@@ -47,3 +48,19 @@ def target_name(state: SpaceState, target: str) -> str:
     if target.startswith("reserve-"):
         return f"{state.seat_names[int(target.split('-')[1])]}'s reserve"
     return unit_name(state, target)
+
+
+def named(state: SpaceState, text: str) -> str:
+    """What a player typed, named as the game names it when it is a unit, chit or world this
+    game knows (`Blue's Troops #2`), else quoted as typed: a refusal speaks of the thing,
+    never of an identifier."""
+    if text in world_names():
+        return world_name(text)
+    if text in state.units or text in _chits():
+        return unit_name(state, text)
+    return quoted(text)
+
+
+@cache
+def _chits() -> frozenset[str]:
+    return frozenset(all_chits(2))

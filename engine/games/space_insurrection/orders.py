@@ -11,9 +11,9 @@ from collections import Counter
 
 from engine.core import Event, IllegalAction, OrderLine, OrderOption, OrderSheet
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.names import unit_name, world_name, world_names
+from engine.games.space_insurrection.names import named, unit_name, world_name, world_names
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, type_of
-from engine.words import count, listing, quoted
+from engine.words import count, listing
 
 STAY = "stay"
 MOVES_A_LINE = 5
@@ -139,9 +139,11 @@ def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
     for key, value in orders.items():
         line = written.line(key)
         if line is None:
-            raise IllegalAction(f"{quoted(key)} is not one of your units with orders to write.")
+            raise IllegalAction(
+                f"{named(state, key)} is not one of your units with orders to write."
+            )
         if value not in {o.value for o in line.options}:
-            raise IllegalAction(f"{line.label} cannot be ordered to {quoted(value)}.")
+            raise IllegalAction(f"{line.label} cannot be ordered to {named(state, value)}.")
     complete = {line.key: orders.get(line.key, line.options[0].value) for line in written.lines}
     if state.phase == "movement":
         _check_transport(state, complete)
@@ -282,12 +284,14 @@ def _carrier_for(state: SpaceState, troops: Unit, where: str) -> Unit | None:
 
 def declare(state: SpaceState, seat: int, unit_id: str, where: str) -> list[str]:
     if not state.to_declare or state.to_declare[0] != unit_id:
-        raise IllegalAction(f"{quoted(unit_id)} is not the unit you must declare an order for.")
+        raise IllegalAction(
+            f"{named(state, unit_id)} is not the unit you must declare an order for."
+        )
     unit = state.units[unit_id]
     if where == unit.world:
         where = STAY
     if where not in declare_options(state, unit_id):
-        raise IllegalAction(f"{chit_name(unit_id)} cannot be declared to {quoted(where)}.")
+        raise IllegalAction(f"{chit_name(unit_id)} cannot be declared to {named(state, where)}.")
     state.to_declare.pop(0)
     note = f"{state.seat_names[seat]} declares: {chit_name(unit_id)} will {_where(unit, where)}"
     if where != STAY and type_of(unit_id).id == "troops":

@@ -333,7 +333,7 @@ def test_actions_are_only_against_units_in_the_same_system():
     refused(
         state,
         0,
-        'cannot kill "governor-1" here',
+        "cannot kill Blue's Governor #1 here",
         kind="act",
         unit="assassin-1",
         action="kill",
@@ -374,7 +374,7 @@ def test_another_seats_unit_cannot_be_used():
     refused(
         state,
         0,
-        '"troops-2" is not one of your units at Aldebar',
+        "Blue's Troops #2 is not one of your units at Aldebar",
         kind="act",
         unit="troops-2",
         action="attack",

@@ -275,7 +275,7 @@ def test_a_declared_order_is_locked_on_the_movement_sheet(dice):
     locked = line(state, 1, "star_cruiser-1")
     assert locked.locked and [o.value for o in locked.options] == ["jungla"]
     before = state.model_dump_json()
-    with pytest.raises(IllegalAction, match='cannot be ordered to "kryos"'):
+    with pytest.raises(IllegalAction, match="cannot be ordered to Kryos"):
         order(state, 1, "star_cruiser-1=kryos")
     assert state.model_dump_json() == before
     state, _ = submit(state, 0)
@@ -308,7 +308,7 @@ def test_troops_with_no_cruiser_can_only_be_declared_to_stay(dice):
     state, _ = submit(state, 0, **{"agent-1": "troops-1"})
     assert [c.action["to"] for c in GAME.prompts(state)[1].choices] == ["stay"]
     before = state.model_dump_json()
-    with pytest.raises(IllegalAction, match='Troops #1 cannot be declared to "jungla"'):
+    with pytest.raises(IllegalAction, match="Troops #1 cannot be declared to Jungla"):
         act(state, 1, kind="declare", unit="troops-1", to="jungla")
     assert state.model_dump_json() == before
 
@@ -345,7 +345,9 @@ def test_only_the_unit_asked_for_may_be_declared(dice):
     state = watching()
     dice(1)
     state, _ = submit(state, 0, **{"agent-1": "troops-1"})
-    with pytest.raises(IllegalAction, match='"star_cruiser-1" is not the unit you must declare'):
+    with pytest.raises(
+        IllegalAction, match="Blue's Star Cruiser #1 is not the unit you must declare"
+    ):
         act(state, 1, kind="declare", unit="star_cruiser-1", to="jungla")
 
 
@@ -558,18 +560,20 @@ def refused(state: SpaceState, seat: int, text: str, message: str) -> None:
 
 
 def test_orders_for_another_seats_unit_are_refused():
-    refused(moving(), 0, "diplomat-1=aldebar", '"diplomat-1" is not one of your units with orders')
+    refused(
+        moving(), 0, "diplomat-1=aldebar", "Blue's Diplomat #1 is not one of your units with orders"
+    )
 
 
 def test_orders_for_a_unit_that_does_not_move_are_refused():
     state = moving()
     put(state, "rebels-1", 0, "aldebar")
-    refused(state, 0, "rebels-1=kryos", '"rebels-1" is not one of your units with orders')
+    refused(state, 0, "rebels-1=kryos", "Red's Rebels #1 is not one of your units with orders")
 
 
 def test_orders_to_a_destination_a_unit_cannot_reach_are_refused():
     refused(moving(), 0, "agent-3=atlantis", r'Agent #3 at Aldebar cannot be ordered to "atlantis"')
-    refused(cruisers(), 0, "star_cruiser-1=kryos", 'cannot be ordered to "kryos"')
+    refused(cruisers(), 0, "star_cruiser-1=kryos", "cannot be ordered to Kryos")
 
 
 def test_troops_without_a_carrier_are_refused():
@@ -577,7 +581,7 @@ def test_troops_without_a_carrier_are_refused():
     put(state, "troops-1", 0, "aldebar")
     put(state, "agent-1", 1, "kryos")
     sheets(state, "movement")
-    refused(state, 0, "troops-1=jungla", 'Troops #1 at Aldebar cannot be ordered to "jungla"')
+    refused(state, 0, "troops-1=jungla", "Troops #1 at Aldebar cannot be ordered to Jungla")
     refused(moving(), 0, "troops-2=jungla", "Troops move only aboard Star Cruisers")
 
 

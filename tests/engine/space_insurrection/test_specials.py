@@ -165,7 +165,7 @@ def test_a_special_chit_not_held_cannot_be_played():
     before = state.model_dump_json()
     with pytest.raises(IllegalAction, match="Diplomacy \\(special\\) is not a special chit in"):
         act(state, 0, kind="play", chit="special-diplomacy-1", target="jungla")
-    with pytest.raises(IllegalAction, match='Betrayal cannot be played on "troops-2" now'):
+    with pytest.raises(IllegalAction, match="Betrayal cannot be played on Blue's Troops #2 now"):
         act(state, 0, kind="play", chit="special-betrayal-1", target="troops-2")
     assert state.model_dump_json() == before
 
