@@ -63,3 +63,7 @@ class SqliteDrafts:
     async def drop_draft(self, game_id: int, seat: int) -> None:
         async with self._transaction() as db:
             await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    async def _forget_drafts(self, db: aiosqlite.Connection, game_id: int) -> None:
+        """Inside the transaction that ends a game: no seat of it writes orders any more."""
+        await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))

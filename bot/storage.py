@@ -279,6 +279,8 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
             )
             await self._enqueue(row.id, seq, posts)
             await self._replace_waits(row.id, [] if finished else waits or [])
+            if finished:
+                await self._forget_drafts(db, row.id)
             return updated
 
     async def update_game(
@@ -306,10 +308,11 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
     async def close(
         self, row: GameRow, status: Status, posts: list[Post], reason: Closure | None = None
     ) -> GameRow:
-        async with self._transaction():
+        async with self._transaction() as db:
             updated = await self._update(row, status=status, closed_reason=reason)
             await self._tell(row.id, posts)
             await self._replace_waits(row.id, [])
+            await self._forget_drafts(db, row.id)
             return updated
 
     async def orphan(self, game_id: int) -> None:
@@ -328,6 +331,7 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
             )
             await db.execute("DELETE FROM live_buttons WHERE game_id = ?", (game_id,))
             await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
+            await self._forget_drafts(db, game_id)
 
     async def _log_length(self, game_id: int) -> int:
         """How many moves the game's log holds: its last seq, read from the primary key's end

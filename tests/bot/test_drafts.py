@@ -16,8 +16,8 @@ async def store(tmp_path: Path):
     await s.aclose()
 
 
-async def game(store: SqliteStore) -> int:
-    row = await store.create_lobby(5, 1, "scouts", 7)
+async def game(store: SqliteStore, channel: int = 5) -> int:
+    row = await store.create_lobby(channel, 1, "scouts", 7)
     return (await store.start(row, {"players": 2}, 42, "{}", [])).id
 
 
@@ -58,3 +58,20 @@ async def test_a_submitted_draft_is_dropped_and_drafts_survive_a_restart(tmp_pat
         assert await again.draft(game_id, 1, 1) == {}
     finally:
         await again.aclose()
+
+
+@pytest.mark.parametrize("end", ["finished", "abandoned", "orphaned"])
+async def test_a_game_that_ends_keeps_no_drafts(store: SqliteStore, end: str):
+    game_id = await game(store)
+    other = await game(store, channel=6)
+    for gid in (game_id, other):
+        await store.put_draft(gid, 0, 1, {"red-1": "hill"})
+    row = await store.get(game_id)
+    if end == "finished":
+        await store.record_action(row, 0, 1, "{}", "{}", finished=True, posts=[])
+    elif end == "abandoned":
+        await store.close(row, "abandoned", [])
+    else:
+        await store.orphan(game_id)
+    assert await store.draft(game_id, 0, 1) == {}
+    assert await store.draft(other, 0, 1) == {"red-1": "hill"}, "other games keep theirs"
