@@ -7,7 +7,7 @@ chit and playing a special chit are typed, never offered as public buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine.core import ActionBase, Event, IllegalAction
 from engine.games.space_insurrection.actions import Act, Deploy, Pass, Play
@@ -23,6 +23,9 @@ from engine.games.space_insurrection.state import (
     type_of,
 )
 from engine.words import quoted
+
+Effect = Callable[[SpaceState, str], str]
+"""What a successful action does to its target; says what happened."""
 
 HEAL = "heal"
 REPAIR = "repair"
@@ -322,55 +325,25 @@ def _act(state: SpaceState, seat: int, action: Act) -> list[Event]:
     target = action.target
     if target in state.spied:
         x += numbers.spy_bonus
+    here = world_name(world.id)
+    effect: Effect
     if act in ("kill", "attack", "sabotage") or (act == "bombard" and target != world.id):
         what = f"{who} {_verb(act)} {unit_name(state, target)}"
-        return [_attempt(state, what, x, target, lambda s, t: _strike(s, act, t))]
-    if act == "bombard":
-        return [
-            _attempt(
-                state,
-                f"{who} bombards the industry of {world_name(world.id)}",
-                x,
-                target,
-                _disrupt_world,
-            )
-        ]
-    if act == "spy":
-        return [
-            _attempt(
-                state,
-                f"{who} spies on {unit_name(state, target)}",
-                x,
-                target,
-                lambda s, t: _spy(s, t),
-            )
-        ]
-    if act == "control":
-        return [
-            _attempt(
-                state,
-                f"{who} tries to take control of {world_name(world.id)}",
-                x,
-                target,
-                lambda s, t: _loyal(s, t, seat),
-            )
-        ]
-    if act == "incite":
-        return [
-            _attempt(
-                state, f"{who} incites an uprising on {world_name(world.id)}", x, target, _uprise
-            )
-        ]
-    assert act == "subdue"
-    return [
-        _attempt(
-            state,
-            f"{who} subdues the uprising on {world_name(world.id)}",
-            x,
-            target,
-            lambda s, t: _loyal(s, t, seat),
-        )
-    ]
+        effect = lambda s, t: _strike(s, act, t)  # noqa: E731
+    elif act == "bombard":
+        what, effect = f"{who} bombards the industry of {here}", _disrupt_world
+    elif act == "spy":
+        what, effect = f"{who} spies on {unit_name(state, target)}", _spy
+    elif act == "incite":
+        what, effect = f"{who} incites an uprising on {here}", _uprise
+    else:
+        assert act in ("control", "subdue")
+        if act == "control":
+            what = f"{who} tries to take control of {here}"
+        else:
+            what = f"{who} subdues the uprising on {here}"
+        effect = lambda s, t: _loyal(s, t, seat)  # noqa: E731
+    return [_attempt(state, what, x, target, effect)]
 
 
 def _verb(act: str) -> str:
@@ -382,7 +355,7 @@ def _verb(act: str) -> str:
     }[act]
 
 
-def _attempt(state: SpaceState, what: str, x: int, target: str, effect) -> Event:
+def _attempt(state: SpaceState, what: str, x: int, target: str, effect: Effect) -> Event:
     """Roll for success (x or less on a die); on success apply the effect, which may roll
     again and says what happened."""
     roll = state.rng.roll(1)[0]
