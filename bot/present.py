@@ -75,10 +75,17 @@ def split_text(text: str, limit: int = limits.MESSAGE_PIECE) -> list[str]:
     return pieces
 
 
+def player_counts(counts: tuple[int, ...]) -> str:
+    """How many may play, as a host reads it: "2 or 4", or a run as "2 to 5"."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join(map(str, counts))
+
+
 def lobby_text(table: Table) -> dict[str, Any]:
     """Title and body of the lobby embed."""
     game = table.game
-    counts = " or ".join(map(str, game.player_counts))
+    counts = player_counts(game.player_counts)
     players = "\n".join(
         f"{i + 1}. {mention(p)}{' (host)' if p == table.row.host_id else ''}"
         for i, p in enumerate(table.row.players)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from bot import limits, pace, posts
+from bot import limits, pace, posts, present
 from bot.storage import GameStore
 from bot.store_models import ChannelBusy, GameRow, Post, StaleVersion
 from bot.table import SYSTEM_USER, Accepted, PlayerError, Table
@@ -252,7 +252,7 @@ class Tables:
         self._host_only(table, user_id, "start the game")
         count = len(table.row.players)
         if count not in table.game.player_counts:
-            allowed = " or ".join(map(str, table.game.player_counts))
+            allowed = present.player_counts(table.game.player_counts)
             raise PlayerError(f"{table.game.title} needs {allowed} players; {count} joined so far.")
         options = table.game.make_options(players=count, **table.row.options)
         seed = self.seed_source() if seed is None else seed
