@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import present
 from bot.storage import SqliteStore
 from bot.table import PlayerError
 from bot.tables import StateCache, Tables
@@ -181,3 +182,10 @@ async def test_a_channel_lock_lives_only_while_someone_holds_it(tables: Tables):
             pass
     gc.collect()
     assert len(tables._locks) == 0
+
+
+def test_player_counts_read_as_a_host_reads_them():
+    assert present.player_counts((2, 3, 4, 5)) == "2 to 5"
+    assert present.player_counts((2, 4)) == "2 or 4"
+    assert present.player_counts((2, 3)) == "2 or 3"
+    assert present.player_counts((2, 3, 5)) == "2 or 3 or 5"
