@@ -443,10 +443,7 @@ def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
     roll = state.rng.roll(1)[0]
     what = f"{_by(action.unit, state)} deploys from the reserve: rolls {roll} (needs {x} or less)"
     if roll > x:
-        return [
-            Event(text=f"{what}, fails."),
-            Event(text=f"{chit_name(action.chit)} stays in your reserve.", seat=seat),
-        ]
+        return [Event(text=f"{what}, fails.")]  # the chit stays hidden in the reserve
     place(state, seat, action.chit, world.id)
     return [Event(text=f"{what}: {unit_name(state, action.chit)} arrives.")]
 

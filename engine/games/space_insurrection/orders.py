@@ -149,11 +149,8 @@ def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
         _check_transport(state, complete)
     state.owing.remove(seat)
     state.sheets[seat] = ";".join(f"{k}={v}" for k, v in complete.items())
-    events = [
-        Event(text=f"{state.seat_names[seat]} has submitted {TITLES[state.phase].lower()}."),
-        Event(text=f"Your {TITLES[state.phase].lower()} are in.", seat=seat),
-    ]
-    return events
+    # The submitter's own answer shows their orders; a DM would only add noise.
+    return [Event(text=f"{state.seat_names[seat]} has submitted {TITLES[state.phase].lower()}.")]
 
 
 def _check_transport(state: SpaceState, orders: dict[str, str]) -> None:
