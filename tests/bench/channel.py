@@ -2,7 +2,8 @@
 
 Plays complete games through the loopback stand-in with the demo's scripted players (Not On My
 Block with 2 players, steering toward the residents and the developer in turn; Bloc by Bloc
-with 2 players fully cooperative and 3 players semi-cooperative), each game in a fresh stand-in
+with 2 players fully cooperative and 3 players semi-cooperative; Space Insurrection with 4
+players, secret orders written and submitted as players do), each game in a fresh stand-in
 and database, seeds `--seed`, `--seed + 1`, ... Prints one row per game, then the median of each
 figure per configuration (medians of the per-game ratios, not ratios of medians).
 
@@ -43,10 +44,16 @@ from tests.bot.driver import play_until_over
 from tests.bot.harness import Session
 from tests.bot.not_on_my_block_policy import Side
 from tests.bot.not_on_my_block_policy import policy as nomb_policy
+from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin.model import DM, LOADING, MessageRecord
 
 NAMES = ["ana", "ben", "cy", "dee"]
-CONFIGS = [("not_on_my_block", 2), ("bloc_by_bloc", 2), ("bloc_by_bloc", 3)]
+CONFIGS = [
+    ("not_on_my_block", 2),
+    ("bloc_by_bloc", 2),
+    ("bloc_by_bloc", 3),
+    ("space_insurrection", 4),
+]
 SIDES: tuple[Side, ...] = ("residents", "developer")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif")
 
@@ -166,6 +173,10 @@ async def play(game: str, players: int, seed: int, index: int) -> Figures:
                 figures.windows = watch.windows
                 figures.window_moves = watch.window_moves
                 figures.nights = watch.nights
+            elif game == "space_insurrection":
+                figures = Figures(game, players, seed, "toward a conquest")
+                users = await session.open_game(game, *people, seed=seed)
+                await play_until_over(session, users, space_policy(0, seed), max_steps=2000)
             else:
                 side = SIDES[index % len(SIDES)]
                 figures = Figures(game, players, seed, f"toward {side}")
@@ -217,10 +228,11 @@ def medians(games: list[Figures]) -> dict[str, float | None]:
     return found
 
 
-async def run(games: int, seed: int) -> None:
+async def run(games: int, seed: int, only: list[str]) -> None:
+    configs = [(g, p) for g, p in CONFIGS if not only or g in only]
     results: list[Figures] = []
     print(header("game (seed)"), flush=True)
-    for game, players in CONFIGS:
+    for game, players in configs:
         for n in range(games):
             figures = await play(game, players, seed + n, n)
             results.append(figures)
@@ -230,7 +242,7 @@ async def run(games: int, seed: int) -> None:
                 print(f"  ! {problem}", flush=True)
     print()
     print(header(f"median of {games} game(s)"))
-    for game, players in CONFIGS:
+    for game, players in configs:
         mine = [f for f in results if (f.game, f.players) == (game, players)]
         print(row(f"{game} {players}p", medians(mine)))
 
@@ -239,9 +251,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1, help="games per configuration")
     parser.add_argument("--seed", type=int, default=4, help="seed of the first game")
+    parser.add_argument(
+        "--only", nargs="*", default=[], help="game ids to play (default: every configuration)"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    asyncio.run(run(args.games, args.seed))
+    asyncio.run(run(args.games, args.seed, args.only))
 
 
 if __name__ == "__main__":
