@@ -3,9 +3,9 @@ they are built from what the table can see: never a reserve chit, never an order
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from engine.core import Prompt
+from engine.core import Game, Prompt
 from engine.games.space_insurrection import fight, orders, recruit
 from engine.games.space_insurrection.actions import Declare, Discard, Pass
 from engine.games.space_insurrection.content.models import content
@@ -13,11 +13,9 @@ from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name
 from engine.words import count
 
-if TYPE_CHECKING:
-    from engine.games.space_insurrection.rules import SpaceInsurrection
 
-
-def prompts(game: SpaceInsurrection, state: SpaceState) -> dict[int, Prompt]:
+def prompts(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
+    """Every seat asked now; `game` labels the buttons (`Game.quick_choices`)."""
     if state.phase == "discard":
         limit = content().numbers.reserve_limit
         return {
