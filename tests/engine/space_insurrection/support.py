@@ -3,9 +3,12 @@ fields, for rule tests."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import Event
+import pytest
+
+from engine.core import Event, IllegalAction, OrderLine
 from engine.games.space_insurrection import GAME, flow, orders
 from engine.games.space_insurrection.state import SpaceState, Unit, World, all_chits
 from engine.rng import Rng
@@ -132,3 +135,67 @@ def rolling(dice: Dice):
         return dice.roll(count, sides)
 
     return roll
+
+
+def refused(state: SpaceState, message: str, attempt: Callable[[], object]) -> None:
+    """`attempt` is refused with `message`, and the state it was tried on is unchanged."""
+    before = state.model_dump_json()
+    with pytest.raises(IllegalAction, match=message):
+        attempt()
+    assert state.model_dump_json() == before, "a refused action changed nothing"
+
+
+def line(state: SpaceState, seat: int, key: str) -> OrderLine | None:
+    """One line of the seat's open order sheet."""
+    sheet = GAME.prompts(state)[seat].sheet
+    assert sheet is not None
+    return sheet.line(key)
+
+
+def values(state: SpaceState, seat: int, key: str) -> list[str]:
+    found = line(state, seat, key)
+    return [] if found is None else [o.value for o in found.options]
+
+
+def keys(state: SpaceState, seat: int) -> list[str]:
+    sheet = GAME.prompts(state)[seat].sheet
+    assert sheet is not None
+    return [line.key for line in sheet.lines]
+
+
+def blockade_sheets() -> SpaceState:
+    """A blockade phase with one cruiser each: Red's over Borealis, Blue's over Cassiopia."""
+    state = blank()
+    put(state, "star_cruiser-1", 0, "borealis")
+    put(state, "star_cruiser-2", 1, "cassiopia")
+    sheets(state, "blockade")
+    return state
+
+
+def begin(state: SpaceState) -> str:
+    """Open the action phase; what it says."""
+    return texts(flow.to_action(state))
+
+
+def where(state: SpaceState) -> str:
+    return state.worlds[state.at].id
+
+
+def acts(state: SpaceState, seat: int) -> set[tuple[str, str, str]]:
+    """The seat's unit actions on offer, as (unit, action, target)."""
+    return {
+        (a.unit, a.action, a.target) for a in GAME.legal_actions(state, seat) if a.kind == "act"
+    }
+
+
+def deploys(state: SpaceState, seat: int) -> set[tuple[str, str]]:
+    return {(a.unit, a.chit) for a in GAME.legal_actions(state, seat) if a.kind == "deploy"}
+
+
+def refused_act(state: SpaceState, seat: int, message: str, **fields: Any) -> None:
+    refused(state, message, lambda: act(state, seat, **fields))
+
+
+def sentinel(state: SpaceState, seat: int = 1) -> None:
+    """A unit of `seat` at the last world, so the turn does not end under a test."""
+    put(state, "rebels-10", seat, "kryos")

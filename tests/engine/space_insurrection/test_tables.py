@@ -247,7 +247,8 @@ def test_all_nonpersonality_units_have_repair_3(dice, roll, repaired):
 
 @pytest.mark.parametrize("roll", [1, 2, 3, 4, 5, 6])
 def test_sabotage_3_succeeds_on_a_roll_of_1_to_3(dice, roll):
-    """ "Sabotage-3 ... means the sabotage action is successful on a roll of 1-3 on D6"."""
+    """The rulebook's first example of the notation: a sabotage written Sabotage-3 works when
+    the die shows 3 or less (here the Saboteur against a military unit)."""
     state, fields = position("saboteur", "sabotage", "troops")
     dice(roll, *([6] if roll <= 3 else []))
     _, text = act(state, 0, **fields)
@@ -256,8 +257,8 @@ def test_sabotage_3_succeeds_on_a_roll_of_1_to_3(dice, roll):
 
 @pytest.mark.parametrize("roll", [1, 2, 3, 4, 5, 6])
 def test_sabotage_4_succeeds_on_a_roll_of_1_to_4(dice, roll):
-    """ "Sabotage-4 means the sabotage action is successful on a roll of 1-4 on D6": the
-    Saboteur against an installation."""
+    """The rulebook's second example: Sabotage-4 works when the die shows 4 or less (the
+    Saboteur against an installation)."""
     state, fields = position("saboteur", "sabotage", "ion_gun")
     dice(roll, *([6] if roll <= 4 else []))
     _, text = act(state, 0, **fields)
@@ -282,8 +283,8 @@ def spied_governor(dice) -> SpaceState:
 
 
 def test_kill_3_becomes_kill_4_against_a_spied_target(dice):
-    """ "All further actions this turn against target of espionage are at +1 to the success
-    roll For example: Kill-3 becomes Kill-4"."""
+    """The rulebook's spy example: once an Agent has spied on a target, a Kill-3 against it
+    this turn works on a 4 as well."""
     state = spied_governor(dice)
     dice(4, 1)
     state, text = act(state, 0, kind="act", unit="assassin-1", action="kill", target="governor-2")
