@@ -12,7 +12,13 @@ from collections.abc import Callable, Iterator
 from engine.core import ActionBase, Event, IllegalAction
 from engine.games.space_insurrection.actions import Act, Deploy, Pass, Play
 from engine.games.space_insurrection.content.models import UnitAction, content
-from engine.games.space_insurrection.names import named, unit_name, world_name, world_names
+from engine.games.space_insurrection.names import (
+    actor,
+    named,
+    unit_name,
+    world_name,
+    world_names,
+)
 from engine.games.space_insurrection.state import (
     SpaceState,
     Unit,
@@ -208,9 +214,9 @@ def deployable(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
         options = type_of(by).actions
     targets = tuple(t for o in options if o.act == "deploy" for t in o.targets)
     if not targets:
-        return f"{_by(by)} cannot deploy."
+        return f"{actor(by)} cannot deploy."
     if not matches(chit, targets):
-        return f"{_by(by)} cannot deploy {chit_name(chit)}."
+        return f"{actor(by)} cannot deploy {chit_name(chit)}."
     kind = type_of(chit)
     if kind.id == "rebels" and world.loyal == seat:
         return "Rebels cannot be deployed on a world loyal to you."
@@ -441,7 +447,7 @@ def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
         state.units[action.unit].actions += 1
     x = _deploy_x(action.unit, action.chit)
     roll = state.rng.roll(1)[0]
-    what = f"{_by(action.unit, state)} deploys from the reserve: rolls {roll} (needs {x} or less)"
+    what = f"{named(state, action.unit)} deploys from the reserve: rolls {roll} (needs {x} or less)"
     if roll > x:
         return [Event(text=f"{what}, fails.")]  # the chit stays hidden in the reserve
     place(state, seat, action.chit, world.id)
@@ -451,12 +457,6 @@ def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
 def place(state: SpaceState, seat: int, chit: str, world_id: str) -> None:
     state.reserves[seat].remove(chit)
     state.units[chit] = Unit(id=chit, owner=seat, world=world_id)
-
-
-def _by(by: str, state: SpaceState | None = None) -> str:
-    if by in world_names():
-        return world_name(by)
-    return unit_name(state, by) if state is not None else chit_name(by)
 
 
 def _chit(chit: str) -> str:

@@ -42,6 +42,11 @@ def unit_name(state: SpaceState, unit_id: str) -> str:
     return f"{state.seat_names[unit.owner]}'s {chit_name(unit_id)}"
 
 
+def actor(by: str) -> str:
+    """Who takes an action, as its own label names it: a loyal world or a unit's chit."""
+    return world_name(by) if by in world_names() else chit_name(by)
+
+
 def target_name(state: SpaceState, target: str) -> str:
     if target in world_names():
         return world_name(target)

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import Event, IllegalAction, OrderLine, OrderOption, OrderSheet
+from engine.core import (
+    Event,
+    IllegalAction,
+    OrderLine,
+    OrderOption,
+    OrderSheet,
+    decode_orders,
+    encode_orders,
+)
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import named, unit_name, world_name, world_names
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, type_of
@@ -126,10 +134,6 @@ def _carriers(state: SpaceState, troops: Unit) -> list[Unit]:
     ]
 
 
-def default(state: SpaceState, seat: int) -> dict[str, str]:
-    return sheet(state, seat).submission({})
-
-
 # ----- submitting ------------------------------------------------------------------------------
 def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
     """Check a whole sheet, keep it secret, and resolve the phase once every seat is in."""
@@ -148,7 +152,7 @@ def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
     if state.phase == "movement":
         _check_transport(state, complete)
     state.owing.remove(seat)
-    state.sheets[seat] = ";".join(f"{k}={v}" for k, v in complete.items())
+    state.sheets[seat] = encode_orders(complete)
     # The submitter's own answer shows their orders; a DM would only add noise.
     return [Event(text=f"{state.seat_names[seat]} has submitted {TITLES[state.phase].lower()}.")]
 
@@ -178,10 +182,7 @@ def _check_transport(state: SpaceState, orders: dict[str, str]) -> None:
 
 
 def parse(state: SpaceState) -> dict[int, dict[str, str]]:
-    return {
-        seat: dict(part.split("=", 1) for part in text.split(";") if part)
-        for seat, text in state.sheets.items()
-    }
+    return {seat: decode_orders(text) for seat, text in state.sheets.items()}
 
 
 # ----- revealing -------------------------------------------------------------------------------

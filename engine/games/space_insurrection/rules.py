@@ -33,7 +33,7 @@ from engine.games.space_insurrection.state import (
     World,
     all_chits,
 )
-from engine.games.space_insurrection.view import SpaceView, build_view
+from engine.games.space_insurrection.view import PHASE_TEXT, SpaceView, build_view
 from engine.rng import Rng
 
 
@@ -173,9 +173,6 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
 
 
 def raise_wrong_phase(state: SpaceState) -> None:
-    from engine.core import IllegalAction
-    from engine.games.space_insurrection.view import PHASE_TEXT
-
     raise IllegalAction(f"That is not part of this phase ({PHASE_TEXT[state.phase]}).")
 
 

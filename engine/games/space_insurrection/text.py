@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from engine.core import ActionBase, OrderAction
+from engine.core import ActionBase, OrderAction, decode_orders
 from engine.games.space_insurrection.actions import Act, Declare, Deploy, Discard, Pass, Play
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.names import VERBS, target_name, world_name, world_names
+from engine.games.space_insurrection.names import (
+    VERBS,
+    actor,
+    target_name,
+    world_name,
+    world_names,
+)
 from engine.games.space_insurrection.orders import STAY, TITLES
 from engine.games.space_insurrection.state import SpaceState, chit_name, is_special, special_of
 from engine.games.space_insurrection.view import PHASE_TEXT
@@ -23,7 +29,7 @@ def describe(state: SpaceState, action: ActionBase) -> str:
     if isinstance(action, Act):
         return _act(state, action)
     if isinstance(action, Deploy):
-        return f"{_who(action.unit)}: deploy {chit_name(action.chit)}"
+        return f"{actor(action.unit)}: deploy {chit_name(action.chit)}"
     if isinstance(action, Play):
         name = special_of(action.chit).name
         aim = f" on {target_name(state, action.target)}" if action.target else ""
@@ -41,7 +47,7 @@ def choice_label(state: SpaceState, action: ActionBase) -> str:
     if isinstance(action, Discard):
         return "discard a chit"
     if isinstance(action, Deploy):
-        return f"{_who(action.unit)}: deploy from the reserve"
+        return f"{actor(action.unit)}: deploy from the reserve"
     if isinstance(action, Play):
         return "play a special chit"
     return describe(state, action)
@@ -49,16 +55,12 @@ def choice_label(state: SpaceState, action: ActionBase) -> str:
 
 def _act(state: SpaceState, action: Act) -> str:
     verb = VERBS.get(action.action, action.action)
-    who = _who(action.unit)
+    who = actor(action.unit)
     if action.action in ("heal", "repair") or action.target in world_names():
         if action.action == "bombard":
             return f"{who}: bombard the industry"
         return f"{who}: {verb}"
     return f"{who}: {verb} {target_name(state, action.target)}"
-
-
-def _who(unit: str) -> str:
-    return world_name(unit) if unit in world_names() else chit_name(unit)
 
 
 def label_value(state: SpaceState, field: str, value: object) -> str:
@@ -91,8 +93,7 @@ def hand(state: SpaceState, seat: int) -> str:
 
 def _orders(state: SpaceState, text: str) -> str:
     parts = []
-    for part in filter(None, text.split(";")):
-        unit, _, value = part.partition("=")
+    for unit, value in decode_orders(text).items():
         if value in ("stay", "orbit", "rest"):
             continue
         parts.append(f"{chit_name(unit)} → {label_value(state, 'to', value)}")
