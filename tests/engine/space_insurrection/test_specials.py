@@ -76,28 +76,22 @@ def test_deploy_rebels_succeeds_automatically_on_any_planet_but_your_own():
     assert "Rebels #1 arrives on Jungla" in text
 
 
-def test_careful_planning_gives_a_personality_an_extra_action(dice):
-    state = table("careful_planning")
-    assert targets(state, "careful_planning") == {("agent-1", "")}
-    state, _ = play(state, "careful_planning", "agent-1")
-    state.acting = 0
+@pytest.mark.parametrize(
+    ("special", "unit", "action"),
+    [
+        ("careful_planning", "agent-1", "spy"),  # a personality
+        ("tactical_superiority", "troops-1", "attack"),  # a military unit
+    ],
+)
+def test_an_extra_action_chit_lets_its_kind_of_unit_act_twice(dice, special, unit, action):
+    state = table(special)
+    assert targets(state, special) == {(unit, "")}
+    state, _ = play(state, special, unit)
     dice(6, 6)
-    state, _ = act(state, 0, kind="act", unit="agent-1", action="spy", target="troops-2")
-    state.acting = 0
-    state, _ = act(state, 0, kind="act", unit="agent-1", action="spy", target="troops-2")
-    assert state.units["agent-1"].actions == 2
-
-
-def test_tactical_superiority_gives_a_military_unit_an_extra_action(dice):
-    state = table("tactical_superiority")
-    assert targets(state, "tactical_superiority") == {("troops-1", "")}
-    state, _ = play(state, "tactical_superiority", "troops-1")
-    state.acting = 0
-    dice(6, 6)
-    state, _ = act(state, 0, kind="act", unit="troops-1", action="attack", target="troops-2")
-    state.acting = 0
-    state, _ = act(state, 0, kind="act", unit="troops-1", action="attack", target="troops-2")
-    assert state.units["troops-1"].actions == 2
+    for _ in range(2):
+        state.acting = 0
+        state, _ = act(state, 0, kind="act", unit=unit, action=action, target="troops-2")
+    assert state.units[unit].actions == 2
 
 
 def test_assassination_succeeds_automatically_against_any_target_personality(dice):
