@@ -199,3 +199,18 @@ def refused_act(state: SpaceState, seat: int, message: str, **fields: Any) -> No
 def sentinel(state: SpaceState, seat: int = 1) -> None:
     """A unit of `seat` at the last world, so the turn does not end under a test."""
     put(state, "rebels-10", seat, "kryos")
+
+
+def face_off(*placed: tuple[str, int], world: str = "aldebar", seat: int = 0) -> SpaceState:
+    """An action phase at `world`, `seat` to act, with each (chit, owner) placed there."""
+    state = blank()
+    for chit, owner in placed:
+        put(state, chit, owner, world)
+    return at(state, world, seat)
+
+
+def refused_unit_act(
+    state: SpaceState, message: str, unit: str, action: str, target: str = "", seat: int = 0
+) -> None:
+    """One unit's action is refused with `message`, changing nothing."""
+    refused_act(state, seat, message, kind="act", unit=unit, action=action, target=target)

@@ -11,6 +11,7 @@ from tests.engine.space_insurrection.support import (
     begin,
     blank,
     deploys,
+    face_off,
     give,
     loyal,
     public,
@@ -88,10 +89,7 @@ def test_a_unit_deploys_only_the_kinds_its_table_lists():
 
 
 def test_a_chit_not_in_the_reserve_cannot_be_deployed():
-    state = blank()
-    put(state, "base-1", 0, "aldebar")
-    put(state, "agent-1", 1, "aldebar")
-    at(state, "aldebar", 0)
+    state = face_off(("base-1", 0), ("agent-1", 1))
     refused_act(
         state,
         0,

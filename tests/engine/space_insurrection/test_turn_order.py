@@ -15,7 +15,7 @@ from tests.engine.space_insurrection.support import (
     give,
     loyal,
     put,
-    refused_act,
+    refused_unit_act,
     sentinel,
     where,
 )
@@ -167,15 +167,7 @@ def test_one_action_per_unit_each_turn(dice):
     dice(6)
     state, _ = act(state, 0, kind="act", unit="agent-1", action="spy", target="troops-1")
     assert {u for u, _, _ in acts(state, 0)} == {"agent-2"}
-    refused_act(
-        state,
-        0,
-        "Agent #1 has no action left this turn",
-        kind="act",
-        unit="agent-1",
-        action="spy",
-        target="troops-2",
-    )
+    refused_unit_act(state, "Agent #1 has no action left this turn", "agent-1", "spy", "troops-2")
 
 
 def test_a_unit_may_act_again_the_next_turn(dice):

@@ -9,9 +9,11 @@ from tests.engine.space_insurrection.support import (
     begin,
     blank,
     deploys,
+    face_off,
     give,
     put,
     refused_act,
+    refused_unit_act,
     where,
 )
 
@@ -26,14 +28,8 @@ def test_a_wounded_personality_can_only_heal():
     at(state, "aldebar", 0)
     assert acts(state, 0) == {("assassin-1", "heal", "")}
     assert deploys(state, 0) == set()
-    refused_act(
-        state,
-        0,
-        "Assassin #1 is wounded: it can only heal",
-        kind="act",
-        unit="assassin-1",
-        action="kill",
-        target="governor-1",
+    refused_unit_act(
+        state, "Assassin #1 is wounded: it can only heal", "assassin-1", "kill", "governor-1"
     )
 
 
@@ -43,14 +39,8 @@ def test_a_disrupted_unit_can_only_repair():
     put(state, "troops-2", 1, "aldebar")
     at(state, "aldebar", 0)
     assert acts(state, 0) == {("troops-1", "repair", "")}
-    refused_act(
-        state,
-        0,
-        "Troops #1 is disrupted: it can only repair",
-        kind="act",
-        unit="troops-1",
-        action="attack",
-        target="troops-2",
+    refused_unit_act(
+        state, "Troops #1 is disrupted: it can only repair", "troops-1", "attack", "troops-2"
     )
 
 
@@ -81,14 +71,12 @@ def test_blockading_cruisers_may_not_act():
     assert where(state) == "aldebar" and state.acting == 1
     at(state, "aldebar", 0)
     assert acts(state, 0) == set()
-    refused_act(
+    refused_unit_act(
         state,
-        0,
         "Star Cruiser #1 has no action left this turn",
-        kind="act",
-        unit="star_cruiser-1",
-        action="attack",
-        target="star_cruiser-2",
+        "star_cruiser-1",
+        "attack",
+        "star_cruiser-2",
     )
 
 
@@ -99,61 +87,34 @@ def test_actions_are_only_against_units_in_the_same_system():
     put(state, "governor-2", 1, "aldebar")
     at(state, "aldebar", 0)
     assert acts(state, 0) == {("assassin-1", "kill", "governor-2")}
-    refused_act(
-        state,
-        0,
-        "cannot kill Blue's Governor #1 here",
-        kind="act",
-        unit="assassin-1",
-        action="kill",
-        target="governor-1",
+    refused_unit_act(
+        state, "cannot kill Blue's Governor #1 here", "assassin-1", "kill", "governor-1"
     )
 
 
 def test_a_unit_may_only_take_actions_listed_for_it():
-    state = blank()
-    put(state, "assassin-1", 0, "aldebar")
-    put(state, "troops-1", 1, "aldebar")
-    at(state, "aldebar", 0)
-    refused_act(
-        state,
-        0,
-        'Assassin #1 cannot "attack"; it can kill',
-        kind="act",
-        unit="assassin-1",
-        action="attack",
-        target="troops-1",
+    state = face_off(("assassin-1", 0), ("troops-1", 1))
+    refused_unit_act(
+        state, 'Assassin #1 cannot "attack"; it can kill', "assassin-1", "attack", "troops-1"
     )
 
 
 def test_units_never_act_against_their_own_side():
-    state = blank()
-    put(state, "troops-1", 0, "aldebar")
-    put(state, "troops-2", 0, "aldebar")
-    put(state, "agent-1", 1, "aldebar")
-    at(state, "aldebar", 0)
+    state = face_off(("troops-1", 0), ("troops-2", 0), ("agent-1", 1))
     assert all(target != "troops-2" for _, _, target in acts(state, 0))
 
 
 def test_another_seats_unit_cannot_be_used():
-    state = blank()
-    put(state, "troops-1", 0, "aldebar")
-    put(state, "troops-2", 1, "aldebar")
-    at(state, "aldebar", 0)
-    refused_act(
+    state = face_off(("troops-1", 0), ("troops-2", 1))
+    refused_unit_act(
         state,
-        0,
         "Blue's Troops #2 is not one of your units at Aldebar",
-        kind="act",
-        unit="troops-2",
-        action="attack",
-        target="troops-1",
+        "troops-2",
+        "attack",
+        "troops-1",
     )
 
 
 def test_only_the_seat_whose_turn_it_is_may_act():
-    state = blank()
-    put(state, "troops-1", 0, "aldebar")
-    put(state, "troops-2", 1, "aldebar")
-    at(state, "aldebar", 0)
+    state = face_off(("troops-1", 0), ("troops-2", 1))
     refused_act(state, 1, "It is not Blue's turn", kind="pass")

@@ -7,9 +7,10 @@ from tests.engine.space_insurrection.support import (
     acts,
     at,
     blank,
+    face_off,
     loyal,
     put,
-    refused_act,
+    refused_unit_act,
     sentinel,
 )
 
@@ -29,28 +30,19 @@ def test_control_world_makes_the_world_loyal(dice):
 
 
 def test_control_needs_no_enemy_troops_on_the_world():
-    state = blank()
-    put(state, "diplomat-1", 0, "aldebar")
-    put(state, "troops-1", 0, "aldebar")
-    put(state, "troops-2", 1, "aldebar")
-    at(state, "aldebar", 0)
+    state = face_off(("diplomat-1", 0), ("troops-1", 0), ("troops-2", 1))
     assert not {a for _, a, _ in acts(state, 0)} & {"control"}
-    refused_act(
+    refused_unit_act(
         state,
-        0,
         "Aldebar cannot be taken: it must be rid of enemy Troops and Installations",
-        kind="act",
-        unit="diplomat-1",
-        action="control",
-        target="aldebar",
+        "diplomat-1",
+        "control",
+        "aldebar",
     )
 
 
 def test_control_needs_no_enemy_installations_on_the_world():
-    state = blank()
-    put(state, "diplomat-1", 0, "aldebar")
-    put(state, "force_field-1", 1, "aldebar")
-    at(state, "aldebar", 0)
+    state = face_off(("diplomat-1", 0), ("force_field-1", 1))
     assert "control" not in {a for _, a, _ in acts(state, 0)}
 
 
