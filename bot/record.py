@@ -8,7 +8,9 @@ entry of the append-only log (a move, or a take-back logged for seat -1) had bee
 
 The file (`/game export`) holds what rebuilds the game and nothing about the people who played
 it: the game, its options and seed, the number of players, the seat names, and the whole log,
-take-backs included, with a SHA-256 digest over its canonical form. Because the seed and the
+take-backs included, each move marked `absent` when it was a default played for an absent
+player (format version 2; a version 1 file has no mark, and its moves count as choices), with a
+SHA-256 digest over its canonical form. Because the seed and the
 log replay every hidden card, a game is exported only once it is over (see `exportable`).
 """
 
@@ -29,8 +31,8 @@ from engine.history import TABLE_SEAT, TakeBack
 
 FORMAT = "boardgame-bot/game-record"
 """What a record file says it is, in its `format` field."""
-VERSION = 1
-"""The newest file format this build reads and the one it writes."""
+VERSION = 2
+"""The newest file format this build reads and the one it writes (2 added `absent`)."""
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """A record larger than this is refused before it is read (the longest games are ~100 KB)."""
 PAGE = 1800
@@ -107,6 +109,9 @@ class Entry(BaseModel):
     seq: int
     seat: int
     action: str
+    absent: bool = False
+    """A default played for an absent player (`Game.apply`'s `absent`), which replays
+    differently from the same move chosen: a standstill counts only such moves."""
 
 
 @dataclass
@@ -149,7 +154,7 @@ def replay(
         else:
             try:
                 action = game.parse_action(entry.action)
-                result = game.apply(state, entry.seat, action)
+                result = history.replay_move(game, state, entry)
             except Exception as exc:  # a game may trip on a shape it never logs itself
                 raise RecordError(f"Step {entry.seq} is not a legal move: {exc}") from None
             text = "\n".join(e.text for e in result.events if e.seat is None)
@@ -198,7 +203,7 @@ def _take_back(
     for old in (e for e in counted if e.seq in gone):
         action = game.parse_action(old.action)
         labels.append(f"{walk.seat_names[old.seat]}: {game.choice_label(walk, action)}")
-        walk = game.apply(walk, old.seat, action).state
+        walk = history.replay_move(game, walk, old).state
     what = "The table rewound" if back.rewind else "Taken back"
     return rebuilt.model_copy(update={"decisions": dict(back.decisions)}), (
         f"↩️ {what}: {'; '.join(labels)}."
@@ -267,7 +272,15 @@ def export(
         "seed": seed,
         "players": players,
         "seats": seats,
-        "log": [{"seq": e.seq, "seat": e.seat, "action": e.action} for e in entries],
+        "log": [
+            {
+                "seq": e.seq,
+                "seat": e.seat,
+                "action": e.action,
+                "absent": e.seat != TABLE_SEAT and e.absent,
+            }
+            for e in entries
+        ],
     }
     data["digest"] = digest(data)
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()

@@ -23,7 +23,15 @@ from discord import app_commands
 from bot import limits, present, record
 from bot.interactions import answer, bot_of, handling
 from bot.posts import for_change, private
-from bot.store_models import ChannelBusy, GameRow, ListedGame, LoggedAction, OwedGame, Post
+from bot.store_models import (
+    IMPORTED_USER,
+    ChannelBusy,
+    GameRow,
+    ListedGame,
+    LoggedAction,
+    OwedGame,
+    Post,
+)
 from bot.table import SYSTEM_USER, PlayerError, Table
 from engine import Game
 from engine.games import REGISTRY
@@ -355,7 +363,13 @@ async def _import(
                 posts.append(private(table, seat, secret))
         waits = await bot.tables.waits_after(table, acted=None)
     log = [
-        LoggedAction(seq=e.seq, seat=e.seat, user_id=SYSTEM_USER, action=e.action) for e in rec.log
+        LoggedAction(
+            seq=e.seq,
+            seat=e.seat,
+            user_id=SYSTEM_USER if e.absent else IMPORTED_USER,
+            action=e.action,
+        )
+        for e in rec.log
     ]
     history = [
         (seq, Post(kind="turn", body={"header": text, "final": False, "version": 0}))

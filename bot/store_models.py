@@ -51,12 +51,27 @@ class GameRow(BaseModel):
     paused_at: str | None = None
 
 
+SYSTEM_USER = 0
+"""User id logged for actions the bot takes itself: a default played for an absent player (a
+host's force, a deadline or turn limit, a vacation). No Discord user has this id."""
+IMPORTED_USER = -1
+"""User id logged for a move read from a record file that was a player's own choice: the
+player is not known here (a record names nobody), and the move was no default."""
+
+
 class LoggedAction(BaseModel):
     seq: int
     seat: int
     user_id: int
     action: str
     reversible: bool = False
+
+    @property
+    def absent(self) -> bool:
+        """A default the bot played for an absent player, which the game is told on replay
+        (`history.Entry`): the log needs no column of its own, since the bot logs exactly those
+        moves, and no other, under `SYSTEM_USER`."""
+        return self.user_id == SYSTEM_USER
 
 
 # ----- publication --------------------------------------------------------------------------

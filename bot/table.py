@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.store_models import SYSTEM_USER as SYSTEM_USER
 from bot.store_models import GameRow
 from engine import ActionBase, Event, Game, GameState, Outcome, Prompt
-
-SYSTEM_USER = 0
-"""User id logged for actions the bot takes itself (a forced or timed-out default)."""
 
 
 class PlayerError(Exception):

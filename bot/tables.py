@@ -364,9 +364,12 @@ class Tables:
     async def _commit(
         self, table: Table, seat: int, action: ActionBase, user_id: int, prefix: str = ""
     ) -> Accepted:
-        """Apply, then store the log entry, the snapshot and what must be told, all at once."""
+        """Apply, then store the log entry, the snapshot and what must be told, all at once.
+        A move logged for `SYSTEM_USER` is a default played for an absent player, and the game
+        is told so, now and whenever the log is replayed (`LoggedAction.absent`)."""
         assert table.state is not None
-        result = table.game.apply(table.state, seat, action)
+        absent = user_id == SYSTEM_USER
+        result = table.game.apply(table.state, seat, action, absent=absent)
         outcome = table.game.outcome(result.state)
         status = "finished" if outcome is not None else table.row.status
         after = table.row.model_copy(update={"version": table.row.version + 1, "status": status})
@@ -379,7 +382,7 @@ class Tables:
             outcome=outcome,
         )
         snapshot = result.state.model_dump_json()
-        reversible = user_id != SYSTEM_USER and table.game.reversible(
+        reversible = not absent and table.game.reversible(
             table.state, result.state, seat, action, result.events
         )
         move.reversible = reversible

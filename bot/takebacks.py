@@ -93,7 +93,7 @@ async def _plan(tables: Tables, table: Table, moves: list[LoggedAction], count: 
         action = game.parse_action(entry.action)
         name = state.seat_names[entry.seat]
         labels.append(f"{name}: {game.choice_label(state, action)}")
-        state = game.apply(state, entry.seat, action).state
+        state = history.replay_move(game, state, entry).state
     return Plan(seqs=[e.seq for e in gone], labels=labels, version=table.row.version)
 
 

@@ -151,8 +151,8 @@ class Termination(StrEnum):
     TIME_LIMIT = "time_limit"
     """The game's own clock ran out: its last night, round or card."""
     STANDSTILL = "standstill"
-    """Everyone passed in turn with nothing done (as when every seat only gets its default):
-    the table stopped playing, and nobody wins."""
+    """A house rule for tables nobody plays at any more: every seat's decisions were defaults
+    played for an absent player, with nothing done, for a whole turn or round; nobody wins."""
 
 
 class Outcome(BaseModel):
@@ -268,8 +268,11 @@ class Game(ABC, Generic[S, Opt]):
         """All complete actions `seat` may take now. Clients use it for autocomplete."""
 
     @abstractmethod
-    def _apply(self, state: S, seat: int, action: ActionBase) -> list[Event]:
-        """Mutate `state` (already a private copy) or raise IllegalAction before mutating."""
+    def _apply(self, state: S, seat: int, action: ActionBase, absent: bool) -> list[Event]:
+        """Mutate `state` (already a private copy) or raise IllegalAction before mutating.
+
+        `absent` says the action is the prompt's default, played because the table stopped
+        waiting for the seat's player (see `apply`); most games treat it like any other."""
 
     def _check_may_act(
         self, state: S, seat: int, action: ActionBase, prompts: dict[int, Prompt]
@@ -282,8 +285,13 @@ class Game(ABC, Generic[S, Opt]):
         """The copy `_apply` may mutate; games with deep states pick a faster way."""
         return state.model_copy(deep=True)
 
-    def apply(self, state: S, seat: int, action: ActionBase) -> Result:
+    def apply(self, state: S, seat: int, action: ActionBase, *, absent: bool = False) -> Result:
         """The only way a game moves on. Raises IllegalAction and leaves `state` untouched.
+
+        `absent=True` marks the prompt's default played for a player who is not there (a turn
+        limit, a deadline, a host forcing it, a vacation) rather than chosen by them: a house
+        rule that ends a game nobody plays (a standstill) must tell the two apart, since a
+        present player may choose the very same pass. Replays pass it again from the log.
 
         After the game's own `_apply`, the acting seat's decision serial moves on, and so does
         every other seat's whose prompt appeared, vanished or changed: that is what binds a
@@ -296,7 +304,7 @@ class Game(ABC, Generic[S, Opt]):
         before = self._prompts(state)
         self._check_may_act(state, seat, action, before)
         work = self._private_copy(state)
-        events = self._apply(work, seat, action)
+        events = self._apply(work, seat, action, absent)
         after = self._prompts(work)
         for changed in {seat} | {
             s for s in before.keys() | after.keys() if before.get(s) != after.get(s)

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from engine.core import Game, GameState
+from engine.core import Game, GameState, Result
 
 TABLE_SEAT = -1
 """The seat a take-back is logged for: it belongs to the table, not to a player's seat."""
@@ -37,6 +37,10 @@ class Entry(Protocol):
     def seat(self) -> int: ...
     @property
     def action(self) -> str: ...
+    @property
+    def absent(self) -> bool:
+        """The move is a default played for an absent player (`Game.apply`'s `absent`)."""
+        ...
 
 
 E = TypeVar("E", bound=Entry)
@@ -75,8 +79,13 @@ def rebuild(game: Game[Any, Any], start: GameState, entries: Sequence[Entry]) ->
         if isinstance(entry, TakeBack):
             state = state.model_copy(update={"decisions": dict(entry.decisions)})
         else:
-            state = game.apply(state, entry.seat, game.parse_action(entry.action)).state
+            state = replay_move(game, state, entry).state
     return state
+
+
+def replay_move(game: Game[Any, Any], state: GameState, entry: Entry) -> Result:
+    """One logged move applied again, played for an absent player if it was then."""
+    return game.apply(state, entry.seat, game.parse_action(entry.action), absent=entry.absent)
 
 
 def take_back(before: GameState, rebuilt: GameState, seqs: list[int], *, rewind: bool) -> TakeBack:

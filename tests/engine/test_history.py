@@ -14,6 +14,7 @@ class Logged:
     seq: int
     seat: int
     action: str
+    absent: bool = False
 
 
 class Log:

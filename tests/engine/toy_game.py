@@ -120,7 +120,7 @@ class SealedBids(Game[BidState, BidOptions]):
             return [Bid(card=c) for c in state.hands[seat]]
         return [self.parse_action(c.action) for c in prompt.choices]
 
-    def _apply(self, state: BidState, seat: int, action: ActionBase) -> list[Event]:
+    def _apply(self, state: BidState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, Bid):
             if state.pending_loser is not None or state.bids[seat] is not None:
                 raise IllegalAction("You have already bid this round.")

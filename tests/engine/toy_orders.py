@@ -160,7 +160,7 @@ class Scouts(Game[ScoutState, ScoutOptions]):
             return []
         return [Muster()] if state.mustering else [Orders(orders="")]
 
-    def _apply(self, state: ScoutState, seat: int, action: ActionBase) -> list[Event]:
+    def _apply(self, state: ScoutState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, Muster):
             if not state.mustering:
                 raise IllegalAction("The scouts are already out.")

@@ -92,7 +92,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         """A JSON round trip: several times faster than a deep copy of nested models."""
         return BlocState.model_validate_json(state.model_dump_json())
 
-    def _apply(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
+    def _apply(self, state: BlocState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, Prefer):
             return _prefer(state, seat, action)
         if state.pending:

@@ -62,7 +62,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             return []
         return list(_actions(state, seat))
 
-    def _apply(self, state: NombState, seat: int, action: ActionBase) -> list[Event]:
+    def _apply(self, state: NombState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         """Settle the decision owed, or play the turn's action; then whatever follows on its own:
         decisions with a single answer, protection rights, a turn with nothing left but `end`.
         """

@@ -109,7 +109,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
             return [self.parse_action(c.action) for c in prompt.choices]
         return fight.legal(state, seat)
 
-    def _apply(self, state: SpaceState, seat: int, action: ActionBase) -> list[Event]:
+    def _apply(self, state: SpaceState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, OrderAction):
             if action.kind != orders.KINDS.get(state.phase):
                 raise_wrong_phase(state)
