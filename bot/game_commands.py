@@ -12,6 +12,7 @@ from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields, value_label
 from bot.pace import Pace
 from bot.table import PlayerError
+from bot.tables import NO_GAME
 from engine.games import REGISTRY
 
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
@@ -212,7 +213,14 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     async def status(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         async with handling(interaction):
-            table = await bot.tables.require(interaction.channel_id or 0)
+            channel_id = interaction.channel_id or 0
+            table = await bot.tables.current(channel_id)
+            if table is None:
+                ended = await bot.tables.last_ended(channel_id)
+                if ended is None:
+                    raise PlayerError(NO_GAME)
+                await answer(interaction, present.result_text(ended))
+                return
             if table.state is None:
                 text = present.lobby_text(table)
                 await answer(interaction, f"**{text['title']}**\n{text['description']}")

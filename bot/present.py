@@ -47,6 +47,28 @@ def outcome_text(table: Table, outcome: Outcome, narrated: str = "") -> str:
     return f"🏁 **Game over.** Winner: {winners}.{reason}"
 
 
+LOOK_BACK = (
+    "Read it again with `/game log`, see any step with `/game board step:`, or keep it with "
+    "`/game export`. `/game new` opens a lobby for the next game."
+)
+"""Where a game that is over can still be read: said with its result."""
+
+
+def result_text(table: Table) -> str:
+    """`/game status` once the channel's game is over: how it ended and who won (or that it
+    was abandoned), and where to read it again."""
+    lines = [f"**{table.game.title}**: this game is over."]
+    if table.state is not None:
+        lines.append(seating(table))
+    outcome = None if table.state is None else table.game.outcome(table.state)
+    if table.row.status == "abandoned" or outcome is None:
+        lines.append("🛑 It was abandoned before it ended, so nobody won.")
+    else:
+        lines.append(outcome_text(table, outcome))
+    lines += ["", LOOK_BACK]
+    return "\n".join(lines)
+
+
 def choice_key(choice: QuickChoice) -> str:
     """Short stable key of a choice's action, so a button survives restarts and reorderings."""
     text = json.dumps(choice.action, sort_keys=True, separators=(",", ":"))

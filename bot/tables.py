@@ -25,6 +25,8 @@ from engine.games import REGISTRY
 
 log = logging.getLogger(__name__)
 
+NO_GAME = "There is no game in this channel. Start one with `/game new`."
+
 BEFORE_KEPT = 256
 """Games whose state before their latest move is kept for drawing that step."""
 
@@ -166,8 +168,16 @@ class Tables:
     async def require(self, channel_id: int) -> Table:
         table = await self.current(channel_id)
         if table is None:
-            raise PlayerError("There is no game in this channel. Start one with `/game new`.")
+            raise PlayerError(NO_GAME)
         return table
+
+    async def last_ended(self, channel_id: int) -> Table | None:
+        """The channel's most recent dealt game once it is over (finished or abandoned), when
+        no game is open there: its record still answers, so its result should too."""
+        row = await self.store.latest_game(channel_id)
+        if row is None or row.status in ("lobby", "active"):
+            return None
+        return self._table(row)
 
     # ----- lobby ---------------------------------------------------------------------------
     async def open_lobby(

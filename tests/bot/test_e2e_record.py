@@ -219,6 +219,19 @@ async def test_a_finished_game_still_answers_log_board_since_and_export(session:
     assert "**#0**" in reply_text(await session.command(host, "game", "log"))
 
 
+async def test_status_after_the_end_tells_the_result_and_where_to_read_it(session: Session):
+    host, _guest = await toy(session)
+    await play_defaults(session)
+    table = await session.bot.tables.by_id(session.game_id)
+    outcome = table.game.outcome(table.state)
+    status = reply_text(await session.command(host, "game", "status"))
+    assert "no game in this channel" not in status
+    assert "over" in status and "win" in status.lower()
+    for seat in outcome.winners:
+        assert f"<@{table.holder(seat)}> ({table.state.seat_names[seat]})" in status
+    assert "/game log" in status and "/game export" in status
+
+
 # ----- /game export, /game import ----------------------------------------------------------------
 @pytest.mark.parametrize("key", ["not_on_my_block", "bloc_by_bloc", "space_insurrection"])
 async def test_export_then_import_reproduces_the_game_and_its_board(real: Session, key: str):
