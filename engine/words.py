@@ -6,6 +6,10 @@
 ('red, blue and yellow', 'Prisoners')
 >>> quoted("red9"), quoted("x" * 60)[-4:]
 ('"red9"', 'xx…"')
+>>> doing(["Blue"], "write"), doing(["Blue", "Red"], "write"), verb(1, "have")
+('Blue writes', 'Blue and Red write', 'has')
+>>> winners_line(["Red"]), winners_line(["Red", "Blue", "Yellow"]), winners_line([])
+('Winner: Red', 'Shared win: Red, Blue and Yellow', 'No winner')
 """
 
 from __future__ import annotations
@@ -46,6 +50,34 @@ def listing(items: Sequence[str], conjunction: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+THIRD_PERSON = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+"""Verbs whose one-subject form adding an s would get wrong."""
+
+
+def verb(n: int, base: str) -> str:
+    """The present tense of `base` agreeing with `n` subjects: one Blue "writes", Blue and Red
+    "write" (a seat is one player, so "Blue write" reads as a slip)."""
+    if n == 1:
+        return THIRD_PERSON.get(base) or plural(base)
+    return "are" if base == "be" else base
+
+
+def doing(names: Sequence[str], base: str) -> str:
+    """Names listed as the subject of a verb that agrees with them: "Blue writes", "Blue and
+    Red write"."""
+    return f"{listing(names)} {verb(len(names), base)}"
+
+
+def winners_line(names: Sequence[str]) -> str:
+    """Who won, as the end of a game announces it: one winner, a win shared by several (named,
+    so a three-way tie never reads "Winner:" for three), or none."""
+    if not names:
+        return "No winner"
+    if len(names) == 1:
+        return f"Winner: {names[0]}"
+    return f"Shared win: {listing(names)}"
 
 
 EXCERPT = 40

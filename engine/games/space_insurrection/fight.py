@@ -14,7 +14,9 @@ from engine.games.space_insurrection.actions import Act, Deploy, Pass, Play
 from engine.games.space_insurrection.content.models import UnitAction, content
 from engine.games.space_insurrection.names import (
     actor,
+    band,
     named,
+    rolls,
     unit_name,
     world_name,
     world_names,
@@ -365,15 +367,16 @@ def _attempt(state: SpaceState, what: str, x: int, target: str, effect: Effect) 
     """Roll for success (x or less on a die); on success apply the effect, which may roll
     again and says what happened."""
     roll = state.rng.roll(1)[0]
-    line = f"{what}: rolls {roll} (needs {min(x, 6)} or less)"
+    line = f"{what}: {rolls(roll, x)}"
     if roll > x:
-        return Event(text=line + ", fails.")
-    return Event(text=f"{line}, {effect(state, target)}.")
+        return Event(text=line + " — fails.")
+    return Event(text=f"{line} — success; {effect(state, target)}.")
 
 
 def _mend(unit: Unit) -> str:
+    mended = "healed" if unit.wounded else "repaired"
     unit.wounded = unit.disrupted = False
-    return "done"
+    return f"{chit_name(unit.id)} is {mended}"
 
 
 def _repair_world(state: SpaceState, world_id: str) -> str:
@@ -416,10 +419,14 @@ def _loyal(state: SpaceState, world_id: str, seat: int) -> str:
 
 
 def _strike(state: SpaceState, act: str, target: str) -> str:
-    """Roll on the action's result table; a second wound or disruption eliminates."""
+    """Roll on the action's result table, saying which faces give the result rolled ("kill
+    table rolls 3 (1-3 killed)"); a second wound or disruption eliminates."""
     roll = state.rng.roll(1)[0]
-    result = next(b.result for b in content().effects[act] if roll <= b.upto)
-    return f"result {roll}: " + damage(state, target, result)
+    table = content().effects[act]
+    row = next(r for r in table if roll <= r.upto)
+    low = 1 + max((r.upto for r in table if r.upto < row.upto), default=0)
+    faces = f"{band(low, row.upto)} {row.result}"
+    return f"{act} table rolls {roll} ({faces}): " + damage(state, target, row.result)
 
 
 def damage(state: SpaceState, target: str, result: str) -> str:
@@ -430,10 +437,15 @@ def damage(state: SpaceState, target: str, result: str) -> str:
         if not already:
             setattr(unit, result, True)
             return f"{name} is {result}"
-        result = "eliminated"
+        return _remove(state, target, f"{name}, already {result}, is eliminated")
+    return _remove(state, target, f"{name} is {result}")
+
+
+def _remove(state: SpaceState, target: str, said: str) -> str:
+    """Take an eliminated unit off the board to the pile; `said` tells it."""
     del state.units[target]
     state.pile.append(target)
-    return f"{name} is {result}"
+    return said
 
 
 def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
@@ -447,11 +459,11 @@ def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
         state.units[action.unit].actions += 1
     x = _deploy_x(action.unit, action.chit)
     roll = state.rng.roll(1)[0]
-    what = f"{named(state, action.unit)} deploys from the reserve: rolls {roll} (needs {x} or less)"
+    what = f"{named(state, action.unit)} deploys from the reserve: {rolls(roll, x)}"
     if roll > x:
-        return [Event(text=f"{what}, fails.")]  # the chit stays hidden in the reserve
+        return [Event(text=f"{what} — fails.")]  # the chit stays hidden in the reserve
     place(state, seat, action.chit, world.id)
-    return [Event(text=f"{what}: {unit_name(state, action.chit)} arrives.")]
+    return [Event(text=f"{what} — success; {unit_name(state, action.chit)} arrives.")]
 
 
 def place(state: SpaceState, seat: int, chit: str, world_id: str) -> None:

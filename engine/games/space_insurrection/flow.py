@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.games.space_insurrection import fight, orders, recruit, victory
 from engine.games.space_insurrection.state import SpaceState
-from engine.words import listing
+from engine.words import doing
 
 
 def begin_turn(state: SpaceState) -> list[Event]:
@@ -33,8 +33,8 @@ def to_sheet(state: SpaceState, phase: str) -> list[Event]:
     state.owing = orders.writers(state, phase)
     if not state.owing:
         return after_sheet(state)
-    who = listing([state.seat_names[s] for s in state.owing])
-    return [Event(text=f"{orders.TITLES[phase]}: {who} write their orders in secret.")]
+    who = doing([state.seat_names[s] for s in state.owing], "write")
+    return [Event(text=f"{orders.TITLES[phase]}: {who} their orders in secret.")]
 
 
 def after_sheet(state: SpaceState) -> list[Event]:

@@ -66,6 +66,19 @@ def named(state: SpaceState, text: str) -> str:
     return quoted(text)
 
 
+def rolls(roll: int, need: int, *, high: bool = False) -> str:
+    """A die roll with what it needed, as every roll's narration says it: "rolls 1, needs 3 or
+    less" (or "3 or more" for a roll that must be high), so a reader can check it."""
+    if high:
+        return f"rolls {roll}, needs {max(need, 1)} or more"
+    return f"rolls {roll}, needs {min(need, 6)} or less"
+
+
+def band(low: int, high: int) -> str:
+    """The faces of a result table's row: "1-3", or "1" for a single face."""
+    return str(low) if low == high else f"{low}-{high}"
+
+
 @cache
 def _chits() -> frozenset[str]:
     return frozenset(all_chits(2))

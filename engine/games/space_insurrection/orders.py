@@ -19,7 +19,13 @@ from engine.core import (
     encode_orders,
 )
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.names import named, unit_name, world_name, world_names
+from engine.games.space_insurrection.names import (
+    named,
+    rolls,
+    unit_name,
+    world_name,
+    world_names,
+)
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, type_of
 from engine.words import count, listing
 
@@ -245,9 +251,7 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
 
 def _observed(state: SpaceState, agent_id: str, what: str, roll: int, x: int) -> str:
     result = "seen" if roll <= x else "not seen"
-    return (
-        f"{unit_name(state, agent_id)} observes {what}: rolls {roll} (needs {x} or less), {result}."
-    )
+    return f"{unit_name(state, agent_id)} observes {what}: {rolls(roll, x)} — {result}."
 
 
 def declare_options(state: SpaceState, unit_id: str) -> list[str]:
@@ -329,7 +333,8 @@ def reveal_moves(state: SpaceState) -> list[str]:
                     lost = roll <= numbers.smuggler
                     smuggled.append(
                         f"{unit_name(state, unit_id)} runs the blockade of {world_name(crossed)}: "
-                        f"rolls {roll}, " + ("destroyed" if lost else "through")
+                        f"{rolls(roll, numbers.smuggler + 1, high=True)} — "
+                        + ("destroyed" if lost else "through")
                     )
                     if lost:
                         del state.units[unit_id]

@@ -46,7 +46,9 @@ def recruit(state: SpaceState) -> list[Event]:
                 note = f"{who} {roll}"
                 if blockaded:
                     note += f" (blockaded: {x} or less)"
-                rolls.append(note if drew else f"{note} (missed)")
+                if not drew:
+                    note += " (missed)" if roll > x else " (the pile is empty)"
+                rolls.append(note)
         if rolls:
             got = len(state.drawn[seat])
             events.append(

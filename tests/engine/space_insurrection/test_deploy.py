@@ -33,7 +33,7 @@ def test_deploy_puts_a_reserve_chit_into_the_same_system(dice):
     state, text = act(state, 0, kind="deploy", unit="base-1", chit="troops-4")
     assert state.units["troops-4"].world == "aldebar" and state.units["troops-4"].owner == 0
     assert state.reserves[0] == []
-    assert "Red's Base #1 deploys from the reserve: rolls 5 (needs 5 or less)" in text
+    assert "Red's Base #1 deploys from the reserve: rolls 5, needs 5 or less — success" in text
     assert "Red's Troops #4 arrives" in text
 
 
@@ -143,7 +143,7 @@ def test_a_disrupted_loyal_world_can_only_repair_itself_on_2(dice):
     assert acts(state, 0) == {("aldebar", "repair", "")}
     dice(2)
     state, text = act(state, 0, kind="act", unit="aldebar", action="repair")
-    assert not state.world("aldebar").disrupted and "rolls 2 (needs 2 or less)" in text
+    assert not state.world("aldebar").disrupted and "rolls 2, needs 2 or less — success" in text
     assert state.world("aldebar").acted and where(state) == "kryos"
 
 

@@ -185,7 +185,10 @@ def test_an_enemy_personality_leaving_a_blockaded_world_is_destroyed_on_1_or_2(d
     assert ("agent-1" not in state.units) == lost
     assert ("agent-1" in state.pile) == lost
     verdict = "destroyed" if lost else "through"
-    assert f"Red's Agent #1 runs the blockade of Aldebar: rolls {roll}, {verdict}" in public(events)
+    assert (
+        f"Red's Agent #1 runs the blockade of Aldebar: rolls {roll}, needs 3 or more — {verdict}"
+        in public(events)
+    )
 
 
 def test_an_enemy_personality_entering_a_blockaded_world_rolls_too(dice):
@@ -194,7 +197,7 @@ def test_an_enemy_personality_entering_a_blockaded_world_rolls_too(dice):
     dice(5, 1)
     state, events = submit(state, 1)
     assert "agent-1" not in state.units
-    assert "runs the blockade of Borealis: rolls 1, destroyed" in public(events)
+    assert "runs the blockade of Borealis: rolls 1, needs 3 or more — destroyed" in public(events)
 
 
 def test_a_personality_destroyed_leaving_does_not_roll_again_entering(dice):

@@ -61,7 +61,10 @@ def test_sabotage_succeeds_automatically_against_any_military_target(dice):
     assert targets(state, "sure_sabotage") == {("troops-2", ""), ("base-2", "")}
     dice(2)  # the sabotage table only: no success roll
     state, text = play(state, "sure_sabotage", "troops-2")
-    assert "troops-2" not in state.units and "result 2: Troops #2 is destroyed" in text
+    assert (
+        "troops-2" not in state.units
+        and "sabotage table rolls 2 (1-2 destroyed): Troops #2 is destroyed" in text
+    )
 
 
 def test_deploy_rebels_succeeds_automatically_on_any_planet_but_your_own():

@@ -60,7 +60,7 @@ def test_observe_2_means_a_roll_of_1_or_2_succeeds(dice):
         state = watching()
         dice(roll)
         state, events = submit(state, 0, **{"agent-1": "reserve-1"})
-        assert f"rolls {roll} (needs 2 or less), {'seen' if seen else 'not seen'}" in public(events)
+        assert f"rolls {roll}, needs 2 or less — {'seen' if seen else 'not seen'}" in public(events)
         assert bool(private(events, 0).count("sees")) == seen
 
 

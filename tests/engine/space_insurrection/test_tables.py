@@ -124,7 +124,7 @@ def test_action_x_succeeds_on_x_or_less(dice, unit, action, target, x):
     state, fields = position(unit, action, target)
     dice(x, *([6] if tabled(action, target) else []))
     _, text = act(state, 0, **fields)
-    assert f"rolls {x} (needs {x} or less)" in text and "fails" not in text
+    assert f"rolls {x}, needs {x} or less — success" in text and "fails" not in text
 
 
 @pytest.mark.parametrize(("unit", "action", "target", "x"), ACTION_X)
@@ -132,7 +132,7 @@ def test_action_x_fails_above_x(dice, unit, action, target, x):
     state, fields = position(unit, action, target)
     dice(x + 1)
     after, text = act(state, 0, **fields)
-    assert f"rolls {x + 1} (needs {x} or less), fails" in text
+    assert f"rolls {x + 1}, needs {x} or less — fails" in text
     assert after.units.keys() == state.units.keys()
     assert after.reserves == state.reserves, "a failed deployment keeps the chit"
 
@@ -162,7 +162,10 @@ def test_result_table(dice, action, roll):
     dice(1, roll)
     state, text = act(state, 0, **fields)
     result = results[roll - 1]
-    assert f"result {roll}: {target.capitalize()} #2 is {result}" in text
+    faces = [face for face in range(1, 7) if results[face - 1] == result]
+    band = f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else f"{faces[0]}"
+    told = f"{action} table rolls {roll} ({band} {result}): {target.capitalize()} #2 is {result}"
+    assert told in text
     victim = f"{target}-2"
     if result in ("destroyed", "killed"):
         assert victim not in state.units and victim in state.pile
@@ -177,7 +180,7 @@ def test_a_second_wound_or_disruption_eliminates(dice, action, flag):
     setattr(state.units[f"{target}-2"], flag, True)
     dice(1, 6)
     state, text = act(state, 0, **fields)
-    assert "#2 is eliminated" in text
+    assert f"#2, already {flag}, is eliminated" in text
     assert f"{target}-2" not in state.units and f"{target}-2" in state.pile
 
 
@@ -186,7 +189,9 @@ def test_bombarding_a_worlds_industry_disrupts_the_world(dice):
     dice(3)
     state, text = act(state, 0, **fields)
     assert state.world("aldebar").disrupted
-    assert "bombards the industry of Aldebar: rolls 3 (needs 3 or less), the world is" in text
+    assert (
+        "bombards the industry of Aldebar: rolls 3, needs 3 or less — success; the world is" in text
+    )
 
 
 def test_a_disrupted_worlds_industry_is_not_bombarded_again():
@@ -288,14 +293,14 @@ def test_kill_3_becomes_kill_4_against_a_spied_target(dice):
     state = spied_governor(dice)
     dice(4, 1)
     state, text = act(state, 0, kind="act", unit="assassin-1", action="kill", target="governor-2")
-    assert "rolls 4 (needs 4 or less)" in text and "governor-2" not in state.units
+    assert "rolls 4, needs 4 or less — success" in text and "governor-2" not in state.units
 
 
 def test_kill_4_against_a_spied_target_fails_on_5(dice):
     state = spied_governor(dice)
     dice(5)
     _, text = act(state, 0, kind="act", unit="assassin-1", action="kill", target="governor-2")
-    assert "rolls 5 (needs 4 or less), fails" in text
+    assert "rolls 5, needs 4 or less — fails" in text
 
 
 def test_the_spy_bonus_holds_for_every_further_action_that_turn(dice):
@@ -331,4 +336,4 @@ def test_the_spy_bonus_is_only_against_the_target(dice):
     put(state2, "diplomat-2", 1, "aldebar")
     dice(4)
     _, text = act(state2, 0, kind="act", unit="assassin-1", action="kill", target="diplomat-2")
-    assert "rolls 4 (needs 3 or less), fails" in text
+    assert "rolls 4, needs 3 or less — fails" in text
