@@ -54,24 +54,49 @@ async def plan_undo(tables: Tables, table: Table, user_id: int, count: int) -> P
         if entry.user_id != user_id or not entry.reversible:
             break
         mine.append(entry)
+    rewind = "The host can ask the table to agree to a rewind with `/game table rewind`."
     if not mine:
-        last = moves[-1] if moves else None
-        if last is None or last.user_id != user_id:
+        if not moves:
+            raise PlayerError("You have nothing to undo: no move has been made yet.")
+        if moves[-1].user_id != user_id:
             raise PlayerError(
-                "You have nothing to undo: the latest move is not yours. The host can ask the "
-                "table to agree to a rewind with `/game table rewind`."
+                "You have nothing to undo: the latest move is not yours (it is "
+                f"{_other(table, moves[-1])}), and a move can be undone only until someone "
+                f"else moves. {rewind}"
             )
-        raise PlayerError(
-            "Your latest move cannot be undone: it rolled dice, drew or showed cards, or "
-            "settled something for another player. The host can ask the table to agree to a "
-            "rewind with `/game table rewind`."
-        )
+        why = _why_final(tables, table, moves, len(moves) - 1)
+        raise PlayerError(f"Your latest move cannot be undone: it {why}. {rewind}")
     if count > len(mine):
-        raise PlayerError(
-            f"Only your last {len(mine)} move(s) can be undone; before that, something was "
-            "revealed or another player moved."
-        )
+        first = len(moves) - len(mine)
+        if first == 0:
+            before = "they are all the moves made so far"
+        elif moves[first - 1].user_id != user_id:
+            before = f"before them came {_other(table, moves[first - 1])}"
+        else:
+            before = f"your move before them {_why_final(tables, table, moves, first - 1)}"
+        raise PlayerError(f"Only your last {len(mine)} move(s) can be undone: {before}.")
     return await _plan(tables, table, moves, count)
+
+
+def _other(table: Table, entry: LoggedAction) -> str:
+    """`entry`, a move that is not the asker's: another seat's, or a default the bot played
+    for a seat whose player was away."""
+    assert table.state is not None
+    name = table.state.seat_names[entry.seat]
+    if entry.absent:
+        return f"a default played for {name} while its player was away"
+    return f"{name}'s move"
+
+
+def _why_final(tables: Tables, table: Table, moves: list[LoggedAction], index: int) -> str:
+    """Why `moves[index]` may not be taken back, found by playing it again: the log keeps only
+    that it is final, and the player deserves the reason."""
+    entry, game = moves[index], table.game
+    before = history.rebuild(game, tables.initial(table), moves[:index])
+    result = history.replay_move(game, before, entry)
+    action = game.parse_action(entry.action)
+    reason = game.final_because(before, result.state, entry.seat, action, result.events)
+    return reason or "was final when it was played"
 
 
 async def plan_rewind(tables: Tables, table: Table, count: int) -> Plan:

@@ -320,18 +320,36 @@ class Game(ABC, Generic[S, Opt]):
     def reversible(
         self, before: S, after: S, seat: int, action: ActionBase, events: list[Event]
     ) -> bool:
-        """Whether a player may take this action back: nothing random happened (the generator
-        did not move), nothing hidden changed hands or came to light (every seat's secret
-        information is as it was, no private narration), and the game does not say otherwise.
+        """Whether a player may take this action back (`final_because` finds no reason not to).
         Undo replays the log without the action, so this is all it needs to be fair."""
-        if after.rng != before.rng or any(e.seat is not None for e in events):
-            return False
+        return self.final_because(before, after, seat, action, events) is None
+
+    def final_because(
+        self, before: S, after: S, seat: int, action: ActionBase, events: list[Event]
+    ) -> str | None:
+        """Why this action may not be taken back, in words its player reads after "it ...", or
+        None when it may: the last sheet of secret orders in reveals every sheet; nothing may
+        have ended the game, moved the random generator, told anyone anything in private or
+        changed a seat's secret information; and the game may call an action final itself."""
+        if isinstance(action, OrderAction) and not any(
+            s != seat and p.sheet is not None for s, p in self._prompts(before).items()
+        ):
+            return "was the last sheet of orders in, so submitting it revealed everyone's orders"
         if self.outcome(after) is not None:
-            return False
+            return "ended the game"
+        if after.rng != before.rng:
+            return "left something to chance (dice, a shuffle or a draw)"
+        if any(e.seat is not None for e in events):
+            return "told a player something in private"
         seats = range(len(before.seat_names))
         if any(self.hand_text(before, s) != self.hand_text(after, s) for s in seats):
-            return False
-        return not self._reveals(before, seat, action)
+            return "changed what a player keeps secret"
+        if self._reveals(before, seat, action):
+            return (
+                "is final by the game's rules: it answered another player, or showed the table "
+                "something that cannot be unsaid"
+            )
+        return None
 
     def _reveals(self, state: S, seat: int, action: ActionBase) -> bool:
         """Game-specific information an action shows that `reversible` cannot see by itself."""
