@@ -8,10 +8,11 @@ from datetime import datetime
 from typing import Any
 
 from bot import limits
-from bot.options import value_label
+from bot.options import option_label
 from bot.pace import Pace
 from bot.table import Table
 from engine import OrderAction, Outcome, Prompt, QuickChoice
+from engine.words import winners_line
 
 
 def mention(user_id: int) -> str:
@@ -28,8 +29,9 @@ def seating(table: Table) -> str:
     return "\n".join(f"- {seat_line(table, s)}" for s in range(len(table.state.seat_names)))
 
 
-SHEET_HINT = "(write them in secret with `/game order`, send them with `/game orders`)"
-"""Said after a prompt that carries an order sheet: how its orders are written and sent."""
+SHEET_HINT = "(draft them with `/game order`, send them with `/game orders`)"
+"""Said after a prompt that carries an order sheet: how its orders are written and sent (the
+prompt itself says they are secret)."""
 
 
 def prompt_line(table: Table, prompt: Prompt) -> str:
@@ -42,9 +44,14 @@ def prompt_line(table: Table, prompt: Prompt) -> str:
 def outcome_text(table: Table, outcome: Outcome, narrated: str = "") -> str:
     """The result line, naming (and so pinging) the winners; the reason only if the game's own
     narration has not just said it."""
-    winners = ", ".join(seat_line(table, s) for s in outcome.winners) or "nobody"
+    return game_over_line([seat_line(table, s) for s in outcome.winners], outcome, narrated)
+
+
+def game_over_line(winners: list[str], outcome: Outcome, narrated: str = "") -> str:
+    """The end announced: the winner, or a shared win with every winner named; the reason
+    only if `narrated` (the step's own narration) has not just said it."""
     reason = "" if outcome.reason in narrated else f" {outcome.reason}"
-    return f"🏁 **Game over.** Winner: {winners}.{reason}"
+    return f"🏁 **Game over.** {winners_line(winners)}.{reason}"
 
 
 LOOK_BACK = (
@@ -112,9 +119,7 @@ def lobby_text(table: Table) -> dict[str, Any]:
         f"{i + 1}. {mention(p)}{' (host)' if p == table.row.host_id else ''}"
         for i, p in enumerate(table.row.players)
     )
-    options = ", ".join(
-        f"{k.replace('_', ' ')}: {value_label(v)}" for k, v in table.row.options.items()
-    )
+    options = ", ".join(option_label(game, k, v) for k, v in table.row.options.items())
     body = (
         f"Players ({len(table.row.players)}; needs {counts}):\n{players}\n\n"
         "Press **Join** to take a seat. The host presses **Start** when everyone is in; "

@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.present import game_over_line
 from bot.store_models import Told
 from engine import Game, GameState, IllegalAction, history
 from engine.games import REGISTRY
@@ -162,9 +163,8 @@ def replay(
             state = result.state
             ending = game.outcome(state)
             if ending is not None:
-                winners = ", ".join(state.seat_names[s] for s in ending.winners) or "nobody"
-                reason = "" if ending.reason in text else f" {ending.reason}"
-                text += f"\n🏁 **Game over.** Winner: {winners}.{reason}"
+                winners = [state.seat_names[s] for s in ending.winners]
+                text += "\n" + game_over_line(winners, ending, text)
         seen.append(entry)
         yield Step(entry.seq, state, text)
 
