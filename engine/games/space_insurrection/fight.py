@@ -162,8 +162,6 @@ def _targets(state: SpaceState, seat: int, option: UnitAction, unit: Unit) -> li
             continue
         if act == "bombard" and _shielded(state, world.id):
             continue
-        if act == "spy" and target.id in state.spied:
-            continue
         found.append(target.id)
     industry = act == "bombard" and "industry" in option.targets
     if industry and world.loyal != seat and not world.disrupted and not _shielded(state, world.id):
@@ -390,6 +388,9 @@ def _disrupt_world(state: SpaceState, world_id: str) -> str:
 
 
 def _spy(state: SpaceState, target: str) -> str:
+    """Any number of Agents may spy on one target; the bonus counts once (L145-147)."""
+    if target in state.spied:
+        return "it was already spied on: the bonus stays one"
     state.spied.append(target)
     return "further actions against it this turn succeed on one more"
 

@@ -312,11 +312,22 @@ def test_the_spy_bonus_holds_for_every_further_action_that_turn(dice):
     assert "needs 4 or less" in text and "governor-2" not in state.units
 
 
-def test_only_one_spy_bonus_against_a_target(dice):
+def test_a_second_agent_may_spy_on_a_target_already_spied_but_the_bonus_stays_one(dice):
+    """The rulebook limits the bonus, not the spying: a second Agent may spy on the same
+    target (its own action and roll, itself helped by the first spy), and a later Kill-3 is
+    still a Kill-4, never a Kill-5."""
     state = spied_governor(dice)
     put(state, "agent-2", 0, "aldebar")
     spies = {a.target for a in GAME.legal_actions(state, 0) if getattr(a, "action", "") == "spy"}
-    assert "governor-2" not in spies
+    assert "governor-2" in spies
+    dice(5)
+    state, text = act(state, 0, kind="act", unit="agent-2", action="spy", target="governor-2")
+    assert "rolls 5, needs 5 or less — success" in text
+    assert "already spied on: the bonus stays one" in text
+    assert state.spied == ["governor-2"]
+    dice(5)
+    _, text = act(state, 0, kind="act", unit="assassin-1", action="kill", target="governor-2")
+    assert "rolls 5, needs 4 or less — fails" in text
 
 
 def test_the_spy_bonus_ends_with_the_turn(dice):
