@@ -189,7 +189,11 @@ def can_control(state: SpaceState, world: World, seat: int) -> bool:
 
 
 def _shielded(state: SpaceState, world_id: str) -> bool:
-    return any(type_of(u.id).id == "force_field" for u in state.units_at(world_id))
+    """A Force Field on the world, unless disrupted: its immunity is its entry in the action
+    column (L40), and a disrupted installation takes no action but repair (L106)."""
+    return any(
+        type_of(u.id).id == "force_field" and not u.disrupted for u in state.units_at(world_id)
+    )
 
 
 def deployable(state: SpaceState, seat: int, by: str, chit: str) -> str | None:

@@ -221,6 +221,25 @@ def test_a_force_field_protects_whoever_owns_it():
     assert not any(getattr(a, "action", "") == "bombard" for a in GAME.legal_actions(state, 0))
 
 
+def test_a_disrupted_force_field_protects_nothing_until_repaired(dice):
+    """Immunity is the Force Field's entry in the unit table's action column, and a disrupted
+    installation takes no action but its repair: while disrupted, its world, the units on it
+    and the Force Field itself may be bombarded; once repaired, none may."""
+    state, _ = position("star_cruiser", "bombard", "troops")
+    put(state, "force_field-1", 1, "aldebar", disrupted=True)
+    bombarded = {
+        a.target for a in GAME.legal_actions(state, 0) if getattr(a, "action", "") == "bombard"
+    }
+    assert bombarded == {"troops-2", "force_field-1", "aldebar"}
+    dice(3, 4)
+    after, text = act(
+        state, 0, kind="act", unit="star_cruiser-1", action="bombard", target="force_field-1"
+    )
+    assert "force_field-1" not in after.units and "Force Field #1 is eliminated" in text
+    state.units["force_field-1"].disrupted = False
+    assert not any(getattr(a, "action", "") == "bombard" for a in GAME.legal_actions(state, 0))
+
+
 def test_bombardment_targets_military_units_and_installations_only():
     state, _ = position("star_cruiser", "bombard", "troops")
     put(state, "governor-2", 1, "aldebar")
