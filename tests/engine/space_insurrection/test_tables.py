@@ -235,7 +235,7 @@ def test_a_disrupted_force_field_protects_nothing_until_repaired(dice):
     after, text = act(
         state, 0, kind="act", unit="star_cruiser-1", action="bombard", target="force_field-1"
     )
-    assert "force_field-1" not in after.units and "Force Field #1 is eliminated" in text
+    assert "force_field-1" not in after.units and "already disrupted, is eliminated" in text
     state.units["force_field-1"].disrupted = False
     assert not any(getattr(a, "action", "") == "bombard" for a in GAME.legal_actions(state, 0))
 
