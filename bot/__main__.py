@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
-from bot.config import Settings
+from bot.config import Settings, explain
 from bot.schema import StoreUnusable
 
 if TYPE_CHECKING:
@@ -37,9 +37,7 @@ def main() -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in exc.errors()
-        )
+        problems = explain(Settings, exc)
         print(f"Bad setting: {problems} (see README.md, 'Run the bot').", file=sys.stderr)
         return 2
     except SettingsError as exc:  # a value that is not even valid JSON, say

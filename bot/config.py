@@ -1,16 +1,31 @@
-"""Settings from the environment or a `.env` file. The token is a SecretStr so it never prints."""
+"""Settings from the environment or a `.env` file. The token is a SecretStr so it never prints.
+
+A value out of range stops the bot at start with one line per problem in the README's terms
+(`explain`): the variable's name and what it accepts, never the validation library's wording.
+"""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+from typing import Any, ClassVar
 
-from pydantic import Field, SecretStr
+from annotated_types import Ge, Gt
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.cores import usable_cores
+
+UNITS = {"_seconds": "seconds", "_hours": "hours", "_mib": "MiB"}
+"""A setting's unit, read off the end of its name."""
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    shortest_interval: ClassVar[float] = 1.0
+    """The least every `*_seconds` setting may be. A sweep or a log every 0 s would keep a core
+    busy for nothing, and one due row is never more than a second late at this minimum. Tests
+    that need sweeps in a fraction of a second lower it on a subclass of their own."""
 
     discord_token: SecretStr | None = Field(
         default=None, description="Bot token from the Discord developer portal."
@@ -24,6 +39,7 @@ class Settings(BaseSettings):
     )
     decision_deadline_hours: float = Field(
         default=48.0,
+        ge=0,
         description="Hours an out-of-turn decision may wait before its default applies; 0: never.",
     )
     deadline_check_seconds: float = Field(
@@ -34,15 +50,21 @@ class Settings(BaseSettings):
         default=10.0,
         description="How often to look for posts that are due again (after a crash or outage).",
     )
+    outbox_keep_minutes: float = Field(
+        default=60.0,
+        ge=0,
+        description="How long a delivered post keeps the messages it was composed into before "
+        "the sweep trims it (a player's DMs but the latest are then deleted).",
+    )
     post_timeout_seconds: float = Field(
         default=60.0,
-        gt=0,
         description="Longest wait for Discord to take one message before it is tried again.",
     )
     retry_base_seconds: float = Field(
         default=5.0,
-        gt=0,
-        description="First wait before a failed post is tried again; it doubles each time.",
+        description="Longest first wait before a failed post is tried again; it doubles each "
+        "time, and each wait is drawn between half and all of it so that posts held back by "
+        "one outage do not all retry at once.",
     )
     orphan_after_failures: int = Field(
         default=5,
@@ -57,13 +79,53 @@ class Settings(BaseSettings):
         default=64.0, gt=0, description="Memory for parsed game states, least recently used first."
     )
     render_workers: int = Field(
-        default_factory=lambda: os.cpu_count() or 1,
+        default_factory=usable_cores,
         ge=0,
-        description="Processes that draw boards (default: one per core; 0 draws in a thread).",
+        description="Processes that draw boards (default: one per core this process may use, "
+        "after its CPU affinity and its container's CPU limit; 0 draws in a thread).",
     )
     health_log_seconds: float = Field(
         default=900.0,
-        gt=0,
         description="How often to log how late the event loop runs (median, p99, worst).",
     )
     log_level: str = "INFO"
+
+    @field_validator("*")
+    @classmethod
+    def _not_too_often(cls, value: Any, info: ValidationInfo) -> Any:
+        name = info.field_name or ""
+        if name.endswith("_seconds") and value < cls.shortest_interval:
+            raise ValueError(allowed(cls, name))
+        return value
+
+
+def allowed(settings: type[Settings], name: str) -> str:
+    """What the setting `name` accepts, in the README's terms: "a number of seconds, at least 1"."""
+    field = settings.model_fields[name]
+    kind = "a whole number" if field.annotation is int else "a number"
+    unit = next((f" of {u}" for end, u in UNITS.items() if name.endswith(end)), "")
+    if name.endswith("_seconds"):
+        return f"{kind}{unit}, at least {settings.shortest_interval:g}"
+    for bound in field.metadata:
+        if isinstance(bound, Ge):
+            return f"{kind}{unit}, at least {bound.ge:g}"
+        if isinstance(bound, Gt):
+            return f"{kind}{unit}, more than {bound.gt:g}"
+    return f"{kind}{unit}"
+
+
+def explain(settings: type[Settings], exc: ValidationError) -> str:
+    """Every problem in `exc` as "NAME must be ... (got ...)", joined into one line."""
+    problems = []
+    for error in exc.errors():
+        name = str(error["loc"][0]) if error["loc"] else ""
+        field = settings.model_fields.get(name)
+        got = error.get("input")
+        shown = f" (got {str(got)[:40]!r})" if isinstance(got, str | int | float) else ""
+        if field is not None and field.annotation in (int, float):
+            problems.append(f"{name.upper()} must be {allowed(settings, name)}{shown}")
+        elif field is not None and field.description:
+            problems.append(f"{name.upper()} is not valid{shown}: {field.description}")
+        else:
+            problems.append(f"{name.upper() or 'A setting'} is not valid{shown}")
+    return "; ".join(dict.fromkeys(problems))

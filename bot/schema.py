@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -32,8 +33,16 @@ log = logging.getLogger(__name__)
 NAME = re.compile(r"[0-9]{4}_[^/\\]+\.sql")
 """A migration file: four digits, an underscore, a name. They apply in file-name order."""
 
+WAL_PAGES = 256
+"""Pages the write-ahead log may gather before they are copied into the file (SQLite's default
+is 1,000, about 4 MB, which a few hundred moves fill since each rewrites its game's snapshot)."""
+WAL_LIMIT = 1 << 20
+"""Bytes the write-ahead log is cut back to once copied, so it never keeps its high-water size."""
+
 DAMAGED = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
 LOCKED = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+SIDE_FILES = ("-journal", "-wal", "-shm")
+"""What SQLite keeps beside a database file: a rollback journal, or the WAL and its index."""
 
 
 class StoreUnusable(Exception):
@@ -123,6 +132,7 @@ async def connect(path: Path, migrations: Traversable) -> aiosqlite.Connection:
     if str(path) != ":memory:":
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            writable(path)
             await asyncio.to_thread(_probe, path)
         except (OSError, sqlite3.Error) as exc:
             raise StoreUnusable(_advice(path, exc)) from None
@@ -133,12 +143,40 @@ async def connect(path: Path, migrations: Traversable) -> aiosqlite.Connection:
         await db.execute("PRAGMA foreign_keys=ON")
         await migrate(db, path, known)
         await db.execute("PRAGMA journal_mode=WAL")  # only once the file is known to be ours
+        await db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+        await db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
     except BaseException as exc:
         await db.close()
         if isinstance(exc, sqlite3.Error):
             raise StoreUnusable(_advice(path, exc)) from None
         raise
     return db
+
+
+def writable(path: Path) -> None:
+    """`StoreUnusable` unless this user may write the database, the files SQLite keeps beside
+    it and its folder.
+
+    SQLite opens a file it may only read without a word, so a database restored as another user
+    (a backup copied back as root) would let the bot come online and then fail every move. Its
+    journal (`-journal`, or `-wal` and `-shm` in WAL mode) is created in the same folder and
+    must be writable too, when it is there already.
+    """
+    for file in (path, *(path.with_name(path.name + end) for end in SIDE_FILES)):
+        if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+            able = "writable" if os.access(file, os.R_OK) else "readable"
+            raise StoreUnusable(
+                f"{file} is not {able} by this user (uid {os.getuid()}; the file belongs to "
+                f"uid {file.stat().st_uid}): fix its owner or permissions, e.g. "
+                f"`chown {os.getuid()} {file}`."
+            )
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreUnusable(
+            f"{folder} is not writable by this user (uid {os.getuid()}; the folder belongs to "
+            f"uid {folder.stat().st_uid}), and SQLite keeps the journal of the database "
+            f"{path.name} there: fix its owner or permissions."
+        )
 
 
 def _probe(path: Path) -> None:

@@ -41,7 +41,9 @@ def main() -> int:
     from discord.http import Route
 
     from bot.__main__ import main as run_bot
+    from bot.config import Settings
 
+    Settings.shortest_interval = 0.01  # sweeps every fraction of a second, as the tests ask
     Route.BASE = os.environ[API_BASE]
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ[GATEWAY_URL])
     if GAME_SEED in os.environ:

@@ -20,6 +20,12 @@ from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, Stand
 STEP_TIMEOUT = 20.0
 
 
+class QuickSettings(Settings):
+    """Settings whose sweeps may run every fraction of a second, so a test waits for less."""
+
+    shortest_interval = 0.01
+
+
 class Session:
     """A stand-in server, one channel, and the bot, which can be restarted on the same database."""
 
@@ -50,7 +56,7 @@ class Session:
         await self.standin.stop()
 
     async def start_bot(self) -> None:
-        settings = Settings(
+        settings = QuickSettings(
             discord_token="standin-token",
             database_path=self.database,
             guild_ids=[self.standin.guild.id],
