@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import limits
-from bot.options import OptionField, option_fields, value_label
+from bot.options import OptionField, option_fields
 from bot.record_commands import PageButton
 from engine import Game
 
@@ -170,7 +170,7 @@ class OptionSelect(
         name = field.name if field else "option"
         options = [
             discord.SelectOption(
-                label=f"{field.name.replace('_', ' ')}: {value_label(v)}"[: limits.CHOICE_NAME],
+                label=f"{field.title}: {field.label(v)}"[: limits.CHOICE_NAME],
                 value=str(v)[: limits.CHOICE_NAME],
                 default=v == chosen,
             )

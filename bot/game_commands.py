@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot import limits, orders, present, record_commands
 from bot.interactions import answer, bot_of, handling
-from bot.options import OptionField, option_fields, value_label
+from bot.options import OptionField, option_fields
 from bot.pace import Pace
 from bot.table import PlayerError
 from bot.tables import NO_GAME
@@ -58,10 +58,10 @@ async def option_value_autocomplete(
         return []
     return [
         app_commands.Choice(
-            name=value_label(v)[: limits.CHOICE_NAME], value=str(v)[: limits.CHOICE_NAME]
+            name=field.label(v)[: limits.CHOICE_NAME], value=str(v)[: limits.CHOICE_NAME]
         )
         for v in field.values
-        if current.lower() in str(v).lower()
+        if current.lower() in f"{v} {field.label(v)}".lower()
     ][: limits.CHOICES]
 
 

@@ -14,7 +14,7 @@ import discord
 from bot import present
 from bot.buttons import lobby_view
 from bot.interactions import LATER, answer, handling
-from bot.options import option_fields, value_label
+from bot.options import option_fields
 from bot.table import PlayerError, Table
 
 if TYPE_CHECKING:
@@ -147,12 +147,14 @@ class Lobbies:
                     await bot.store.name_players(
                         table.row.id, {user: interaction.user.display_name}
                     )
-                    progress.committed = f"You joined {table.game.title}."
-                    await self.refresh(table)
+                    table, note = await bot.tables.fit_options(table)
+                    progress.committed = f"You joined {table.game.title}. {note}".strip()
+                    await self.refresh(table, note=note)
                 elif op == "leave":
                     table = await bot.tables.leave(table, user)
-                    progress.committed = "You left the lobby."
-                    await self.refresh(table)
+                    table, note = await bot.tables.fit_options(table)
+                    progress.committed = f"You left the lobby. {note}".strip()
+                    await self.refresh(table, note=note)
                 else:
                     table = await bot.tables.start(table, user)
                     progress.committed = "Started."
@@ -179,7 +181,7 @@ class Lobbies:
                 except ValueError as exc:
                     raise PlayerError(str(exc)[:200]) from None
                 table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
-                progress.committed = f"{name.replace('_', ' ')} set to {value_label(value)}."
+                progress.committed = f"{field.title} set to {field.label(value)}."
                 await self.refresh(table)
             await answer(interaction, progress.committed or "")
 

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import limits, pace, posts, present
+from bot import options as game_options
 from bot.storage import GameStore
 from bot.store_models import ChannelBusy, GameRow, Post, StaleVersion
 from bot.table import SYSTEM_USER, Accepted, PlayerError, Table
@@ -235,19 +236,22 @@ class Tables:
         self._lobby_only(table, "change options")
         self._host_only(table, user_id, "change the options")
         options = {**table.row.options, **chosen}
-        errors = []
-        # The seats taken so far first, so a refusal speaks of this table, not another size.
-        joined = len(table.row.players)
-        counts = sorted(table.game.player_counts, key=lambda n: (n != joined, n))
-        for count in counts:
-            try:
-                table.game.make_options(players=count, **options)
-                break
-            except IllegalAction as exc:
-                errors.append(str(exc))
-        else:
-            raise PlayerError(f"Those options do not go together: {errors[0]}")
+        seated = len(table.row.players)
+        try:
+            game_options.check(table.game, options, seated)
+        except IllegalAction as exc:
+            why = game_options.refusal(table.game, options, seated, str(exc))
+            raise PlayerError(why) from None
         return self._table(await self.write(self.store.update_lobby(table.row, options=options)))
+
+    async def fit_options(self, table: Table) -> tuple[Table, str]:
+        """After a join or a leave: the lobby's options made to go with its new count (see
+        `bot.options.fit`), and the note saying what went back to its default, if anything."""
+        options, note = game_options.fit(table.game, table.row.options, len(table.row.players))
+        if not note:
+            return table, ""
+        row = await self.write(self.store.update_lobby(table.row, options=options))
+        return self._table(row), note
 
     async def discard_lobby(self, table: Table) -> None:
         """Close a lobby that never reached its channel, so the channel is free again."""

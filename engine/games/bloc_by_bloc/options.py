@@ -6,7 +6,7 @@ as it is. The scenario's own setup (content/scenarios.json) is looked up through
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -28,6 +28,13 @@ ScenarioChoice = Literal[
 ]
 
 
+SCENARIO_NAMES = {
+    "none": "No scenario",
+    **{key: load_content().scenarios[key].name for key in get_args(ScenarioChoice)[1:]},
+}
+"""Each scenario choice by its title in the content, for menus; the choice stays its id."""
+
+
 class BlocOptions(BaseModel):
     """What a table decides before the first night."""
 
@@ -37,14 +44,26 @@ class BlocOptions(BaseModel):
     mode: Literal["fully_cooperative", "semi_cooperative"] = Field(
         default="fully_cooperative",
         description="Fully cooperative, or semi-cooperative with secret agenda cards",
+        json_schema_extra={
+            "labels": {
+                "fully_cooperative": "Fully cooperative",
+                "semi_cooperative": "Semi-cooperative",
+            }
+        },
     )
     difficulty: Literal["easy", "medium", "hard"] = Field(
         default="easy", description="How many Paramilitary Operations cards stay in the deck"
     )
-    scenario: ScenarioChoice = Field(default="none", description="A mini-expansion scenario")
+    scenario: ScenarioChoice = Field(
+        default="none",
+        description="A mini-expansion scenario",
+        json_schema_extra={"labels": SCENARIO_NAMES},
+    )
     beginner: bool = Field(default=False, description="Beginner game: 6 nights, easy, cooperative")
     city: Literal["random", "beginner"] = Field(
-        default="random", description="A randomly generated city or the fixed beginner city"
+        default="random",
+        description="A randomly generated city or the fixed beginner city",
+        json_schema_extra={"labels": {"random": "Random city", "beginner": "Beginner city"}},
     )
     highway_overpass: bool = Field(
         default=False, description="Swap one highway for the Highway Overpass tile"

@@ -25,10 +25,12 @@ class SpaceOptions(BaseModel):
     specials: Literal[0, 1, 2] = Field(
         default=0,
         description="Special chits in the recruit pile: none, one or two of each",
+        json_schema_extra={"labels": {"0": "None", "1": "One of each", "2": "Two of each"}},
     )
     last_turn: Literal[0, 10, 15, 20, 25, 30] = Field(
         default=15,
         description="The turn after which the most loyal worlds wins (0: play until a victory)",
+        json_schema_extra={"labels": {"0": "None, play until a victory"}},
     )
 
 
