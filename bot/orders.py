@@ -21,8 +21,18 @@ from discord import app_commands
 from bot import limits
 from bot.buttons import orders_view
 from bot.interactions import REFUSAL, answer, bot_of, handling
+from bot.store_models import LoggedAction
 from bot.table import PlayerError, Table
-from engine import IllegalAction, OrderAction, OrderLine, OrderOption, OrderSheet, Prompt
+from engine import (
+    Game,
+    IllegalAction,
+    OrderAction,
+    OrderLine,
+    OrderOption,
+    OrderSheet,
+    Prompt,
+    history,
+)
 from engine.core import encode_orders
 from engine.words import quoted
 
@@ -114,25 +124,52 @@ def short_list(labels: list[str]) -> str:
     return shown + (f" and {more} more" if more > 0 else "")
 
 
-def nothing_open(table: Table, seats: list[int]) -> str:
-    """Why the user has no orders to write now, in the words that fit the table."""
+def submitted(game: Game, moves: list[LoggedAction], seats: list[int], kind: str) -> bool:
+    """Whether one of `seats` already handed in a sheet of `kind` in the round still open: its
+    latest move is that submission, and every move since is another seat's sheet of the same
+    kind (anything else would have closed the round and opened a new one)."""
+    for entry in reversed(moves):
+        try:
+            action = game.parse_action(entry.action)
+        except IllegalAction:
+            return False
+        if not isinstance(action, OrderAction) or action.kind != kind:
+            return False
+        if entry.seat in seats:
+            return True
+    return False
+
+
+def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction]) -> str:
+    """Why the user has no orders to write now, in the words that fit the table: they already
+    submitted, nothing of theirs is asked this round, or the game is not taking orders."""
     assert table.state is not None
+    names = table.state.seat_names
+    if table.row.status != "active":
+        return "The game is over; there are no orders to write. `/game log` tells how it went."
     if not any(issubclass(t, OrderAction) for t in table.game.action_types):
         return f"{table.game.title} has no secret orders to write; nothing was changed."
-    others = [
-        table.state.seat_names[s]
-        for s, p in table.prompts().items()
-        if p.sheet is not None and s not in seats
-    ]
-    if others:
+    prompts = table.prompts()
+    sheets = {s: p.sheet for s, p in prompts.items() if p.sheet is not None and s not in seats}
+    if sheets:
+        waiting = short_list([names[s] for s in sheets])
+        verb = "has" if len(sheets) == 1 else "have"
+        kind = next(iter(sheets.values())).kind
+        if submitted(table.game, moves, seats, kind):
+            return (
+                f"You have already submitted your orders; they are revealed once {waiting} "
+                f"{verb} submitted too. Nothing was changed."
+            )
         return (
-            "You have already submitted your orders; they are revealed once "
-            f"{short_list(others)} {'has' if len(others) == 1 else 'have'} submitted too. "
-            "Nothing was changed."
+            "No orders are asked of you this round: you have nothing to order now. The table "
+            f"waits for {waiting} to submit. Nothing was changed."
         )
+    mine = [s for s in prompts if s in seats]
+    waiting = short_list(["you" if s in mine else names[s] for s in prompts])
     return (
-        "There are no orders to write now: the last orders were already submitted and "
-        "revealed. Nothing was changed."
+        "There are no orders to write now: the game is not taking secret orders. "
+        + (f"It waits for {waiting}. " if prompts else "")
+        + "Nothing was changed."
     )
 
 
@@ -185,7 +222,7 @@ class Orders:
             lines=cleaned(sheet, stored),
         )
 
-    def _mine(self, table: Table, user_id: int) -> list[tuple[int, Prompt, OrderSheet]]:
+    async def _mine(self, table: Table, user_id: int) -> list[tuple[int, Prompt, OrderSheet]]:
         """The user's open sheets, or the refusal that says why there are none."""
         if table.state is None:
             raise PlayerError("The game has not started yet; there are no orders to write.")
@@ -194,14 +231,15 @@ class Orders:
             raise PlayerError("You are not playing in this game.")
         mine = open_sheets(table, user_id)
         if not mine:
-            raise PlayerError(nothing_open(table, seats))
+            moves = history.moves(await self.bot.store.action_log(table.row.id))
+            raise PlayerError(nothing_open(table, seats, moves))
         return mine
 
-    def _line(
+    async def _line(
         self, table: Table, user_id: int, unit: str
     ) -> tuple[int, Prompt, OrderSheet, OrderLine]:
         assert table.state is not None
-        mine = self._mine(table, user_id)
+        mine = await self._mine(table, user_id)
         for seat, prompt, sheet in mine:
             line = find_line(sheet, unit)
             if line is not None:
@@ -224,7 +262,7 @@ class Orders:
         async with handling(interaction), bot.in_flight():
             async with bot.tables.lock(channel_id):  # a Submit in progress sees the final draft
                 table = await bot.tables.require(channel_id)
-                seat, prompt, sheet, line = self._line(table, interaction.user.id, unit)
+                seat, prompt, sheet, line = await self._line(table, interaction.user.id, unit)
                 if line.locked:
                     raise PlayerError(
                         f"{line.label}'s order was already declared ({line.options[0].label}); "
@@ -253,7 +291,7 @@ class Orders:
             table = await bot.tables.require(interaction.channel_id or 0)
             drafts = [
                 await self.draft(table, seat, prompt, sheet)
-                for seat, prompt, sheet in self._mine(table, interaction.user.id)
+                for seat, prompt, sheet in await self._mine(table, interaction.user.id)
             ]
             text, view = panel(table, drafts)
             await answer(interaction, text, view=view)
