@@ -93,7 +93,7 @@ def headline(view: BlocView, players: Players = None, nights_left: bool = True) 
         names = [faction_label(view, s, players) for s in winners]
         if len(names) == 1:
             return f"Game over: the {names[0]} win alone"
-        return f"Game over: the {', '.join(names[:-1])} and {names[-1]} win"
+        return f"Game over: the {', '.join(names[:-1])} and {names[-1]} share the win"
     night = f"Night {view.night}" + (f" ({view.nights_left} left)" if nights_left else "")
     if view.phase == "setup":
         return f"{night}: every faction picks its starting district"

@@ -46,7 +46,13 @@ from render.not_on_my_block.look import (
     board_palette,
     layout,
 )
-from render.not_on_my_block.side import legend_items, over, seat_label, status_lines
+from render.not_on_my_block.side import (
+    legend_items,
+    over,
+    result_of,
+    seat_label,
+    status_lines,
+)
 from render.palette import (
     DARK,
     PAPER,
@@ -119,8 +125,7 @@ def _key_image(width: int, height: int, columns: int) -> tuple[Image.Image, Imag
 def headline(view: NombView, players: Players = None) -> str:
     """One line a player reads first: whose turn, or who won."""
     if over(view):
-        names = " & ".join(seat_label(view, s, players) for s in view.winners) or "Nobody"
-        return f"Game over: {names} {'wins' if len(view.winners) == 1 else 'win'}"
+        return f"Game over: {result_of([seat_label(view, s, players) for s in view.winners])}"
     if view.pending is not None and view.pending.seat != view.active_seat:
         return f"Round {view.round}: waiting for {seat_label(view, view.pending.seat, players)}"
     active = seat_label(view, view.active_seat, players)

@@ -72,8 +72,15 @@ def result(view: NombView) -> str:
     """How the game ended, in the view's words (derived from the winners if it has none)."""
     if view.result:
         return view.result
-    names = " and ".join(view.seats[s].name for s in view.winners) or "Nobody"
-    return f"{names} {'wins' if len(view.winners) == 1 else 'win'}."
+    return result_of([view.seats[s].name for s in view.winners]) + "."
+
+
+def result_of(names: list[str]) -> str:
+    """Who won, when the view does not say: "Red wins", "Red, Blue and Yellow share the win"
+    (a renderer reads the view only, so it lists names itself)."""
+    if len(names) <= 1:
+        return f"{names[0] if names else 'Nobody'} wins"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
 
 
 def waiting_line(view: NombView, players: Players = None) -> str:

@@ -1,7 +1,8 @@
 """The particular wording slips seen in real games, each pinned where it happened: refusals that
 named the wrong reason or echoed a whole paste back, a move confirmed with a district's whole
 crowd, a card played with no word of what it does, morale "rising" to where it was, a reaction
-roll with no meaning, an instruction repeated on every Not On My Block post."""
+roll with no meaning, an instruction repeated on every Not On My Block post, a three-way tie
+told as if one seat had won."""
 
 from __future__ import annotations
 
@@ -22,11 +23,15 @@ from engine.games.bloc_by_bloc.actions import (
     Trade,
 )
 from engine.games.bloc_by_bloc.police import change_morale
+from engine.games.bloc_by_bloc.text import winners_text
 from engine.games.not_on_my_block import GAME as NOMB
+from engine.games.space_insurrection import GAME as SPACE
+from engine.games.space_insurrection import victory
 from engine.words import excerpt, quoted
 from tests.engine.bloc_by_bloc.support import act, cleared, put_cops, rng_rolling, texts, turn
 from tests.engine.defaults import default_action
 from tests.engine.not_on_my_block.support import act_events, position
+from tests.engine.space_insurrection.support import blank, loyal
 
 PASTE = "x" * 41 + " and then a whole paragraph pasted by mistake " * 5
 
@@ -224,3 +229,23 @@ def test_the_developer_hears_how_to_play_once_then_only_the_moves_left():
     assert NOMB.prompts(state)[0].text == "1 move left across your agents."
     state.dev_moves, state.round = 8, 2
     assert NOMB.prompts(state)[0].text == "8 moves left across your agents."
+
+
+# ----- ties ----------------------------------------------------------------------------------
+
+
+def test_a_tie_is_told_as_a_shared_win_with_every_winner_named():
+    state = blank(3, last_turn=10)
+    state.turn, state.busy = 10, True
+    for world, seat in (("aldebar", 0), ("borealis", 1), ("cassiopia", 2)):
+        loyal(state, world, seat)
+    victory.judge(state)
+    outcome = SPACE.outcome(state)
+    assert outcome is not None and outcome.winners == [0, 1, 2]
+    assert outcome.reason == (
+        "The last turn is over: Red, Blue and Yellow hold the most loyal worlds (1 world) "
+        "and share the win."
+    )
+    bloc = cleared()
+    assert winners_text(bloc, [0, 1]) == "The Students and the Neighbors share the win."
+    assert winners_text(bloc, [3]) == "The Workers win."

@@ -28,6 +28,7 @@ from render.focus import MAX_WIDTH, Window, best_window, window, without_game_ov
 from render.names import clean_name, with_player
 from render.not_on_my_block import headline as nomb_headline
 from render.not_on_my_block.closeup import changed_blocks
+from render.not_on_my_block.side import result as nomb_result
 from render.not_on_my_block.side import status_lines
 from tests.bench.render import reckless
 from tests.bot.test_drawing import table_of
@@ -248,6 +249,22 @@ def test_a_finished_not_on_my_block_board_says_game_over_and_never_waiting() -> 
         assert after.result in texts
         assert not any("Waiting" in t or "waiting" in t for t in texts)
         assert nomb_headline(view, PLAYERS).startswith("Game over: Developer (ana) wins")
+
+
+def test_a_tie_on_a_finished_board_reads_as_a_shared_win() -> None:
+    """Three winners are listed as English lists them and share the win; they never read as
+    "Red & Blue & Yellow win"."""
+    _, after = nomb_step("final")
+    assert isinstance(after, NombView)
+    tie = after.model_copy(update={"winners": [1, 2, 3]})
+    names = [tie.seats[s].name for s in (1, 2, 3)]
+    shared = f"{names[0]}, {names[1]} and {names[2]} share the win"
+    assert nomb_headline(tie) == f"Game over: {shared}"
+    assert nomb_result(tie.model_copy(update={"result": ""})) == f"{shared}."
+    bloc = BLOC.view(over(busy_city()), None)
+    assert isinstance(bloc, BlocView)
+    pair = bloc.model_copy(update={"winners": [0, 1]})
+    assert bloc_side.headline(pair).endswith(" share the win"), bloc_side.headline(pair)
 
 
 def test_a_finished_bloc_board_says_game_over_and_how() -> None:

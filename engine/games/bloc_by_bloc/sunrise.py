@@ -21,6 +21,7 @@ from engine.games.bloc_by_bloc.state import BlocState, VictimChoice
 from engine.games.bloc_by_bloc.sunrise_cards import open_window, play_set_aside
 from engine.games.bloc_by_bloc.text import winners_text
 from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
+from engine.words import listing
 
 
 def begin_sunrise(state: BlocState) -> list[Event]:
@@ -191,7 +192,7 @@ def liberate_all(state: BlocState) -> list[Event]:
         state.loot_marks.pop(tile, None)
         card = state.city.liberate(board.pos[tile])
         state.manifestations_done.append(card or "")
-        who = " and ".join(the(state, s) for s in liberators)
+        who = listing([the(state, s) for s in liberators])
         events.append(Event(text=f"🎉 {district_name(tile)} is liberated by {who}!"))
         if card:
             events += resolve_manifestation(state, card, tile, liberators)

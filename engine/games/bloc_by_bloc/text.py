@@ -127,7 +127,8 @@ def winners_text(state: BlocState, winners: list[int]) -> str:
     if len(winners) == state.seats > 1:
         return "Every faction wins."
     who = listing([the(state, s) for s in winners])
-    return f"{who[0].upper()}{who[1:]} win."
+    share = " share the win" if len(winners) > 1 else " win"
+    return f"{who[0].upper()}{who[1:]}{share}."
 
 
 def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core import Outcome, Termination
 from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block.state import DEVELOPER, NombState
+from engine.words import listing
 
 
 def resident_score(state: NombState, seat: int) -> tuple[int, int]:
@@ -44,7 +45,7 @@ def outcome(state: NombState) -> Outcome | None:
     scores = {seat: resident_score(state, seat) for seat in (1, 2, 3)}
     best = max(scores.values())
     winners = [seat for seat, score in scores.items() if score == best]
-    names = " and ".join(state.seat_names[s] for s in winners)
+    names = listing([state.seat_names[s] for s in winners])
     return Outcome(
         termination=Termination.GOAL,
         winners=winners,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core import Outcome, Termination
 from engine.games.space_insurrection.state import SpaceState
-from engine.words import count, listing
+from engine.words import count, listing, verb
 
 
 def judge(state: SpaceState) -> None:
@@ -39,8 +39,8 @@ def judge(state: SpaceState) -> None:
         state.ended = "time_limit"
         state.ended_text = (
             f"The last turn is over: {_names(state, state.winners)} "
-            f"{'holds' if len(state.winners) == 1 else 'hold'} the most loyal worlds "
-            f"({count(best, 'world')})"
+            f"{verb(len(state.winners), 'hold')} the most loyal worlds ({count(best, 'world')})"
+            + (" and share the win" if len(state.winners) > 1 else "")
         )
 
 
