@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import weakref
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -40,13 +41,19 @@ LATE_AFTER = timedelta(seconds=30)
 """A post composed this long after its change is marked late: the table sees when it happened."""
 SWEEP_GRACE = timedelta(seconds=2)
 """The sweep leaves a fresh post to the move that is publishing it right now."""
+PRUNE_BATCH = 200
+"""Delivered posts trimmed per sweep at most, so one sweep's transaction stays short."""
 GONE = {10003, 50001}
 """Unknown Channel and Missing Access: the game's channel is gone or closed to the bot."""
+RETRY_CAP = timedelta(minutes=15)
+"""The longest a failed post waits before its next try."""
 
 
 class Publisher:
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: GameBot, rng: random.Random | None = None) -> None:
         self.bot = bot
+        self.rng = rng or random.Random()
+        """Draws each retry's share of its wait; a test seeds its own."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._retiring: set[asyncio.Task[None]] = set()
         """Button retirements under way: cosmetic, so no player's answer waits for them."""
@@ -70,13 +77,16 @@ class Publisher:
                 return False
 
     async def sweep(self) -> int:
-        """Publish every game with a post that is due (a crash, an outage, a backoff)."""
+        """Publish every game with a post that is due (a crash, an outage, a backoff), then
+        trim the posts delivered longer ago than the safe delay (`SqliteOutbox.prune`)."""
         store = self.bot.store
         done = 0
         due = datetime.now(UTC) - SWEEP_GRACE
         for game_id in await store.due_games(due, limit=100):
             if await self.publish(game_id, catching_up=True):
                 done += 1
+        keep = timedelta(minutes=self.bot.settings.outbox_keep_minutes)
+        await store.prune(datetime.now(UTC) - keep, limit=PRUNE_BATCH)
         return done
 
     async def run(self) -> None:
@@ -312,8 +322,7 @@ class Publisher:
             # is how a message that did go out is recognised.)
             await store.reset_post(post.id)
         attempts = post.attempts + 1
-        base = self.bot.settings.retry_base_seconds
-        delay = min(timedelta(minutes=15), timedelta(seconds=base * 2 ** (attempts - 1)))
+        delay = retry_delay(attempts, self.bot.settings.retry_base_seconds, self.rng.random())
         await store.postpone(post.id, attempts, datetime.now(UTC) + delay)
         code = getattr(exc, "code", None)
         if post.kind != "private" and isinstance(exc, discord.HTTPException) and code in GONE:
@@ -347,6 +356,19 @@ class Publisher:
             table.row.id,
             table.row.channel_id,
         )
+
+
+def retry_delay(attempts: int, base: float, draw: float) -> timedelta:
+    """The wait after a post's `attempts`-th failure: `base` seconds doubled for each earlier
+    failure, at most `RETRY_CAP`, of which `draw` (uniform in [0, 1)) takes off up to half.
+
+    An outage holds back the posts of every game at once; without the random share they would
+    all be tried again in the same instant when it ends, and again together at each doubling.
+    Taking off at most half keeps each wait long enough to spare a struggling Discord.
+    """
+    doubled = base * 2 ** min(attempts - 1, 32)
+    longest = min(RETRY_CAP.total_seconds(), doubled)
+    return timedelta(seconds=longest * (1 - draw / 2))
 
 
 def _late_note(post: OutboxRow, catching_up: bool) -> str:

@@ -325,9 +325,9 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
                 (schema.now(), game_id),
             )
             await db.execute(
-                "UPDATE outbox SET state = 'undeliverable' WHERE game_id = ?"
+                "UPDATE outbox SET state = 'undeliverable', delivered_at = ? WHERE game_id = ?"
                 " AND state IN ('pending', 'sending')",
-                (game_id,),
+                (schema.now(), game_id),
             )
             await db.execute("DELETE FROM live_buttons WHERE game_id = ?", (game_id,))
             await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))

@@ -29,6 +29,7 @@ class OutboxStore(Protocol):
         self, post_id: int, parts_sent: int, done: bool, message_id: int
     ) -> None: ...
     async def last_message(self, game_id: int, recipient: int | None) -> int | None: ...
+    async def prune(self, before: datetime, limit: int) -> int: ...
     async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None: ...
     async def mark_undeliverable(self, post_id: int) -> None: ...
     async def reset_post(self, post_id: int) -> None: ...
@@ -107,21 +108,68 @@ class SqliteOutbox:
         self, post_id: int, parts_sent: int, done: bool, message_id: int
     ) -> None:
         await self._set(
-            "UPDATE outbox SET parts_sent = ?, state = ?,"
+            "UPDATE outbox SET parts_sent = ?, state = ?, delivered_at = ?,"
             " message_ids = json_insert(message_ids, '$[#]', ?) WHERE id = ?",
-            (parts_sent, "sent" if done else "sending", message_id, post_id),
+            (
+                parts_sent,
+                "sent" if done else "sending",
+                schema.now() if done else None,
+                message_id,
+                post_id,
+            ),
         )
 
     async def last_message(self, game_id: int, recipient: int | None) -> int | None:
         """The newest message known to have gone out for the game to that place (the channel,
         or one player's DMs): posts go out in order, so it is in the latest post that has one."""
+        latest = await self._latest_with_message(game_id, recipient)
+        return None if latest is None else max(latest[1])
+
+    async def _latest_with_message(
+        self, game_id: int, recipient: int | None
+    ) -> tuple[int, list[int]] | None:
+        """The latest post to that place that became a message: its id and its messages."""
         async with self.db.execute(
-            "SELECT message_ids FROM outbox WHERE game_id = ? AND recipient IS ?"
+            "SELECT id, message_ids FROM outbox WHERE game_id = ? AND recipient IS ?"
             " AND message_ids != '[]' ORDER BY id DESC LIMIT 1",
             (game_id, recipient),
         ) as cur:
             row = await cur.fetchone()
-        return None if row is None else max(json.loads(row[0]))
+        return None if row is None else (int(row[0]), json.loads(row[1]))
+
+    async def prune(self, before: datetime, limit: int) -> int:
+        """Trim up to `limit` posts delivered before `before` (the safe delay ago), oldest
+        first, read through the index of what is due; how many were due.
+
+        A post that is no longer pending or sending is never sent again, so the messages it
+        was composed into (`pieces`, the bulk of the outbox) served only while its fate was
+        open. The channel's posts are the game's record (`/game log`, `since`, `export`, the
+        answer after a crash) and keep their body and message ids. A player's DM posts are
+        deleted, all but the latest one that became a message: a later DM of unknown fate is
+        looked for after it."""
+        cutoff = schema.moment(before)
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT id, game_id, recipient FROM outbox WHERE delivered_at IS NOT NULL"
+                " AND delivered_at <= ? ORDER BY delivered_at LIMIT ?",
+                (cutoff, limit),
+            ) as cur:
+                due = await cur.fetchall()
+            for row in due:
+                if row["recipient"] is None:
+                    continue
+                latest = await self._latest_with_message(row["game_id"], row["recipient"])
+                await db.execute(
+                    "DELETE FROM outbox WHERE game_id = ? AND recipient = ? AND id <= ?"
+                    " AND id IS NOT ? AND state IN ('sent', 'undeliverable')"
+                    " AND (delivered_at IS NULL OR delivered_at <= ?)",
+                    (row["game_id"], row["recipient"], row["id"], latest and latest[0], cutoff),
+                )
+            await db.executemany(
+                "UPDATE outbox SET pieces = NULL, delivered_at = NULL WHERE id = ?",
+                [(row["id"],) for row in due],
+            )
+        return len(due)
 
     async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None:
         await self._set(
@@ -136,7 +184,10 @@ class SqliteOutbox:
         )
 
     async def mark_undeliverable(self, post_id: int) -> None:
-        await self._set("UPDATE outbox SET state = 'undeliverable' WHERE id = ?", (post_id,))
+        await self._set(
+            "UPDATE outbox SET state = 'undeliverable', delivered_at = ? WHERE id = ?",
+            (schema.now(), post_id),
+        )
 
     async def set_shown(
         self, game_id: int, announced: list[tuple[int, int]], living: dict[str, Any] | None
