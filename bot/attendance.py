@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot import posts
-from bot.pace import Pace
+from bot.pace import Pace, refusal
 from bot.table import PlayerError, Table
 from bot.tables import Tables
 
@@ -43,7 +43,7 @@ async def set_pace(
     try:
         chosen = Pace.model_validate({**table.row.pace, **changes})
     except ValidationError as exc:
-        raise PlayerError(f"Those settings were not changed: {readable(exc)}.") from None
+        raise PlayerError(f"Those settings were not changed. {refusal(exc)}") from None
     told = []
     waits = None
     if table.row.status == "active":

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot import limits, orders, present, record_commands
 from bot.interactions import answer, bot_of, handling
 from bot.options import OptionField, option_fields
-from bot.pace import Pace
+from bot.pace import Pace, bounds
 from bot.table import PlayerError
 from bot.tables import NO_GAME
 from engine.games import REGISTRY
@@ -76,6 +76,14 @@ def subcommand_names(group: app_commands.Group) -> dict[str, list[str]]:
 
 
 PACE = Pace.model_fields
+
+RemindAfter = app_commands.Range[float, *bounds("remind_after")]
+RemindEvery = app_commands.Range[float, *bounds("remind_every")]
+Reminders = app_commands.Range[int, *bounds("reminders")]
+TurnLimit = app_commands.Range[float, *bounds("turn_limit")]
+VacationDays = app_commands.Range[int, *bounds("vacation_days")]
+"""`/game settings` numbers with the bounds `Pace` declares, so Discord shows and enforces
+them; the bot still refuses out-of-range values itself, in its own words (`pace.refusal`)."""
 
 ZONES = sorted(zoneinfo.available_timezones())
 
@@ -317,12 +325,12 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     async def settings(
         self,
         interaction: discord.Interaction,
-        remind_after: float | None = None,
-        remind_every: float | None = None,
-        reminders: int | None = None,
-        turn_limit: float | None = None,
+        remind_after: RemindAfter | None = None,
+        remind_every: RemindEvery | None = None,
+        reminders: Reminders | None = None,
+        turn_limit: TurnLimit | None = None,
         on_limit: str | None = None,
-        vacation_days: int | None = None,
+        vacation_days: VacationDays | None = None,
         on_vacation: str | None = None,
         board: str | None = None,
         narration: str | None = None,

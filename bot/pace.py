@@ -12,7 +12,8 @@ from datetime import datetime, time, timedelta
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+import annotated_types
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 SNOOZE = timedelta(hours=4)
 """How much later "remind me later" reminds a player again."""
@@ -25,25 +26,42 @@ class Pace(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     remind_after: float = Field(
-        default=12, ge=1, le=168, description="hours without a move before the first reminder"
+        default=12,
+        ge=1,
+        le=168,
+        description="hours without a move before the first reminder",
+        json_schema_extra={"bounds": "The first reminder comes {lo} to {hi} hours into a turn"},
     )
     remind_every: float = Field(
-        default=24, ge=1, le=336, description="hours between later reminders"
+        default=24,
+        ge=1,
+        le=336,
+        description="hours between later reminders",
+        json_schema_extra={"bounds": "Later reminders come every {lo} to {hi} hours"},
     )
     reminders: int = Field(
-        default=5, ge=0, le=20, description="reminders before the table is told a player is absent"
+        default=5,
+        ge=0,
+        le=20,
+        description="reminders before the table is told a player is absent",
+        json_schema_extra={"bounds": "A table sends {lo} to {hi} reminders"},
     )
     turn_limit: float = Field(
         default=0,
         ge=0,
         le=720,
         description="hours a player may take over a move on their turn (0: no limit)",
+        json_schema_extra={"bounds": "A turn limit is between 1 and {hi} hours (0: no limit)"},
     )
     on_limit: Literal["tell_host", "default"] = Field(
         default="tell_host", description="when the limit passes: tell the host, or play the default"
     )
     vacation_days: int = Field(
-        default=14, ge=0, le=60, description="longest time away a player may take"
+        default=14,
+        ge=0,
+        le=60,
+        description="longest time away a player may take",
+        json_schema_extra={"bounds": "A vacation lasts {lo} to {hi} days"},
     )
     on_vacation: Literal["pause", "default"] = Field(
         default="pause", description="while away: their clocks wait, or their turns get the default"
@@ -62,7 +80,7 @@ class Pace(BaseModel):
     @classmethod
     def _whole_hour_or_off(cls, value: float) -> float:
         if 0 < value < 1:
-            raise ValueError("a turn limit is at least 1 hour (or 0 for none)")
+            raise ValueError(bounds_text("turn_limit"))
         return value
 
     def summary(self) -> str:
@@ -83,6 +101,37 @@ class Pace(BaseModel):
             f"{self.reminders} at most · {limit} · vacations up to {self.vacation_days} days "
             f"({away}) · {board}, {self.narration} narration"
         )
+
+
+def bounds(name: str) -> tuple[float, float]:
+    """A numeric setting's smallest and largest value, as `Pace` declares them: what
+    `/game settings` registers with Discord and what its refusals quote."""
+    info = Pace.model_fields[name]
+    low = next(m.ge for m in info.metadata if isinstance(m, annotated_types.Ge))
+    high = next(m.le for m in info.metadata if isinstance(m, annotated_types.Le))
+    return low, high
+
+
+def bounds_text(name: str) -> str:
+    """ "A turn limit is between 1 and 720 hours (0: no limit)." for a value out of range."""
+    extra = Pace.model_fields[name].json_schema_extra
+    assert isinstance(extra, dict)
+    low, high = bounds(name)
+    return f"{str(extra['bounds']).format(lo=f'{low:g}', hi=f'{high:g}')}."
+
+
+def refusal(exc: ValidationError) -> str:
+    """Why settings were refused, in the table's words: each number out of range gets its
+    bounds sentence, anything else the validator's own message."""
+    said = []
+    for err in exc.errors():
+        name = str(err["loc"][0]) if err["loc"] else ""
+        extra = Pace.model_fields[name].json_schema_extra if name in Pace.model_fields else None
+        if isinstance(extra, dict) and "bounds" in extra:
+            said.append(bounds_text(name))
+        else:
+            said.append(err["msg"].removeprefix("Value error, "))
+    return " ".join(dict.fromkeys(said))
 
 
 class Prefs(BaseModel):

@@ -193,12 +193,25 @@ async def test_settings_out_of_range_are_refused_and_change_nothing(session: Ses
     await session.open_game("sealed_bids", host, guest)
     before = (await session.table()).row.pace
     bad = reply_text(await session.command(host, "game", "settings", turn_limit=0.5))
-    assert "were not changed" in bad and "at least 1 hour" in bad
+    assert "were not changed" in bad and "A turn limit is between 1 and 720 hours" in bad
+    # A client that skips Discord's bounds hears the table's words, not the validator's.
+    far = reply_text(await session.command(host, "game", "settings", remind_after=200))
+    assert "The first reminder comes 1 to 168 hours into a turn." in far
+    assert "Input should" not in far
     not_host = reply_text(await session.command(guest, "game", "settings", reminders=3))
     assert "Only the host" in not_host
     assert (await session.table()).row.pace == before
     shown = reply_text(await session.command(guest, "game", "settings"))
     assert "Reminders after 12 h" in shown
+
+
+async def test_settings_declare_their_bounds_to_discord(session: Session):
+    game = next(c for c in session.standin.commands() if c["name"] == "game")
+    settings = next(o for o in game["options"] if o["name"] == "settings")
+    declared = {o["name"]: (o.get("min_value"), o.get("max_value")) for o in settings["options"]}
+    assert declared["remind_after"] == (1, 168) and declared["remind_every"] == (1, 336)
+    assert declared["reminders"] == (0, 20) and declared["turn_limit"] == (0, 720)
+    assert declared["vacation_days"] == (0, 60)
 
 
 async def test_the_host_sets_the_pace_in_the_lobby_and_the_lobby_shows_it(session: Session):
