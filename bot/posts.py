@@ -104,8 +104,18 @@ def for_change(table: Table, header: str) -> list[Post]:
     return [_turn(table, header, final=False)]
 
 
-def notice(text: str, ping: list[int] | None = None, controls: list[Control] | None = None) -> Post:
+def notice(
+    text: str,
+    ping: list[int] | None = None,
+    controls: list[Control] | None = None,
+    *,
+    to: int | None = None,
+) -> Post:
+    """A channel post that is no step's narration. `to`: the one player it is meant for (said
+    in the channel only because their DMs are closed), whom alone `/game since` shows it to."""
     body: dict[str, Any] = {"text": text, "ping": ping or []}
+    if to is not None:
+        body["to"] = to
     if controls:
         body["controls"] = [c.model_dump() for c in controls]
     return Post(kind="notice", body=body)

@@ -313,7 +313,7 @@ class Publisher:
             await store.mark_undeliverable(post.id)
             await self._tell_dms_closed(table, post)
             if "fallback" in post.body:
-                told = posts.notice(post.body["fallback"], [post.recipient or 0])
+                told = posts.notice(post.body["fallback"], [post.recipient or 0], to=post.recipient)
                 await store.add_posts(game_id, [told])
             return True
         if isinstance(exc, discord.HTTPException) and post.parts_sent == 0:
@@ -344,7 +344,9 @@ class Publisher:
                 f"<@{user_id}>, I could not send you a direct message (DMs closed?). Use "
                 "`/game hand` here to see your private information; only you will see it."
             )
-            await self.bot.store.add_posts(table.row.id, [posts.notice(text, [user_id])])
+            await self.bot.store.add_posts(
+                table.row.id, [posts.notice(text, [user_id], to=user_id)]
+            )
 
     async def _orphan(self, table: Table) -> None:
         if table.row.status not in ("lobby", "active"):

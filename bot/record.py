@@ -94,13 +94,22 @@ def page_text(title: str, rows: Sequence[Told], page: int) -> tuple[str, int]:
     return "\n".join([head, *(line(r) for r in shown)]), len(packed)
 
 
-def since(rows: Sequence[Told], last_seq: int) -> list[Told]:
-    """What the channel was told after a player's own latest log entry (`last_seq`): its rows
-    from that step on, less the narration of that entry itself (the first turn post of it)."""
+def since(rows: Sequence[Told], last_seq: int, reader: int) -> list[Told]:
+    """What the channel was told from a player's own latest log entry (`last_seq`) on, as
+    `reader` may read it, less the line narrating that entry itself (the first line of its
+    turn post): what followed at the same step (a reveal, the start of the next turn) stays,
+    since its player has not seen it."""
     out = [r for r in rows if r.seq >= last_seq]
     if out and out[0].seq == last_seq and out[0].kind == "turn":
-        out = out[1:]
-    return out
+        rest = out[0].text.partition("\n")[2]
+        out = ([out[0].model_copy(update={"text": rest})] if rest.strip() else []) + out[1:]
+    return for_reader(out, reader)
+
+
+def for_reader(rows: Sequence[Told], reader: int) -> list[Told]:
+    """The rows without the notices meant for another player alone (a fallback for their
+    closed DMs): the channel showed them, but they are that player's business."""
+    return [r for r in rows if r.to is None or r.to == reader]
 
 
 # ----- replaying -------------------------------------------------------------------------------
@@ -362,6 +371,14 @@ def narrate(
         told.append((step.seq, step.text))
         state = step.state
     return told, state
+
+
+def players_in_seat_order(state: GameState) -> list[int]:
+    """The players (by join order) in the order of the record's seats: whoever holds the first
+    seat, then whoever holds the first seat not yet named, and so on. Seats were dealt at
+    random, so this, not the join order, is what someone reading the record can know;
+    `/game import`'s player1, player2... follow it."""
+    return list(dict.fromkeys(state.holders))
 
 
 def seats_of_players(state: GameState) -> list[list[str]]:

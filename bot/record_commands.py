@@ -112,6 +112,8 @@ async def turn_page(
             if row is None or row.channel_id != interaction.channel_id:
                 raise PlayerError("Those pages belong to a game in another channel.")
             rows = await bot.store.narration(a, after_id=b - 1, upto_id=c)
+            if kind == "since":
+                rows = record.for_reader(rows, interaction.user.id)
             await _narration(interaction, row, kind, rows, page)
         elif kind == "list":
             if interaction.guild_id != a:
@@ -197,7 +199,7 @@ async def since_command(interaction: discord.Interaction) -> None:
                 raise PlayerError("You have not played in this game; `/game log` tells all of it.")
             rows = await bot.store.narration(row.id)
         else:
-            rows = record.since(await bot.store.narration(row.id, first_seq=last), last)
+            rows = record.since(await bot.store.narration(row.id, first_seq=last), last, user)
         if not rows:
             await answer(interaction, f"Nothing has happened since your last move (step {last}).")
             return

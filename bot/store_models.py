@@ -130,6 +130,8 @@ class Told(BaseModel):
     seq: int
     kind: str
     text: str
+    to: int | None = None
+    """The one player a notice is meant for (`posts.notice`), or None: meant for everyone."""
 
     @staticmethod
     def words(kind: str, body: dict[str, Any]) -> str:

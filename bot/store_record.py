@@ -109,14 +109,16 @@ class SqliteRecord:
             ),
         ) as cur:
             rows = await cur.fetchall()
+        bodies = [json.loads(r["body"]) for r in rows]
         return [
             Told(
                 id=r["id"],
                 seq=r["seq"],
                 kind=r["kind"],
-                text=Told.words(r["kind"], json.loads(r["body"])),
+                text=Told.words(r["kind"], body),
+                to=body.get("to"),
             )
-            for r in rows
+            for r, body in zip(rows, bodies, strict=True)
         ]
 
     async def last_acted(self, game_id: int, user_id: int) -> int | None:

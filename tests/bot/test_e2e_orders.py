@@ -216,7 +216,7 @@ async def test_wrong_orders_and_stale_or_foreign_clicks_are_refused_and_change_n
     await press(scouts, blue, await orders(scouts, blue), "Submit orders")
     assert "Orders revealed" in channel_text(scouts)
     refused = (await order(scouts, blue, "blue-1", "camp")).content
-    assert "no orders to write now" in refused and "revealed" in refused
+    assert "no orders to write now" in refused and "not taking secret orders" in refused
     assert "no orders to write now" in (await orders(scouts, red)).content
     assert "Hill" not in channel_text(scouts).split("Orders revealed")[0]
     scouts.standin.assert_clean()

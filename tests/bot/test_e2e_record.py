@@ -162,17 +162,34 @@ async def test_the_log_is_paged_with_step_numbers_and_never_shows_a_dm(
 
 async def test_since_tells_what_happened_after_your_own_last_move(session: Session):
     host, guest = await toy(session)
+    session.standin.close_dms(guest)
     await bid(session, host)  # step 1
-    await bid(session, guest)  # step 2: the round is resolved
+    await bid(session, guest)  # step 2: the round is resolved; the guest's DM of it fails
+    closed = "could not send you a direct message"
+    await session.standin.wait_until(
+        lambda: any(closed in m.content for m in session.posts()), what="the DM-closed notice"
+    )
     mine = reply_text(await session.command(host, "game", "since"))
-    assert "**#2**" in mine and "**#1**" not in mine
-    nothing = reply_text(await session.command(guest, "game", "since"))
-    assert "Nothing has happened since your last move (step 2)" in nothing
+    assert "**#2**" in mine and "**#1**" not in mine and "Bids revealed" in mine
+    assert closed not in mine  # the guest's notice is the guest's business
+    theirs = reply_text(await session.command(guest, "game", "since"))
+    # The guest's own bid is left out, not what it set off: the reveal and the next round.
+    assert "Bids revealed" in theirs and "has bid" not in theirs and "**#1**" not in theirs
+    assert closed in theirs
     await session.command(host, "game", "settings", remind_after=3)  # a notice, still step 2
     told = reply_text(await session.command(guest, "game", "since"))
     assert "**#2**" in told and "pace" in told and "has bid" not in told
     stranger = session.user("stranger")
     assert "You have not played" in reply_text(await session.command(stranger, "game", "since"))
+
+
+async def test_since_after_a_move_that_set_nothing_else_off_says_nothing_happened(
+    session: Session,
+):
+    host, _guest = await toy(session)
+    await bid(session, host)  # step 1: only "Host has bid."
+    nothing = reply_text(await session.command(host, "game", "since"))
+    assert "Nothing has happened since your last move (step 1)" in nothing
 
 
 # ----- /game board step: --------------------------------------------------------------------------

@@ -39,12 +39,20 @@ def test_pages_keep_every_row_in_order_within_the_budget():
 def test_since_leaves_out_your_own_move_but_not_what_came_after_it_at_the_same_step():
     rows = [
         told(3, "earlier", id_=1),
-        told(4, "you moved", id_=2),
+        told(4, "you moved\nthe round ends\nround 2 begins", id_=2),
         told(4, "a notice after your move", "notice", id_=3),
-        told(5, "they moved", id_=4),
+        told(4, "your DMs are closed", "notice", id_=4).model_copy(update={"to": 7}),
+        told(5, "they moved", id_=5),
+        told(5, "their DMs are closed", "notice", id_=6).model_copy(update={"to": 8}),
     ]
-    assert [r.text for r in record.since(rows, 4)] == ["a notice after your move", "they moved"]
-    assert record.since(rows, 5) == []
+    assert [r.text for r in record.since(rows, 4, 7)] == [
+        "the round ends\nround 2 begins",
+        "a notice after your move",
+        "your DMs are closed",
+        "they moved",
+    ]
+    assert [r.text for r in record.since(rows, 5, 7)] == []
+    assert [r.text for r in record.since(rows, 5, 8)] == ["their DMs are closed"]
 
 
 # ----- replaying a log ---------------------------------------------------------------------------
