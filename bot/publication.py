@@ -323,7 +323,11 @@ class Publisher:
             await store.reset_post(post.id)
         attempts = post.attempts + 1
         delay = retry_delay(attempts, self.bot.settings.retry_base_seconds, self.rng.random())
-        await store.postpone(post.id, attempts, datetime.now(UTC) + delay)
+        due = datetime.now(UTC) + delay
+        await store.postpone(post.id, attempts, due)
+        for later in await store.open_posts(game_id):
+            if later.id > post.id:  # sent after this one, so due no sooner: else the sweep
+                await store.postpone(later.id, later.attempts, due)  # would retry it at once
         code = getattr(exc, "code", None)
         if post.kind != "private" and isinstance(exc, discord.HTTPException) and code in GONE:
             failures = await store.channel_failed(game_id)

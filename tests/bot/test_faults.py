@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from bot import posts
 from bot.buttons import ChoiceButton
+from bot.publication import RETRY_CAP, retry_delay
 from bot.store_models import GameRow, Post
 from tests.bot.harness import Session, reply_text
 from tests.bot.toy import owe_a_decision
@@ -282,3 +285,61 @@ async def test_buttons_sent_before_a_crash_are_kept_when_the_post_is_finished(se
     await session.standin.wait_idle(quiet=0.3)
     assert session.standin.message(first.id).components != []
     assert posts_saying(session, "A last word.")
+
+
+async def test_posts_held_back_by_one_outage_are_retried_at_spread_times(
+    tmp_path: Path, toy_installed
+):
+    """An outage holds back every game's post at once; their retries must not all come due in
+    the same second when it ends, or the bot would meet a recovering Discord with a burst."""
+    settings = {**FAST, "retry_base_seconds": 60.0}
+    async with Session(tmp_path / "games.sqlite3", **settings) as session:
+        assert session.bot is not None
+        session.bot.publisher.rng = random.Random(18)
+        tables = []
+        for n in range(12):
+            channel = session.standin.add_text_channel(f"table-{n}")
+            host, guest = session.user(f"host-{n}"), session.user(f"guest-{n}")
+            for user, path, options in (
+                (host, "new", {"game": TOY.id}),
+                (guest, "join", {}),
+                (host, "start", {}),
+            ):
+                command = await session.standin.slash(user, channel, "game", path, **options)
+                await command.done(timeout=20)
+            tables.append((channel, host))
+        for method in ("POST", "PATCH"):
+            session.standin.fail(method, "/channels/*/messages*", status=500, times=None)
+        for channel, host in tables:
+            table = await session.bot.tables.current(channel.id)
+            assert table is not None
+            card = table.state.hands[table.seats_of(host.id)[0]][0]
+            bid = await session.standin.slash(host, channel, TOY.short_name, "bid", card=card)
+            assert COUNTED_NOT_POSTED in reply_text(await bid.done(timeout=20))
+        async with session.bot.store.db.execute(
+            "SELECT MIN(due_at), MIN(created_at), MAX(attempts) FROM outbox"
+            " WHERE state = 'pending' GROUP BY game_id"
+        ) as cur:
+            rows = await cur.fetchall()
+    assert len(rows) == 12
+    assert {r[2] for r in rows} == {1}, "a held-back game was tried again before its wait"
+    waits = [datetime.fromisoformat(r[0]) - datetime.fromisoformat(r[1]) for r in rows]
+    # each waits between half and all of the 60 s (times are kept to the second)
+    assert all(timedelta(seconds=29) <= w <= timedelta(seconds=62) for w in waits)
+    assert len(set(waits)) >= 8 and max(waits) - min(waits) >= timedelta(seconds=15)
+
+
+def test_each_retry_waits_between_half_and_all_of_its_doubled_wait():
+    rng = random.Random(7)
+    waits = {
+        attempts: [retry_delay(attempts, 5.0, rng.random()) for _ in range(200)]
+        for attempts in (1, 4, 12, 5000)
+    }
+    for attempts, drawn in waits.items():
+        longest = (
+            min(RETRY_CAP, timedelta(seconds=5.0 * 2 ** (attempts - 1)))
+            if attempts < 64
+            else RETRY_CAP
+        )
+        assert all(longest / 2 < w <= longest for w in drawn)
+        assert max(drawn) - min(drawn) > longest / 3
