@@ -17,6 +17,7 @@ from engine import ActionBase
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.actions import Act, Deploy, Pass
 from engine.games.space_insurrection.state import SpaceState, type_of
+from tests.players.space_insurrection import ferry, preferred
 
 STRIKES = ("attack", "sabotage", "bombard", "kill")
 BUILD = ("troops", "star_cruiser", "saboteur", "agent", "assassin", "security", "diplomat")
@@ -70,22 +71,15 @@ def _sheet(state: SpaceState, seat: int, rnd: random.Random) -> dict[str, str]:
     goal = target_world(state, seat)
     if goal is None:
         return draft
-    carriers: dict[str, int] = {}
-    for line in prompt.sheet.lines:
-        unit = state.units[line.key]
-        kind = type_of(unit.id).id
-        if line.locked or unit.world == goal:
-            continue
-        if kind == "star_cruiser" or (kind != "troops" and kind in BUILD[2:]):
-            draft[line.key] = goal
-            if kind == "star_cruiser":
-                carriers[unit.world] = carriers.get(unit.world, 0) + 2
-    for line in prompt.sheet.lines:
-        unit = state.units[line.key]
-        movable = type_of(unit.id).id == "troops" and not line.locked and unit.world != goal
-        if movable and carriers.get(unit.world, 0) > 0:
-            carriers[unit.world] -= 1
-            draft[line.key] = goal
+    lines = prompt.sheet.lines
+    where = {line.key: state.units[line.key].world for line in lines}
+    escorts = [
+        line.key
+        for line in lines
+        if not line.locked and where[line.key] != goal and type_of(line.key).id in BUILD[2:]
+    ]
+    draft.update(dict.fromkeys(escorts, goal))
+    ferry(lines, where, goal, draft)
     return draft
 
 
@@ -108,10 +102,9 @@ def _action(state: SpaceState, seat: int) -> ActionBase:
     if spies:
         return spies[0]
     deploys = [a for a in actions if isinstance(a, Deploy)]
-    for kind in BUILD:
-        for action in deploys:
-            if type_of(action.chit).id == kind:
-                return action
+    deploy = preferred(deploys, BUILD, lambda a: type_of(a.chit).id)
+    if deploy is not None:
+        return deploy
     mends = [a for a in actions if isinstance(a, Act) and a.action in ("heal", "repair")]
     if mends:
         return mends[0]

@@ -1,0 +1,1 @@
+"""Computer players that decide from one seat's view, for benchmarks and tests."""
