@@ -15,7 +15,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.cores import usable_cores
 
-UNITS = {"_seconds": "seconds", "_hours": "hours", "_mib": "MiB"}
+UNITS = {"_seconds": "seconds", "_minutes": "minutes", "_hours": "hours", "_mib": "MiB"}
 """A setting's unit, read off the end of its name."""
 
 
