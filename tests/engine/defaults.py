@@ -35,7 +35,8 @@ def force_defaults_to_the_end(
     label: str,
 ) -> list[ActionBase]:
     """Force the default of every seat being waited for, round after round, until the game ends;
-    return the actions forced, in order.
+    return the actions forced, in order. Each is played for an absent player (`absent=True`),
+    as the bot plays it, so house rules for a table nobody plays at may end the game.
 
     Someone is always waited for while the game goes on, every default taken is checked by
     `default_action`, and `check` is called on the state after each forced step. A round that
@@ -49,7 +50,7 @@ def force_defaults_to_the_end(
             if seat not in game.prompts(state) or game.outcome(state) is not None:
                 continue
             action = default_action(game, state, seat)
-            state = game.apply(state, seat, action).state
+            state = game.apply(state, seat, action, absent=True).state
             check(state)
             forced.append(action)
         assert len(forced) <= bound, f"{label}: defaults alone do not end the game"

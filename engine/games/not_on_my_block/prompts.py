@@ -4,7 +4,7 @@ turn when it is not that seat's turn), else its turn.
 Every prompt carries a default, the action taken when the table stops waiting: a decision's
 answer that changes least (`decisions.default`), the least exposed placement
 or ending the turn (`turn.default_action`). Defaults alone always finish a game: a whole round
-of turns ended with nothing done is a standstill, which ends it.
+of turns ended by defaults for absent players, with nothing done, is a standstill, which ends it.
 
 Only the few free actions of a turn come as quick choices; moves are typed, and autocomplete
 lists them.

@@ -69,7 +69,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         ready_before = m.ready_centers(state) if state.players == 4 else set()
         reps_before = dict(state.reps)
         apts_before = {apt.id: apt.at for apt in state.apartments}
-        if state.phase == "play" and not isinstance(action, End):
+        if state.phase == "play" and not (absent and isinstance(action, End)):
             state.acted = True
         if state.pending:
             notes = decisions.settle(state, seat, action)

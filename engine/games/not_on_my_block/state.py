@@ -108,10 +108,12 @@ class NombState(GameState):
     pending: list[Pending] = Field(default_factory=list)
     eliminated: list[int] = Field(default_factory=list)
     acted: bool = False
-    """The active seat has done something this turn besides ending it (the standstill rule)."""
+    """This turn so far holds something besides an end played for an absent player: a move,
+    a decision, or the seat's player ending it themselves (the standstill rule)."""
     idle_turns: int = 0
-    """Turns in a row, during play, that ended with nothing done; once every seat still in play
-    has ended a turn that way, the game ends in a standstill (see victory.py)."""
+    """Turns in a row, during play, ended for absent players with nothing done; once every
+    seat still in play has had a turn ended that way, the game ends in a standstill (see
+    victory.py)."""
 
     @property
     def acting_seat(self) -> int:

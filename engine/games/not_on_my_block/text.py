@@ -176,12 +176,15 @@ every later prompt is just the moves left."""
 
 
 def _standstill_warning(state: NombState) -> str:
-    """Said to the last seat of a round in which nobody did anything."""
-    if state.acted or state.idle_turns < state.players - len(state.eliminated) - 1:
+    """Said to the last seat of a round whose other turns were all ended for absent players:
+    this turn ended for them too would end the game, though ending it themselves would not."""
+    others = state.players - len(state.eliminated) - 1
+    if state.acted or state.idle_turns < others:
         return ""
+    whose = "The other player's last turn was" if others == 1 else "The other players' turns were"
     return (
-        " Nobody else did anything this round: if you end your turn without doing anything "
-        "either, the game ends in a standstill with no winner."
+        f" {whose} ended for them while they were away: if yours is ended for you too, the "
+        "game stops in a standstill with no winner."
     )
 
 

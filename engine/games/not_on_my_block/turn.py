@@ -143,7 +143,8 @@ def default_action(state: NombState, seat: int) -> ActionBase:
     """The action taken for the active seat when the table stops waiting for it: during
     set-up the least exposed placement (`default_place`), in play ending the turn, which moves
     no piece and commits to nothing, so the absent player's position stays as they left it.
-    A whole round of such turns ends the game in a standstill (victory.py)."""
+    A whole round of turns ended so for absent players ends the game in a standstill
+    (victory.py); a player who ends their own turn the same way plays on."""
     if state.phase == "placement":
         return default_place(state, seat)
     return End()
@@ -465,7 +466,8 @@ def next_placer(state: NombState) -> int:
 
 
 def next_turn(state: NombState) -> list[str]:
-    """Hand the turn on, counting a turn ended with nothing done towards a standstill."""
+    """Hand the turn on, counting a turn ended for an absent player with nothing done towards
+    a standstill."""
     state.idle_turns = 0 if state.acted else state.idle_turns + 1
     seat = next_seat(state)
     if seat == DEVELOPER:

@@ -2,9 +2,10 @@
 once five are permanently protected. With four players the Residents are then ranked by the
 apartments each still has on the board, then by those protected; a tie shares the win.
 
-The rulebook has no clock, so a table where nobody plays would never end: once every seat
-still in play has, one after another, ended its turn without doing anything, the game ends in a
-standstill that nobody wins.
+The rulebook has no clock, so a table where nobody plays would never end. A house rule stands
+in for absent players only: once every seat still in play has, one after another, had its turn
+ended by default while its player was away, with nothing done, the game ends in a standstill
+that nobody wins. Players who end their turns themselves, even all at once, play on.
 """
 
 from __future__ import annotations
@@ -58,13 +59,14 @@ def outcome(state: NombState) -> Outcome | None:
 
 
 def standstill(state: NombState) -> Outcome | None:
-    """A whole round of turns ended with nothing done: nobody is playing on, nobody wins."""
+    """A whole round of turns ended for absent players with nothing done: nobody is playing
+    any more, and nobody wins."""
     in_play = state.players - len(state.eliminated)
     if state.phase != "play" or state.idle_turns < in_play:
         return None
     return Outcome(
         termination=Termination.STANDSTILL,
         winners=[],
-        reason="A whole round passed with nobody doing anything: the neighbourhood is at a "
-        "standstill, and nobody wins.",
+        reason="A whole round passed with every player away and nothing done: the "
+        "neighbourhood is at a standstill, and nobody wins.",
     )

@@ -110,6 +110,8 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
         return fight.legal(state, seat)
 
     def _apply(self, state: SpaceState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
+        if not absent:
+            state.busy = True  # a player's own choice, even a pass: no standstill this turn
         if isinstance(action, OrderAction):
             if action.kind != orders.KINDS.get(state.phase):
                 raise_wrong_phase(state)

@@ -93,7 +93,9 @@ class SpaceState(GameState):
     done: list[int] = Field(default_factory=list)
     """Seats that have passed at that world."""
     busy: bool = False
-    """Something was attempted this turn (a standstill otherwise)."""
+    """A player made a choice of their own this turn (a pass or an empty sheet counts), or
+    something was attempted. A turn with neither, made only of defaults played for absent
+    players, is a standstill (victory.py)."""
     winners: list[int] | None = None
     """Set when the game is over (empty: nobody won)."""
     ended: str = ""

@@ -1,7 +1,9 @@
 """How the game ends: at the end of a turn, a seat to which every world is loyal, or the last
 seat with units on the board, wins; several seats meeting a condition together share the win.
-A table may set a last turn (most loyal worlds wins then), and a turn in which nobody did
-anything at all ends the game with no winner, so a game of absent players ends."""
+A table may set a last turn (most loyal worlds wins then). A house rule ends a game that nobody
+plays any more: a turn in which every decision was a default played for an absent player, and
+nothing was done, ends it with no winner. A player's own choice, even a pass, is never such a
+turn, and the last turn's scoring comes before it."""
 
 from __future__ import annotations
 
@@ -27,11 +29,6 @@ def judge(state: SpaceState) -> None:
         said = "; ".join(reasons)
         state.ended_text = said[0].upper() + said[1:]
         return
-    if not state.busy:
-        state.winners = []
-        state.ended = "standstill"
-        state.ended_text = "A whole turn went by with nothing done: the game stops with no winner"
-        return
     if state.last_turn and state.turn >= state.last_turn:
         loyal = {s: sum(1 for w in state.worlds if w.loyal == s) for s in seats}
         best = max(loyal.values())
@@ -41,6 +38,14 @@ def judge(state: SpaceState) -> None:
             f"The last turn is over: {_names(state, state.winners)} "
             f"{verb(len(state.winners), 'hold')} the most loyal worlds ({count(best, 'world')})"
             + (" and share the win" if len(state.winners) > 1 else "")
+        )
+        return
+    if not state.busy:
+        state.winners = []
+        state.ended = "standstill"
+        state.ended_text = (
+            "A whole turn went by with every player away and nothing done: the game stops "
+            "with no winner"
         )
 
 

@@ -26,7 +26,7 @@ from tests.engine.not_on_my_block.support import (
 def force(state: NombState) -> NombState:
     """Apply the default of the one seat being waited for, after checking it is legal."""
     ((seat, _),) = GAME.prompts(state).items()
-    return GAME.apply(state, seat, default_action(GAME, state, seat)).state
+    return GAME.apply(state, seat, default_action(GAME, state, seat), absent=True).state
 
 
 def default_of(state: NombState) -> dict[str, object]:
@@ -119,37 +119,61 @@ def test_a_protector_who_leaves_sends_their_center_rep_to_start():
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_round_in_which_nobody_does_anything_ends_the_game_with_no_winner(players):
+def test_a_round_of_turns_ended_for_absent_players_ends_the_game_with_no_winner(players):
     state = position(players, apartments={"C4": "red", "D2": "blue", "F8": "yellow"})
     for _ in range(players - 1):
-        state = act(state, state.active, kind="end")
+        state = force(state)
         assert GAME.outcome(state) is None
     assert "standstill" in GAME.prompts(state)[state.active].text
-    state = act(state, state.active, kind="end")
+    state = force(state)
     result = GAME.outcome(state)
     assert result is not None and result.winners == [] and "standstill" in result.reason
     assert result.termination == Termination.STANDSTILL
     assert GAME.prompts(state) == {}
 
 
-def test_doing_anything_at_all_starts_the_count_again():
+@pytest.mark.parametrize("players", [2, 4])
+def test_players_who_end_their_turns_themselves_play_on(players):
+    state = position(players, apartments={"C4": "red", "D2": "blue", "F8": "yellow"})
+    for _ in range(3 * players):
+        assert "standstill" not in GAME.prompts(state)[state.active].text
+        state = act(state, state.active, kind="end")
+        assert GAME.outcome(state) is None
+    assert state.round == 4
+
+
+def test_the_last_seat_is_warned_only_of_what_a_turn_ended_for_it_would_do():
     state = position(2, apartments={"C4": "red"})
-    state = act(state, 0, kind="end")
+    state = force(state)
+    assert GAME.prompts(state)[1].text.endswith(
+        "The other player's last turn was ended for them while they were away: if yours is "
+        "ended for you too, the game stops in a standstill with no winner."
+    )
+    state = act(state, 1, kind="end")
+    assert GAME.outcome(state) is None, "the Resident ended the turn themselves"
+
+
+def test_a_choice_or_anything_done_starts_the_count_again():
+    state = position(2, apartments={"C4": "red"})
+    state = force(state)
     state = act(state, 1, kind="move", piece="red1", to="E6")
+    state = force(state)
+    state = force(state)
+    assert GAME.outcome(state) is None, "the Resident moved: only the Developer was away since"
     state = act(state, 1, kind="end")
-    state = act(state, 0, kind="end")
-    assert GAME.outcome(state) is None, "the Resident moved: only the Developer passed since"
+    state = force(state)
+    assert GAME.outcome(state) is None, "the Resident ended a turn: only the Developer was away"
     assert "standstill" in GAME.prompts(state)[1].text
-    state = act(state, 1, kind="end")
+    state = force(state)
     assert GAME.outcome(state) is not None
 
 
 def test_an_eliminated_resident_is_not_waited_for_in_a_standstill():
     state = position(4, apartments={"C4": "red", "D2": "blue"})
     state.eliminated = [3]
-    for seat in (0, 1, 2):
+    for _seat in (0, 1, 2):
         assert GAME.outcome(state) is None
-        state = act(state, seat, kind="end")
+        state = force(state)
     assert GAME.outcome(state) is not None
 
 
@@ -181,7 +205,7 @@ def test_next_up_during_set_up_is_the_next_to_place_then_the_developer():
 
 def test_nobody_is_next_once_the_game_is_over():
     state = position(2, apartments={"C4": "red"})
-    state = act(act(state, 0, kind="end"), 1, kind="end")
+    state = force(force(state))
     assert GAME.outcome(state) is not None and GAME.next_up(state) is None
 
 

@@ -10,7 +10,7 @@ from tests.engine.space_insurrection.support import blank, give, loyal, put, she
 
 
 def force(state: SpaceState, seat: int) -> SpaceState:
-    return GAME.apply(state, seat, default_action(GAME, state, seat)).state
+    return GAME.apply(state, seat, default_action(GAME, state, seat), absent=True).state
 
 
 def board() -> SpaceState:

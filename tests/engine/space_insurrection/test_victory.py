@@ -1,5 +1,6 @@
 """How the game ends, judged as a turn ends: every world loyal to one seat, or one seat alone
-with units on the board; shared wins; the last turn; a turn of nothing at all."""
+with units on the board; shared wins; the last turn; a turn of nothing but defaults played
+for absent players (a standstill), which a player's own pass never makes."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from engine.core import IllegalAction, Termination
 from engine.games.space_insurrection import GAME, flow
+from engine.games.space_insurrection.actions import Pass
 from engine.games.space_insurrection.state import SpaceState
 from tests.engine.defaults import default_action
 from tests.engine.space_insurrection.support import WORLDS, act, at, blank, loyal, put
@@ -133,15 +135,37 @@ def test_a_turn_with_nothing_done_at_all_is_a_standstill_with_no_winner():
     assert "nothing done" in result.reason
 
 
-def test_a_turn_of_passes_alone_is_a_standstill():
+def test_a_turn_of_passes_played_for_absent_players_is_a_standstill():
     state = blank()
     put(state, "agent-1", 0, "aldebar")
     put(state, "agent-2", 1, "aldebar")
     flow.to_action(state)
     while GAME.outcome(state) is None:
-        state, _ = act(state, state.acting, kind="pass")
+        state = GAME.apply(state, state.acting, Pass(), absent=True).state
         assert state.turn == 1
     assert GAME.outcome(state).termination == Termination.STANDSTILL
+
+
+def test_one_pass_chosen_by_a_player_keeps_the_game_going():
+    state = blank()
+    put(state, "agent-1", 0, "aldebar")
+    put(state, "agent-2", 1, "aldebar")
+    flow.to_action(state)
+    state, _ = act(state, state.acting, kind="pass")
+    while state.turn == 1:
+        state = GAME.apply(state, state.acting, Pass(), absent=True).state
+    assert GAME.outcome(state) is None and state.turn == 2
+
+
+def test_two_players_passing_through_their_first_turn_play_on():
+    """Both players of a fresh game leave every sheet empty and press Pass at every world,
+    though each could deploy: their own choices, so the second turn begins."""
+    state = GAME.setup(GAME.make_options(2), 7)
+    while state.turn == 1 and GAME.outcome(state) is None:
+        (seat, *_) = sorted(GAME.prompts(state))
+        state = GAME.apply(state, seat, default_action(GAME, state, seat)).state
+    assert GAME.outcome(state) is None
+    assert state.turn == 2 and GAME.prompts(state)
 
 
 def test_a_failed_attempt_is_something_done(dice):
@@ -159,18 +183,19 @@ def test_defaults_alone_end_a_new_game_after_its_first_turn():
         state = GAME.setup(GAME.make_options(players), players)
         while GAME.outcome(state) is None:
             (seat, *_) = sorted(GAME.prompts(state))
-            state = GAME.apply(state, seat, default_action(GAME, state, seat)).state
+            state = GAME.apply(state, seat, default_action(GAME, state, seat), absent=True).state
         assert state.turn == 1
         assert GAME.outcome(state).termination == Termination.STANDSTILL
 
 
-def test_a_standstill_wins_over_the_last_turn():
+def test_the_last_turn_is_scored_even_when_every_player_was_away():
     state = blank(last_turn=10)
     state.turn = 10
     loyal(state, "aldebar", 0)
     put(state, "agent-1", 0, "aldebar")
     put(state, "agent-2", 1, "aldebar")
-    assert GAME.outcome(end_turn(state, busy=False)).termination == Termination.STANDSTILL
+    result = GAME.outcome(end_turn(state, busy=False))
+    assert result.termination == Termination.TIME_LIMIT and result.winners == [0]
 
 
 def test_nothing_more_may_be_done_once_the_game_is_over():
