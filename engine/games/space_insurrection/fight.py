@@ -18,6 +18,7 @@ from engine.games.space_insurrection.names import (
     named,
     rolls,
     unit_name,
+    unit_where,
     world_name,
     world_names,
 )
@@ -257,10 +258,11 @@ def special_targets(state: SpaceState, seat: int, chit: str) -> list[tuple[str, 
     world = _here(state)
     here = state.units_at(world.id)
     mine = sorted(u.id for u in state.units.values() if u.owner == seat)
-    if play in ("betrayal", "assassinate"):
+    if play == "betrayal":
         return [(u.id, "") for u in here if u.owner != seat and type_of(u.id).personality]
-    if play == "sabotage":
-        return [(u.id, "") for u in here if u.owner != seat and type_of(u.id).kind in ("m", "mi")]
+    if play in ("assassinate", "sabotage"):  # "any target": on any world (DESIGN.md)
+        aimed = _personality if play == "assassinate" else _military
+        return sorted((u.id, "") for u in state.units.values() if u.owner != seat and aimed(u.id))
     if play == "extra_personality":
         return [(u, "") for u in mine if type_of(u).personality]
     if play == "extra_military":
@@ -286,6 +288,14 @@ def special_targets(state: SpaceState, seat: int, chit: str) -> list[tuple[str, 
         return [(w.id, "") for w in state.worlds if w.uprising]
     assert play == "diplomacy"
     return [(w.id, "") for w in state.worlds if w.loyal is None and not w.uprising]
+
+
+def _personality(chit: str) -> bool:
+    return type_of(chit).personality
+
+
+def _military(chit: str) -> bool:
+    return type_of(chit).kind in ("m", "mi")
 
 
 # ----- doing it --------------------------------------------------------------------------------
@@ -502,7 +512,7 @@ def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
         unit.owner = seat
     elif special.play in ("sabotage", "assassinate"):
         table = "sabotage" if special.play == "sabotage" else "kill"
-        said = f"{unit_name(state, target)}: " + _strike(state, table, target)
+        said = f"{unit_where(state, target)}: " + _strike(state, table, target)
     elif special.play in ("extra_personality", "extra_military"):
         state.units[target].extra += 1
         said = f"{chit_name(target)} gets an extra action this turn"

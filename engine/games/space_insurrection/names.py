@@ -42,6 +42,17 @@ def unit_name(state: SpaceState, unit_id: str) -> str:
     return f"{state.seat_names[unit.owner]}'s {chit_name(unit_id)}"
 
 
+def unit_where(state: SpaceState, unit_id: str) -> str:
+    """`Blue's Diplomat #3 at Gemma`: a unit named with its world when that is not the world
+    whose actions are being resolved (a special chit may reach it there)."""
+    unit = state.units.get(unit_id)
+    name = unit_name(state, unit_id)
+    here = state.phase == "action" and 0 <= state.at < len(state.worlds)
+    if unit is None or (here and state.worlds[state.at].id == unit.world):
+        return name
+    return f"{name} at {world_name(unit.world)}"
+
+
 def actor(by: str) -> str:
     """Who takes an action, as its own label names it: a loyal world or a unit's chit."""
     return world_name(by) if by in world_names() else chit_name(by)

@@ -9,6 +9,7 @@ from engine.games.space_insurrection.names import (
     VERBS,
     actor,
     target_name,
+    unit_where,
     world_name,
     world_names,
 )
@@ -73,6 +74,8 @@ def label_value(state: SpaceState, field: str, value: object) -> str:
         return "stay"
     if text in world_names():
         return world_name(text)
+    if state.phase == "action" and text in state.units:
+        return unit_where(state, text)  # a special chit may aim at another world
     try:
         return target_name(state, text)
     except (KeyError, ValueError, IndexError):

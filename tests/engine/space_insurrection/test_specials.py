@@ -42,7 +42,10 @@ def targets(state: SpaceState, chit: str) -> set[tuple[str, str]]:
 
 
 def test_betrayal_gains_control_of_a_target_personality():
+    """Betrayal names no "any": like a unit's action, it reaches only the world being
+    resolved."""
     state = table("betrayal")
+    put(state, "diplomat-3", 1, "gemma")
     assert targets(state, "betrayal") == {("governor-2", "")}, "personalities at this world only"
     state, text = play(state, "betrayal", "governor-2")
     assert state.units["governor-2"].owner == 0
@@ -56,9 +59,21 @@ def test_playing_a_special_chit_is_the_seats_action(dice):
 
 
 def test_sabotage_succeeds_automatically_against_any_military_target(dice):
+    """The chit reaches "any Military target": an enemy military unit or installation on any
+    world."""
     state = table("sure_sabotage")
     put(state, "base-2", 1, "aldebar")
-    assert targets(state, "sure_sabotage") == {("troops-2", ""), ("base-2", "")}
+    put(state, "ion_gun-2", 1, "gemma")
+    assert targets(state, "sure_sabotage") == {
+        ("troops-2", ""),
+        ("base-2", ""),
+        ("ion_gun-2", ""),
+        ("rebels-10", ""),
+    }
+    dice(5)
+    after, text = play(state, "sure_sabotage", "ion_gun-2")
+    assert after.units["ion_gun-2"].disrupted
+    assert "Red plays Sabotage: Blue's Ion Gun #2 at Gemma: sabotage table rolls 5" in text
     dice(2)  # the sabotage table only: no success roll
     state, text = play(state, "sure_sabotage", "troops-2")
     assert (
@@ -98,11 +113,35 @@ def test_an_extra_action_chit_lets_its_kind_of_unit_act_twice(dice, special, uni
 
 
 def test_assassination_succeeds_automatically_against_any_target_personality(dice):
+    """The chit reaches "any target Personality", worded as those that reach "any target
+    planet": an enemy personality on any world, not only the one being resolved; never one's
+    own."""
     state = table("assassination")
-    assert targets(state, "assassination") == {("governor-2", "")}
+    put(state, "diplomat-3", 1, "gemma")
+    put(state, "agent-4", 0, "gemma")
+    assert targets(state, "assassination") == {("governor-2", ""), ("diplomat-3", "")}
+    label = GAME.label_value(state, "play", "target", "diplomat-3")
+    assert label == "Blue's Diplomat #3 at Gemma", "autocomplete says where it is"
     dice(3)  # the kill table only
-    state, text = play(state, "assassination", "governor-2")
-    assert "governor-2" not in state.units and "Governor #2 is killed" in text
+    after, text = play(state, "assassination", "diplomat-3")
+    assert "diplomat-3" not in after.units
+    assert "Red plays Assassination: Blue's Diplomat #3 at Gemma: kill table rolls 3" in text
+    dice(1)
+    after, text = play(state, "assassination", "governor-2")
+    assert "governor-2" not in after.units and "at Aldebar" not in text, "here needs no place"
+
+
+def test_assassination_is_a_successful_kill_which_may_wound(dice):
+    """Automatic success skips the success roll, not the kill table that a successful kill
+    rolls on: 4-6 wounds, and a wounded target is killed (a second wound)."""
+    state = table("assassination")
+    dice(5)
+    after, text = play(state, "assassination", "governor-2")
+    assert after.units["governor-2"].wounded and "(4-6 wounded)" in text
+    state.units["governor-2"].wounded = True
+    dice(6)
+    after, text = play(state, "assassination", "governor-2")
+    assert "governor-2" not in after.units and "already wounded, is eliminated" in text
 
 
 def test_quick_recovery_heals_or_repairs_a_target_unit():
