@@ -22,6 +22,7 @@ from bot.lobby import Lobbies
 from bot.orders import Orders
 from bot.publication import Publisher
 from bot.rules_commands import rules_command
+from bot.stale import StaleClicks, on_message
 from bot.steward import Steward
 from bot.storage import SqliteStore
 from bot.table import PlayerError
@@ -64,6 +65,7 @@ class GameBot(discord.Client):
         self.steward = Steward(self)
         self.lobbies = Lobbies(self)
         self.orders = Orders(self)
+        self.stale_clicks = StaleClicks(self)
         self.publisher = Publisher(self)
         self.drawing = Drawing(settings.render_workers)
         self._deadlines: asyncio.Task[None] | None = None
@@ -164,12 +166,18 @@ class GameBot(discord.Client):
         await answer(interaction, text)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A component whose id no handler takes (forged, mangled, or from an old version) gets
-        a specific refusal instead of Discord's "interaction failed"."""
+        """Every component click gets one answer. A handler answers those discord.py hands it;
+        a click on a control no longer on its message (which discord.py drops) is told it was
+        already answered; an id no handler takes (forged, mangled, or from an old version)
+        gets a specific refusal, instead of Discord's "interaction failed"."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if is_ours(custom_id):
+            kind = int(data.get("component_type", 0))
+            if not on_message(interaction.message, kind, custom_id):
+                await self.stale_clicks.answer(interaction, custom_id)
             return
         log.info("refused a component with an unknown id in channel %s", interaction.channel_id)
         async with handling(interaction):

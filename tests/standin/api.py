@@ -456,17 +456,31 @@ class StandIn:
         """Pick ``values`` in the select menu ``custom_id`` on a recorded message."""
         return self._component(user, message, custom_id, values)
 
-    def _component(
-        self, user: UserRecord, message: MessageRecord, custom_id: str, values: list[str] | None
+    async def click_stale(
+        self, user: UserRecord, seen: MessageRecord, custom_id: str
     ) -> InteractionRecord:
-        if message.deleted:
+        """Press the button ``custom_id`` as a client still shows it on ``seen``, an earlier
+        copy of a message the bot has edited since (a double press, a client behind on the
+        edit). As on Discord, the interaction carries the message as it is now, which may no
+        longer hold that button."""
+        return self._component(user, seen, custom_id, None, now=self.world.messages[seen.id])
+
+    def _component(
+        self,
+        user: UserRecord,
+        message: MessageRecord,
+        custom_id: str,
+        values: list[str] | None,
+        now: MessageRecord | None = None,
+    ) -> InteractionRecord:
+        if message.deleted or (now is not None and now.deleted):
             raise LookupError(f"message {message.id} was deleted")
         if message.ephemeral_for not in (None, user.id):
             raise PermissionError(f"{user.name} cannot see ephemeral message {message.id}")
         data = actions.component_data(message, custom_id, values)
         channel = self.world.channels[message.channel_id]
         payload = actions.base_payload(
-            self.world, actions.COMPONENT, user, channel, data, message=message
+            self.world, actions.COMPONENT, user, channel, data, message=now or message
         )
         return self._send(payload, user)
 
