@@ -13,7 +13,10 @@ import pytest
 from bot import record
 from bot.storage import SqliteStore
 from bot.store_models import LoggedAction, Told
-from engine import history
+from bot.table import Table
+from bot.tables import Tables
+from engine import Termination, history
+from engine.games.not_on_my_block import GAME as NOMB
 from tests.engine.toy_game import GAME as TOY
 
 
@@ -202,3 +205,62 @@ async def test_the_record_queries_read_through_indexes_only(tmp_path: Path):
         assert len(plans) >= 4 and row.id
     finally:
         await store.aclose()
+
+
+# ----- defaults played for absent players ---------------------------------------------------------
+async def nomb_in_play(store: SqliteStore) -> tuple[Tables, Table]:
+    """A 2-player Not On My Block game with its apartments placed, the Developer to play."""
+    tables = Tables(store)
+    table = await tables.open_lobby(1, 9, NOMB.id, 11)
+    table = await tables.start(await tables.join(table, 22), 11, seed=4)
+    while table.state.phase == "placement":
+        ((seat, prompt),) = table.prompts().items()
+        table = (await tables.act(table, table.holder(seat), prompt.default)).after
+    return tables, table
+
+
+async def test_ends_players_choose_play_on_and_absent_defaults_end_it_in_log_and_record(
+    tmp_path: Path,
+):
+    store = SqliteStore(tmp_path / "games.sqlite3")
+    await store.open()
+    try:
+        tables, table = await nomb_in_play(store)
+        for _ in range(2):
+            for seat in (0, 1):
+                table = (await tables.act(table, table.holder(seat), {"kind": "end"})).after
+        assert table.row.status == "active" and NOMB.outcome(table.state) is None
+        for seat in (0, 1):
+            table = (await tables.force(table, seat, "⏰ Time is up.")).after
+        ending = NOMB.outcome(table.state)
+        assert ending is not None and ending.termination == Termination.STANDSTILL
+        stored = await tables.by_id(table.row.id)
+        assert stored.row.status == "finished" and await tables.replay(stored) == stored.state
+        log = await store.action_log(table.row.id)
+        assert [e.absent for e in log[-6:]] == [False] * 4 + [True] * 2
+        start = record.initial(NOMB, stored.row.options, stored.row.seed)
+        exported = record.export(
+            game=NOMB,
+            game_id=stored.row.id,
+            status="finished",
+            options=stored.row.options,
+            seed=stored.row.seed,
+            players=2,
+            seats=start.seat_names,
+            entries=log,
+        )
+    finally:
+        await store.aclose()
+    rec, game, start = record.read(exported)
+    assert [e.absent for e in rec.log] == [e.absent for e in log]
+    _, state = record.narrate(game, start, rec.log)
+    assert state == stored.state and game.outcome(state) == ending
+    # A version 1 file has no marks: every move in it was a player's choice, so it plays on.
+    old = json.loads(exported)
+    old["version"] = 1
+    for step in old["log"]:
+        del step["absent"]
+    old["digest"] = record.digest(old)
+    rec, game, start = record.read(json.dumps(old).encode())
+    _, state = record.narrate(game, start, rec.log)
+    assert game.outcome(state) is None and game.prompts(state)
