@@ -169,7 +169,8 @@ Policy = Callable[[Any, random.Random], tuple[int, ActionBase]]
 def play_and_read(
     game: Game[Any, Any], players: int, seed: int, policy: Policy, busy: int, **options: Any
 ) -> Reading:
-    """A seeded game: `busy` steps of the random policy, then defaults alone to the end."""
+    """A seeded game: `busy` steps of the random policy, then defaults alone to the end,
+    played for absent players as the bot plays them."""
     rnd = random.Random(seed)
     state = game.setup(game.make_options(players, **options), seed)
     r = Reading()
@@ -182,7 +183,7 @@ def play_and_read(
         else:
             seat = min(game.prompts(state))
             action = default_action(game, state, seat)
-        result = game.apply(state, seat, action)
+        result = game.apply(state, seat, action, absent=step >= busy)
         read_events(result.events, r)
         state = result.state
     outcome = game.outcome(state)
