@@ -1,13 +1,15 @@
 """Every line a player can read in whole games of every built game, checked for the slips real
 games showed: "1 action dice left", "8 night(s)", "Extra action dice: [2]", a raw enum value, a
 bare "pass" posted as narration, a whole district description as a move's confirmation, "Game
-over" said twice, "Waiting for …" on a finished game.
+over" said twice, "Waiting for …" on a finished game, a roll that does not say what it needed
+("rolls 2, destroyed"), "result 3" with no meaning, "Blue write" for one seat, "in secret" twice
+in one prompt, "Winner:" before three names.
 
 Seeded random games are played to the end (the last stretch by defaults alone, as a table that
 stops answering is), and at every step the test reads what a client may show: each event of the
 step, every prompt and its buttons, the status line for the channel and for every seat, every
 seat's hand, the labels of a sample of legal actions (`describe`, `choice_label`, and each
-field's autocomplete label), the view's own sentences, and the outcome.
+field's autocomplete label), the view's own sentences, and the outcome with its winners.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.not_on_my_block import GAME as NOMB
 from engine.games.space_insurrection import GAME as SPACE
 from engine.rng import Rng
+from engine.words import winners_line
 from tests.engine.bloc_by_bloc.playout import random_move
 from tests.engine.defaults import default_action
 from tests.engine.not_on_my_block.test_playouts import choose
@@ -36,6 +39,16 @@ PLURALS = (
     "vans|barricades|attacks|players|rounds|seats|occupations"
 )
 MODIFIERS = "riot|police|ops|extra|action|lone|solo|loot|more|free|cop|shopping|movement"
+SEATS = "Red|Blue|Yellow|Green|Purple|Developer|(?:Red|Blue|Yellow) Resident"
+"""The seat names that name one player (Bloc by Bloc's factions are plural: "the Workers win")."""
+VERBS = (
+    "write|hold|win|have|are|were|do|move|pass|play|declare|recruit|deploy|discard|draw|"
+    "roll|act|take|lose|share|end|go|get|build|score|keep|need"
+)
+"""Verbs in the form that agrees with several subjects: "Blue write" is a slip, "Blue writes"."""
+FILLER = "your|their|with|from|that|this|have|were|each|there|then|them|they"
+"""Short words that may end a pair ("and their", "from there") twice in a line without saying
+anything twice; a pair ending in a word of three letters or fewer ("of the") is never counted."""
 NOT_A_NAME = "".join(f"(?<!{word} )" for word in ("agent", "rep", "die", "night", "round"))
 """A 1 that numbers a piece or a die ("Agent 1 moves", "Troops #1 attacks") counts nothing."""
 FORBIDDEN: dict[str, re.Pattern[str]] = {
@@ -47,8 +60,19 @@ FORBIDDEN: dict[str, re.Pattern[str]] = {
     "a Python None or bool": re.compile(r"\b(?:None|True|False)\b"),
     "a raw identifier with _": re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]"),
     "a Python repr of a string": re.compile(r"(?<![\w'])'[\w-]+'(?!\w)"),
+    "a roll that does not say what it needed": re.compile(r"\brolls \d+(?!, needs \d| \(\d)"),
+    "a result with no meaning": re.compile(r"\bresult \d"),
+    "one seat with a verb for many": re.compile(
+        rf"(?<!, )(?<!and )(?<!or )\b(?:{SEATS}) (?:{VERBS})\b(?! of\b)"
+    ),
+    "one winner announced for several": re.compile(r"Winner: [^.\n]*(?:,| and )"),
 }
 """What no line a player reads may contain."""
+
+REPEATED = re.compile(rf"(?<![\w'’])([a-z]+ (?!(?:{FILLER})\b)[a-z]{{4,}})\b.*\b\1\b")
+"""A phrase said twice in one line of an instruction ("in secret … in secret"). Checked on
+prompts, which are composed from parts; narration and card texts may repeat a phrase on purpose
+("… or less …; … or less", an agenda's two ways to win)."""
 
 MEANING = re.compile(r": \d, the (cops are called|police draw an ops card|police do not react)\.")
 """What a reaction roll's line must end with: the face, and what it does."""
@@ -97,6 +121,8 @@ def read_position(game: Game[Any, Any], state: GameState, rnd: random.Random, r:
     read_view(game, state, over, r)
     for seat, prompt in game.prompts(state).items():
         r.read("prompt", prompt.text)
+        if REPEATED.search(prompt.text):
+            r.problem("prompt", "a phrase said twice in one line", prompt.text)
         for choice in prompt.choices:
             r.read("button", choice.label)
         actions = game.legal_actions(state, seat)
@@ -190,6 +216,7 @@ def play_and_read(
     assert outcome is not None, "the game ends"
     read_position(game, state, rnd, r)
     r.read("outcome", outcome.reason)
+    r.read("winners", winners_line([state.seat_names[s] for s in outcome.winners]))
     return r
 
 
@@ -259,9 +286,18 @@ def test_the_forbidden_patterns_catch_the_slips_seen_in_real_games() -> None:
         "mode: semi_cooperative",
         "Value: None",
         "There is no piece called 'red9'.",
+        "Red's Saboteur #2 tries to kill Blue's Saboteur #4: rolls 1 (needs 3 or less), result 3: "
+        "Saboteur #4 is killed.",
+        "Red's Agent #1 runs the blockade of Aldebar: rolls 2, destroyed.",
+        "Movement orders: Blue write their orders in secret.",
+        "Game over. Winner: Red, Blue, Yellow. The last turn is over.",
+        "Game over. Winner: Red and Blue.",
     ]
     for slip in slips:
         assert any(p.search(slip) for p in FORBIDDEN.values()), slip
+    assert REPEATED.search(
+        "Blue: write your movement orders in secret. (write them in secret with `/game order`)"
+    )
     fine = [
         "The Students play +1 Molotovs.",
         "Agent 1 moves E5 → E4.",
@@ -269,8 +305,17 @@ def test_the_forbidden_patterns_catch_the_slips_seen_in_real_games() -> None:
         "The Workers lose 1 bloc; the Students' occupation is evicted.",
         "1 move left across your agents.",
         "Police morale: Timid (1 ops card a turn). 1 night left; the Students go first.",
-        "Blue's Troops #1 attacks Red's Rebels #5: rolls 2 (needs 4 or less), fails.",
+        "Blue's Troops #1 attacks Red's Rebels #5: rolls 2, needs 4 or less — fails.",
+        "Red's Saboteur #2 tries to kill Blue's Saboteur #4: rolls 1, needs 3 or less — success; "
+        "kill table rolls 3 (1-3 killed): Saboteur #4 is killed.",
+        "Red's Agent #1 runs the blockade of Aldebar: rolls 2, needs 3 or more — destroyed.",
+        "Movement orders: Blue writes their orders in secret.",
+        "Movement orders: Red, Blue and Yellow write their orders in secret.",
+        "Blue: write your movement orders in secret. (draft them with `/game order`)",
+        "Game over. Winner: Red. Shared win: Red, Blue and Yellow.",
+        "The Students roll 5, 3 and 2.",
         "The Neighbors build 3 barricades: 1 toward The Park and 2 toward The Plaza.",
     ]
     for line in fine:
         assert not any(p.search(line) for p in FORBIDDEN.values()), line
+        assert not REPEATED.search(line), line
