@@ -36,7 +36,7 @@ from tests.engine.space_insurrection import playout as space_playout
 
 PLURALS = (
     "dice|dies|moves|blocs|nights|cops|cards|districts|turns|actions|apartments|agents|reps|"
-    "vans|barricades|attacks|players|rounds|seats|occupations"
+    "vans|barricades|attacks|players|rounds|seats|occupations|units|chits|worlds|winners"
 )
 MODIFIERS = "riot|police|ops|extra|action|lone|solo|loot|more|free|cop|shopping|movement"
 SEATS = "Red|Blue|Yellow|Green|Purple|Developer|(?:Red|Blue|Yellow) Resident"

@@ -43,7 +43,7 @@ from engine.games.bloc_by_bloc.places import (
     the,
 )
 from engine.games.bloc_by_bloc.state import BlocState, Die, Protection
-from engine.words import count, listing
+from engine.words import count, listing, verb
 
 
 def loot_card(card: str) -> LootCard:
@@ -196,7 +196,7 @@ def _own_effect(state: BlocState, seat: int, effect: Effect, a: Card) -> list[Ev
     if isinstance(effect, PlaceBarricades):
         n = place_barricades(state, a.district, a.toward, effect.count)
         ends = f"{district_name(a.district)} and {district_name(a.toward)}"
-        return [Event(text=f"{count(n, 'barricade')} {_go(n)} up between {ends}.")]
+        return [Event(text=f"{count(n, 'barricade')} {verb(n, 'go')} up between {ends}.")]
     if isinstance(effect, FormBlocs):
         n = min(effect.count, state.blocs_on_mat(seat))
         state.add_blocs(seat, a.district, n)
@@ -208,7 +208,7 @@ def _own_effect(state: BlocState, seat: int, effect: Effect, a: Card) -> list[Ev
         n = min(effect.count, state.cops.get(a.district, 0))
         state.add_cops(a.district, -n)
         state.staging_cops += n
-        cops = f"{count(n, 'riot cop')} {'leaves' if n == 1 else 'leave'}"
+        cops = f"{count(n, 'riot cop')} {verb(n, 'leave')}"
         events = [Event(text=f"{cops} {district_name(a.district)} for staging.")]
         if effect.reaction_roll:
             events += police.reaction_roll(state, a.district)
@@ -281,11 +281,12 @@ def _manifest(state: BlocState, effect: Effect, tile: str, liberators: list[int]
     if isinstance(effect, PlaceBarricades):
         n = _barricade_around(state, tile, effect.count * len(liberators))
         return [
-            Event(text=f"{count(n, 'barricade')} {_go(n, 'rise')} around {district_name(tile)}.")
+            Event(text=f"{count(n, 'barricade')} {verb(n, 'rise')} around {district_name(tile)}.")
         ]
     if isinstance(effect, RemoveCops):
         sent = _send_home(state, effect.count)
-        return [Event(text=f"{count(sent, 'riot cop')} {_go(sent, 'leave')} the city for staging.")]
+        cops = f"{count(sent, 'riot cop')} {verb(sent, 'leave')}"
+        return [Event(text=f"{cops} the city for staging.")]
     if isinstance(effect, RevealPoliceOps):
         state.police_revealed = min(len(state.police_deck), state.police_revealed + effect.count)
         shown = ", ".join(
@@ -326,10 +327,3 @@ def _send_home(state: BlocState, count: int) -> int:
         state.staging_cops += 1
         sent += 1
     return sent
-
-
-def _go(n: int, verb: str = "go") -> str:
-    """A verb agreeing with a count: "1 barricade goes up", "2 barricades go up"."""
-    if n != 1:
-        return verb
-    return f"{verb}es" if verb.endswith(("o", "s", "sh", "ch", "x")) else f"{verb}s"

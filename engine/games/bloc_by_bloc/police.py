@@ -26,7 +26,7 @@ from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_police
 from engine.games.bloc_by_bloc.places import district_name, the
 from engine.games.bloc_by_bloc.state import BlocState, Die
-from engine.words import count, listing
+from engine.words import count, listing, verb
 
 PEOPLES_KITCHEN = "peoples-kitchen"
 SCANNER = "police-scanner"
@@ -152,7 +152,7 @@ def advance_cops(state: BlocState, effect: CopMovement) -> list[Event]:
         state.add_cops(src, -go)
         state.add_cops(dst, go)
         text = f"{count(movers, 'riot cop')} from {district_name(src)} "
-        text += f"{_go(movers, 'advance')} on {district_name(dst)}"
+        text += f"{verb(movers, 'advance')} on {district_name(dst)}"
         if held:
             text += f"; the barricades hold back {held} and are dismantled"
         events.append(Event(text=text + "."))
@@ -188,7 +188,7 @@ def tactical_retreat(state: BlocState) -> list[Event]:
     if not back:
         return [Event(text="Tactical retreat: no riot cop stands alone, so none returns.")]
     cops = count(len(back), "lone riot cop")
-    return [Event(text=f"Tactical retreat: {cops} {_go(len(back), 'return')} to staging.")]
+    return [Event(text=f"Tactical retreat: {cops} {verb(len(back), 'return')} to staging.")]
 
 
 def rotate(state: BlocState, keep: int) -> list[Event]:
@@ -201,7 +201,7 @@ def rotate(state: BlocState, keep: int) -> list[Event]:
     if not sent:
         return [Event(text=f"Strategic rotation: no district holds more than {keep} riot cops.")]
     cops = count(sent, "riot cop")
-    return [Event(text=f"Strategic rotation: {cops} {_go(sent, 'return')} to staging.")]
+    return [Event(text=f"Strategic rotation: {cops} {verb(sent, 'return')} to staging.")]
 
 
 def emergency(state: BlocState, max_vans: int) -> list[Event]:
@@ -310,8 +310,3 @@ REACTIONS = {
     6: "the police do not react",
 }
 """What each face of the reaction die means, as the roll's narration says it."""
-
-
-def _go(n: int, verb: str) -> str:
-    """A verb agreeing with a count: "1 cop returns", "2 cops return"."""
-    return f"{verb}s" if n == 1 else verb

@@ -11,7 +11,7 @@ from typing import Literal
 from engine.core import IllegalAction
 from engine.games.not_on_my_block.board import COLUMNS, DIRECTIONS, Direction
 from engine.games.not_on_my_block.state import COLOURS, Apartment, Colour, NombState
-from engine.words import quoted
+from engine.words import listing, quoted
 
 # Numbers printed in the rulebook.
 DEVELOPER_MOVES = 8
@@ -45,8 +45,7 @@ def piece_label(piece: str) -> str:
 
 def piece_list(pieces: list[str]) -> str:
     """ "Red rep 1, Blue rep 2 and Agent 3": pieces named for narration."""
-    labels = [piece_label(p) for p in pieces]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    return listing([piece_label(p) for p in pieces])
 
 
 def colours_of(state: NombState, seat: int) -> list[Colour]:
