@@ -363,6 +363,8 @@ def _act(state: SpaceState, seat: int, action: Act) -> list[Event]:
         else:
             what = f"{who} subdues the uprising on {here}"
         effect = lambda s, t: _loyal(s, t, seat)  # noqa: E731
+    if target in state.spied:
+        what += f" (spied on: +{numbers.spy_bonus})"
     return [_attempt(state, what, x, target, effect)]
 
 
@@ -512,7 +514,7 @@ def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
         unit.owner = seat
     elif special.play in ("sabotage", "assassinate"):
         table = "sabotage" if special.play == "sabotage" else "kill"
-        said = f"{unit_where(state, target)}: " + _strike(state, table, target)
+        said = f"{unit_where(state, target)}, sure to succeed; " + _strike(state, table, target)
     elif special.play in ("extra_personality", "extra_military"):
         state.units[target].extra += 1
         said = f"{chit_name(target)} gets an extra action this turn"

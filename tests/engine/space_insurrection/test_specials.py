@@ -73,7 +73,10 @@ def test_sabotage_succeeds_automatically_against_any_military_target(dice):
     dice(5)
     after, text = play(state, "sure_sabotage", "ion_gun-2")
     assert after.units["ion_gun-2"].disrupted
-    assert "Red plays Sabotage: Blue's Ion Gun #2 at Gemma: sabotage table rolls 5" in text
+    assert (
+        "Red plays Sabotage: Blue's Ion Gun #2 at Gemma, sure to succeed; sabotage table rolls 5"
+        in text
+    )
     dice(2)  # the sabotage table only: no success roll
     state, text = play(state, "sure_sabotage", "troops-2")
     assert (
@@ -125,7 +128,10 @@ def test_assassination_succeeds_automatically_against_any_target_personality(dic
     dice(3)  # the kill table only
     after, text = play(state, "assassination", "diplomat-3")
     assert "diplomat-3" not in after.units
-    assert "Red plays Assassination: Blue's Diplomat #3 at Gemma: kill table rolls 3" in text
+    assert (
+        "Red plays Assassination: Blue's Diplomat #3 at Gemma, sure to succeed; kill table rolls 3"
+        in text
+    )
     dice(1)
     after, text = play(state, "assassination", "governor-2")
     assert "governor-2" not in after.units and "at Aldebar" not in text, "here needs no place"

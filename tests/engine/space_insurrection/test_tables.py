@@ -313,6 +313,7 @@ def test_kill_3_becomes_kill_4_against_a_spied_target(dice):
     dice(4, 1)
     state, text = act(state, 0, kind="act", unit="assassin-1", action="kill", target="governor-2")
     assert "rolls 4, needs 4 or less — success" in text and "governor-2" not in state.units
+    assert "Governor #2 (spied on: +1): rolls 4" in text, "the roll says why it needs one more"
 
 
 def test_kill_4_against_a_spied_target_fails_on_5(dice):
