@@ -27,8 +27,8 @@ class SpaceOptions(BaseModel):
         description="Special chits in the recruit pile: none, one or two of each",
         json_schema_extra={"labels": {"0": "None", "1": "One of each", "2": "Two of each"}},
     )
-    last_turn: Literal[0, 10, 15, 20, 25, 30] = Field(
-        default=15,
+    last_turn: Literal[0, 10, 15, 20, 25, 30, 40] = Field(
+        default=0,
         description="The turn after which the most loyal worlds wins (0: play until a victory)",
         json_schema_extra={"labels": {"0": "None, play until a victory"}},
     )

@@ -119,9 +119,14 @@ def test_the_first_turn_opens_at_its_blockade_phase_with_no_recruitment():
     assert not state.busy
 
 
-def test_the_last_turn_option_defaults_to_fifteen_and_may_be_switched_off():
-    assert GAME.setup(GAME.make_options(2), 0).last_turn == 15
-    assert GAME.setup(GAME.make_options(2, last_turn=0), 0).last_turn == 0
+def test_a_table_plays_until_a_victory_unless_its_host_sets_a_last_turn():
+    """No single last turn lets most purposeful games of every size end by the rulebook
+    (`python -m tests.bench.last_turn`, figures in DESIGN.md), so none is set by default."""
+    default = GAME.setup(GAME.make_options(2), 0)
+    assert default.last_turn == 0
+    assert GAME.status_text(default, None).startswith("Turn 1: ")
+    chosen = GAME.setup(GAME.make_options(3, last_turn=40), 0)
+    assert GAME.status_text(chosen, None).startswith("Turn 1 of 40: ")
     with pytest.raises(IllegalAction):
         GAME.make_options(2, last_turn=7)
 
