@@ -165,11 +165,28 @@ class SqliteOutbox:
                     " AND (delivered_at IS NULL OR delivered_at <= ?)",
                     (row["game_id"], row["recipient"], row["id"], latest and latest[0], cutoff),
                 )
-            await db.executemany(
-                "UPDATE outbox SET pieces = NULL, delivered_at = NULL WHERE id = ?",
-                [(row["id"],) for row in due],
-            )
+            await self._rewrite_trimmed(db, [int(row["id"]) for row in due])
         return len(due)
+
+    @staticmethod
+    async def _rewrite_trimmed(db: aiosqlite.Connection, ids: list[int]) -> None:
+        """Those of `ids` still stored, written again under the same ids without their composed
+        messages and off the index of what is due. Deleted and inserted, not updated: SQLite
+        keeps the room a row gives up inside its page, and as new posts are added at the end of
+        the table that room would never be used again, whereas deleting merges the page."""
+        if not ids:
+            return
+        marks = ", ".join("?" * len(ids))
+        async with db.execute(f"SELECT * FROM outbox WHERE id IN ({marks})", ids) as cur:
+            rows = [{**dict(r), "pieces": None, "delivered_at": None} for r in await cur.fetchall()]
+        if not rows:
+            return
+        await db.execute(f"DELETE FROM outbox WHERE id IN ({marks})", ids)
+        columns = list(rows[0])
+        await db.executemany(
+            f"INSERT INTO outbox ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            [tuple(r[c] for c in columns) for r in rows],
+        )
 
     async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None:
         await self._set(

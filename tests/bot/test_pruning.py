@@ -45,10 +45,11 @@ async def move(store: SqliteStore, row: GameRow, to: list[int]) -> GameRow:
     )
 
 
-async def deliver(store: SqliteStore, game_id: int, *, ago: timedelta) -> None:
-    """Send every open post as one message each, as if it had gone out `ago`."""
+async def deliver(store: SqliteStore, game_id: int, *, ago: timedelta, size: int = 0) -> None:
+    """Send every open post as one message each (of `size` characters more), as if it had
+    gone out `ago`."""
     for post in await store.open_posts(game_id):
-        await store.mark_sending(post.id, [{"content": f"post {post.id}"}])
+        await store.mark_sending(post.id, [{"content": f"post {post.id}" + "x" * size}])
         await store.mark_part_sent(post.id, 1, done=True, message_id=1000 + post.id)
         await store.db.execute(
             "UPDATE outbox SET delivered_at = ? WHERE id = ?",
@@ -116,6 +117,27 @@ async def test_pruning_reads_only_the_posts_that_are_due(store: SqliteStore):
     assert any("USING INDEX outbox_prune_due" in p for p in plans), plans
     assert any(p.startswith("SEARCH outbox USING INDEX outbox_by_place") for p in plans), plans
     assert not any("SCAN outbox" in p or "TEMP B-TREE" in p for p in plans), plans
+
+
+async def test_the_room_of_trimmed_posts_is_used_again(store: SqliteStore):
+    row = await running(store)
+
+    async def pages_after_a_hundred_moves() -> int:
+        nonlocal row
+        for _ in range(100):  # each told to the channel and both players, 1.5 KB a message
+            row = await move(store, row, [ALICE, BOB])
+            await deliver(store, row.id, ago=2 * KEEP, size=1500)
+        await store.prune(datetime.now(UTC) - KEEP, limit=1000)
+        async with store.db.execute("PRAGMA page_count") as cur:
+            pages = int((await cur.fetchone())[0])
+        async with store.db.execute("PRAGMA freelist_count") as cur:
+            return pages - int((await cur.fetchone())[0])
+
+    await pages_after_a_hundred_moves()
+    first = await pages_after_a_hundred_moves()
+    second = await pages_after_a_hundred_moves()
+    # The composed messages of a hundred moves fill 110 pages; their narration a few.
+    assert second - first < 20, (first, second)
 
 
 async def test_the_write_ahead_log_stays_bounded(store: SqliteStore):
