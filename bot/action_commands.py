@@ -2,7 +2,11 @@
 
 Each game gets a command group named by `Game.short_name`; each action kind becomes a subcommand
 whose parameters are the action's fields. Every parameter autocompletes from the game's legal
-actions for the invoking player, narrowed by the parameters already filled in. Order sheets
+actions for the invoking player, narrowed by the parameters already filled in, and every value
+it offers is marked with the decision it was computed for (bot/binding.py), so a command sent
+after that decision has moved on is refused instead of landing on the next one. A command with
+no required parameter (a pass) gets one optional parameter more, `decision`, offering the
+player's open decision itself, so that it can be bound too. Order sheets
 (`OrderAction` kinds) get no command of their own: `/game order` writes them line by line and
 their Submit button sends them (bot/orders.py).
 """
@@ -10,22 +14,18 @@ their Submit button sends them (bot/orders.py).
 from __future__ import annotations
 
 import inspect
-from typing import Any, get_args
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import limits
+from bot import binding, limits
 from bot.game_commands import GUILD_ONLY
 from bot.interactions import bot_of
 from engine import ActionBase, Game, OrderAction
 
-
-def _annotation(field: Any) -> type:
-    hint = field.annotation
-    if hint is int or int in get_args(hint):
-        return int
-    return str
+DECISION = binding.DECISION
+DECISION_HELP = "The decision you answer (from the list), so a repeat cannot count twice"
 
 
 def _fields(action_type: type[ActionBase]) -> dict[str, Any]:
@@ -47,28 +47,34 @@ def build_group(game: Game) -> app_commands.Group:
 def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Command:
     kind: str = action_type.model_fields["kind"].default
     fields = _fields(action_type)
+    # Every parameter is text, even a number: a suggestion carries its decision's mark.
+    described_fields = {n: (f.description or n) for n, f in fields.items()}
+    optional = {n: not f.is_required() for n, f in fields.items()}
+    if all(optional.values()):
+        described_fields[DECISION] = DECISION_HELP
+        optional[DECISION] = True
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        data = {"kind": kind, **{k: v for k, v in values.items() if v is not None}}
-        await bot_of(interaction).turns.command(interaction, data, game=game.id)
+        given = {k: v for k, v in values.items() if v is not None}
+        await bot_of(interaction).turns.command(interaction, kind, given, game=game.id)
 
     params = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    for name, field in fields.items():
+    for name in described_fields:
         params.append(
             inspect.Parameter(
                 name,
                 inspect.Parameter.KEYWORD_ONLY,
-                annotation=_annotation(field),
-                default=inspect.Parameter.empty if field.is_required() else None,
+                annotation=str,
+                default=None if optional[name] else inspect.Parameter.empty,
             )
         )
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     described = app_commands.describe(
-        **{n: (f.description or n)[: limits.DESCRIPTION] for n, f in fields.items()}
+        **{n: text[: limits.DESCRIPTION] for n, text in described_fields.items()}
     )(callback)
     command = app_commands.Command(
         name=kind,
@@ -77,40 +83,76 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Co
     )
     for name in fields:
         command.autocomplete(name)(_autocompleter(game, kind, name))
+    if DECISION in described_fields:
+        command.autocomplete(DECISION)(_decisions(game, kind))
     return command
 
 
 def _autocompleter(game: Game, kind: str, focused: str) -> Any:
     async def complete(
         interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[Any]]:
+    ) -> list[app_commands.Choice[str]]:
         bot = bot_of(interaction)
         table = await bot.tables.current(interaction.channel_id or 0)
         if table is None or table.state is None or table.game.id != game.id:
             return []
         filled = {
-            name: str(value)
+            name: str(binding.bare(value))
             for name, value in vars(interaction.namespace).items()
-            if name != focused and value is not None and value != ""
+            if name not in (focused, DECISION) and value is not None and value != ""
         }
+        step = await bot.store.steps(table.row.id)
+        decisions = {s: p.decision for s, p in table.prompts().items()}
         needle = str(current).lower()
-        seen: dict[Any, str] = {}
-        for _, action in bot.tables.legal_for(table, interaction.user.id, kind):
+        seen: dict[Any, app_commands.Choice[str]] = {}
+        for seat, action in bot.tables.legal_for(table, interaction.user.id, kind):
             values = action.model_dump()
             if any(str(values.get(k)) != v for k, v in filled.items() if k in values):
                 continue
             value = values[focused]
-            if value in seen or value == "":
+            mark = binding.Mark(table.row.id, seat, decisions[seat], step)
+            if value in seen or value == "" or not binding.fits(mark, value):
                 continue  # "" means "leave this option out", which needs no suggestion
             label = game.label_value(table.state, kind, focused, value) or str(value)
             if needle and needle not in label.lower() and needle not in str(value).lower():
                 continue
-            seen[value] = label
+            seen[value] = app_commands.Choice(
+                name=label[: limits.CHOICE_NAME], value=binding.bind(mark, value)
+            )
             if len(seen) == limits.CHOICES:
                 break
-        return [
-            app_commands.Choice(name=label[: limits.CHOICE_NAME], value=value)
-            for value, label in seen.items()
-        ]
+        return list(seen.values())
+
+    return complete
+
+
+def _decisions(game: Game, kind: str) -> Any:
+    """The `decision` parameter's suggestions: each decision of the user's that this command
+    may answer now, named as its prompt reads."""
+
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        bot = bot_of(interaction)
+        table = await bot.tables.current(interaction.channel_id or 0)
+        if table is None or table.state is None or table.game.id != game.id:
+            return []
+        step = await bot.store.steps(table.row.id)
+        prompts = table.prompts()
+        seats = dict.fromkeys(
+            seat for seat, _ in bot.tables.legal_for(table, interaction.user.id, kind)
+        )
+        out = []
+        for seat in seats:
+            name = f"{table.state.seat_names[seat]}: {prompts[seat].text}"
+            if str(current).lower() not in name.lower():
+                continue
+            mark = binding.Mark(table.row.id, seat, prompts[seat].decision, step)
+            out.append(
+                app_commands.Choice(
+                    name=limits.clip(name, limits.CHOICE_NAME), value=binding.bind(mark, "")
+                )
+            )
+        return out[: limits.CHOICES]
 
     return complete

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import limits, present
+from bot import binding, limits, present
 from bot.buttons import undo_view
 from bot.interactions import Progress, answer, handling
 from bot.table import Accepted, PlayerError, Table
+from bot.tables import NO_GAME
 from engine import QuickChoice
 
 if TYPE_CHECKING:
@@ -35,21 +36,36 @@ class Turns:
         self.bot = bot
 
     async def command(
-        self, interaction: discord.Interaction, data: dict[str, Any], *, game: str
+        self, interaction: discord.Interaction, kind: str, given: dict[str, Any], *, game: str
     ) -> None:
-        """A typed action from the game's slash commands."""
+        """A typed action from the game's slash commands. Values picked from autocomplete name
+        the decision they were offered for (`bot.binding`): the action answers that decision
+        or nothing, so a retry of a command that already counted never lands on the next."""
         bot = self.bot
         channel_id = interaction.channel_id or 0
+        user_id = interaction.user.id
         async with handling(interaction) as progress:
+            mark, values = binding.unbind(given)
+            data = {"kind": kind, **{k: v for k, v in values.items() if k != binding.DECISION}}
+            refused = None
             async with bot.in_flight(), bot.tables.lock(channel_id):
-                table = await bot.tables.require(channel_id)
-                if table.game.id != game:
-                    raise PlayerError(
-                        f"This channel is playing {table.game.title}; "
-                        f"use `/{table.game.short_name}`."
-                    )
-                move = await bot.tables.act(table, interaction.user.id, data)
-                progress.committed = _label(move)
+                table = await bot.tables.current(channel_id)
+                if mark is not None:
+                    refused = await binding.stale(bot.store, table, channel_id, user_id, mark)
+                if refused is None:
+                    if table is None:
+                        raise PlayerError(NO_GAME)
+                    if table.game.id != game:
+                        raise PlayerError(
+                            f"This channel is playing {table.game.title}; "
+                            f"use `/{table.game.short_name}`."
+                        )
+                    seat = None if mark is None else mark.seat
+                    move = await bot.tables.act(table, user_id, data, seat)
+                    progress.committed = _label(move)
+            if refused is not None:
+                await answer(interaction, refused)
+                return
             await self.told(interaction, move)
 
     async def click(

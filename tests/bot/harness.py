@@ -10,8 +10,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot import deadlines
+from bot import binding, deadlines
 from bot.app import GameBot
+from bot.binding import DECISION
 from bot.config import Settings
 from bot.interactions import WORKING
 from bot.table import Table
@@ -138,14 +139,26 @@ class Session:
         )
         return [c["value"] for c in choices]
 
-    async def play(self, user: UserRecord, group: str, kind: str, **fields: Any) -> str:
-        """Type each field and pick it from autocomplete (it must be offered), then send."""
+    async def picked(
+        self, user: UserRecord, group: str, kind: str, **fields: Any
+    ) -> dict[str, Any]:
+        """Type each field and pick it from autocomplete (it must be offered): the options as
+        Discord sends them, each value marked with the decision it was offered for."""
         filled: dict[str, Any] = {}
         for name, value in fields.items():
             offered = await self.offered(user, [group, kind], filled, name, str(value))
-            assert value in offered, f"{kind} {name}={value!r} not offered: {offered}"
-            filled[name] = value
-        record = await self.command(user, group, kind, **fields)
+            found = [v for v in offered if binding.bare(v) == str(value)]
+            assert found, f"{kind} {name}={value!r} not offered: {offered}"
+            filled[name] = found[0]
+        if not fields and DECISION in option_names(self.standin, [group, kind]):
+            decisions = await self.offered(user, [group, kind], {}, DECISION)
+            filled = {DECISION: decisions[0]} if decisions else {}
+        return filled
+
+    async def play(self, user: UserRecord, group: str, kind: str, **fields: Any) -> str:
+        """Send the command with its options picked from autocomplete (`picked`)."""
+        filled = await self.picked(user, group, kind, **fields)
+        record = await self.command(user, group, kind, **filled)
         return reply_text(record)
 
     async def open_game(
@@ -178,6 +191,16 @@ class Session:
 
     def posts(self) -> list[MessageRecord]:
         return [m for m in self.standin.messages(self.channel) if not m.ephemeral]
+
+
+def option_names(standin: StandIn, path: list[str]) -> list[str]:
+    """The options of a registered (sub)command, as Discord holds them."""
+    command = standin.world.find_command(path[0])
+    assert command is not None, f"/{path[0]} is not registered"
+    specs = command.get("options") or []
+    for name in path[1:]:
+        specs = next(o for o in specs if o["name"] == name).get("options") or []
+    return [o["name"] for o in specs]
 
 
 def reply_text(record: InteractionRecord) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import binding
 from bot.table import Table
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
@@ -53,7 +54,10 @@ class SecretsWatch:
             if "card" not in prompt.kinds:
                 continue
             user = self.users[table.holder(seat)]
-            offered = await self.session.offered(user, ["bloc", "card"], {}, "card")
+            offered = {
+                binding.bare(v)
+                for v in await self.session.offered(user, ["bloc", "card"], {}, "card")
+            }
             own = {c for s in table.seats_of(user.id) for c in state.hands[s]}
             assert set(offered) <= own, f"{user.name} was offered cards not in their hand"
             self.card_offers_checked += 1
