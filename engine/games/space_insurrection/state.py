@@ -30,7 +30,7 @@ class SpaceOptions(BaseModel):
     last_turn: Literal[0, 10, 15, 20, 25, 30, 40] = Field(
         default=0,
         description="The turn after which the most loyal worlds wins (0: play until a victory)",
-        json_schema_extra={"labels": {"0": "None, play until a victory"}},
+        json_schema_extra={"labels": {"0": "Never (play until a victory)"}},
     )
 
 
