@@ -80,12 +80,17 @@ def read(raw: Any) -> tuple[Mark | None, Any]:
     return Mark(int(game), int(seat), int(decision), int(step)), value
 
 
+def lenient(raw: Any) -> tuple[Mark | None, Any]:
+    """`read` for suggestions, which refuse nothing: an unreadable mark stays in the value."""
+    try:
+        return read(raw)
+    except PlayerError:
+        return None, raw
+
+
 def bare(raw: Any) -> Any:
     """The value without its mark, if it has a readable one (to compare with legal values)."""
-    try:
-        return read(raw)[1]
-    except PlayerError:
-        return raw
+    return lenient(raw)[1]
 
 
 def unbind(values: dict[str, Any]) -> tuple[Mark | None, dict[str, Any]]:
@@ -106,10 +111,16 @@ def unbind(values: dict[str, Any]) -> tuple[Mark | None, dict[str, Any]]:
 
 
 async def stale(
-    store: GameStore, table: Table | None, channel_id: int, user_id: int, mark: Mark
+    store: GameStore,
+    table: Table | None,
+    channel_id: int,
+    user_id: int,
+    mark: Mark,
+    what: str = "that command was typed for a decision of {name}'s",
 ) -> str | None:
     """Why a command bound to `mark` may not be applied, in words for its player, or None when
-    the decision it names is the one open now. `table` is the channel's live game, if any.
+    the decision it names is the one open now. `table` is the channel's live game, if any;
+    `what` names the command, in words that end before "that was answered or replaced".
     Raises PlayerError for a mark that names nothing of the player's."""
     if table is None or table.row.id != mark.game:
         row = await store.get(mark.game)
@@ -130,8 +141,8 @@ async def stale(
     waiting = listing([state.seat_names[s] for s in sorted(table.prompts())]) or "nobody"
     since = await _since(store, table.row.id, mark.step, user_id)
     return (
-        f"⚠️ Already answered: that command was typed for a decision of {name}'s that was "
-        f"answered or replaced since, so nothing was changed. The game waits for {waiting} "
+        f"⚠️ Already answered: {what.format(name=name)} that was answered or replaced "
+        f"since, so nothing was changed. The game waits for {waiting} "
         f"now; pick again from the list if you still want to act.{since}"
     )
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot import limits
+from bot import binding, limits
 from bot.buttons import orders_view
 from bot.interactions import REFUSAL, answer, bot_of, handling
 from bot.store_models import LoggedAction
@@ -39,6 +39,8 @@ from engine.words import quoted
 if TYPE_CHECKING:
     from bot.app import GameBot
 
+ORDER_FOR = "that order was written for a sheet of {name}'s"
+"""How an order line bound to a sheet that moved on is named (`binding.stale`)."""
 SUBMITTED = "Those orders were already submitted, or revealed; nothing was changed."
 NAMED = 6
 """Options named in a refusal before "and N more"."""
@@ -236,10 +238,11 @@ class Orders:
         return mine
 
     async def _line(
-        self, table: Table, user_id: int, unit: str
+        self, table: Table, user_id: int, unit: str, seat: int | None
     ) -> tuple[int, Prompt, OrderSheet, OrderLine]:
+        """The line named, on the sheet of `seat` when the values were offered for it."""
         assert table.state is not None
-        mine = await self._mine(table, user_id)
+        mine = [m for m in await self._mine(table, user_id) if seat in (None, m[0])]
         for seat, prompt, sheet in mine:
             line = find_line(sheet, unit)
             if line is not None:
@@ -259,10 +262,23 @@ class Orders:
         """Set one line of the invoking player's open sheet and show the whole draft."""
         bot = self.bot
         channel_id = interaction.channel_id or 0
+        user_id = interaction.user.id
         async with handling(interaction), bot.in_flight():
+            mark, values = binding.unbind({"unit": unit, "to": to})
+            unit, to = values["unit"], values["to"]
             async with bot.tables.lock(channel_id):  # a Submit in progress sees the final draft
+                refused = None
+                if mark is not None:
+                    table = await bot.tables.current(channel_id)
+                    refused = await binding.stale(
+                        bot.store, table, channel_id, user_id, mark, ORDER_FOR
+                    )
+                if refused is not None:
+                    await answer(interaction, refused)
+                    return
                 table = await bot.tables.require(channel_id)
-                seat, prompt, sheet, line = await self._line(table, interaction.user.id, unit)
+                seat = None if mark is None else mark.seat
+                seat, prompt, sheet, line = await self._line(table, user_id, unit, seat)
                 if line.locked:
                     raise PlayerError(
                         f"{line.label}'s order was already declared ({line.options[0].label}); "
@@ -373,7 +389,9 @@ async def unit_autocomplete(
     mine = open_sheets(table, interaction.user.id)
     needle = str(current).casefold()
     found: list[app_commands.Choice[str]] = []
+    step = await bot.store.steps(table.row.id)
     for seat, prompt, sheet in mine:
+        mark = binding.Mark(table.row.id, seat, prompt.decision, step)
         draft = await bot.orders.draft(table, seat, prompt, sheet)
         for line in sheet.lines:
             name = f"{line.label}: {draft.value(line).label}"
@@ -382,9 +400,12 @@ async def unit_autocomplete(
                 name = f"{draft.name} · {name}"
             if needle and needle not in name.casefold() and needle not in line.key.casefold():
                 continue
-            if len(line.key) <= limits.CHOICE_NAME:
+            if binding.fits(mark, line.key):
                 found.append(
-                    app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=line.key)
+                    app_commands.Choice(
+                        name=limits.clip(name, limits.CHOICE_NAME),
+                        value=binding.bind(mark, line.key),
+                    )
                 )
     return found[: limits.CHOICES]
 
@@ -395,24 +416,28 @@ async def to_autocomplete(
     """Where the chosen line may go (what it may be told to do), its present value marked."""
     bot = bot_of(interaction)
     table = await bot.tables.current(interaction.channel_id or 0)
-    unit = str(getattr(interaction.namespace, "unit", "") or "")
+    bound, named = binding.lenient(getattr(interaction.namespace, "unit", "") or "")
+    unit = str(named)
     if table is None or table.state is None or not unit:
         return []
     needle = str(current).casefold()
+    step = await bot.store.steps(table.row.id)
     for seat, prompt, sheet in open_sheets(table, interaction.user.id):
         line = find_line(sheet, unit)
-        if line is None:
+        if line is None or (bound is not None and bound.seat != seat):
             continue
+        mark = binding.Mark(table.row.id, seat, prompt.decision, step)
         now = (await bot.orders.draft(table, seat, prompt, sheet)).value(line)
         found = []
         for option in line.options:
             name = option.label + (" (now)" if option is now else "")
             if needle and needle not in name.casefold() and needle not in option.value.casefold():
                 continue
-            if len(option.value) <= limits.CHOICE_NAME:
+            if binding.fits(mark, option.value):
                 found.append(
                     app_commands.Choice(
-                        name=limits.clip(name, limits.CHOICE_NAME), value=option.value
+                        name=limits.clip(name, limits.CHOICE_NAME),
+                        value=binding.bind(mark, option.value),
                     )
                 )
         return found[: limits.CHOICES]

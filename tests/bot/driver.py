@@ -43,8 +43,9 @@ async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -
 
 async def submit_orders(session: Session, user: UserRecord, lines: dict[str, str]) -> str:
     """Write secret orders as a player does: each line with `/game order`, both options picked
-    from what autocomplete offers, then **Submit orders** on the private panel `/game orders`
-    shows. Returns the panel's answer (a "✅" line once submitted)."""
+    from what autocomplete offers (so bound to the sheet they were offered for), then **Submit
+    orders** on the private panel `/game orders` shows. Returns the panel's answer (a "✅" line
+    once submitted)."""
     table = await session.table()
     seat = next(s for s in table.seats_of(user.id) if s in table.prompts())
     sheet = table.prompts()[seat].sheet
@@ -54,11 +55,8 @@ async def submit_orders(session: Session, user: UserRecord, lines: dict[str, str
         assert line is not None
         if line.locked:
             continue
-        units = await session.offered(user, ["game", "order"], {}, "unit", key)
-        assert key in units, f"{key} not offered: {units}"
-        places = await session.offered(user, ["game", "order"], {"unit": key}, "to", value)
-        assert value in places, f"{key} to {value} not offered: {places}"
-        record = await session.command(user, "game", "order", unit=key, to=value)
+        picked = await session.picked(user, "game", "order", unit=key, to=value)
+        record = await session.command(user, "game", "order", **picked)
         assert record.reply is not None and record.reply.ephemeral
     panel = (await session.command(user, "game", "orders")).reply
     assert panel is not None and panel.ephemeral

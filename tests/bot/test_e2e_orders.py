@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 
+from bot import binding
 from tests.bot.harness import Session, reply_text
 from tests.standin import MessageRecord, UserRecord
 from tests.standin.model import snowflake
@@ -71,9 +72,9 @@ async def test_orders_are_written_changed_and_submitted_in_secret_until_the_reve
     red, blue = await start(scouts)
     assert "/game order" in scouts.posts()[-1].content  # the turn message says how
     units = await scouts.offered(red, ["game", "order"], {}, "unit")
-    assert units == ["red-1", "red-2", "red-3"]
-    places = await scouts.offered(red, ["game", "order"], {"unit": "red-1"}, "to")
-    assert places == ["camp", "hill", "ford"]
+    assert [binding.bare(u) for u in units] == ["red-1", "red-2", "red-3"]
+    places = await scouts.offered(red, ["game", "order"], {"unit": units[0]}, "to")
+    assert [binding.bare(p) for p in places] == ["camp", "hill", "ford"]
     quiet = channel_writes(scouts)
 
     first = await order(scouts, red, "red-1", "hill")
