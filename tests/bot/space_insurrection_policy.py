@@ -17,9 +17,8 @@ from engine import ActionBase
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.actions import Act, Deploy, Pass
 from engine.games.space_insurrection.state import SpaceState, type_of
-from tests.players.space_insurrection import ferry, preferred
+from tests.players.space_insurrection import STRIKES, ferry, preferred
 
-STRIKES = ("attack", "sabotage", "bombard", "kill")
 BUILD = ("troops", "star_cruiser", "saboteur", "agent", "assassin", "security", "diplomat")
 
 

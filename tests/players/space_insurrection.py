@@ -9,7 +9,9 @@ rulebook (`tests/bench/last_turn.py`), and `test_space_insurrection.py` beside i
 Its plan, every turn: Diplomats spread to worlds nobody holds and take them; Troops ride the
 cruisers to the world whose enemy Troops or installations stop a Control, then fight there;
 at every world it controls or subdues first, strikes at enemy units next, then deploys
-(Diplomats and Troops before anything else). The pieces that any purposeful Space
+(Diplomats and Troops before anything else, never Rebels), and at last incites an uprising on
+an enemy's world it cannot take otherwise, for its Troops to subdue. It never blockades or
+observes: cruisers are for carrying, Agents for acting. The pieces that any purposeful Space
 Insurrection player needs (ferrying Troops, picking an action by preference) are here too, for
 the end-to-end test players in `tests/bot/space_insurrection_policy.py`."""
 
@@ -24,8 +26,6 @@ from engine.games.space_insurrection.actions import Act, Declare, Deploy, Discar
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.view import SpaceView, UnitView, WorldView
 
-STAY = "stay"
-"""The first option of a movement line: the unit stays where it is."""
 TAKE = ("control", "subdue")
 STRIKES = ("attack", "sabotage", "bombard", "kill")
 KEEP = (
