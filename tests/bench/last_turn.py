@@ -55,25 +55,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--cap", type=int, default=60, help="turns played at most")
     args = parser.parse_args()
-    header = ["players", "games", "seeds", *(f"<= {n}" for n in LIMITS[:-1]), "no limit"]
-    header += ["median turn", "s/game"]
-    rows = []
+    header = ["players", "games", "seeds", *(f"<= {n}" for n in LIMITS[:-1])]
+    header += [f"none (by {args.cap})", "median turn", "s/game", "CPU s/game"]
+    print(f"Games won by the rulebook by each last turn, greedy players, cap {args.cap} turns:\n")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header), flush=True)
     for players in args.players:
         n = args.games if players == 2 else args.more
         seeds = range(args.seed, args.seed + n)
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         ended = [play(players, seed, args.cap) for seed in seeds]
-        spent = (time.perf_counter() - began) / n
+        spent, cpu = (time.perf_counter() - began) / n, (time.process_time() - cpu) / n
         turns = [t for t in ended if t is not None]
         median = f"{statistics.median(turns):g}" if turns else "-"
         row = [str(players), str(n), f"{seeds.start}-{seeds.stop - 1}"]
-        rows.append([*row, *(cell(ended, limit) for limit in LIMITS), median, f"{spent:.2f}"])
-        print(f"{players} players done in {spent * n:.0f} s", flush=True)
-    print(f"\nGames won by the rulebook by the limit, greedy players, cap {args.cap} turns:\n")
-    print("| " + " | ".join(header) + " |")
-    print("|" + "---|" * len(header))
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+        row += [*(cell(ended, limit) for limit in LIMITS), median, f"{spent:.2f}", f"{cpu:.2f}"]
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":
