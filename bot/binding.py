@@ -116,11 +116,11 @@ async def stale(
     channel_id: int,
     user_id: int,
     mark: Mark,
-    what: str = "that command was typed for a decision of {name}'s",
+    what: str = "the decision of {name}'s that command was typed for was answered or replaced",
 ) -> str | None:
     """Why a command bound to `mark` may not be applied, in words for its player, or None when
     the decision it names is the one open now. `table` is the channel's live game, if any;
-    `what` names the command, in words that end before "that was answered or replaced".
+    `what` says what became of the decision, in words that "since" can follow.
     Raises PlayerError for a mark that names nothing of the player's."""
     if table is None or table.row.id != mark.game:
         row = await store.get(mark.game)
@@ -141,8 +141,8 @@ async def stale(
     waiting = listing([state.seat_names[s] for s in sorted(table.prompts())]) or "nobody"
     since = await _since(store, table.row.id, mark.step, user_id)
     return (
-        f"⚠️ Already answered: {what.format(name=name)} that was answered or replaced "
-        f"since, so nothing was changed. The game waits for {waiting} "
+        f"⚠️ Already answered: {what.format(name=name)} since, so nothing was changed. "
+        f"The game waits for {waiting} "
         f"now; pick again from the list if you still want to act.{since}"
     )
 

@@ -279,8 +279,10 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     @app_commands.command(
         name="orders", description="Your secret orders so far, to submit or clear (only you)"
     )
-    async def orders(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).orders.show(interaction)
+    @app_commands.describe(sheet=orders.SHEET_HELP)
+    @app_commands.autocomplete(sheet=orders.sheet_autocomplete)
+    async def orders(self, interaction: discord.Interaction, sheet: str | None = None) -> None:
+        await bot_of(interaction).orders.show(interaction, sheet)
 
     @app_commands.command(name="undo", description="Take back your own latest move(s)")
     @app_commands.describe(moves="How many of your latest moves (default 1)")

@@ -39,8 +39,11 @@ from engine.words import quoted
 if TYPE_CHECKING:
     from bot.app import GameBot
 
-ORDER_FOR = "that order was written for a sheet of {name}'s"
+ORDER_FOR = "the sheet of {name}'s that order was written for was submitted or replaced"
 """How an order line bound to a sheet that moved on is named (`binding.stale`)."""
+SHEET_FOR = "that sheet of {name}'s was submitted or replaced"
+"""How a sheet picked for `/game orders` that has moved on is named (`binding.stale`)."""
+SHEET_HELP = "Which of your sheets (from the list), so a repeat cannot reach a later sheet"
 SUBMITTED = "Those orders were already submitted, or revealed; nothing was changed."
 NAMED = 6
 """Options named in a refusal before "and N more"."""
@@ -300,14 +303,27 @@ class Orders:
             text, view = panel(table, [draft], f"✏️ {line.label}: {option.label}.")
             await answer(interaction, text, view=view)
 
-    async def show(self, interaction: discord.Interaction) -> None:
-        """Every open sheet of the invoking player, with what is written on it."""
+    async def show(self, interaction: discord.Interaction, chosen: str | None = None) -> None:
+        """Every open sheet of the invoking player, with what is written on it; only the sheet
+        `chosen` names when it was picked from autocomplete, or why that sheet is gone."""
         bot = self.bot
+        channel_id = interaction.channel_id or 0
+        user_id = interaction.user.id
         async with handling(interaction):
-            table = await bot.tables.require(interaction.channel_id or 0)
+            mark = binding.read(chosen)[0] if chosen else None
+            if mark is not None:
+                table = await bot.tables.current(channel_id)
+                refused = await binding.stale(
+                    bot.store, table, channel_id, user_id, mark, SHEET_FOR
+                )
+                if refused is not None:
+                    await answer(interaction, refused)
+                    return
+            table = await bot.tables.require(channel_id)
             drafts = [
                 await self.draft(table, seat, prompt, sheet)
-                for seat, prompt, sheet in await self._mine(table, interaction.user.id)
+                for seat, prompt, sheet in await self._mine(table, user_id)
+                if mark is None or seat == mark.seat
             ]
             text, view = panel(table, drafts)
             await answer(interaction, text, view=view)
@@ -442,3 +458,25 @@ async def to_autocomplete(
                 )
         return found[: limits.CHOICES]
     return []
+
+
+async def sheet_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The player's open sheets by title, each bound to its decision: `/game orders` sent again
+    after that sheet was submitted then says so instead of showing the next one."""
+    bot = bot_of(interaction)
+    table = await bot.tables.current(interaction.channel_id or 0)
+    if table is None or table.state is None:
+        return []
+    step = await bot.store.steps(table.row.id)
+    found = []
+    for seat, prompt, sheet in open_sheets(table, interaction.user.id):
+        name = f"{table.state.seat_names[seat]}: {sheet.title}"
+        if str(current).casefold() in name.casefold():
+            mark = binding.Mark(table.row.id, seat, prompt.decision, step)
+            value = binding.bind(mark, "")
+            found.append(
+                app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=value)
+            )
+    return found[: limits.CHOICES]

@@ -58,7 +58,8 @@ async def submit_orders(session: Session, user: UserRecord, lines: dict[str, str
         picked = await session.picked(user, "game", "order", unit=key, to=value)
         record = await session.command(user, "game", "order", **picked)
         assert record.reply is not None and record.reply.ephemeral
-    panel = (await session.command(user, "game", "orders")).reply
+    sheet = await session.picked(user, "game", "orders")
+    panel = (await session.command(user, "game", "orders", **sheet)).reply
     assert panel is not None and panel.ephemeral
     await session.click(user, panel, "Submit orders")
     return session.standin.message(panel.id).content

@@ -142,18 +142,8 @@ class Session:
     async def picked(
         self, user: UserRecord, group: str, kind: str, **fields: Any
     ) -> dict[str, Any]:
-        """Type each field and pick it from autocomplete (it must be offered): the options as
-        Discord sends them, each value marked with the decision it was offered for."""
-        filled: dict[str, Any] = {}
-        for name, value in fields.items():
-            offered = await self.offered(user, [group, kind], filled, name, str(value))
-            found = [v for v in offered if binding.bare(v) == str(value)]
-            assert found, f"{kind} {name}={value!r} not offered: {offered}"
-            filled[name] = found[0]
-        if not fields and DECISION in option_names(self.standin, [group, kind]):
-            decisions = await self.offered(user, [group, kind], {}, DECISION)
-            filled = {DECISION: decisions[0]} if decisions else {}
-        return filled
+        """The options as the user sends them, picked from autocomplete (`pick`)."""
+        return await pick(self.standin, user, self.channel, [group, kind], fields)
 
     async def play(self, user: UserRecord, group: str, kind: str, **fields: Any) -> str:
         """Send the command with its options picked from autocomplete (`picked`)."""
@@ -191,6 +181,31 @@ class Session:
 
     def posts(self) -> list[MessageRecord]:
         return [m for m in self.standin.messages(self.channel) if not m.ephemeral]
+
+
+BINDING_OPTIONS = (DECISION, "sheet")
+"""Options that only name the decision a command answers (`bot.binding`)."""
+
+
+async def pick(
+    standin: StandIn, user: UserRecord, channel: ChannelRecord, path: list[str], fields: dict
+) -> dict[str, Any]:
+    """Type each field and pick it from autocomplete (it must be offered): the options as
+    Discord sends them, each value marked with the decision it was offered for. A command sent
+    with no field names its decision through its binding option, when it has one."""
+    filled: dict[str, Any] = {}
+    for name, value in fields.items():
+        choices = await standin.autocomplete(
+            user, channel, path, filled, focused=name, value=str(value)
+        )
+        found = [c["value"] for c in choices if binding.bare(c["value"]) == str(value)]
+        assert found, f"/{' '.join(path)} {name}={value!r} not offered: {choices}"
+        filled[name] = found[0]
+    if not fields:
+        for option in set(BINDING_OPTIONS) & set(option_names(standin, path)):
+            choices = await standin.autocomplete(user, channel, path, {}, focused=option)
+            filled.update({option: choices[0]["value"]} if choices else {})
+    return filled
 
 
 def option_names(standin: StandIn, path: list[str]) -> list[str]:

@@ -99,9 +99,15 @@ async def test_a_retried_order_line_is_not_written_into_the_next_sheet(scouts: S
     red, blue = (scouts.standin.world.users[table.holder(s)] for s in (0, 1))
     line = await scouts.picked(red, "game", "order", unit="red-1", to="hill")
     assert (await send(scouts, red, "game", "order", **line)).startswith("✏️")
-    for user in (red, blue):
-        panel = (await scouts.command(user, "game", "orders")).reply
-        await scouts.click(user, panel, "Submit orders")
+    sheet = await scouts.picked(red, "game", "orders")
+    assert binding.bare(sheet["sheet"]) == ""  # it names the sheet, nothing else
+    panel = (await scouts.command(red, "game", "orders", **sheet)).reply
+    await scouts.click(red, panel, "Submit orders")
+    again = await send(scouts, red, "game", "orders", **sheet)
+    assert again.startswith(f"⚠️ {ANSWERED}: that sheet of Red's was submitted or replaced")
+    assert "Red has submitted orders" in again and "Submit" not in again
+    panel = (await scouts.command(blue, "game", "orders")).reply
+    await scouts.click(blue, panel, "Submit orders")
     # Round two: muster (a command with no option of its own binds through `decision`), then
     # Red writes a new order for the same scout.
     assert (await scouts.play(red, "scouts", "muster")).startswith("✅")
@@ -113,6 +119,6 @@ async def test_a_retried_order_line_is_not_written_into_the_next_sheet(scouts: S
     assert draft == {"red-1": "camp"}
 
     retry = await send(scouts, red, "game", "order", **line)
-    assert retry.startswith(f"⚠️ {ANSWERED}: that order was written for a sheet of Red's")
+    assert retry.startswith(f"⚠️ {ANSWERED}: the sheet of Red's that order was written for")
     assert "Round 2 begins" in retry
     assert await scouts.bot.store.draft(table.row.id, 0, decision) == draft
