@@ -20,6 +20,7 @@ from bot.health import watch_loop_lag
 from bot.interactions import APOLOGY, answer, handling
 from bot.lobby import Lobbies
 from bot.orders import Orders
+from bot.owed_answers import OwedAnswers
 from bot.publication import Publisher
 from bot.rules_commands import rules_command
 from bot.stale import StaleClicks, on_message
@@ -67,6 +68,7 @@ class GameBot(discord.Client):
         self.orders = Orders(self)
         self.stale_clicks = StaleClicks(self)
         self.publisher = Publisher(self)
+        self.owed_answers = OwedAnswers(self)
         self.drawing = Drawing(settings.render_workers)
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
@@ -90,6 +92,8 @@ class GameBot(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        # Before any command can arrive: what a crash left players waiting for is claimed now.
+        await self.owed_answers.recover()
         await self.drawing.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
@@ -147,6 +151,7 @@ class GameBot(discord.Client):
             if task is not None:
                 task.cancel()
         await self.publisher.stop()
+        self.owed_answers.stop()
         self.drawing.stop()
         await super().close()
         await self.store.aclose()

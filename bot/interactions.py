@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import limits
+from bot.owed_answers import OwedAnswers
+from bot.store_answers import OWED
 from bot.table import PlayerError
 from engine import IllegalAction
 
@@ -70,6 +72,9 @@ async def answer(
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=none, embeds=embeds
         )
+    owed = OWED.get()
+    if owed is not None and owed.interaction_id == interaction.id:
+        owed.answered = True
 
 
 @asynccontextmanager
@@ -79,12 +84,26 @@ async def handling(
     """Defer within Discord's 3 seconds, then turn exceptions into the right, true answer.
 
     `in_place`: a button on a private message (a confirmation) is answered by editing that
-    message: its buttons go at once, so they cannot be pressed twice."""
-    if not interaction.response.is_done():
-        if in_place:
-            await interaction.response.edit_message(content=WORKING, view=None)
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+    message: its buttons go at once, so they cannot be pressed twice.
+
+    The answer is owed from before the deferral until the player has it (`bot.owed_answers`):
+    should the bot die in between, its next start tells them what became of the command."""
+    owing = getattr(interaction.client, "owed_answers", None)
+    writing = None if owing is None else owing.begin(interaction)
+    await OwedAnswers.head_start(writing)
+    try:
+        if not interaction.response.is_done():
+            if in_place:
+                await interaction.response.edit_message(content=WORKING, view=None)
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+    except BaseException:
+        owed = None if writing is None else await writing
+        if owed is not None:  # Discord refused the deferral: nobody waits for this answer
+            await owing.end(owed)
+        raise
+    owed = None if writing is None else await writing
+    marked = None if owed is None else OWED.set(owed)
     progress = Progress()
     try:
         yield progress
@@ -101,6 +120,11 @@ async def handling(
                 f"✅ {progress.committed}\nThat counted, but something went wrong on my side "
                 "afterwards; the channel will be told as soon as I can.",
             )
+    finally:
+        if marked is not None:
+            OWED.reset(marked)
+        if owed is not None:
+            await owing.end(owed)
 
 
 async def _safely(interaction: discord.Interaction, text: str) -> None:

@@ -25,6 +25,7 @@ import aiosqlite
 from bot import schema
 from bot.drafts import DraftStore, SqliteDrafts
 from bot.pace import Wait
+from bot.store_answers import OWED, AnswerStore, SqliteAnswers
 from bot.store_models import (
     ChannelBusy,
     Closure,
@@ -41,7 +42,7 @@ from bot.store_waits import SqliteWaits, WaitStore
 MIGRATIONS = schema.bundled()
 
 
-class GameStore(WaitStore, OutboxStore, RecordStore, DraftStore, Protocol):
+class GameStore(WaitStore, OutboxStore, RecordStore, DraftStore, AnswerStore, Protocol):
     """The whole store: its games and their logs here, and each part's protocol."""
 
     async def live_game(self, channel_id: int) -> GameRow | None: ...
@@ -96,7 +97,7 @@ class GameStore(WaitStore, OutboxStore, RecordStore, DraftStore, Protocol):
     async def name_players(self, game_id: int, names: dict[int, str]) -> None: ...
 
 
-class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
+class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts, SqliteAnswers):
     """One SQLite file in WAL mode, one connection, one writer at a time."""
 
     def __init__(self, path: Path | str, migrations: Path = MIGRATIONS) -> None:
@@ -131,17 +132,31 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write, all or nothing. Made on behalf of a player's command, it also marks
+        that command's owed answer (`bot.store_answers`), so a crash after the commit cannot
+        leave the player told that nothing changed."""
+        owed = OWED.get()
         async with self._write:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
+                await self._mark_owed(self.db, owed)
             except BaseException:
                 await self.db.execute("ROLLBACK")
+                if owed is not None:
+                    owed.settled(committed=False)
                 raise
             await self.db.execute("COMMIT")
+            if owed is not None:
+                owed.settled(committed=True)
 
     async def _set(self, sql: str, args: tuple[Any, ...]) -> None:
-        """One write on its own, outside any transaction, under the writer lock."""
+        """One write on its own under the writer lock (in a transaction only when a player's
+        command must be marked with it)."""
+        if OWED.get() is not None:
+            async with self._transaction() as db:
+                await db.execute(sql, args)
+            return
         async with self._write:
             await self.db.execute(sql, args)
 
@@ -279,6 +294,7 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
             )
             await self._enqueue(row.id, seq, posts)
             await self._replace_waits(row.id, [] if finished else waits or [])
+            await self._mark_step(db, row.id, seq)
             if finished:
                 await self._forget_drafts(db, row.id)
             return updated
@@ -351,10 +367,13 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts):
 
     async def rewrite_snapshot(self, game_id: int, version: int, state: str) -> None:
         """Replace a snapshot rebuilt from the unchanged log; the version stays, since nothing
-        happened in the game (and a write that raced a move is simply dropped)."""
-        await self._set(
-            "UPDATE games SET state = ? WHERE id = ? AND version = ?", (state, game_id, version)
-        )
+        happened in the game (and a write that raced a move is simply dropped). No player's
+        answer is marked by it: it changes nothing they could see."""
+        async with self._write:
+            await self.db.execute(
+                "UPDATE games SET state = ? WHERE id = ? AND version = ?",
+                (state, game_id, version),
+            )
 
     async def name_players(self, game_id: int, names: dict[int, str]) -> None:
         """Remember players' display names; cosmetic, so the game's version stays."""
