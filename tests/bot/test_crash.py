@@ -45,6 +45,11 @@ class Figures:
     """Kills while Discord held a post it had already made."""
     acknowledged: int = 0
     unanswered: int = 0
+    """Players left with "thinking…" or a confirmation still working once the bot was back:
+    every restart here comes well within the 15 minutes an answer may still be given."""
+    failed_at_once: int = 0
+    """Commands the bot died before replying to at all, which Discord tells the player failed
+    (nothing can be changed by then: the reply comes before the work)."""
     lost: int = 0
     doubled: int = 0
     unannounced: int = 0
@@ -57,7 +62,8 @@ class Figures:
         return (
             f"{self.game}: {self.moves} moves, {self.kills} kills ({self.in_flight_kills} with a "
             f"post made but unconfirmed), {self.acknowledged} "
-            f"acknowledged, {self.unanswered} unanswered (bot killed first), lost {self.lost}, "
+            f"acknowledged, {self.unanswered} unanswered after the restart, "
+            f"{self.failed_at_once} failed at once (killed before replying), lost {self.lost}, "
             f"doubled {self.doubled}, unannounced {self.unannounced}, lies {self.lies}, "
             f"{self.late} posts marked late, snapshot = replay after {self.restarts_checked} "
             "restarts"
@@ -224,6 +230,8 @@ async def play_with_kills(
                 )
             except StandInTimeout:
                 figures.notes.append(f"no answer to {action.kind}")
+        if kill:
+            await told_after_restart(crash, record)
         after = await crash.log()
         judge(figures, record, before, after, (seat, action.to_text()))
     raise AssertionError("the game did not end")
@@ -237,6 +245,26 @@ async def kill_and_restart(crash: CrashTable, figures: Figures) -> None:
     await crash.child.start()
 
 
+def final(record: InteractionRecord) -> bool:
+    """The player has an answer: neither "thinking…" nor a confirmation still working."""
+    text = record.original_content or ""
+    return bool(text) and not text.startswith(("Thinking", WORKING))
+
+
+async def told_after_restart(crash: CrashTable, record: InteractionRecord) -> None:
+    """A player whose command a crash cut off is told what became of it once the bot is back;
+    what they read is then judged like any answer. A command the bot never replied to cannot
+    be answered any more (Discord has told its player that it failed)."""
+    if not record.acknowledged:
+        return
+    try:
+        await crash.standin.wait_until(
+            lambda: final(record), timeout=30, what="the cut-off command's answer"
+        )
+    except StandInTimeout:
+        return  # still waiting: judged unanswered
+
+
 def judge(
     figures: Figures,
     record: InteractionRecord,
@@ -248,7 +276,13 @@ def judge(
     text = record.original_content or ""
     changed = len(after) > len(before)
     figures.moves = len(after)
-    if not record.acknowledged or not text or text.startswith(("Thinking", WORKING)):
+    if not record.acknowledged:
+        figures.failed_at_once += 1
+        if changed:
+            figures.lies += 1  # Discord said it failed, yet the move was stored
+            figures.notes.append(f"{move} failed at once but logged {after[len(before) :]}")
+        return
+    if not final(record):
         figures.unanswered += 1
         return
     if text.startswith("✅"):
@@ -333,6 +367,7 @@ async def run(crash: CrashTable, figures: Figures, users: dict, policy: Policy) 
     await settle_and_count(crash, figures)
     print("\n" + figures.line())
     assert figures.kills >= KILLS, figures.line()
+    assert figures.unanswered == 0, (figures.line(), figures.notes)
     assert (figures.lost, figures.doubled, figures.unannounced, figures.lies) == (0, 0, 0, 0), (
         figures.line(),
         figures.notes,
