@@ -77,7 +77,8 @@ async def import_file(
 
 async def play_defaults(session: Session, count: int | None = None) -> None:
     """Play the default of whoever must act, `count` times (None: until the game is over), the
-    way the bot plays one (the channel's lock, the commit, then the post)."""
+    way the bot plays one for an absent player (the channel's lock, the commit, then the post),
+    so that the games a standstill ends for absent players end."""
     bot = session.bot
     assert bot is not None
     done = 0
@@ -89,7 +90,7 @@ async def play_defaults(session: Session, count: int | None = None) -> None:
             return
         seat = min(table.prompts())
         async with bot.tables.lock(table.row.channel_id):
-            await bot.tables.act(table, table.holder(seat), bot.tables.forceable(table)[seat], seat)
+            await bot.tables.force(table, seat, "⏰ Time is up.")
         await bot.publisher.publish(session.game_id)
         done += 1
 
@@ -263,6 +264,7 @@ async def test_export_then_import_reproduces_the_game_and_its_board(real: Sessio
     assert content["game"] == key and content["seed"] == 11 and content["players"] == 2
     assert str(alice.id) not in data.decode() and str(bob.id) not in data.decode()
     assert content["digest"] == record.digest(content)
+    assert all(step["absent"] for step in content["log"]), "each a default for an absent player"
 
     there = real.standin.add_text_channel("elsewhere")
     carol = real.user("carol")
@@ -331,7 +333,7 @@ async def test_import_refuses_bad_files_with_the_reason(real: Session):
     cases = {
         "digest does not match": json.dumps(forged).encode(),
         "not installed": resign(data, lambda c: c.update(game="chess")),
-        "newer than this bot reads": resign(data, lambda c: c.update(version=2)),
+        "newer than this bot reads": resign(data, lambda c: c.update(version=record.VERSION + 1)),
         "not a legal move": resign(
             data, lambda c: c["log"][0].update(seat=1 - c["log"][0]["seat"])
         ),
