@@ -133,7 +133,8 @@ class Prompt(BaseModel):
     host forces it, a deadline or turn limit passes, the player is away), so a game never
     stalls on an absent player. Every prompt sets one: for an out-of-turn decision the answer
     that changes least, for a seat's own turn the least harmful way on (end the turn, pass).
-    Applying defaults alone must always bring a game to its end."""
+    Applying defaults alone, each played for an absent player (`apply(..., absent=True)`), must
+    always bring a game to its end."""
     decision: int = 0
     """The identity of this decision for its seat, stamped by `Game.prompts`. It changes whenever
     the seat answers or the decision is replaced, so a button posted for one decision can never
