@@ -181,7 +181,8 @@ def compose(
     if not current:
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
-        return _with_board(header, table.row.players, None, board=show.board != "request")
+        ping = [] if post.body.get("quiet") else table.row.players
+        return _with_board(header, ping, None, board=show.board != "request")
     prompts = list(table.prompts().values())
     with_buttons = [p for p in prompts if p.choices]
     main = with_buttons[0] if with_buttons else None

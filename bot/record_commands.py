@@ -277,10 +277,10 @@ async def export_command(interaction: discord.Interaction) -> None:
 @app_commands.command(name="import", description="Set up a game from a record file, here")
 @app_commands.describe(
     file="A record file from /game export",
-    player1="Who takes player 1's seats (default: you)",
-    player2="Who takes player 2's seats (default: you)",
-    player3="Who takes player 3's seats (default: you)",
-    player4="Who takes player 4's seats (default: you)",
+    player1="Who plays the record's first seat, in its seat list's order (default: you)",
+    player2="Who plays the next seat in the record held by another player (default: you)",
+    player3="Who plays the third player's first seat in the record's order (default: you)",
+    player4="Who plays the fourth player's first seat in the record's order (default: you)",
 )
 async def import_command(
     interaction: discord.Interaction,
@@ -329,10 +329,11 @@ async def _import(
     if any(person is not None and person.bot for person in named):
         raise PlayerError("A bot cannot take a seat; name people.")
     user = interaction.user.id
-    players = [
-        user if person is None else person.id
-        for person in (named + [None] * rec.players)[: rec.players]
-    ]
+    order = record.players_in_seat_order(state)
+    players = [user] * rec.players
+    for player, person in zip(order, named, strict=False):
+        if person is not None:
+            players[player] = person.id
     outcome = game.outcome(state)
     row = GameRow(
         id=0,
@@ -355,7 +356,9 @@ async def _import(
         f"{steps}" + (" (the game is over)" if outcome is not None else "") + ". Seats:\n"
     ) + present.seating(table)
     if outcome is not None:
-        posts = [Post(kind="turn", body={"header": header, "final": True, "version": 0})]
+        # Nobody is asked anything by a game that is over: its import pings no one.
+        body = {"header": header, "final": True, "version": 0, "quiet": True}
+        posts = [Post(kind="turn", body=body)]
         waits = []
     else:
         posts = for_change(table, header)
@@ -387,7 +390,7 @@ async def _import(
         progress.committed = f"Imported the game of {game.title} at step {steps}."
     held = record.seats_of_players(state)
     seats = "; ".join(
-        f"player {i + 1} ({', '.join(held[i])}): <@{p}>" for i, p in enumerate(players)
+        f"player {i + 1} ({', '.join(held[p])}): <@{players[p]}>" for i, p in enumerate(order)
     )
     posted = await bot.publisher.publish(stored.id)
     text = f"✅ {progress.committed} {seats}."

@@ -321,6 +321,30 @@ async def test_an_abandoned_game_is_imported_live_with_the_players_named(real: S
     assert "imported a game" in real.standin.messages(there)[0].content
 
 
+async def test_import_seats_players_in_the_records_seat_order_and_a_finished_one_pings_nobody(
+    real: Session,
+):
+    alice, bob = real.user("alice"), real.user("bob")
+    await real.open_game("not_on_my_block", alice, bob, seed=2)
+    assert (await real.table()).state.holders == [1, 0]  # the second to join holds seat 1
+    await play_defaults(real)
+    content = json.loads(await exported(real, alice, real.channel))
+    first, second = content["seats"]
+
+    there = real.standin.add_text_channel("replayed")
+    carol, dave = real.user("carol"), real.user("dave")
+    told = await import_file(
+        real, carol, there, json.dumps(content).encode(), player1=carol, player2=dave
+    )
+    assert told.startswith("✅"), told
+    assert f"player 1 ({first}): <@{carol.id}>; player 2 ({second}): <@{dave.id}>" in told
+    imported = await real.bot.tables.by_id((await real.bot.store.latest_game(there.id)).id)
+    assert imported.holder(0) == carol.id and imported.holder(1) == dave.id
+    posted = real.standin.messages(there)
+    assert posted and "imported a game" in posted[-1].content
+    assert all(m.pinged_ids == [] for m in posted)
+
+
 async def test_import_refuses_bad_files_with_the_reason(real: Session):
     alice, bob = real.user("alice"), real.user("bob")
     await real.open_game("not_on_my_block", alice, bob, seed=7)
