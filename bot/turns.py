@@ -91,8 +91,13 @@ class Turns:
             living = None if row is None or row.living is None else row.living.get("message")
             if interaction.message is not None and interaction.message.id != living:
                 # The clicked message is not the one this step edited in place: say on it who
-                # answered, and how, as its buttons go.
-                await _mark_answered(interaction, choice.label)
+                # answered, and how, as its buttons go; a picture it carries becomes the board
+                # after that answer, so that its last line and its picture tell the same.
+                picture = None
+                if interaction.message.attachments:
+                    after = move.after
+                    picture = await bot.drawing.board(after, bot.publisher.players(after))
+                await _mark_answered(interaction, choice.label, picture)
 
     async def force(
         self,
@@ -163,11 +168,15 @@ def _label(move: Accepted) -> str:
     return move.after.game.describe(move.before.state, move.action)
 
 
-async def _mark_answered(interaction: discord.Interaction, label: str) -> None:
-    """Note on the clicked message who answered and how (its buttons are already retired)."""
+async def _mark_answered(
+    interaction: discord.Interaction, label: str, picture: discord.File | None = None
+) -> None:
+    """Note on the clicked message who answered and how (its buttons are already retired), and
+    replace its picture with `picture`, when given, in the same edit."""
     message = interaction.message
     if message is None:
         return
+    extra: dict[str, Any] = {} if picture is None else {"attachments": [picture]}
     try:
         await message.edit(
             content=limits.clip(
@@ -175,6 +184,7 @@ async def _mark_answered(interaction: discord.Interaction, label: str) -> None:
             ),
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **extra,
         )
     except discord.HTTPException as exc:
         log.info("could not mark a decision message as answered: %s", exc)

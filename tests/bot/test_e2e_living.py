@@ -122,3 +122,24 @@ async def test_a_button_click_continues_the_living_message_with_its_new_buttons(
     await real.command(developer, "nomb", "move", **move.model_dump(exclude={"kind"}))
     living = real.standin.message(turn.id)
     assert len(real.posts()) == before and living.find_button("End turn")
+
+
+async def test_a_turn_message_answered_by_its_button_shows_the_board_after_that_answer(
+    real: Session,
+):
+    resident, developer = await nomb(real)
+    while (await real.table()).state.phase == "placement":
+        await place(real, resident)
+    turn = turn_messages(real)[-1]
+    table = await real.table()
+    seat = table.seats_of(developer.id)[0]
+    move = next(a for a in table.game.legal_actions(table.state, seat) if a.kind == "move")
+    await real.command(developer, "nomb", "move", **move.model_dump(exclude={"kind"}))
+    await real.click(developer, real.standin.message(turn.id), "End turn")
+    retired = real.standin.message(turn.id)
+    following = turn_messages(real)[-1]
+    assert following.id != turn.id and resident.id in following.pinged_ids
+    assert retired.content.rstrip().splitlines()[-1].endswith("End turn")
+    # Its picture is the board after its last line: the one the next turn message starts from.
+    assert retired.attachments and following.attachments
+    assert retired.attachments[0].data == following.attachments[0].data
