@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from bot.present import game_over_line
 from bot.store_models import Told
@@ -34,8 +36,22 @@ FORMAT = "boardgame-bot/game-record"
 """What a record file says it is, in its `format` field."""
 VERSION = 2
 """The newest file format this build reads and the one it writes (2 added `absent`)."""
-MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_FILE_BYTES = 4 * 1024 * 1024
 """A record larger than this is refused before it is read (the longest games are ~100 KB)."""
+MAX_STEPS = 10_000
+"""The most log entries a record may hold (games played here take a few hundred)."""
+REPLAY_SECONDS = 60.0
+"""The longest an import may spend replaying a record, off the event loop, before it is
+refused; a record within the caps takes a few seconds."""
+MAX_DEPTH = 16
+"""How deeply a record's JSON may nest (the format itself needs 4 levels, options a few more).
+Checked while parsing, so a file of nested brackets is refused rather than exhausting the
+parser's recursion."""
+MAX_DIGITS = 100
+"""The most digits a number in a record may have (every field the format holds fits in 20); a
+longer one is refused before it is converted, which costs time quadratic in its length."""
+SEEDS = 1 << 63
+"""Seeds the bot deals are drawn from 0 up to this, excluded (`Tables.seed_source`)."""
 PAGE = 1800
 """Characters of narration on one page of `/game log` (a Discord message holds 2000)."""
 ENTRY = 1500
@@ -44,6 +60,10 @@ ENTRY = 1500
 
 class RecordError(Exception):
     """A record file that cannot be used; the text is one sentence saying why."""
+
+
+class TooSlow(RecordError):
+    """A record whose replay ran past its time budget."""
 
 
 # ----- narration ---------------------------------------------------------------------------------
@@ -116,9 +136,9 @@ def for_reader(rows: Sequence[Told], reader: int) -> list[Told]:
 class Entry(BaseModel):
     """One log entry as a record file holds it."""
 
-    seq: int
-    seat: int
-    action: str
+    seq: int = Field(ge=1, le=MAX_STEPS)
+    seat: int = Field(ge=TABLE_SEAT, le=64)
+    action: str = Field(max_length=100_000)
     absent: bool = False
     """A default played for an absent player (`Game.apply`'s `absent`), which replays
     differently from the same move chosen: a standstill counts only such moves."""
@@ -145,20 +165,33 @@ def state_at(
 
 
 def replay(
-    game: Game[Any, Any], start: GameState, entries: Sequence[history.Entry]
+    game: Game[Any, Any],
+    start: GameState,
+    entries: Sequence[history.Entry],
+    *,
+    deadline: float | None = None,
 ) -> Iterator[Step]:
     """Every step from 0, checking as it goes that each entry is one the bot could have logged
     then: numbered 1, 2, 3…, each move legal for its seat at that moment, each take-back naming
     the latest moves that still counted and carrying the decision serials the bot gives it.
-    Raises `RecordError` naming the first step that is not."""
+    Raises `RecordError` naming the first step that is not, or `TooSlow` once the monotonic
+    clock passes `deadline`.
+
+    A take-back costs the moves it takes back, not a replay from step 0 (`history.Timeline`),
+    so a record costs time in proportion to its length, however many take-backs it holds."""
     yield Step(0, start, f"🎲 **{game.title}** begins.")
-    state = start
-    seen: list[history.Entry] = []
+    timeline = history.Timeline(game, start)
     for index, entry in enumerate(entries, start=1):
+        if deadline is not None and time.monotonic() > deadline:
+            raise TooSlow(
+                f"Replaying it took longer than this bot allows ({REPLAY_SECONDS:g} s), "
+                f"by step {index - 1}."
+            )
+        state = timeline.state
         if entry.seq != index:
             raise RecordError(f"The log skips from step {index - 1} to step {entry.seq}.")
         if entry.seat == TABLE_SEAT:
-            state, text = _take_back(game, start, state, seen, entry)
+            text = _take_back(game, timeline, entry)
         elif entry.seat < 0 or entry.seat >= len(state.seat_names):
             raise RecordError(f"Step {entry.seq} is played by seat {entry.seat}, which is no seat.")
         else:
@@ -169,72 +202,72 @@ def replay(
                 raise RecordError(f"Step {entry.seq} is not a legal move: {exc}") from None
             text = "\n".join(e.text for e in result.events if e.seat is None)
             text = text or game.choice_label(state, action)
-            state = result.state
-            ending = game.outcome(state)
+            timeline.move(entry, result.state)
+            ending = game.outcome(result.state)
             if ending is not None:
-                winners = [state.seat_names[s] for s in ending.winners]
+                winners = [result.state.seat_names[s] for s in ending.winners]
                 text += "\n" + game_over_line(winners, ending, text)
-        seen.append(entry)
-        yield Step(entry.seq, state, text)
+        yield Step(entry.seq, timeline.state, text)
 
 
-def _take_back(
-    game: Game[Any, Any],
-    start: GameState,
-    state: GameState,
-    seen: list[history.Entry],
-    entry: history.Entry,
-) -> tuple[GameState, str]:
+def _take_back(game: Game[Any, Any], timeline: history.Timeline, entry: history.Entry) -> str:
+    """Check a take-back against the game it reaches, record it on `timeline`, and narrate it
+    as the bot did: each move taken back labelled as it read when it was made."""
     try:
         back = TakeBack.model_validate_json(entry.action)
     except ValidationError:
         raise RecordError(
             f"Step {entry.seq} is not a take-back the bot could have logged."
         ) from None
-    counted = history.moves(seen)
-    latest = [e.seq for e in counted[len(counted) - len(back.seqs) :]]
-    if not back.seqs or len(back.seqs) > len(counted) or back.seqs != latest:
+    count = len(back.seqs)
+    latest: list[int] = []
+    if 0 < count <= timeline.moves:
+        first, gone = timeline.latest(count)
+        latest = [e.seq for e in gone]
+    if not back.seqs or back.seqs != latest:
         raise RecordError(
             f"Step {entry.seq} takes back steps {back.seqs}, which are not the latest moves "
             "that still counted."
         )
-    gone = set(back.seqs)
-    kept = [e for e in seen if e.seq not in gone]
     try:
-        rebuilt = history.rebuild(game, start, kept)
+        rebuilt = timeline.without(first)
+        labels = []
+        walk = rebuilt
+        for old in gone:
+            action = game.parse_action(old.action)
+            labels.append(f"{walk.seat_names[old.seat]}: {game.choice_label(walk, action)}")
+            walk = history.replay_move(game, walk, old).state
     except Exception as exc:
         raise RecordError(f"Step {entry.seq}: the game does not replay without it: {exc}") from None
-    expected = history.take_back(state, rebuilt, back.seqs, rewind=back.rewind)
+    expected = history.take_back(timeline.state, rebuilt, back.seqs, rewind=back.rewind)
     if expected.decisions != back.decisions:
         raise RecordError(f"Step {entry.seq} is a take-back with decision ids the bot never gives.")
-    labels = []
-    walk = rebuilt
-    for old in (e for e in counted if e.seq in gone):
-        action = game.parse_action(old.action)
-        labels.append(f"{walk.seat_names[old.seat]}: {game.choice_label(walk, action)}")
-        walk = history.replay_move(game, walk, old).state
+    timeline.settle(first, back, rebuilt.model_copy(update={"decisions": dict(back.decisions)}))
     what = "The table rewound" if back.rewind else "Taken back"
-    return rebuilt.model_copy(update={"decisions": dict(back.decisions)}), (
-        f"↩️ {what}: {'; '.join(labels)}."
-    )
+    return f"↩️ {what}: {'; '.join(labels)}."
 
 
 # ----- the file ----------------------------------------------------------------------------------
+BOUNDS = {"greater_than_equal", "less_than", "less_than_equal", "too_long", "string_too_long"}
+"""Pydantic's error types for a value out of the bounds the record's schema sets."""
+
+
 class Record(BaseModel):
-    """A game record file, as read (the `digest` already checked)."""
+    """A game record file, as read (the `digest` already checked). Its numbers are bounded
+    to what the bot writes: a seed it deals, up to `MAX_STEPS` steps."""
 
     format: str
     version: int
-    game: str
-    title: str
-    game_id: int
-    status: str
+    game: str = Field(max_length=100)
+    title: str = Field(max_length=200)
+    game_id: int = Field(ge=0, lt=SEEDS)
+    status: str = Field(max_length=20)
     options: dict[str, Any]
-    seed: int
-    players: int
-    seats: list[str]
-    log: list[Entry]
-    digest: str
+    seed: int = Field(ge=0, lt=SEEDS)
+    players: int = Field(ge=1, le=64)
+    seats: list[str] = Field(max_length=64)
+    log: list[Entry] = Field(max_length=MAX_STEPS)
+    digest: str = Field(max_length=100)
 
 
 def canonical(data: dict[str, Any]) -> bytes:
@@ -295,17 +328,87 @@ def export(
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
 
 
+def too_large(size: int) -> str:
+    return (
+        f"The file is {size / 1024 / 1024:.1f} MB; a record may be at most "
+        f"{MAX_FILE_BYTES // 1024 // 1024} MB."
+    )
+
+
+class _Refused(Exception):
+    """Raised from inside the JSON parser to stop it at the first thing a record never holds."""
+
+
+def _number(text: str) -> int:
+    if len(text) > MAX_DIGITS + 1:  # room for a minus sign
+        raise _Refused(
+            f"The file holds a number {len(text.lstrip('-')):,} digits long; a record's "
+            f"numbers have at most {MAX_DIGITS}."
+        )
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(f"The file holds `{text}`, which is not a number JSON allows.")
+
+
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the JSON text nests arrays and objects more than `MAX_DEPTH` levels deep:
+    brackets counted outside its strings, before the parser recurses into them."""
+    depth = 0
+    for bracket in _BRACKETS.finditer(_STRINGS.sub("", text)):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def parse(raw: bytes) -> Any:
+    """The file's JSON, bounded: at most `MAX_DEPTH` levels of nesting and numbers of at most
+    `MAX_DIGITS` digits, each refused with its own reason."""
+    deep = f"The file nests its data more than {MAX_DEPTH} levels deep; a record never does."
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("The file is not JSON, so it is not a game record.") from None
+    if _too_deep(text):
+        raise RecordError(deep)
+    try:
+        return json.loads(text, parse_int=_number, parse_constant=_constant)
+    except _Refused as exc:
+        raise RecordError(str(exc)) from None
+    except RecursionError:
+        raise RecordError(deep) from None
+    except ValueError:
+        raise RecordError("The file is not JSON, so it is not a game record.") from None
+
+
 def load(raw: bytes) -> tuple[Record, Game[Any, Any]]:
     """Read a record file and check everything but its log: what it is, its format version,
     its digest, its shape, and that its game is installed. Raises `RecordError`."""
     if len(raw) > MAX_FILE_BYTES:
-        raise RecordError(f"The file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB.")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise RecordError("The file is not JSON, so it is not a game record.") from None
+        raise RecordError(too_large(len(raw)))
+    data = parse(raw)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"The file is not a game record (its format is not {FORMAT!r}).")
+    steps = data.get("log")
+    if isinstance(steps, list) and len(steps) > MAX_STEPS:
+        raise RecordError(
+            f"The file's log has {len(steps):,} steps; a record may hold at most {MAX_STEPS:,}."
+        )
+    seed = data.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed < SEEDS:
+        raise RecordError(
+            f"The file's seed ({limit(str(seed), 30)}) is not one the bot deals: seeds run "
+            f"from 0 to {SEEDS - 1:,}."
+        )
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise RecordError("The file has no valid format version.")
@@ -321,8 +424,15 @@ def load(raw: bytes) -> tuple[Record, Game[Any, Any]]:
     try:
         record = Record.model_validate(data)
     except ValidationError as exc:
-        where = ".".join(str(p) for p in exc.errors()[0]["loc"])
-        raise RecordError(f"The file's `{where}` field is missing or malformed.") from None
+        first = exc.errors()[0]
+        where = limit(".".join(str(p) for p in first["loc"]), 60)
+        if first["type"] == "missing":
+            raise RecordError(f"The file's `{where}` field is missing.") from None
+        if first["type"] in BOUNDS:
+            raise RecordError(
+                f"The file's `{where}` field is out of range: {first['msg']}."
+            ) from None
+        raise RecordError(f"The file's `{where}` field is malformed.") from None
     game = REGISTRY.get(record.game)
     if game is None:
         raise RecordError(

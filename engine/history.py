@@ -94,3 +94,96 @@ def take_back(before: GameState, rebuilt: GameState, seqs: list[int], *, rewind:
     seats = before.decisions.keys() | rebuilt.decisions.keys() | set(range(len(before.seat_names)))
     decisions = {s: max(before.decisions.get(s, 0), rebuilt.decisions.get(s, 0)) + 1 for s in seats}
     return TakeBack(seqs=seqs, decisions=decisions, rewind=rewind)
+
+
+class Timeline:
+    """The entries that still count (as `counting` lists them), kept while a log is replayed
+    entry by entry, so that a take-back costs the moves it takes back rather than a replay of
+    the whole game.
+
+    The game after each counted entry is kept for the latest `dense` entries and at every
+    `every`-th one below them, so memory stays bounded whatever the log's length, and the game
+    before any counted entry is at most `every` replayed moves away. `without` gives exactly
+    what `rebuild` gives for the log less the latest moves; `settle` then records the take-back.
+    """
+
+    def __init__(
+        self, game: Game[Any, Any], start: GameState, *, dense: int = 64, every: int = 64
+    ) -> None:
+        self.game, self.start = game, start
+        self.dense, self.every = dense, every
+        self._items: list[Entry | TakeBack] = []
+        self._states: list[GameState | None] = []
+        self._moves = 0
+        self.state = start
+        """The game as the entries so far leave it."""
+
+    @property
+    def moves(self) -> int:
+        """How many moves still count."""
+        return self._moves
+
+    def move(self, entry: Entry, after: GameState) -> None:
+        """`entry`, a move, was applied, leaving the game as `after`."""
+        self._push(entry, after)
+        self._moves += 1
+
+    def latest(self, count: int) -> tuple[int, list[Entry]]:
+        """The latest `count` moves that still count, oldest first, and where the first of them
+        stands among the counted entries. `count` is at most `moves`."""
+        found: list[Entry] = []
+        index = len(self._items)
+        while len(found) < count:
+            index -= 1
+            item = self._items[index]
+            if not isinstance(item, TakeBack):
+                found.append(item)
+        return index, found[::-1]
+
+    def without(self, first: int) -> GameState:
+        """The game rebuilt without the counted entries from `first` on, as `rebuild` replays
+        the log less those moves: the take-backs among them are not undone by that (their
+        moves are gone already), so the latest of them still sets the decision serials."""
+        state = self._before(first)
+        between = [i for i in self._items[first:] if isinstance(i, TakeBack)]
+        if between:
+            state = state.model_copy(update={"decisions": dict(between[-1].decisions)})
+        return state
+
+    def settle(self, first: int, back: TakeBack, after: GameState) -> None:
+        """The take-back `back` removed the counted entries from `first` on, leaving `after`."""
+        gone = self._items[first:]
+        self._moves -= sum(1 for i in gone if not isinstance(i, TakeBack))
+        del self._items[first:], self._states[first:]
+        self._push(back, after)
+
+    def _push(self, item: Entry | TakeBack, after: GameState) -> None:
+        self._items.append(item)
+        self._states.append(after)
+        self.state = after
+        self._thin(len(self._items) - 1 - self.dense)
+
+    def _keep(self, index: int, top: int) -> bool:
+        return index >= top - self.dense or (index + 1) % self.every == 0
+
+    def _thin(self, index: int) -> None:
+        if index >= 0 and not self._keep(index, len(self._items) - 1):
+            self._states[index] = None
+
+    def _before(self, index: int) -> GameState:
+        """The game after the counted entries before `index`: from the nearest kept state,
+        replayed on, keeping the states it passes that the window or a checkpoint wants."""
+        known = index - 1
+        while known >= 0 and self._states[known] is None:
+            known -= 1
+        state = self.start if known < 0 else self._states[known]
+        assert state is not None
+        for at in range(known + 1, index):
+            item = self._items[at]
+            if isinstance(item, TakeBack):
+                state = state.model_copy(update={"decisions": dict(item.decisions)})
+            else:
+                state = replay_move(self.game, state, item).state
+            if self._keep(at, index):
+                self._states[at] = state
+        return state
