@@ -471,13 +471,18 @@ def read(raw: bytes) -> tuple[Record, Game[Any, Any], GameState]:
 
 
 def narrate(
-    game: Game[Any, Any], start: GameState, entries: Sequence[history.Entry]
+    game: Game[Any, Any],
+    start: GameState,
+    entries: Sequence[history.Entry],
+    *,
+    deadline: float | None = None,
 ) -> tuple[list[tuple[int, str]], GameState]:
     """Replay a whole log, every check passed: the narration of each step and the game at the
-    last one (the states between are not kept). Raises `RecordError`."""
+    last one (the states between are not kept). Raises `RecordError` (`TooSlow` past
+    `deadline`, a `time.monotonic()` reading)."""
     told: list[tuple[int, str]] = []
     state = start
-    for step in replay(game, start, entries):
+    for step in replay(game, start, entries, deadline=deadline):
         told.append((step.seq, step.text))
         state = step.state
     return told, state

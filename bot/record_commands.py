@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import limits, present, record
+from bot import imports, limits, present, record
 from bot.interactions import answer, bot_of, handling
 from bot.posts import for_change, private
 from bot.store_models import (
@@ -32,7 +32,9 @@ from bot.store_models import (
     OwedGame,
     Post,
 )
+from bot.store_record import Crowded
 from bot.table import SYSTEM_USER, PlayerError, Table
+from bot.tables import crowded
 from engine import Game
 from engine.games import REGISTRY
 
@@ -314,18 +316,21 @@ async def _import(
             "This channel already has a game. Import into a channel or thread without one."
         )
     if file.size > record.MAX_FILE_BYTES:
-        raise PlayerError("That file cannot be imported: it is far too large to be a record.")
+        raise PlayerError(f"That file cannot be imported: {record.too_large(file.size)}")
     raw = await file.read()
-    try:
-        rec, game, start = record.read(raw)
+
+    def seatable(rec: record.Record, game: Game) -> None:
         if any(person is not None for person in named[rec.players :]):
             raise record.RecordError(
                 f"This game of {game.title} has {rec.players} players, so there is no "
                 f"player {rec.players + 1} to seat."
             )
-        told, state = await asyncio.to_thread(record.narrate, game, start, rec.log)
+
+    try:
+        read = await imports.read(raw, seatable)
     except record.RecordError as exc:
         raise PlayerError(f"That file cannot be imported: {exc}") from None
+    rec, game, told, state = read.record, read.game, read.told, read.state
     if any(person is not None and person.bot for person in named):
         raise PlayerError("A bot cannot take a seat; name people.")
     user = interaction.user.id
@@ -382,11 +387,15 @@ async def _import(
     ]
     async with bot.in_flight(), bot.tables.lock(channel_id):
         try:
-            stored = await bot.store.import_game(row, log, history, posts, waits)
+            caps = (bot.tables.lobbies_per_user, bot.tables.lobbies_per_server)
+            stored = await bot.store.import_game(row, log, history, posts, waits, caps)
         except ChannelBusy:
             raise PlayerError(
                 "This channel already has a game. Import into a channel or thread without one."
             ) from None
+        except Crowded as full:
+            why = crowded(full.scope, full.cap, "importing another running game")
+            raise PlayerError(why) from None
         progress.committed = f"Imported the game of {game.title} at step {steps}."
     held = record.seats_of_players(state)
     seats = "; ".join(

@@ -30,6 +30,15 @@ from bot.store_models import (
 )
 
 
+class Crowded(Exception):
+    """A running import that would take its host (`scope` "host") or its server ("server")
+    to more tables than `cap`."""
+
+    def __init__(self, scope: str, cap: int) -> None:
+        super().__init__(scope, cap)
+        self.scope, self.cap = scope, cap
+
+
 class RecordStore(Protocol):
     async def latest_game(self, channel_id: int) -> GameRow | None: ...
     async def narration(
@@ -43,6 +52,7 @@ class RecordStore(Protocol):
     ) -> list[Told]: ...
     async def last_acted(self, game_id: int, user_id: int) -> int | None: ...
     async def steps(self, game_id: int) -> int: ...
+    async def held(self, *, host_id: int | None, guild_id: int | None) -> int: ...
     async def import_game(
         self,
         row: GameRow,
@@ -50,6 +60,7 @@ class RecordStore(Protocol):
         told: list[tuple[int, Post]],
         posts: list[Post],
         waits: list[Wait],
+        caps: tuple[int, int] | None = None,
     ) -> GameRow: ...
     async def live_games(
         self, guild_id: int, offset: int, limit: int
@@ -133,6 +144,18 @@ class SqliteRecord:
         """The game's latest step: how many entries its log holds."""
         return await self._log_length(game_id)
 
+    async def held(self, *, host_id: int | None, guild_id: int | None) -> int:
+        """The tables one host (or one server) holds against its cap: open lobbies, and
+        running games set up by `/game import` (each count through its own partial index)."""
+        column, value = ("host_id", host_id) if host_id is not None else ("guild_id", guild_id)
+        total = 0
+        for where in ("status = 'lobby'", "status = 'active' AND imported = 1"):
+            async with self.db.execute(
+                f"SELECT COUNT(*) FROM games WHERE {where} AND {column} = ?", (value,)
+            ) as cur:
+                total += int((await cur.fetchone())[0])
+        return total
+
     async def import_game(
         self,
         row: GameRow,
@@ -140,18 +163,27 @@ class SqliteRecord:
         told: list[tuple[int, Post]],
         posts: list[Post],
         waits: list[Wait],
+        caps: tuple[int, int] | None = None,
     ) -> GameRow:
         """A game rebuilt from a record file, stored whole in one transaction: the row as
         given (its id is the store's to choose), its log, the narration of its steps (`told`,
         by step, stored as already told: the file's channel heard it), what this channel must
-        be told now, and who owes a move. Raises `ChannelBusy` if the channel has a game."""
+        be told now, and who owes a move. Raises `ChannelBusy` if the channel has a game.
+
+        A running game is marked imported, and with `caps` (per host, per server) it is
+        stored only if its host and its server hold fewer tables than that (`held`), counted
+        in the same transaction so two imports at once cannot both take the last place;
+        `Crowded` otherwise. A finished game holds no table and is not counted."""
         now = schema.now()
+        running = row.status == "active"
         try:
             async with self._transaction() as db:
+                if running and caps is not None:
+                    await self._room(row, caps)
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game, host_id, status, options,"
-                    " players, seed, state, version, pace, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                    " players, seed, state, version, pace, created_at, updated_at, imported)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
                     (
                         row.channel_id,
                         row.guild_id,
@@ -165,6 +197,7 @@ class SqliteRecord:
                         json.dumps(row.pace),
                         now,
                         now,
+                        int(running),
                     ),
                 )
                 game_id = int(cur.lastrowid or 0)
@@ -187,6 +220,15 @@ class SqliteRecord:
         stored = await self.get(game_id)
         assert stored is not None
         return stored
+
+    async def _room(self, row: GameRow, caps: tuple[int, int]) -> None:
+        per_host, per_server = caps
+        if await self.held(host_id=row.host_id, guild_id=None) >= per_host:
+            raise Crowded("host", per_host)
+        if row.guild_id is not None and (
+            await self.held(host_id=None, guild_id=row.guild_id) >= per_server
+        ):
+            raise Crowded("server", per_server)
 
     async def live_games(
         self, guild_id: int, offset: int, limit: int

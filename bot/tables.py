@@ -32,6 +32,21 @@ BEFORE_KEPT = 256
 """Games whose state before their latest move is kept for drawing that step."""
 
 
+def crowded(scope: str, cap: int, doing: str) -> str:
+    """Why a host (`scope` "host") or a server may hold no more tables, before `doing`: open
+    lobbies and running games set up by `/game import` count together against one cap
+    (`lobbies_per_user`, `lobbies_per_server`), so imports cannot hold more than lobbies may."""
+    if scope == "host":
+        return (
+            f"You already host {cap} open lobbies and running imported games together, the "
+            f"most one member may hold. Start, finish or abandon one of them before {doing}."
+        )
+    return (
+        f"This server already has {cap} open lobbies and running imported games together, the "
+        f"most this bot allows; start, finish or abandon some of them before {doing}."
+    )
+
+
 class StateCache:
     """Parsed states of recently used games, bounded by the size of their stored JSON.
 
@@ -186,20 +201,13 @@ class Tables:
     ) -> Table:
         if game_key not in REGISTRY:
             raise PlayerError(f"Unknown game `{limits.clip(game_key, 40)}`.")
-        if await self.store.open_lobbies(host_id=host_id, guild_id=None) >= self.lobbies_per_user:
-            raise PlayerError(
-                f"You already host {self.lobbies_per_user} open lobbies. Start or abandon one "
-                "of them before opening another."
-            )
+        if await self.store.held(host_id=host_id, guild_id=None) >= self.lobbies_per_user:
+            raise PlayerError(crowded("host", self.lobbies_per_user, "opening another lobby"))
         if (
             guild_id is not None
-            and await self.store.open_lobbies(host_id=None, guild_id=guild_id)
-            >= self.lobbies_per_server
+            and await self.store.held(host_id=None, guild_id=guild_id) >= self.lobbies_per_server
         ):
-            raise PlayerError(
-                f"This server already has {self.lobbies_per_server} open lobbies, the most this "
-                "bot allows; start or abandon some of them first."
-            )
+            raise PlayerError(crowded("server", self.lobbies_per_server, "opening another lobby"))
         try:
             row = await self.store.create_lobby(channel_id, guild_id, game_key, host_id)
         except ChannelBusy:
