@@ -3,8 +3,9 @@
 Plays seeded random playouts (the engine tests' random player, 2 to 5 players, 0 to 2 special
 chits of each kind, the default last turn) and counts the action-phase prompts, and among them
 those whose only legal action is Pass, i.e. a click (and a ping) that decides nothing. Prints
-the share per player count and overall, and the prompts per game turn. Nothing here is a test:
-it prints figures.
+the share per player count and overall, and the prompts per game turn. `--ask-all` asks every
+seat taking part at a world, as before seats with nothing to do were passed for, to compare on
+the same rules. Nothing here is a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import argparse
 import random
 from collections import Counter
 
-from engine.games.space_insurrection import GAME
+from engine.games.space_insurrection import GAME, turns
 from tests.engine.space_insurrection.playout import random_move, waiting
 
 
@@ -38,7 +39,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="games per player count")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ask-all", action="store_true", help="never pass a seat for it")
     args = parser.parse_args()
+    if args.ask_all:
+        turns.might_act = lambda state, seat: True
     total: Counter[str] = Counter()
     print("players  games  prompts  only-pass  share  prompts/turn")
     for players in (2, 3, 4, 5):

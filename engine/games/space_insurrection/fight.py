@@ -1,9 +1,9 @@
-"""The action phase: world by world in alphabetical order, the players there take turns, one
-unit taking one action each turn, the player with more units there first.
+"""The action phase's actions: what a seat may do in its turn at a world, one unit taking one
+action (or the loyal world its own), and what doing it does. Whose turn it is: `turns.py`.
 
-Who takes part at a world, and the buttons offered, depend only on what the table can see
-(units, loyalty), never on the reserves, so nobody learns a hand from being asked. Deploying a
-chit and playing a special chit are typed, never offered as public buttons."""
+The buttons offered depend only on what the table can see (units, loyalty), never on the
+reserves, so nobody learns a hand from them. Deploying a chit and playing a special chit are
+typed, never offered as public buttons."""
 
 from __future__ import annotations
 
@@ -56,52 +56,6 @@ def world_may_act(world: World, seat: int) -> bool:
     return world.loyal == seat and not world.acted
 
 
-def active_here(state: SpaceState, seat: int) -> bool:
-    world = state.worlds[state.at]
-    if seat in state.done:
-        return False
-    return world_may_act(world, seat) or any(
-        u.owner == seat and may_act(state, u) for u in state.units_at(world.id)
-    )
-
-
-def begin(state: SpaceState) -> list[str]:
-    """Start the phase at the first world where anyone can act; empty notes and `acting` None
-    when nobody can act anywhere (the turn is over)."""
-    state.at = -1
-    return next_world(state)
-
-
-def next_world(state: SpaceState) -> list[str]:
-    n = len(state.seat_names)
-    while state.at + 1 < len(state.worlds):
-        state.at += 1
-        state.done = []
-        seats = [s for s in range(n) if active_here(state, s)]
-        if not seats:
-            continue
-        world = state.worlds[state.at]
-        strength = {s: sum(1 for u in state.units_at(world.id) if u.owner == s) for s in seats}
-        order = [(state.first + i) % n for i in range(n)]
-        best = max(strength.values())
-        state.acting = next(s for s in order if s in seats and strength[s] == best)
-        return [f"Actions at {world_name(world.id)}: {state.seat_names[state.acting]} goes first"]
-    state.acting = None
-    return []
-
-
-def next_turn_here(state: SpaceState, after: int) -> list[str]:
-    """Play passes to the next seat in seat order still able to act here, else to the next
-    world."""
-    n = len(state.seat_names)
-    for step in range(1, n + 1):
-        seat = (after + step) % n
-        if active_here(state, seat):
-            state.acting = seat
-            return []
-    return next_world(state)
-
-
 # ----- what may be done ------------------------------------------------------------------------
 def public_actions(state: SpaceState, seat: int) -> list[ActionBase]:
     """Actions the table may see offered: every unit and world action but deployments and
@@ -115,6 +69,30 @@ def legal(state: SpaceState, seat: int) -> list[ActionBase]:
     if state.acting != seat:
         return []
     return [*public_actions(state, seat), *_deploys(state, seat), *_plays(state, seat)]
+
+
+def might_act(state: SpaceState, seat: int) -> bool:
+    """Whether the seat might do more than pass at the world being resolved, judged from what
+    the table sees: its units and loyal world there, and only the size of its reserve. A
+    deployment counts if any chit at all could be deployed there, and a special chit if the
+    game has them, whatever the reserve holds; so passing a seat by itself never tells its
+    hand (DESIGN.md, Actions)."""
+    if next(_acts(state, seat), None) is not None:
+        return True
+    if not state.reserves[seat]:
+        return False
+    if state.specials:
+        return True
+    return any(
+        _deploy_refusal(state, seat, by, chit) is None
+        for by in _deployers(state, seat)
+        for chit in _any_chit()
+    )
+
+
+def _any_chit() -> list[str]:
+    """One chit of each unit type, standing for whatever a reserve might hold."""
+    return [f"{kind.id}-1" for kind in content().types]
 
 
 def _here(state: SpaceState) -> World:
@@ -199,9 +177,14 @@ def _shielded(state: SpaceState, world_id: str) -> bool:
 
 def deployable(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
     """Why `by` may not deploy `chit` here (None: it may)."""
-    world = _here(state)
     if chit not in state.reserves[seat] or is_special(chit):
         return f"{_chit(chit)} is not a unit in your reserve."
+    return _deploy_refusal(state, seat, by, chit)
+
+
+def _deploy_refusal(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
+    """Why `by` could not deploy a unit chit like `chit` here, were it in the reserve."""
+    world = _here(state)
     if world.disrupted:
         return f"{world_name(world.id)} is disrupted by bombardment: nothing deploys there."
     if by == world.id:
@@ -230,12 +213,17 @@ def deployable(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
     return None
 
 
-def _deploys(state: SpaceState, seat: int) -> Iterator[Deploy]:
+def _deployers(state: SpaceState, seat: int) -> list[str]:
+    """The seat's units here with an action left, and its loyal world here if it has its own."""
     world = _here(state)
     deployers = [u.id for u in _own_here(state, seat)]
     if world_may_act(world, seat):
         deployers.append(world.id)
-    for by in deployers:
+    return deployers
+
+
+def _deploys(state: SpaceState, seat: int) -> Iterator[Deploy]:
+    for by in _deployers(state, seat):
         for chit in sorted(set(state.reserves[seat])):
             if deployable(state, seat, by, chit) is None:
                 yield Deploy(unit=by, chit=chit)
@@ -314,7 +302,7 @@ def play(state: SpaceState, seat: int, action: ActionBase) -> list[Event]:
         events = _special(state, seat, action)
     if not isinstance(action, Pass):
         state.busy = True
-    return events + [Event(text=n) for n in next_turn_here(state, seat)]
+    return events
 
 
 def _act(state: SpaceState, seat: int, action: Act) -> list[Event]:

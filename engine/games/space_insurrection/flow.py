@@ -5,7 +5,7 @@ then actions world by world; the turn ends with the victory check."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.games.space_insurrection import fight, orders, recruit, victory
+from engine.games.space_insurrection import orders, recruit, turns, victory
 from engine.games.space_insurrection.state import SpaceState
 from engine.words import doing
 
@@ -69,15 +69,18 @@ def after_declare(state: SpaceState) -> list[Event]:
 
 def to_action(state: SpaceState) -> list[Event]:
     state.phase = "action"
-    notes = fight.begin(state)
+    notes = turns.begin(state)
     events = [Event(text="Action phase.")] + [Event(text=n) for n in notes]
     if state.acting is None:
         return events + end_turn(state)
     return events
 
 
-def after_action(state: SpaceState) -> list[Event]:
-    return end_turn(state) if state.acting is None else []
+def after_action(state: SpaceState, seat: int) -> list[Event]:
+    """After `seat`'s action at a world: the next seat's turn, the next world, or the turn's
+    end."""
+    events = [Event(text=n) for n in turns.next_turn_here(state, seat)]
+    return events + (end_turn(state) if state.acting is None else [])
 
 
 def end_turn(state: SpaceState) -> list[Event]:

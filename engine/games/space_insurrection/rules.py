@@ -2,8 +2,8 @@
 
 Every phase of secret orders is a set of order sheets submitted whole (`orders.py`); the other
 decisions are ordinary actions: discards over the reserve limit, declared orders after an
-observation, and one unit's action at a time in the action phase (`fight.py`). `flow.py`
-moves the turn on whenever nobody is left to answer."""
+observation, and one unit's action at a time in the action phase (`fight.py`; whose turn it
+is, `turns.py`). `flow.py` moves the turn on whenever nobody is left to answer."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
             events += flow.after_declare(state)
         else:
             events = fight.play(state, seat, action)
-            events += flow.after_action(state)
+            events += flow.after_action(state, seat)
         result = self.outcome(state)
         if result is not None:
             events.append(Event(text=result.reason))

@@ -56,6 +56,13 @@ def give(state: SpaceState, seat: int, *chits: str) -> None:
         state.reserves[seat].append(chit)
 
 
+def holding(state: SpaceState, *seats: int) -> None:
+    """One chit in each seat's reserve: a seat that might deploy (or play a special chit) is
+    asked at a world instead of being passed for, as the table cannot tell what it holds."""
+    for seat in seats:
+        give(state, seat, f"assassin-{10 - seat}")
+
+
 def loyal(state: SpaceState, world: str, seat: int | None, **flags: Any) -> World:
     found = state.world(world)
     found.loyal = seat

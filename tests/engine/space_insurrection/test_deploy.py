@@ -13,6 +13,7 @@ from tests.engine.space_insurrection.support import (
     deploys,
     face_off,
     give,
+    holding,
     loyal,
     public,
     put,
@@ -161,6 +162,7 @@ def test_a_world_that_is_not_disrupted_has_nothing_to_repair():
     state = blank()
     loyal(state, "aldebar", 0)
     put(state, "agent-1", 1, "kryos")
+    holding(state, 0)
     begin(state)
     refused_act(
         state, 0, "Aldebar has only its repair to do", kind="act", unit="aldebar", action="repair"

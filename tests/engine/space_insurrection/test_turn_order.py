@@ -13,6 +13,7 @@ from tests.engine.space_insurrection.support import (
     blank,
     deploys,
     give,
+    holding,
     loyal,
     put,
     refused_unit_act,
@@ -28,6 +29,7 @@ def test_worlds_are_resolved_in_alphabetical_order():
     put(state, "agent-1", 0, "cassiopia")
     put(state, "agent-2", 1, "aldebar")
     put(state, "agent-3", 0, "kryos")
+    holding(state, 0, 1)
     assert "Actions at Aldebar: Blue goes first" in begin(state)
     state, text = act(state, 1, kind="pass")
     assert "Actions at Cassiopia: Red goes first" in text and where(state) == "cassiopia"
@@ -41,6 +43,7 @@ def test_worlds_where_nobody_can_act_are_skipped():
     put(state, "agent-1", 1, "borealis", blockading=False, observed=True)
     put(state, "star_cruiser-1", 1, "cassiopia", blockading=True)
     put(state, "agent-2", 0, "draconis")
+    holding(state, 0, 1)
     begin(state)
     assert where(state) == "draconis" and state.acting == 0
 
@@ -183,6 +186,7 @@ def test_a_loyal_owner_takes_part_at_its_world_with_no_units_there():
     state = blank()
     loyal(state, "aldebar", 0)
     put(state, "agent-1", 1, "kryos")
+    holding(state, 0)
     begin(state)
     assert where(state) == "aldebar" and state.acting == 0
     assert [c.action for c in GAME.prompts(state)[0].choices] == [{"kind": "pass"}]

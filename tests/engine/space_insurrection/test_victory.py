@@ -11,7 +11,7 @@ from engine.games.space_insurrection import GAME, flow
 from engine.games.space_insurrection.actions import Pass
 from engine.games.space_insurrection.state import SpaceState
 from tests.engine.defaults import default_action
-from tests.engine.space_insurrection.support import WORLDS, act, at, blank, loyal, put
+from tests.engine.space_insurrection.support import WORLDS, act, at, blank, holding, loyal, put
 
 
 def end_turn(state: SpaceState, busy: bool = True) -> SpaceState:
@@ -27,6 +27,7 @@ def test_all_worlds_loyal_to_a_seat_at_the_end_of_the_turn_wins(dice):
         loyal(state, world, 0)
     put(state, "diplomat-1", 0, "aldebar")
     put(state, "agent-2", 1, "kryos")
+    holding(state, 0, 1)
     at(state, "aldebar", 0)
     dice(1)
     state, text = act(state, 0, kind="act", unit="diplomat-1", action="control", target="aldebar")
@@ -56,6 +57,7 @@ def test_the_last_seat_with_units_on_the_board_wins(dice):
     put(state, "troops-1", 0, "aldebar")
     put(state, "troops-2", 1, "aldebar")
     loyal(state, "kryos", 2)  # Yellow holds a world but has no unit on the board
+    holding(state, 2)
     at(state, "aldebar", 0)
     dice(1, 1)
     state, _ = act(state, 0, kind="act", unit="troops-1", action="attack", target="troops-2")

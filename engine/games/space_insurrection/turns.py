@@ -1,0 +1,93 @@
+"""Whose turn it is in the action phase: world by world in alphabetical order, the seats there
+take turns in seat order, the one with more units there first, until each has passed.
+
+A seat takes part at a world where it has a unit with an action left or its loyal world with
+its own action left. A seat that could only pass there is passed for it, in one line of
+narration, instead of being asked; that is judged from what the table sees (`fight.might_act`),
+so being asked or passed never tells a hand."""
+
+from __future__ import annotations
+
+from engine.games.space_insurrection.fight import may_act, might_act, world_may_act
+from engine.games.space_insurrection.names import world_name
+from engine.games.space_insurrection.state import SpaceState
+from engine.words import doing
+
+
+def active_here(state: SpaceState, seat: int) -> bool:
+    world = state.worlds[state.at]
+    if seat in state.done:
+        return False
+    return world_may_act(world, seat) or any(
+        u.owner == seat and may_act(state, u) for u in state.units_at(world.id)
+    )
+
+
+def begin(state: SpaceState) -> list[str]:
+    """Start the phase at the first world where anyone can act; `acting` None when nobody can
+    act anywhere (the turn is over). Returns the narration."""
+    state.at = -1
+    return next_world(state)
+
+
+def next_world(state: SpaceState) -> list[str]:
+    """Move to the next world where a seat has something to decide, passing on the way every
+    seat that has nothing to do."""
+    n = len(state.seat_names)
+    notes = []
+    while state.at + 1 < len(state.worlds):
+        state.at += 1
+        state.done = []
+        seats = [s for s in range(n) if active_here(state, s)]
+        if not seats:
+            continue
+        world = state.worlds[state.at]
+        strength = {s: sum(1 for u in state.units_at(world.id) if u.owner == s) for s in seats}
+        order = [(state.first + i) % n for i in range(n)]
+        best = max(strength.values())
+        idle = _settle(state, next(s for s in order if s in seats and strength[s] == best))
+        here = world_name(world.id)
+        if state.acting is None:
+            notes.append(f"{_idle(state, idle)} nothing to do at {here}")
+            continue
+        line = f"Actions at {here}: {state.seat_names[state.acting]} goes first"
+        if idle:
+            line += f"; {_idle(state, idle)} nothing to do there"
+        return [*notes, line]
+    state.acting = None
+    return notes
+
+
+def next_turn_here(state: SpaceState, after: int) -> list[str]:
+    """Play passes to the next seat in seat order still taking part here, else to the next
+    world."""
+    idle = _settle(state, after + 1)
+    here = world_name(state.worlds[state.at].id)
+    notes = [f"{_idle(state, idle)} nothing to do at {here}"] if idle else []
+    if state.acting is None:
+        return notes + next_world(state)
+    return notes
+
+
+def _settle(state: SpaceState, start: int) -> list[int]:
+    """Give the turn to the first seat from `start` in seat order that takes part here and
+    might do more than pass (`acting` None if none); each seat met before it that could only
+    pass is passed. Returns the seats passed."""
+    n = len(state.seat_names)
+    idle = []
+    for step in range(n):
+        seat = (start + step) % n
+        if not active_here(state, seat):
+            continue
+        if might_act(state, seat):
+            state.acting = seat
+            return idle
+        state.done.append(seat)
+        idle.append(seat)
+    state.acting = None
+    return idle
+
+
+def _idle(state: SpaceState, seats: list[int]) -> str:
+    """`Red has`, `Red and Blue have`: the subject of a line telling the seats passed."""
+    return doing([state.seat_names[s] for s in seats], "have")
