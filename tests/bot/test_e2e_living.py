@@ -136,10 +136,14 @@ async def test_a_turn_message_answered_by_its_button_shows_the_board_after_that_
     move = next(a for a in table.game.legal_actions(table.state, seat) if a.kind == "move")
     await real.command(developer, "nomb", "move", **move.model_dump(exclude={"kind"}))
     await real.click(developer, real.standin.message(turn.id), "End turn")
-    retired = real.standin.message(turn.id)
+    # The answered mark comes after the player's own answer.
+    retired = await real.standin.wait_until(
+        lambda: (m := real.standin.message(turn.id)).content.rstrip().endswith("End turn") and m,
+        timeout=20,
+        what="the answered turn message to say who answered",
+    )
     following = turn_messages(real)[-1]
     assert following.id != turn.id and resident.id in following.pinged_ids
-    assert retired.content.rstrip().splitlines()[-1].endswith("End turn")
     # Its picture is the board after its last line: the one the next turn message starts from.
     assert retired.attachments and following.attachments
     assert retired.attachments[0].data == following.attachments[0].data
