@@ -71,9 +71,15 @@ class Settings(BaseSettings):
         ge=1,
         description="Refusals in a row from a deleted or closed channel before its game closes.",
     )
-    lobbies_per_user: int = Field(default=3, ge=1, description="Open lobbies one host may hold.")
+    lobbies_per_user: int = Field(
+        default=3,
+        ge=1,
+        description="Open lobbies and running imported games one host may hold at once.",
+    )
     lobbies_per_server: int = Field(
-        default=50, ge=1, description="Open lobbies one server may hold at once."
+        default=50,
+        ge=1,
+        description="Open lobbies and running imported games one server may hold at once.",
     )
     state_cache_mib: float = Field(
         default=64.0, gt=0, description="Memory for parsed game states, least recently used first."
