@@ -17,14 +17,6 @@ from bot.table import PlayerError, Table
 from bot.tables import Tables
 
 
-def readable(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        field = ".".join(str(p) for p in err["loc"]).replace("_", " ")
-        parts.append(f"{field}: {err['msg'].removeprefix('Value error, ')}")
-    return "; ".join(parts)
-
-
 def _steward(table: Table, user_id: int, can_manage: bool, what: str) -> None:
     if user_id != table.row.host_id and not can_manage:
         raise PlayerError(f"Only the host or someone with Manage Channels can {what}.")

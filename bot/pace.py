@@ -103,32 +103,34 @@ class Pace(BaseModel):
         )
 
 
-def bounds(name: str) -> tuple[float, float]:
-    """A numeric setting's smallest and largest value, as `Pace` declares them: what
-    `/game settings` registers with Discord and what its refusals quote."""
-    info = Pace.model_fields[name]
+def bounds(name: str, model: type[BaseModel] | None = None) -> tuple[float, float]:
+    """A numeric setting's smallest and largest value, as its model (`Pace` unless named)
+    declares them: what `/game settings` registers with Discord and what its refusals quote."""
+    info = (model or Pace).model_fields[name]
     low = next(m.ge for m in info.metadata if isinstance(m, annotated_types.Ge))
     high = next(m.le for m in info.metadata if isinstance(m, annotated_types.Le))
     return low, high
 
 
-def bounds_text(name: str) -> str:
+def bounds_text(name: str, model: type[BaseModel] | None = None) -> str:
     """ "A turn limit is between 1 and 720 hours (0: no limit)." for a value out of range."""
-    extra = Pace.model_fields[name].json_schema_extra
+    extra = (model or Pace).model_fields[name].json_schema_extra
     assert isinstance(extra, dict)
-    low, high = bounds(name)
+    low, high = bounds(name, model)
     return f"{str(extra['bounds']).format(lo=f'{low:g}', hi=f'{high:g}')}."
 
 
-def refusal(exc: ValidationError) -> str:
-    """Why settings were refused, in the table's words: each number out of range gets its
-    bounds sentence, anything else the validator's own message."""
+def refusal(exc: ValidationError, model: type[BaseModel] | None = None) -> str:
+    """Why settings were refused, in the project's words: each number out of range gets its
+    bounds sentence, anything else the validator's own message (our validators write theirs
+    for players). Serves `Pace` and, named, `Prefs`."""
+    fields = (model or Pace).model_fields
     said = []
     for err in exc.errors():
         name = str(err["loc"][0]) if err["loc"] else ""
-        extra = Pace.model_fields[name].json_schema_extra if name in Pace.model_fields else None
+        extra = fields[name].json_schema_extra if name in fields else None
         if isinstance(extra, dict) and "bounds" in extra:
-            said.append(bounds_text(name))
+            said.append(bounds_text(name, model))
         else:
             said.append(err["msg"].removeprefix("Value error, "))
     return " ".join(dict.fromkeys(said))
@@ -138,8 +140,18 @@ class Prefs(BaseModel):
     """What one person chose for all their games with `/game me`."""
 
     timezone: str = "UTC"
-    quiet_from: int | None = Field(default=None, ge=0, le=23)
-    quiet_to: int | None = Field(default=None, ge=0, le=23)
+    quiet_from: int | None = Field(
+        default=None,
+        ge=0,
+        le=23,
+        json_schema_extra={"bounds": "Quiet hours start at an hour from {lo} to {hi}"},
+    )
+    quiet_to: int | None = Field(
+        default=None,
+        ge=0,
+        le=23,
+        json_schema_extra={"bounds": "Quiet hours end at an hour from {lo} to {hi}"},
+    )
     on_deck: bool = False
 
     @field_validator("timezone")
@@ -148,7 +160,9 @@ class Prefs(BaseModel):
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a folder, like America
-            raise ValueError(f"unknown time zone {value!r}; pick one from the list") from None
+            raise ValueError(
+                f"There is no time zone called {value!r}; pick one from the list."
+            ) from None
         return value
 
     def quiet_until(self, now: datetime) -> datetime | None:

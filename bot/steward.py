@@ -16,7 +16,7 @@ import discord
 from bot import attendance, posts, takebacks
 from bot.buttons import confirm_view
 from bot.interactions import LATER, Progress, answer, handling
-from bot.pace import SNOOZE, Pace, Prefs
+from bot.pace import SNOOZE, Pace, Prefs, refusal
 from bot.table import PlayerError, Table
 
 if TYPE_CHECKING:
@@ -297,7 +297,7 @@ class Steward:
                 try:
                     prefs = Prefs.model_validate({**prefs.model_dump(), **changes})
                 except ValueError as exc:
-                    raise PlayerError(f"Nothing was changed: {attendance.readable(exc)}.") from None
+                    raise PlayerError(f"Nothing was changed. {refusal(exc, Prefs)}") from None
                 if (prefs.quiet_from is None) != (prefs.quiet_to is None):
                     raise PlayerError(
                         "Nothing was changed: quiet hours need both a start and an end hour."

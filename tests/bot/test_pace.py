@@ -10,8 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from pydantic import ValidationError
 
-from bot.attendance import readable
-from bot.pace import Pace, Prefs, Wait, after_reminder, follow, schedule
+from bot.pace import Pace, Prefs, Wait, after_reminder, follow, refusal, schedule
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 GAME = 1
@@ -236,18 +235,18 @@ def test_quiet_hours_are_read_in_the_players_zone_not_utc():
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"turn_limit": 0.5}, "turn limit: a turn limit is at least 1 hour (or 0 for none)"),
-        ({"reminders": 21}, "reminders: Input should be less than or equal to 20"),
-        ({"remind_after": 0}, "remind after: Input should be greater than or equal to 1"),
-        ({"turn_limit": 721}, "turn limit: Input should be less than or equal to 720"),
-        ({"vacation_days": 61}, "vacation days: Input should be less than or equal to 60"),
-        ({"on_limit": "kick"}, "on limit: Input should be 'tell_host' or 'default'"),
+        ({"turn_limit": 0.5}, "A turn limit is between 1 and 720 hours (0: no limit)."),
+        ({"reminders": 21}, "A table sends 0 to 20 reminders."),
+        ({"remind_after": 0}, "The first reminder comes 1 to 168 hours into a turn."),
+        ({"turn_limit": 721}, "A turn limit is between 1 and 720 hours (0: no limit)."),
+        ({"vacation_days": 61}, "A vacation lasts 0 to 60 days."),
+        ({"on_limit": "kick"}, "Input should be 'tell_host' or 'default'"),
     ],
 )
 def test_pace_refuses_out_of_range_values_in_words(changes, message):
     with pytest.raises(ValidationError) as caught:
         Pace.model_validate(changes)
-    assert readable(caught.value) == message
+    assert refusal(caught.value) == message
 
 
 def test_pace_accepts_the_edges_of_its_ranges():
@@ -260,17 +259,20 @@ def test_pace_accepts_the_edges_of_its_ranges():
     [
         (
             {"timezone": "Mars/Olympus_Mons"},
-            "timezone: unknown time zone 'Mars/Olympus_Mons'; pick one from the list",
+            "There is no time zone called 'Mars/Olympus_Mons'; pick one from the list.",
         ),
-        ({"timezone": "America"}, "timezone: unknown time zone 'America'; pick one from the list"),
-        ({"quiet_from": 24}, "quiet from: Input should be less than or equal to 23"),
-        ({"quiet_to": -1}, "quiet to: Input should be greater than or equal to 0"),
+        (
+            {"timezone": "America"},
+            "There is no time zone called 'America'; pick one from the list.",
+        ),
+        ({"quiet_from": 24}, "Quiet hours start at an hour from 0 to 23."),
+        ({"quiet_to": -1}, "Quiet hours end at an hour from 0 to 23."),
     ],
 )
 def test_prefs_refuse_unknown_zones_and_hours_in_words(changes, message):
     with pytest.raises(ValidationError) as caught:
         Prefs.model_validate(changes)
-    assert readable(caught.value) == message
+    assert refusal(caught.value, Prefs) == message
 
 
 def test_prefs_accept_a_real_zone():
