@@ -1,11 +1,12 @@
 """Space Insurrection seats asked only to pass: `python -m tests.bench.space_passes`.
 
 Plays seeded random playouts (the engine tests' random player, 2 to 5 players, 0 to 2 special
-chits of each kind, the default last turn) and counts the action-phase prompts, and among them
-those whose only legal action is Pass, i.e. a click (and a ping) that decides nothing. Prints
-the share per player count and overall, and the prompts per game turn. `--ask-all` asks every
-seat taking part at a world, as before seats with nothing to do were passed for, to compare on
-the same rules. Nothing here is a test: it prints figures.
+chits of each kind, a last turn of 15, the old default, as random players seldom conquer) and
+counts the action-phase prompts, and among them those whose only legal action is Pass, i.e. a
+click (and a ping) that decides nothing. Prints the share per player count and overall, and the
+prompts per game turn. `--ask-all` asks every seat taking part at a world, as before seats with
+nothing to do were passed for, to compare on the same rules. Nothing here is a test: it prints
+figures.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tests.engine.space_insurrection.playout import random_move, waiting
 def tally(seed: int, players: int, specials: int) -> Counter[str]:
     """One game's counts: action-phase prompts, those offering only Pass, and turns played."""
     rnd = random.Random(seed)
-    state = GAME.setup(GAME.make_options(players, specials=specials), seed)
+    state = GAME.setup(GAME.make_options(players, specials=specials, last_turn=15), seed)
     counts: Counter[str] = Counter()
     while GAME.outcome(state) is None:
         asked = waiting(state)
