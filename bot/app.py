@@ -13,6 +13,7 @@ from discord import app_commands
 from bot import deadlines
 from bot.action_commands import build_group
 from bot.buttons import DYNAMIC_ITEMS, is_ours
+from bot.checked import misplaced, option_refusal
 from bot.config import Settings
 from bot.drawing import Drawing
 from bot.game_commands import GUILD_ONLY, GameCommands, subcommand_names
@@ -75,6 +76,7 @@ class GameBot(discord.Client):
         self._health: asyncio.Task[None] | None = None
         self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self.check_options  # type: ignore[method-assign]
         general = GameCommands()
         self.tree.add_command(general)
         self.tree.add_command(rules_command())
@@ -170,19 +172,38 @@ class GameBot(discord.Client):
             text = APOLOGY
         await answer(interaction, text)
 
+    async def check_options(self, interaction: discord.Interaction) -> bool:
+        """Before any command runs: every option within its bounds, or a refusal saying which
+        is not (Discord enforces them, a hand-made payload does not)."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        refusal = option_refusal(interaction)
+        if refusal is None:
+            return True
+        await answer(interaction, f"⚠️ {refusal}")
+        return False
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every component click gets one answer. A handler answers those discord.py hands it;
         a click on a control no longer on its message (which discord.py drops) is told it was
-        already answered; an id no handler takes (forged, mangled, or from an old version)
-        gets a specific refusal, instead of Discord's "interaction failed"."""
+        already answered, unless that control never belongs on such a message (`misplaced`:
+        an Undo or a page turn on a channel post); an id no handler takes (forged, mangled, or
+        from an old version) gets a specific refusal, instead of Discord's "interaction
+        failed"."""
         if interaction.type is not discord.InteractionType.component:
             return
         data = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         if is_ours(custom_id):
             kind = int(data.get("component_type", 0))
-            if not on_message(interaction.message, kind, custom_id):
+            if on_message(interaction.message, kind, custom_id):
+                return  # its handler answers, after `Checked` has looked at it
+            refusal = misplaced(interaction.message, custom_id)
+            if refusal is None:
                 await self.stale_clicks.answer(interaction, custom_id)
+            else:  # never on that message: not a click that came too late
+                async with handling(interaction):
+                    raise PlayerError(refusal)
             return
         log.info("refused a component with an unknown id in channel %s", interaction.channel_id)
         async with handling(interaction):

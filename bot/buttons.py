@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import limits
+from bot.checked import Checked
 from bot.options import OptionField, option_fields
 from bot.record_commands import PageButton
 from engine import Game
@@ -48,6 +49,7 @@ def _bot(interaction: discord.Interaction) -> GameBot:
 
 
 class ChoiceButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"choice:" + GAME + r":(?P<seat>\d{1,2}):(?P<decision>\d{1,9}):(?P<key>[0-9a-f]{8})",
 ):
@@ -92,6 +94,7 @@ class ChoiceButton(
 
 
 class OrdersButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"orders:"
     + GAME
@@ -139,6 +142,7 @@ class OrdersButton(
 
 
 class LobbyButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"lobby:" + GAME + r":(?P<op>join|leave|start)",
 ):
@@ -161,6 +165,7 @@ class LobbyButton(
 
 
 class OptionSelect(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"option:" + GAME + r":(?P<field>[a-z_]{1,32})",
 ):
@@ -207,6 +212,7 @@ CONFIRMABLE = ("abandon", "replace", "rewind", "force", "undo")
 
 
 class ConfirmButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"confirm:"
     + GAME
@@ -246,6 +252,7 @@ class ConfirmButton(
 
 
 class UndoButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"undo:" + GAME + r":(?P<version>\d{1,9})",
 ):
@@ -270,6 +277,7 @@ class UndoButton(
 
 
 class VoteButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"vote:" + GAME + r":(?P<rewind>[1-9]\d{0,17}):(?P<yes>yes|no)",
 ):
@@ -296,6 +304,7 @@ class VoteButton(
 
 
 class SnoozeButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"snooze:" + GAME + r":(?P<seat>\d{1,2}):(?P<decision>\d{1,9})",
 ):

@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot import limits, orders, present, record_commands
 from bot.interactions import answer, bot_of, handling
+from bot.lobby import POSTING, missing_permissions
 from bot.options import OptionField, option_fields
 from bot.pace import Pace, bounds
 from bot.table import PlayerError
@@ -152,6 +153,16 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
         await bot_of(interaction).steward.table_op(interaction, "vacation", days=days)
 
 
+def cannot_post(missing: list[str]) -> str:
+    """Why `/game board` posted nothing, and what to grant."""
+    return (
+        "I may not post the board in this channel: I need the "
+        + ", ".join(f"**{m}**" for m in missing)
+        + " permission(s) here. Ask a server admin to grant them; meanwhile `/game board` "
+        "with `step:` shows you a board privately. Nothing was posted."
+    )
+
+
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
     def __init__(self) -> None:
         super().__init__(allowed_contexts=GUILD_ONLY)
@@ -208,13 +219,19 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             table = await bot.tables.require(interaction.channel_id or 0)
             if table.state is None:
                 raise PlayerError("The game has not started yet.")
+            missing = missing_permissions(interaction, POSTING)
+            if missing:
+                raise PlayerError(cannot_post(missing))
             status = table.game.status_text(table.state, None)
             assert interaction.channel is not None
-            await interaction.channel.send(  # type: ignore[union-attr]
-                status[: limits.MESSAGE],
-                file=await bot.drawing.board(table),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            try:
+                await interaction.channel.send(  # type: ignore[union-attr]
+                    status[: limits.MESSAGE],
+                    file=await bot.drawing.board(table),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.Forbidden:  # taken away since Discord sent the interaction
+                raise PlayerError(cannot_post(list(POSTING.values()))) from None
             await answer(interaction, "Board posted.")
 
     @app_commands.command(name="status", description="Where the game stands and who must act")

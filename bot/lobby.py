@@ -41,12 +41,18 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     return embed
 
 
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
+POSTING = {k: NEEDED[k] for k in ("view_channel", "send_messages", "attach_files")}
+"""What posting a board picture in a channel takes."""
+
+
+def missing_permissions(
+    interaction: discord.Interaction, wanted: dict[str, str] = NEEDED
+) -> list[str]:
+    """The permissions in `wanted` the bot lacks where `interaction` happened, by name."""
     have = interaction.app_permissions
-    needed = dict(NEEDED)
+    needed = dict(wanted)
     channel = interaction.channel
-    if isinstance(channel, discord.Thread):
-        needed.pop("send_messages")
+    if isinstance(channel, discord.Thread) and needed.pop("send_messages", None):
         needed["send_messages_in_threads"] = "Send Messages in Threads"
     return [label for flag, label in needed.items() if not getattr(have, flag)]
 

@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from bot import imports, limits, present, record
+from bot.checked import Checked
 from bot.interactions import answer, bot_of, handling
 from bot.posts import for_change, private
 from bot.store_models import (
@@ -57,6 +58,7 @@ def _title(key: str) -> str:
 
 # ----- paging ------------------------------------------------------------------------------------
 class PageButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"page:(?P<kind>log|since|list|mine):(?P<a>[1-9]\d{0,19}):(?P<b>\d{1,19})"
     r":(?P<c>\d{1,19}):(?P<page>\d{1,5})",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import sys
@@ -464,6 +465,21 @@ class StandIn:
         edit). As on Discord, the interaction carries the message as it is now, which may no
         longer hold that button."""
         return self._component(user, seen, custom_id, None, now=self.world.messages[seen.id])
+
+    async def click_forged(
+        self, user: UserRecord, message: MessageRecord, custom_id: str
+    ) -> InteractionRecord:
+        """Press a button ``custom_id`` that ``message`` never carried, as a hand-made payload
+        would: the interaction names the real message, but the copy of it that it carries
+        shows that button in place of the message's first one (or as its only one)."""
+        forged = copy.deepcopy(self.world.messages[message.id])
+        buttons = [c for c in forged.iter_components() if c.get("type") == 2]
+        if buttons:
+            buttons[0]["custom_id"] = custom_id
+        else:
+            button = {"type": 2, "style": 2, "label": "…", "custom_id": custom_id}
+            forged.components.append({"type": 1, "components": [button]})
+        return self._component(user, forged, custom_id, None)
 
     def _component(
         self,
