@@ -101,7 +101,11 @@ class OwedAnswers:
     async def recover(self) -> int:
         """Claim what earlier runs left unanswered (before any new command can arrive) and
         tell those players in the background; returns how many are owed an answer."""
-        owed = await self.bot.store.claim_owed(datetime.now(UTC))
+        try:
+            owed = await self.bot.store.claim_owed(datetime.now(UTC))
+        except Exception:  # the players wait for the next start; the bot still starts
+            log.exception("could not read the answers a previous run owed")
+            return 0
         if owed:
             log.info("telling %d player(s) what became of commands cut off by a restart", len(owed))
             self._telling = asyncio.create_task(self._tell_all(owed), name="owed answers")

@@ -145,6 +145,27 @@ async def test_a_command_cut_off_before_it_was_stored_is_told_to_try_again(
     assert await logged(session) == 1
 
 
+async def test_a_change_other_than_a_move_stored_before_a_crash_is_told_it_went_through(
+    session: Session,
+):
+    host, guest = session.user("host"), session.user("guest")
+    await session.command(host, "game", "new", game=TOY.id)
+    session.standin.hang("PATCH", f"/channels/{session.channel.id}/messages/*", 60.0)
+    record = await session.standin.slash(guest, session.channel, "game", "join")
+    for _ in range(200):
+        if guest.id in (await session.table()).row.players:
+            break
+        await asyncio.sleep(0.05)
+    assert guest.id in (await session.table()).row.players  # stored; the lobby's edit hangs
+
+    await pull_the_plug(session)
+    session.standin.clear_faults()
+    text = await told_after_restart(session, record)
+
+    assert text.startswith("✅ That went through") and "/game status" in text
+    assert guest.id in (await session.table()).row.players
+
+
 async def test_expired_tokens_are_dropped_and_each_row_is_claimed_by_one_run(tmp_path: Path):
     store = SqliteStore(tmp_path / "games.sqlite3")
     await store.open()
