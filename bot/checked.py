@@ -91,17 +91,21 @@ def _leaves(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return options
 
 
-def _within(value: int | float | str, low: float, high: float) -> bool:
+def _carried(value: int | float | str) -> bool:
+    """Whether Discord could have sent `value`: a finite number within its integer limit.
+    Anything nearer zero is left to the command, which names its own bounds in the table's
+    words."""
     try:
         number = float(value)
     except (ValueError, OverflowError):
         return False
-    return low <= number <= high
+    return -OPTION_MAX <= number <= OPTION_MAX
 
 
 def option_refusal(interaction: discord.Interaction) -> str | None:
-    """Why a command's options are out of bounds: a number outside the option's range (or,
-    without one, outside what Discord can carry) or a text longer than the option allows."""
+    """Why a command's options cannot be used: a number no Discord client could send (not
+    finite, or beyond Discord's integer limit), named with the option's own range, or a text
+    longer than the option allows."""
     command = interaction.command
     data = interaction.data or {}
     if not isinstance(command, app_commands.Command):
@@ -114,9 +118,7 @@ def option_refusal(interaction: discord.Interaction) -> str | None:
         shown = parameter.display_name
         if option.get("type") in (4, 10) and isinstance(value, int | float | str):
             low, high = parameter.min_value, parameter.max_value
-            if not _within(
-                value, -OPTION_MAX if low is None else low, OPTION_MAX if high is None else high
-            ):
+            if not _carried(value):
                 text = str(value)
                 wanted = (
                     f"from {low:g} to {high:g}"
