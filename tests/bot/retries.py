@@ -1,8 +1,8 @@
 """A player's natural retry after a crash, and whether it landed on another decision.
 
-A player whose move got no answer before the bot died does not know whether it counted, so
-they send it again as soon as the bot is back, before any answer it may still owe them arrives;
-so does a player whom Discord told the command failed, or whom the bot asks to try again. They
+A player whose move had no answer when the bot died does not know whether it counted, so they
+send it again once the bot is back, not waiting for the answer it may still owe them; so does a
+player whom Discord told the command failed, or whom the bot asks to try again. They
 send it exactly as before: the same button if it is still on
 the message, the same command with the same values autocomplete gave them, or for secret
 orders the same `/game order` lines and `/game orders` for the same sheet, then its Submit.
@@ -32,12 +32,12 @@ class Sent:
 
     record: InteractionRecord
     again: Again
-    answered_before_back: bool = True
-    """Whether the player had their answer when the bot came back (`look`)."""
+    answered_before_crash: bool = True
+    """Whether the player had their answer when the bot died (`look`)."""
 
     def look(self) -> None:
-        """The player looks at their screen as the bot comes back after a crash."""
-        self.answered_before_back = not unanswered(self.record)
+        """The player looks at their screen as the bot dies."""
+        self.answered_before_crash = not unanswered(self.record)
 
 
 @dataclass
@@ -146,10 +146,10 @@ async def natural_retry(
     move: tuple[int, str],
     figures: RetryFigures,
 ) -> None:
-    """After a restart: if the player had no answer when the bot came back (or has none now),
-    they send the move again; count where it went. `before` is the log before the first
+    """After a restart: if the player had no answer when the bot died (or has none now), they
+    send the move again; count where it went. `before` is the log before the first
     attempt, `move` the (seat, action) meant."""
-    if sent.answered_before_back and not unanswered(sent.record):
+    if sent.answered_before_crash and not unanswered(sent.record):
         return
     first = await log()
     took = len(first) > len(before) and first[len(before)] == move

@@ -1,11 +1,13 @@
 """The real bot, in its own process, SIGKILLed at random moments during whole games.
 
-Players keep playing through the stand-in as people would (a click or a command, and after a
-crash a fresh look at the game before the next move). After every restart the snapshot must
-equal the replay of the log; at the end every acknowledged move is in the log once, every
-committed change was posted exactly once (each message of each post, channel and DMs, by the
-nonce it was sent with), and no answer said something untrue. Discord's own duplicate check is
-switched off, so only the bot's bookkeeping can keep a post from appearing twice.
+Players keep playing through the stand-in as people would (a click or a command with values
+picked from autocomplete; after a crash, a player who had no answer when the bot died sends the
+same move again, then a fresh look at the game before the next move: `tests/bot/retries.py`).
+After every restart the snapshot must equal the replay of the log; at the end every
+acknowledged move is in the log once, every committed change was posted exactly once (each
+message of each post, channel and DMs, by the nonce it was sent with), no answer said something
+untrue, and no retry was applied to another decision. Discord's own duplicate check is switched
+off, so only the bot's bookkeeping can keep a post from appearing twice.
 """
 
 from __future__ import annotations
@@ -27,7 +29,17 @@ from bot.tables import Tables
 from engine import ActionBase, OrderAction
 from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
 from tests.bot.child import GAME_SEED, ChildBot
+from tests.bot.harness import pick
 from tests.bot.not_on_my_block_policy import policy as nomb_policy
+from tests.bot.retries import (
+    RetryFigures,
+    Sent,
+    click_again,
+    command_again,
+    natural_retry,
+    orders_again,
+    submit_button,
+)
 from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin import ChannelRecord, InteractionRecord, StandIn, UserRecord
 from tests.standin.waiting import StandInTimeout
@@ -57,6 +69,8 @@ class Figures:
     late: int = 0
     restarts_checked: int = 0
     notes: list[str] = field(default_factory=list)
+    retries: RetryFigures = field(default_factory=RetryFigures)
+    """Players' natural retries after a crash, and where they landed."""
 
     def line(self) -> str:
         return (
@@ -133,8 +147,11 @@ async def open_game(crash: CrashTable, game: str, names: list[str], **options: s
     return users
 
 
-async def act(crash: CrashTable, users: dict, table: Table, seat: int, action: ActionBase):
-    """The move as a player makes it: its button if one is showing, else the command."""
+async def act(
+    crash: CrashTable, users: dict, table: Table, seat: int, action: ActionBase
+) -> Sent | None:
+    """The move as a player makes it: its button if one is showing, else the command with its
+    values picked from autocomplete."""
     user = users[table.holder(seat)]
     prompt = table.prompts()[seat]
     if isinstance(action, OrderAction):
@@ -149,30 +166,37 @@ async def act(crash: CrashTable, users: dict, table: Table, seat: int, action: A
                 if custom_id.startswith(prefix) and component.get("label") == limits.clip(
                     choice.label, limits.BUTTON_LABEL
                 ):
-                    return await crash.standin.click(user, message, custom_id)
+                    record = await crash.standin.click(user, message, custom_id)
+                    return Sent(record, click_again(crash.standin, user, message, custom_id))
     if action.kind in prompt.kinds:
         fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
-        return await crash.standin.slash(
-            user, crash.channel, table.game.short_name, action.kind, **fields
-        )
+        path = [table.game.short_name, action.kind]
+        options = await pick(crash.standin, user, crash.channel, path, fields)
+        record = await crash.standin.slash(user, crash.channel, *path, **options)
+        return Sent(record, command_again(crash.standin, user, crash.channel, path, options))
     return None  # its buttons are not posted yet: the bot is still catching up
 
 
-async def submit(crash: CrashTable, user: UserRecord, action: OrderAction):
+async def submit(crash: CrashTable, user: UserRecord, action: OrderAction) -> Sent | None:
     """Secret orders as a player writes them: each line with `/game order`, then the
-    **Submit orders** button of the private panel; the click is the move that may be cut off."""
+    **Submit orders** button of the private panel `/game orders` shows for their sheet, every
+    option picked from autocomplete; the click is the move that may be cut off."""
+    standin, channel = crash.standin, crash.channel
+    lines = []
     for unit, to in action.chosen().items():
-        record = await crash.standin.slash(user, crash.channel, "game", "order", unit=unit, to=to)
+        options = await pick(standin, user, channel, ["game", "order"], {"unit": unit, "to": to})
+        record = await standin.slash(user, channel, "game", "order", **options)
         await record.done(timeout=30)
-    record = await crash.standin.slash(user, crash.channel, "game", "orders")
+        lines.append(options)
+    sheet = await pick(standin, user, channel, ["game", "orders"], {})
+    record = await standin.slash(user, channel, "game", "orders", **sheet)
     await record.done(timeout=30)
     panel = record.reply
-    if panel is None:
+    button = None if panel is None else submit_button(panel)
+    if panel is None or button is None:
         return None
-    button = next((c for c in panel.iter_components() if c.get("label") == "Submit orders"), None)
-    if button is None:
-        return None
-    return await crash.standin.click(user, panel, str(button["custom_id"]))
+    clicked = await standin.click(user, panel, button)
+    return Sent(clicked, orders_again(standin, user, channel, lines, sheet, panel, button))
 
 
 async def snapshot_is_the_replay(crash: CrashTable) -> None:
@@ -200,21 +224,24 @@ async def play_with_kills(
                 crash.standin.hang("POST", channel, 10.0, takes_effect=True),
                 crash.standin.hang("PATCH", f"{channel}/*", 10.0, takes_effect=True),
             ]
-        record = await act(crash, users, table, seat, action)
-        if record is None:
+        sent = await act(crash, users, table, seat, action)
+        if sent is None:
             crash.standin.clear_faults()
             await asyncio.sleep(0.3)
             continue
+        record = sent.record
         if caught:
             await crash.standin.wait_until(
                 lambda holds=caught: any(h.hits for h in holds), timeout=10, what="a post"
             )
             await asyncio.sleep(0.1)
             crash.standin.clear_faults()
+            sent.look()  # what its player has seen as the bot dies (`natural_retry`)
             await kill_and_restart(crash, figures)
             figures.in_flight_kills += 1
         elif kill:
             await asyncio.sleep(rnd.uniform(0.0, 0.4))
+            sent.look()
             await kill_and_restart(crash, figures)
             if rnd.random() < 0.3:  # again while it catches up on what it had not posted
                 await asyncio.sleep(rnd.uniform(0.0, 0.3))
@@ -234,6 +261,9 @@ async def play_with_kills(
             await told_after_restart(crash, record)
         after = await crash.log()
         judge(figures, record, before, after, (seat, action.to_text()))
+        if kill:
+            move = (seat, action.to_text())
+            await natural_retry(crash.standin, sent, crash.log, before, move, figures.retries)
     raise AssertionError("the game did not end")
 
 
@@ -365,9 +395,14 @@ async def run(crash: CrashTable, figures: Figures, users: dict, policy: Policy) 
     await play_with_kills(crash, users, policy, figures, rnd)
     await snapshot_is_the_replay(crash)
     await settle_and_count(crash, figures)
-    print("\n" + figures.line())
+    print("\n" + figures.line() + "; " + figures.retries.line())
     assert figures.kills >= KILLS, figures.line()
     assert figures.unanswered == 0, (figures.line(), figures.notes)
+    assert figures.retries.retries > 0, figures.retries.line()
+    assert (figures.retries.elsewhere, figures.retries.untrue) == (0, 0), (
+        figures.retries.line(),
+        figures.retries.notes,
+    )
     assert (figures.lost, figures.doubled, figures.unannounced, figures.lies) == (0, 0, 0, 0), (
         figures.line(),
         figures.notes,
