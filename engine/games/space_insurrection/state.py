@@ -25,7 +25,7 @@ class SpaceOptions(BaseModel):
     specials: Literal[0, 1, 2] = Field(
         default=0,
         description="Special chits in the recruit pile: none, one or two of each",
-        json_schema_extra={"labels": {"0": "None", "1": "One of each", "2": "Two of each"}},
+        json_schema_extra={"labels": {"0": "Left out", "1": "One of each", "2": "Two of each"}},
     )
     last_turn: Literal[0, 10, 15, 20, 25, 30, 40] = Field(
         default=0,
