@@ -23,9 +23,11 @@ async def send(session: Session, user: UserRecord, *path: str, **options: object
 
 
 async def tie_again(session: Session) -> None:
-    """Round two ties as well, so its loser owes the same Accept/Re-roll decision again."""
+    """Round two ties as well, and its tie-break rolls the dice of round one again (no other
+    move drew on them), so the same seat owes the same Accept/Re-roll decision again."""
     table = await session.table()
     table.state.hands = [[2, 1], [2, 5]]
+    table.state.rng = session.bot.tables.initial(table).rng
     for seat in (0, 1):
         await session.bot.tables.act(table, table.holder(seat), {"kind": "bid", "card": 2})
         table = await session.table()
