@@ -49,9 +49,16 @@ async def test_lobby_menus_and_autocomplete_name_the_choices_and_keep_their_ids(
     assert (await session.table()).row.options == {"mode": "semi_cooperative"}
 
     offered = await session.standin.autocomplete(
-        ana, session.channel, ["game", "option"], {"name": "scenario"}, focused="value", value="burn"
+        ana,
+        session.channel,
+        ["game", "option"],
+        {"name": "scenario"},
+        focused="value",
+        value="burn",
     )
-    assert offered == [{"name": "Burn Down the Company Town", "value": "burn-down-the-company-town"}]
+    assert offered == [
+        {"name": "Burn Down the Company Town", "value": "burn-down-the-company-town"}
+    ]
 
 
 async def test_an_option_is_checked_against_the_players_seated_when_chosen(session: Session):
