@@ -270,12 +270,7 @@ class Orders:
             mark, values = binding.unbind({"unit": unit, "to": to})
             unit, to = values["unit"], values["to"]
             async with bot.tables.lock(channel_id):  # a Submit in progress sees the final draft
-                refused = None
-                if mark is not None:
-                    table = await bot.tables.current(channel_id)
-                    refused = await binding.stale(
-                        bot.store, table, channel_id, user_id, mark, ORDER_FOR
-                    )
+                refused = await self._stale(channel_id, user_id, mark, ORDER_FOR)
                 if refused is not None:
                     await answer(interaction, refused)
                     return
@@ -303,6 +298,16 @@ class Orders:
             text, view = panel(table, [draft], f"✏️ {line.label}: {option.label}.")
             await answer(interaction, text, view=view)
 
+    async def _stale(
+        self, channel_id: int, user_id: int, mark: binding.Mark | None, what: str
+    ) -> str | None:
+        """Why a value marked for an older sheet no longer counts, or None when it still does
+        (or carries no mark: typed by hand, it is checked against the sheet open now)."""
+        if mark is None:
+            return None
+        table = await self.bot.tables.current(channel_id)
+        return await binding.stale(self.bot.store, table, channel_id, user_id, mark, what)
+
     async def show(self, interaction: discord.Interaction, chosen: str | None = None) -> None:
         """Every open sheet of the invoking player, with what is written on it; only the sheet
         `chosen` names when it was picked from autocomplete, or why that sheet is gone."""
@@ -311,14 +316,10 @@ class Orders:
         user_id = interaction.user.id
         async with handling(interaction):
             mark = binding.read(chosen)[0] if chosen else None
-            if mark is not None:
-                table = await bot.tables.current(channel_id)
-                refused = await binding.stale(
-                    bot.store, table, channel_id, user_id, mark, SHEET_FOR
-                )
-                if refused is not None:
-                    await answer(interaction, refused)
-                    return
+            refused = await self._stale(channel_id, user_id, mark, SHEET_FOR)
+            if refused is not None:
+                await answer(interaction, refused)
+                return
             table = await bot.tables.require(channel_id)
             drafts = [
                 await self.draft(table, seat, prompt, sheet)
