@@ -47,7 +47,6 @@ class GameStore(WaitStore, OutboxStore, RecordStore, DraftStore, AnswerStore, Pr
 
     async def live_game(self, channel_id: int) -> GameRow | None: ...
     async def get(self, game_id: int) -> GameRow | None: ...
-    async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int: ...
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game: str, host_id: int
     ) -> GameRow: ...
@@ -183,14 +182,6 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts, SqliteA
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
         )
-
-    async def open_lobbies(self, *, host_id: int | None, guild_id: int | None) -> int:
-        """Lobbies still open, by one host or in one server (both indexed)."""
-        column, value = ("host_id", host_id) if host_id is not None else ("guild_id", guild_id)
-        async with self.db.execute(
-            f"SELECT COUNT(*) FROM games WHERE status = 'lobby' AND {column} = ?", (value,)
-        ) as cur:
-            return int((await cur.fetchone())[0])
 
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game: str, host_id: int
