@@ -281,10 +281,10 @@ async def export_command(interaction: discord.Interaction) -> None:
 @app_commands.command(name="import", description="Set up a game from a record file, here")
 @app_commands.describe(
     file="A record file from /game export",
-    player1="Who plays the record's first seat, in its seat list's order (default: you)",
-    player2="Who plays the next seat in the record held by another player (default: you)",
-    player3="Who plays the third player's first seat in the record's order (default: you)",
-    player4="Who plays the fourth player's first seat in the record's order (default: you)",
+    player1="Who takes the seats of whoever held the record's first seat (default: you)",
+    player2="Who takes the seats of the second player in the record's seat order (default: you)",
+    player3="Who takes the seats of the third player in the record's seat order (default: you)",
+    player4="Who takes the seats of the fourth player in the record's seat order (default: you)",
 )
 async def import_command(
     interaction: discord.Interaction,
