@@ -34,7 +34,7 @@ from engine import (
     history,
 )
 from engine.core import encode_orders
-from engine.words import quoted
+from engine.words import quoted, verb
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -158,12 +158,11 @@ def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction]) -> s
     sheets = {s: p.sheet for s, p in prompts.items() if p.sheet is not None and s not in seats}
     if sheets:
         waiting = short_list([names[s] for s in sheets])
-        verb = "has" if len(sheets) == 1 else "have"
         kind = next(iter(sheets.values())).kind
         if submitted(table.game, moves, seats, kind):
             return (
                 f"You have already submitted your orders; they are revealed once {waiting} "
-                f"{verb} submitted too. Nothing was changed."
+                f"{verb(len(sheets), 'have')} submitted too. Nothing was changed."
             )
         return (
             "No orders are asked of you this round: you have nothing to order now. The table "
