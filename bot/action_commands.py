@@ -14,7 +14,7 @@ their Submit button sends them (bot/orders.py).
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,6 +23,10 @@ from bot import binding, limits
 from bot.game_commands import GUILD_ONLY
 from bot.interactions import bot_of
 from engine import ActionBase, Game, OrderAction
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+    from bot.table import Table
 
 DECISION = binding.DECISION
 DECISION_HELP = "The decision you answer (from the list), so a repeat cannot count twice"
@@ -88,20 +92,32 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Co
     return command
 
 
+async def _playing(
+    interaction: discord.Interaction, game: Game
+) -> tuple[GameBot, Table, int] | None:
+    """The bot, the channel's running game of `game` and its log's length (the step each
+    suggestion is marked with), or None when the channel plays no such game: nothing to
+    suggest."""
+    bot = bot_of(interaction)
+    table = await bot.tables.current(interaction.channel_id or 0)
+    if table is None or table.state is None or table.game.id != game.id:
+        return None
+    return bot, table, await bot.store.steps(table.row.id)
+
+
 def _autocompleter(game: Game, kind: str, focused: str) -> Any:
     async def complete(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        bot = bot_of(interaction)
-        table = await bot.tables.current(interaction.channel_id or 0)
-        if table is None or table.state is None or table.game.id != game.id:
+        playing = await _playing(interaction, game)
+        if playing is None:
             return []
+        bot, table, step = playing
         filled = {
             name: str(binding.bare(value))
             for name, value in vars(interaction.namespace).items()
             if name not in (focused, DECISION) and value is not None and value != ""
         }
-        step = await bot.store.steps(table.row.id)
         decisions = {s: p.decision for s, p in table.prompts().items()}
         needle = str(current).lower()
         seen: dict[Any, app_commands.Choice[str]] = {}
@@ -133,11 +149,10 @@ def _decisions(game: Game, kind: str) -> Any:
     async def complete(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        bot = bot_of(interaction)
-        table = await bot.tables.current(interaction.channel_id or 0)
-        if table is None or table.state is None or table.game.id != game.id:
+        playing = await _playing(interaction, game)
+        if playing is None:
             return []
-        step = await bot.store.steps(table.row.id)
+        bot, table, step = playing
         prompts = table.prompts()
         seats = dict.fromkeys(
             seat for seat, _ in bot.tables.legal_for(table, interaction.user.id, kind)
