@@ -15,6 +15,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from engine.words import quoted
+
 SNOOZE = timedelta(hours=4)
 """How much later "remind me later" reminds a player again."""
 
@@ -161,7 +163,7 @@ class Prefs(BaseModel):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a folder, like America
             raise ValueError(
-                f"There is no time zone called {value!r}; pick one from the list."
+                f"There is no time zone called {quoted(value)}; pick one from the list."
             ) from None
         return value
 

@@ -259,11 +259,15 @@ def test_pace_accepts_the_edges_of_its_ranges():
     [
         (
             {"timezone": "Mars/Olympus_Mons"},
-            "There is no time zone called 'Mars/Olympus_Mons'; pick one from the list.",
+            'There is no time zone called "Mars/Olympus_Mons"; pick one from the list.',
         ),
         (
             {"timezone": "America"},
-            "There is no time zone called 'America'; pick one from the list.",
+            'There is no time zone called "America"; pick one from the list.',
+        ),
+        (
+            {"timezone": "Europe/" + "x" * 200},
+            f'There is no time zone called "Europe/{"x" * 32}…"; pick one from the list.',
         ),
         ({"quiet_from": 24}, "Quiet hours start at an hour from 0 to 23."),
         ({"quiet_to": -1}, "Quiet hours end at an hour from 0 to 23."),
