@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot import limits, orders, present, record_commands
 from bot.interactions import answer, bot_of, handling
-from bot.lobby import POSTING, missing_permissions
+from bot.lobby import POSTING, missing_permissions, named_permissions
 from bot.options import OptionField, option_fields
 from bot.pace import Pace, bounds
 from bot.table import PlayerError
@@ -156,10 +156,9 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
 def cannot_post(missing: list[str]) -> str:
     """Why `/game board` posted nothing, and what to grant."""
     return (
-        "I may not post the board in this channel: I need the "
-        + ", ".join(f"**{m}**" for m in missing)
-        + " permission(s) here. Ask a server admin to grant them; meanwhile `/game board` "
-        "with `step:` shows you a board privately. Nothing was posted."
+        f"I may not post the board in this channel: I need {named_permissions(missing)} here. "
+        f"Ask a server admin to grant {'them' if len(missing) > 1 else 'it'}; meanwhile "
+        "`/game board` with `step:` shows you a board privately. Nothing was posted."
     )
 
 

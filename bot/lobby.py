@@ -16,6 +16,7 @@ from bot.buttons import lobby_view
 from bot.interactions import LATER, answer, handling
 from bot.options import option_fields
 from bot.table import PlayerError, Table
+from engine.words import listing
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -62,10 +63,17 @@ def require_permissions(interaction: discord.Interaction) -> None:
     missing = missing_permissions(interaction)
     if missing:
         raise PlayerError(
-            "I cannot run a game here: I am missing the "
-            + ", ".join(f"**{m}**" for m in missing)
-            + " permission in this channel. Ask a server admin to grant it, then try again."
+            f"I cannot run a game here: I am missing {named_permissions(missing)} in this "
+            f"channel. Ask a server admin to grant {'them' if len(missing) > 1 else 'it'}, then "
+            "try again."
         )
+
+
+def named_permissions(missing: list[str]) -> str:
+    """Every permission an admin must grant, in one phrase that agrees with their number: "the
+    **Attach Files** permission", "the **Send Messages** and **Attach Files** permissions"."""
+    names = listing([f"**{m}**" for m in missing])
+    return f"the {names} permission{'s' if len(missing) > 1 else ''}"
 
 
 class Lobbies:

@@ -8,6 +8,7 @@ import copy
 
 import pytest
 
+from bot.game_commands import cannot_post
 from tests.bot.harness import Session, reply_text
 from tests.bot.test_clicks import log_kinds, settle_message
 from tests.bot.toy import owe_a_decision
@@ -98,9 +99,16 @@ async def test_board_where_the_bot_may_not_attach_files_says_what_to_grant(sessi
     session.standin.revoke(session.channel, "attach_files")
     record = await session.command(host, "game", "board")
     text = reply_text(record)
-    assert record.ephemeral and "may not post the board" in text and "Attach Files" in text, text
+    assert record.ephemeral and "may not post the board" in text, text
+    assert "I need the **Attach Files** permission here. Ask a server admin to grant it;" in text
     assert APOLOGY not in text
     assert len(session.posts()) == posts
+
+
+def test_several_missing_permissions_are_named_in_one_agreeing_phrase():
+    text = cannot_post(["View Channel", "Attach Files"])
+    assert "I need the **View Channel** and **Attach Files** permissions here." in text
+    assert "Ask a server admin to grant them;" in text and "(s)" not in text
 
 
 async def test_a_forged_undo_on_the_turn_message_as_discord_delivers_it_is_no_late_click(
