@@ -116,7 +116,7 @@ async def stale(
     channel_id: int,
     user_id: int,
     mark: Mark,
-    what: str = "the decision of {name}'s that command was typed for was answered or replaced",
+    what: str = "{name}'s decision that this command was typed for has been answered or replaced",
 ) -> str | None:
     """Why a command bound to `mark` may not be applied, in words for its player, or None when
     the decision it names is the one open now. `table` is the channel's live game, if any;

@@ -39,9 +39,9 @@ from engine.words import quoted, verb
 if TYPE_CHECKING:
     from bot.app import GameBot
 
-ORDER_FOR = "the sheet of {name}'s that order was written for was submitted or replaced"
+ORDER_FOR = "{name}'s sheet that this order was written for has been submitted or replaced"
 """How an order line bound to a sheet that moved on is named (`binding.stale`)."""
-SHEET_FOR = "that sheet of {name}'s was submitted or replaced"
+SHEET_FOR = "that sheet of {name}'s has been submitted or replaced"
 """How a sheet picked for `/game orders` that has moved on is named (`binding.stale`)."""
 SHEET_HELP = "Which of your sheets (from the list), so a repeat cannot reach a later sheet"
 SUBMITTED = "Those orders were already submitted, or revealed; nothing was changed."

@@ -106,7 +106,7 @@ async def test_a_retried_order_line_is_not_written_into_the_next_sheet(scouts: S
     panel = (await scouts.command(red, "game", "orders", **sheet)).reply
     await scouts.click(red, panel, "Submit orders")
     again = await send(scouts, red, "game", "orders", **sheet)
-    assert again.startswith(f"⚠️ {ANSWERED}: that sheet of Red's was submitted or replaced")
+    assert again.startswith(f"⚠️ {ANSWERED}: that sheet of Red's has been submitted or replaced")
     assert "Red has submitted orders" in again and "Submit" not in again
     panel = (await scouts.command(blue, "game", "orders")).reply
     await scouts.click(blue, panel, "Submit orders")
@@ -121,6 +121,6 @@ async def test_a_retried_order_line_is_not_written_into_the_next_sheet(scouts: S
     assert draft == {"red-1": "camp"}
 
     retry = await send(scouts, red, "game", "order", **line)
-    assert retry.startswith(f"⚠️ {ANSWERED}: the sheet of Red's that order was written for")
+    assert retry.startswith(f"⚠️ {ANSWERED}: Red's sheet that this order was written for")
     assert "Round 2 begins" in retry
     assert await scouts.bot.store.draft(table.row.id, 0, decision) == draft
