@@ -36,7 +36,7 @@ from bot.store_models import (
 from bot.store_record import Crowded
 from bot.table import SYSTEM_USER, PlayerError, Table
 from bot.tables import crowded
-from engine import Game
+from engine import Game, words
 from engine.games import REGISTRY
 
 if TYPE_CHECKING:
@@ -440,7 +440,7 @@ async def _games_page(interaction: discord.Interaction, kind: str, key: int, pag
         empty = "No games are running in this server. `/game new` opens one."
     else:
         fetch, line = partial(store.owed_by, key), _owed_line
-        heading = "⏳ **You owe a move in {} game(s)**"
+        heading = "⏳ **You owe a move in {}**"
         empty = "You owe no move in any game. 🎉"
     total, items = await fetch(page * PER_PAGE, PER_PAGE)
     count = max(1, -(-total // PER_PAGE))
@@ -450,7 +450,8 @@ async def _games_page(interaction: discord.Interaction, kind: str, key: int, pag
     if not items:
         await answer(interaction, empty)
         return
-    lines = [f"{heading.format(total)} · page {page + 1}/{count}", *map(line, items)]
+    shown = total if kind == "list" else words.count(total, "game")
+    lines = [f"{heading.format(shown)} · page {page + 1}/{count}", *map(line, items)]
     await answer(interaction, "\n".join(lines), view=pager(kind, key, 0, 0, page, count))
 
 

@@ -18,6 +18,7 @@ from bot.buttons import confirm_view
 from bot.interactions import LATER, Progress, answer, handling
 from bot.pace import SNOOZE, Pace, Prefs, refusal
 from bot.table import PlayerError, Table
+from engine import words
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -99,8 +100,8 @@ class Steward:
                     )
                 plan = await takebacks.plan_rewind(bot.tables, table, count)
                 text = (
-                    f"Ask the table to take back {count} move(s)? {plan.text()}. Every player "
-                    "must agree with the buttons I post in the channel."
+                    f"Ask the table to take back {words.count(count, 'move')}? {plan.text()}. "
+                    "Every player must agree with the buttons I post in the channel."
                 )
                 a = count
             else:
@@ -170,7 +171,7 @@ class Steward:
                 raise PlayerError("Only the host or someone with Manage Channels can force.")
             why = f"⏩ {interaction.user.mention} played the default for the table."
             count = await bot.turns.force(table, why, progress)
-            progress.committed = f"Played {count} default(s)."
+            progress.committed = f"Played {words.count(count, 'default')}."
         elif op == "replace":
             await attendance.replace(bot.tables, table, a, b, user, manage)
             progress.committed = f"<@{b}> now holds <@{a}>'s seat."

@@ -17,7 +17,7 @@ from bot.buttons import undo_view
 from bot.interactions import Progress, answer, handling
 from bot.table import Accepted, PlayerError, Table
 from bot.tables import NO_GAME
-from engine import QuickChoice
+from engine import QuickChoice, words
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -122,7 +122,7 @@ class Turns:
             move = await self.bot.tables.force(table, seat, why)
             table = move.after
             applied += 1
-            progress.committed = f"Applied {applied} default(s)."
+            progress.committed = f"Applied {words.count(applied, 'default')}."
         return applied
 
     async def told(

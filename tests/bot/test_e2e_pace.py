@@ -135,7 +135,7 @@ async def test_a_turn_limit_tells_the_host_who_forces_it_with_a_confirmation(ses
     await session.advance(30)  # told once, never twice
     assert sum("this table's limit" in m.content for m in session.posts()) == 1
     result = await session.confirm(host, "game", "table", "force")
-    assert "Played 1 default" in result
+    assert "Played 1 default." in result
     assert (await session.table()).state.bids[seat] is not None or (
         await session.table()
     ).state.round == 2

@@ -116,7 +116,7 @@ async def test_the_host_forces_an_unanswered_decision_and_may_abandon(session: S
     assert "Play the default" in reply_text(asked)
     assert (await session.table()).state.pending_loser is not None  # nothing before Confirm
     await session.click(host, asked.reply, "Confirm")
-    assert "Played 1 default" in session.standin.message(asked.reply.id).content
+    assert "Played 1 default." in session.standin.message(asked.reply.id).content
     assert "played the default for the table" in session.posts()[-1].content
     assert (await session.table()).state.pending_loser is None
     assert await session.confirm(host, "game", "table", "abandon") == "Abandoned."

@@ -462,6 +462,7 @@ async def test_list_and_mine_show_the_right_games_with_links_and_whose_turn(
 
     mine = reply_text(await real.command(waiting, "game", "mine"))
     assert f"<#{real.channel.id}>" in mine and "Not On My Block" in mine
+    assert mine.startswith("⏳ **You owe a move in 1 game** · page 1/1")
     assert f"discord.com/channels/{real.standin.guild.id}/{real.channel.id}" in mine
     assert "no move" in reply_text(await real.command(other, "game", "mine"))
 
