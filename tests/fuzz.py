@@ -1,0 +1,261 @@
+"""Plays any registered game at random through its public contract alone, and reports what a
+table would trip over.
+
+    python -m tests.fuzz --game bloc_by_bloc --games 20 [--seed 7] [--players 3] [--busy 400]
+
+Each game is set up with the game's default options (player counts taken in turn), played by
+random players (`engine.players.random_player`) for `--busy` moves, then by defaults alone,
+each played for an absent player, as a table nobody answers any more is; the contract says
+that always ends a game. Found and reported, with the game's seed and step:
+
+- a crash: anything but `IllegalAction` escaping `setup`, `prompts`, `legal_actions`, `apply`,
+  `view` or `outcome`;
+- a dead end: nobody is prompted, yet the game has no outcome;
+- a refused legal action: `apply` refuses an action that `legal_actions` listed, the prompt's
+  default, or a sheet the game's own sampler offered;
+- an endless game: still running after `--cap` moves;
+- a broken invariant: a prompt without a default; a decision serial that does not move when its
+  decision is answered or changed; a view that is not JSON; a state that does not come back
+  equal from its JSON; `apply` changing its input; an outcome that does not stay once set.
+
+The exit status is 1 when anything was found. The suite runs a short fuzz of every registered
+game (`tests/engine/test_fuzz.py`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import ActionBase, Game, IllegalAction, Prompt
+from engine.games import REGISTRY
+from engine.players import Player, pick_seat, random_player, seen
+from engine.rng import Rng
+
+BUSY = 400
+"""Random moves per game before the defaults take over."""
+CAP = 20_000
+"""Moves after which a game that has not ended counts as endless."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    kind: str
+    """crash, dead end, refused, endless or invariant."""
+    game: str
+    seed: int
+    step: int
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.game} seed {self.seed} step {self.step}: {self.kind}: {self.detail}"
+
+
+class Stop(Exception):
+    """A problem after which the game cannot go on."""
+
+
+class Run:
+    """One fuzzed game: its position, its seed, and what it found."""
+
+    def __init__(self, game: Game[Any, Any], seed: int, players: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.players = players
+        self.step = 0
+        self.problems: list[Problem] = []
+
+    def report(self, kind: str, detail: str) -> None:
+        self.problems.append(Problem(kind, self.game.id, self.seed, self.step, detail))
+
+    def guard(self, what: str, call: Any, *args: Any, **kwargs: Any) -> Any:
+        """Call one contract function; anything but a refusal it raises is a crash that ends
+        the game."""
+        try:
+            return call(*args, **kwargs)
+        except IllegalAction:
+            raise
+        except Exception as exc:
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            self.report(
+                "crash",
+                f"{what} raised {type(exc).__name__}: {exc} ({where.filename}:{where.lineno})",
+            )
+            raise Stop from exc
+
+
+def fuzz(
+    game: Game[Any, Any],
+    games: int,
+    seed: int = 0,
+    players: int | None = None,
+    busy: int = BUSY,
+    cap: int = CAP,
+) -> list[Problem]:
+    """Every problem found in `games` games seeded `seed`, `seed + 1`, ..."""
+    problems: list[Problem] = []
+    for i in range(games):
+        count = players or game.player_counts[i % len(game.player_counts)]
+        run = Run(game, seed + i, count)
+        with contextlib.suppress(Stop):
+            play(run, busy, cap)
+        problems += run.problems
+    return problems
+
+
+def play(run: Run, busy: int, cap: int) -> None:
+    game = run.game
+    state = run.guard("setup", game.setup, game.make_options(run.players), run.seed)
+    rng = Rng.seeded(run.seed)
+    player = random_player(run.seed)
+    text = check_position(run, state)
+    prompts = run.guard("prompts", game.prompts, state)
+    while run.guard("outcome", game.outcome, state) is None:
+        if run.step >= cap:
+            run.report("endless", f"no outcome after {cap} moves")
+            return
+        if not prompts:
+            run.report("dead end", "nobody is prompted but the game has no outcome")
+            return
+        seat = pick_seat(prompts, rng)
+        prompt = prompts[seat]
+        if prompt.default is None:
+            run.report("invariant", f"{state.seat_names[seat]}'s prompt has no default")
+            return
+        after, last = move(run, state, seat, prompt, player if run.step < busy else None)
+        if state.model_dump_json() != text:
+            run.report("invariant", "apply changed the state it was given")
+        new_prompts = run.guard("prompts", game.prompts, after)
+        check_serials(run, state, after, seat, prompts, new_prompts)
+        state, prompts = after, new_prompts
+        run.step += 1
+        text = check_position(run, state)
+    check_over(run, state, prompts, seat, last)
+
+
+def move(
+    run: Run, state: Any, seat: int, prompt: Prompt, player: Player | None
+) -> tuple[Any, ActionBase]:
+    """Apply the seat's choice (`player` None: the default, for an absent seat); the new state
+    and the action applied. A refused offer is reported; a refused random sheet draft is
+    replaced by the default."""
+    game = run.game
+    default = run.guard("parse_action", game.parse_action, prompt.default)
+    legal = run.guard("legal_actions", game.legal_actions, state, seat)
+    if player is None:
+        action, offered, absent = default, "the default", True
+    else:
+        what = seen(game, state, seat, prompt)
+        what.__dict__["legal"] = legal
+        action = run.guard("the random player", player, what)
+        absent = False
+        sampled = getattr(game, "sheet_actions", None) is not None and prompt.sheet is not None
+        offered = (
+            "a listed legal action"
+            if action in legal
+            else "the default"
+            if action == default
+            else "a sampled sheet"
+            if sampled
+            else ""
+        )
+    try:
+        return run.guard("apply", game.apply, state, seat, action, absent=absent).state, action
+    except IllegalAction as exc:
+        if offered:
+            run.report("refused", f"{offered} {describe(action)} was refused: {exc}")
+            raise Stop from exc
+    try:
+        return run.guard("apply", game.apply, state, seat, default).state, default
+    except IllegalAction as exc:
+        run.report("refused", f"the default {describe(default)} was refused: {exc}")
+        raise Stop from exc
+
+
+def describe(action: ActionBase) -> str:
+    return action.to_text()
+
+
+def check_position(run: Run, state: Any) -> str:
+    """Views are JSON and the state comes back equal from its JSON; returns that JSON."""
+    game = run.game
+    text = state.model_dump_json()
+    back = run.guard("state JSON", game.state_type.model_validate_json, text)
+    if back != state:
+        run.report("invariant", "the state does not come back equal from its JSON")
+    for seat in [None, *range(len(state.seat_names))]:
+        view = run.guard("view", game.view, state, seat)
+        try:
+            json.loads(view.model_dump_json())
+        except Exception as exc:
+            run.report("invariant", f"the view for seat {seat} is not JSON: {exc}")
+    return text
+
+
+def check_serials(
+    run: Run,
+    before: Any,
+    after: Any,
+    seat: int,
+    old: dict[int, Prompt],
+    new: dict[int, Prompt],
+) -> None:
+    """The acting seat's decision moves on, and so does any seat whose prompt changed: a button
+    posted for the old decision must not answer the new one."""
+    for s in old.keys() | new.keys():
+        was, now = old.get(s), new.get(s)
+        changed = s == seat or _plain(was) != _plain(now)
+        if changed and before.decisions.get(s, 0) == after.decisions.get(s, 0):
+            run.report("invariant", f"seat {s}'s decision serial did not move")
+        same = was is not None and now is not None and _plain(was) == _plain(now)
+        if same and s != seat and was.decision != now.decision:  # type: ignore[union-attr]
+            run.report("invariant", f"seat {s}'s serial moved though its prompt did not")
+
+
+def _plain(prompt: Prompt | None) -> dict[str, Any] | None:
+    return None if prompt is None else prompt.model_dump(exclude={"decision"})
+
+
+def check_over(
+    run: Run, state: Any, prompts: dict[int, Prompt], seat: int, last: ActionBase
+) -> None:
+    """Once over, nobody is prompted, the move that ended it is refused if played again, and
+    the outcome survives JSON."""
+    game = run.game
+    outcome = game.outcome(state)
+    if prompts:
+        run.report("invariant", "seats are still prompted after the game ended")
+    back = game.state_type.model_validate_json(state.model_dump_json())
+    if game.outcome(back) != outcome:
+        run.report("invariant", "the outcome changes when the state goes through JSON")
+    try:
+        run.guard("apply", game.apply, state, seat, last)
+    except IllegalAction:
+        return
+    run.report("invariant", f"{describe(last)} was accepted after the game ended")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", required=True, choices=sorted(REGISTRY))
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--busy", type=int, default=BUSY, help="random moves before defaults")
+    parser.add_argument("--cap", type=int, default=CAP, help="moves before a game is endless")
+    args = parser.parse_args(argv)
+    game = REGISTRY[args.game]
+    problems = fuzz(game, args.games, args.seed, args.players, args.busy, args.cap)
+    for problem in problems:
+        print(problem)
+    print(f"{args.game}: {args.games} games from seed {args.seed}, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
