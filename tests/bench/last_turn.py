@@ -1,8 +1,8 @@
 """How often a purposeful Space Insurrection table wins by the rulebook before a last turn:
 `python -m tests.bench.last_turn`.
 
-Every seat is the greedy player of `tests/players/space_insurrection.py`, which decides from
-its own view, prompt and legal actions only. Each game is played with no last turn
+Every seat is the game's own greedy player (`engine/games/space_insurrection/player.py`), which
+decides from its own view, prompt and legal actions only. Each game is played with no last turn
 (`last_turn=0`) up to a hard cap on turns, and the turn it ends by the rulebook's own victory
 (every world loyal to one seat, or one seat alone with units on the board) is recorded. A game
 ends by the rulebook under a limit L when that turn is at most L, since the victory check comes
@@ -20,7 +20,8 @@ import time
 
 from engine.core import Termination
 from engine.games import REGISTRY
-from tests.players.space_insurrection import choose, seen
+from engine.games.space_insurrection.player import choose
+from engine.players import seen
 
 GAME = REGISTRY["space_insurrection"]
 LIMITS = (10, 15, 20, 25, 30, 40, None)
@@ -37,7 +38,7 @@ def play(players: int, seed: int, cap: int) -> int | None:
         if steps % 50 == 0 and GAME.view(state, None).turn > cap:
             return None
         seat, prompt = min(GAME.prompts(state).items())
-        state = GAME.apply(state, seat, choose(GAME, seen(GAME, state, seat, prompt))).state
+        state = GAME.apply(state, seat, choose(seen(GAME, state, seat, prompt))).state
     turn = GAME.view(state, None).turn
     return turn if outcome.termination in RULEBOOK and turn <= cap else None
 

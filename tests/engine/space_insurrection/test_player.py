@@ -1,4 +1,4 @@
-"""The greedy Space Insurrection player decides only from what its seat sees: redealing what the
+"""Space Insurrection's greedy player decides only from what its seat sees: redealing what the
 seat cannot see (the other seats' reserves and unrevealed orders, the pile's order, the dice
 to come) never changes its choice. Positions are sampled from greedy games of 2 and 3 players,
 in every kind of decision: discards, secret orders, declarations and actions."""
@@ -9,12 +9,25 @@ import random
 
 import pytest
 
+from engine.core import ActionBase
 from engine.games.space_insurrection import GAME
+from engine.games.space_insurrection.player import choose
 from engine.games.space_insurrection.state import SpaceState
+from engine.players import heuristic, seen
 from engine.rng import Rng
-from tests.players.space_insurrection import decide
 
 REDEALS = 4
+
+
+def decide(state: SpaceState, seat: int) -> ActionBase:
+    return choose(seen(GAME, state, seat))
+
+
+def test_it_is_the_game_s_own_player() -> None:
+    assert heuristic(GAME) is not None
+    state = GAME.setup(GAME.make_options(2), 1)
+    seat = min(GAME.prompts(state))
+    assert heuristic(GAME)(0)(seen(GAME, state, seat)) == decide(state, seat)
 
 
 def positions(players: int, seed: int, every: int = 7) -> list[tuple[SpaceState, int]]:
@@ -27,7 +40,7 @@ def positions(players: int, seed: int, every: int = 7) -> list[tuple[SpaceState,
         seat = min(GAME.prompts(state))
         if step % every == 0 or state.phase in ("discard", "declare"):
             found.append((state, seat))
-        state = GAME.apply(state, seat, decide(GAME, state, seat)).state
+        state = GAME.apply(state, seat, decide(state, seat)).state
     return found
 
 
@@ -56,9 +69,9 @@ def test_what_the_seat_cannot_see_never_changes_its_choice(players: int, seed: i
     phases = {state.phase for state, _ in sampled}
     assert {"action", "movement", "discard"} <= phases, "every kind of decision is sampled"
     for state, seat in sampled:
-        chosen = decide(GAME, state, seat)
+        chosen = decide(state, seat)
         for _ in range(REDEALS):
             other = redeal(state, seat, rnd)
             assert other.reserves != state.reserves or other.pile != state.pile
             assert GAME.view(other, seat) == GAME.view(state, seat), "the seat sees the same"
-            assert decide(GAME, other, seat) == chosen, (state.turn, state.phase, seat)
+            assert decide(other, seat) == chosen, (state.turn, state.phase, seat)
