@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from engine.core import ActionBase
-from engine.games.bloc_by_bloc import GAME
+from engine.games.bloc_by_bloc import GAME, player
 from engine.games.bloc_by_bloc.actions import Prefer
 from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.player import busy
 from engine.games.bloc_by_bloc.state import (
     BLOCS_PER_FACTION,
     MAX_BARRICADES,
@@ -16,8 +17,6 @@ from engine.games.bloc_by_bloc.state import (
     TOTAL_VANS,
     BlocState,
 )
-
-QUIET = ("gift", "trade", "end")
 
 
 def check_invariants(state: BlocState, police_cards: int) -> None:
@@ -69,17 +68,17 @@ def play(seed: int, players: int, **options: object) -> tuple[BlocState, int]:
 
 def random_move(state: BlocState, rnd: random.Random) -> tuple[int, ActionBase]:
     """The seeded random policy's next move in a running game: one of the seats being waited
-    for, and one of its legal actions, nine times in ten a busy one when it has any."""
+    for, and one of its legal actions, nine times in ten a busy one when it has any (as the
+    game's own player chooses, seen from that seat)."""
     prompts = GAME.prompts(state)
     assert prompts, "nobody can act in a running game"
     seat = rnd.choice(sorted(prompts))
     actions = GAME.legal_actions(state, seat)
     assert actions, f"{state.seat_names[seat]} has a prompt but no legal action"
-    busy = [a for a in actions if a.kind not in QUIET and not reckless(state, a)]
-    return seat, rnd.choice(actions) if not busy or rnd.random() < 0.1 else rnd.choice(busy)
+    calm = busy(GAME.view(state, seat), actions)
+    return seat, rnd.choice(actions) if not calm or rnd.random() < 0.1 else rnd.choice(calm)
 
 
-def reckless(state: BlocState, action: object) -> bool:
-    """Moves into police lines lose blocs for nothing; the policy mostly avoids them."""
-    target = getattr(action, "to_district", None)
-    return target is not None and state.police_in(target)
+def reckless(state: BlocState, action: ActionBase) -> bool:
+    """Whether a move walks into police lines, as the game's own player judges it."""
+    return player.reckless(GAME.view(state, None), action)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine.games.not_on_my_block import GAME
+from engine.games.not_on_my_block.player import choose
 from engine.games.not_on_my_block.state import NombState
 from engine.rng import Rng
 from tests.engine.defaults import force_defaults_to_the_end
-from tests.engine.not_on_my_block.test_playouts import check_invariants, choose
+from tests.engine.not_on_my_block.test_playouts import check_invariants
 
 SEEDS = 40
 BOUND = 60
@@ -25,7 +26,9 @@ def random_position(players: int, seed: int) -> NombState:
         if GAME.outcome(state) is not None:
             break
         ((seat, _),) = GAME.prompts(state).items()
-        state = GAME.apply(state, seat, choose(state, GAME.legal_actions(state, seat), rng)).state
+        state = GAME.apply(
+            state, seat, choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
+        ).state
     return state
 
 

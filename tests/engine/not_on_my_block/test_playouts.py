@@ -1,7 +1,8 @@
 """Seeded random playouts of whole games, checking the invariants after every step.
 
-The players choose among legal actions at random, with a lean towards pushing, protecting and
-heading for the apartments and Centers, so that most games reach an end within the round cap.
+The players are the game's own (`engine/games/not_on_my_block/player.py`): random among legal
+actions, with a lean towards pushing, protecting and heading for the apartments and Centers, so
+that most games reach an end within the round cap. Each decides from its seat's view.
 """
 
 from __future__ import annotations
@@ -10,66 +11,16 @@ import os
 
 import pytest
 
-from engine.core import ActionBase, IllegalAction
+from engine.core import IllegalAction
 from engine.games.not_on_my_block import GAME
-from engine.games.not_on_my_block.board import parse_block
 from engine.games.not_on_my_block.mechanics import apartment_at, ready_centers, rep_colour
+from engine.games.not_on_my_block.player import choose
 from engine.games.not_on_my_block.state import COLOURS, NombState
 from engine.rng import Rng
 
 ROUND_CAP = 30
 GAMES = int(os.environ.get("NOMB_PLAYOUTS", "150"))
 """Games per player count (300 in all by default); raise it for a longer soak."""
-
-
-POS = {at: parse_block(at) for at in GAME.setup(GAME.make_options(2), 0).board.all_blocks()}
-
-
-def distance(a: str, b: str) -> int:
-    (ax, ay), (bx, by) = POS[a], POS[b]  # type: ignore[misc]
-    return abs(ax - bx) + abs(ay - by)
-
-
-def goals_of(state: NombState, piece: str) -> list[str]:
-    """Where a piece would like to go: agents to apartments, reps to a Center or their homes."""
-    standing = [a for a in state.apartments if a.status == "standing" and a.at]
-    if piece.startswith("agent"):
-        return [a.at for a in standing if a.at]
-    if piece in ("yellow1", "red3"):
-        return ["G3"]
-    if piece in ("red1", "blue1"):
-        return ["C7"]
-    colour = rep_colour(piece)
-    return [a.at for a in standing if a.colour == colour and a.at] or ["E5"]
-
-
-def score(state: NombState, action: ActionBase, goals: dict[str, list[str]]) -> int:
-    """Higher is more purposeful; 0 for an ordinary action."""
-    if action.kind in ("protect", "bonus", "develop"):
-        return 3
-    if action.kind != "move":
-        return 0
-    piece, to = action.piece, action.to  # type: ignore[attr-defined]
-    if piece.startswith("agent") and apartment_at(state, to) is not None:
-        return 3
-    if piece not in goals:
-        goals[piece] = goals_of(state, piece)
-    where = state.agents.get(piece) or state.reps[piece]
-    targets = goals[piece]
-    if targets and min(distance(to, g) for g in targets) < min(distance(where, g) for g in targets):
-        return 1
-    return 0
-
-
-def choose(state: NombState, actions: list[ActionBase], rng: Rng) -> ActionBase:
-    if rng.below(8) == 0:
-        return rng.choice(actions)
-    goals: dict[str, list[str]] = {}
-    scored = [(score(state, a, goals), a) for a in actions]
-    best = max(s for s, _ in scored)
-    if best == 0 and actions[-1].kind == "end" and rng.below(4):
-        return actions[-1]  # nothing purposeful left: usually end the turn early
-    return rng.choice([a for s, a in scored if s == best])
 
 
 def check_invariants(state: NombState) -> None:
@@ -130,7 +81,7 @@ def play_one(players: int, seed: int) -> NombState:
         if step % 100 == 50:
             for action in actions:  # every listed action is accepted
                 GAME.apply(state, seat, action)
-        state = GAME.apply(state, seat, choose(state, actions, rng)).state
+        state = GAME.apply(state, seat, choose(GAME.view(state, seat), actions, rng)).state
         check_invariants(state)
         step += 1
     GAME.view(state, None)

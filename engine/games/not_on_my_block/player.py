@@ -1,0 +1,77 @@
+"""Not On My Block's own computer player: random among the legal actions, with a lean towards
+pushing, protecting and heading for the apartments and Centers, so that most of its games
+reach an end. It reads only its seat's view (`engine.players.Seen`); the board is open, so that
+is the whole position, but not the dice to come."""
+
+from __future__ import annotations
+
+from engine.core import ActionBase
+from engine.games.not_on_my_block.board import parse_block
+from engine.games.not_on_my_block.mechanics import rep_colour
+from engine.games.not_on_my_block.view import NombView
+from engine.players import Player, Seen
+from engine.rng import Rng
+
+RANDOM_ONE_IN = 8
+"""One choice in this many is any legal action, so that no line of play is never tried."""
+
+
+def player(seed: int) -> Player:
+    rng = Rng.seeded(seed)
+
+    def play(what: Seen) -> ActionBase:
+        view = what.view
+        assert isinstance(view, NombView)
+        return choose(view, what.legal, rng)
+
+    return play
+
+
+def choose(view: NombView, actions: list[ActionBase], rng: Rng) -> ActionBase:
+    if rng.below(RANDOM_ONE_IN) == 0:
+        return rng.choice(actions)
+    goals: dict[str, list[str]] = {}
+    scored = [(score(view, a, goals), a) for a in actions]
+    best = max(s for s, _ in scored)
+    if best == 0 and actions[-1].kind == "end" and rng.below(4):
+        return actions[-1]  # nothing purposeful left: usually end the turn early
+    return rng.choice([a for s, a in scored if s == best])
+
+
+def distance(a: str, b: str) -> int:
+    """Orthogonal steps between two blocks (pieces never move diagonally)."""
+    (ax, ay), (bx, by) = parse_block(a), parse_block(b)  # type: ignore[misc]
+    return abs(ax - bx) + abs(ay - by)
+
+
+def goals_of(view: NombView, piece: str) -> list[str]:
+    """Where a piece would like to go: agents to apartments, reps to a Center or their homes."""
+    standing = [a for a in view.apartments if a.status == "standing" and a.at]
+    if piece.startswith("agent"):
+        return [a.at for a in standing if a.at]
+    if piece in ("yellow1", "red3"):
+        return ["G3"]
+    if piece in ("red1", "blue1"):
+        return ["C7"]
+    colour = rep_colour(piece)
+    return [a.at for a in standing if a.colour == colour and a.at] or ["E5"]
+
+
+def score(view: NombView, action: ActionBase, goals: dict[str, list[str]]) -> int:
+    """Higher is more purposeful; 0 for an ordinary action."""
+    if action.kind in ("protect", "bonus", "develop"):
+        return 3
+    if action.kind != "move":
+        return 0
+    piece, to = action.piece, action.to  # type: ignore[attr-defined]
+    if piece.startswith("agent") and any(
+        a.at == to and a.status in ("standing", "protected") for a in view.apartments
+    ):
+        return 3
+    if piece not in goals:
+        goals[piece] = goals_of(view, piece)
+    where = next(p.at for p in (*view.agents, *view.reps) if p.id == piece)
+    targets = goals[piece]
+    if targets and min(distance(to, g) for g in targets) < min(distance(where, g) for g in targets):
+        return 1
+    return 0
