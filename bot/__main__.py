@@ -1,6 +1,6 @@
 """`python -m bot`: run the bot with settings from the environment or `.env`.
 
-`python -m bot replay FILE --out DIR` instead draws a game record offline (`bot/replay.py`).
+`python -m bot replay FILE --out DIR` instead draws a game record offline (`bot/table/replay.py`).
 
 Problems an operator must fix (no token, a bad setting, a database the bot cannot use, a token
 Discord refuses, Discord out of reach at start-up) end the process with one line on stderr
@@ -21,17 +21,17 @@ from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
 from bot.config import Settings, explain
-from bot.schema import StoreUnusable
+from bot.store.schema import StoreUnusable
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 log = logging.getLogger("bot")
 
 
 def main() -> int:
     if sys.argv[1:2] == ["replay"]:  # `python -m bot replay FILE --out DIR`: no Discord at all
-        from bot.replay import main as replay
+        from bot.table.replay import main as replay
 
         return replay(sys.argv[2:])
     try:
@@ -73,8 +73,8 @@ async def serve(settings: Settings) -> int:
     import aiohttp
     import discord
 
-    from bot.app import GameBot
-    from bot.storage import SqliteStore
+    from bot.discord.app import GameBot
+    from bot.store.sqlite import SqliteStore
 
     assert settings.discord_token is not None
     store = SqliteStore(settings.database_path)

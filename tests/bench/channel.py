@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.table import Table
+from bot.table.model import Table
 from engine import ActionBase
 from tests.bot.bloc_by_bloc_policy import policy as bbb_policy
 from tests.bot.driver import play_until_over

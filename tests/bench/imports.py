@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot import record
+from bot.table import record
 from engine import GameState, history
 from engine.games.not_on_my_block import GAME
 from engine.history import TABLE_SEAT, TakeBack

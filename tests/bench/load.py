@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.storage import SqliteStore
-from bot.tables import Tables
+from bot.store.sqlite import SqliteStore
+from bot.table.tables import Tables
 from tests.bot.child import ChildBot
 from tests.bot.not_on_my_block_policy import policy
 from tests.standin import ChannelRecord, StandIn, UserRecord

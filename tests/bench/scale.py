@@ -19,7 +19,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.storage import SqliteStore
+from bot.store.sqlite import SqliteStore
 from engine.games import REGISTRY
 
 

@@ -27,7 +27,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.publication import PRUNE_BATCH
+from bot.discord.publication import PRUNE_BATCH
 from tests.bench.channel import CONFIGS, NAMES, SIDES, Policy
 from tests.bot.bloc_by_bloc_policy import policy as bbb_policy
 from tests.bot.driver import play_until_over

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.table import Table
+from bot.table.model import Table
 from engine import ActionBase
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.state import BlocState

@@ -47,7 +47,7 @@ def main() -> int:
     Route.BASE = os.environ[API_BASE]
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ[GATEWAY_URL])
     if GAME_SEED in os.environ:
-        import bot.tables
+        import bot.table.tables
 
         seed = int(os.environ[GAME_SEED])
         bot.tables.secrets.randbits = lambda _bits: seed  # type: ignore[attr-defined]

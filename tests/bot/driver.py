@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.table import Table
+from bot.table.model import Table
 from engine import ActionBase, OrderAction
 from tests.bot.harness import Session, reply_text
 from tests.standin import MessageRecord, UserRecord

@@ -10,12 +10,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot import binding, deadlines
-from bot.app import GameBot
-from bot.binding import DECISION
 from bot.config import Settings
-from bot.interactions import WORKING
-from bot.table import Table
+from bot.discord import deadlines
+from bot.discord.app import GameBot
+from bot.discord.interactions import WORKING
+from bot.table import binding
+from bot.table.binding import DECISION
+from bot.table.model import Table
 from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, StandIn, UserRecord
 
 STEP_TIMEOUT = 20.0
@@ -184,7 +185,7 @@ class Session:
 
 
 BINDING_OPTIONS = (DECISION, "sheet")
-"""Options that only name the decision a command answers (`bot.binding`)."""
+"""Options that only name the decision a command answers (`bot.table.binding`)."""
 
 
 async def pick(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from bot.table import Table
+from bot.table.model import Table
 from engine import ActionBase
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.state import NombState

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.interactions import WORKING
+from bot.discord.interactions import WORKING
 from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, StandIn, UserRecord
 from tests.standin.waiting import StandInTimeout
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.table import Table
+from bot.table.model import Table
 from engine import ActionBase
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.actions import Act, Deploy, Pass

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from bot.action_commands import build_group
+from bot.discord.action_commands import build_group
 from engine import OrderAction
 from engine.games import REGISTRY
 

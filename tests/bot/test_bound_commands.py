@@ -5,7 +5,7 @@ gets its own refusal. Commands go out as Discord sends them: values picked from 
 
 from __future__ import annotations
 
-from bot import binding
+from bot.table import binding
 from tests.bot.harness import Session, reply_text
 from tests.bot.toy import owe_a_decision
 from tests.engine.toy_game import GAME as TOY

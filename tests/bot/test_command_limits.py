@@ -12,9 +12,9 @@ from types import SimpleNamespace
 
 from discord import app_commands
 
-from bot import limits, present
-from bot.action_commands import build_group
-from bot.game_commands import GameCommands, subcommand_names
+from bot.discord.action_commands import build_group
+from bot.discord.game_commands import GameCommands, subcommand_names
+from bot.table import limits, present
 from engine.games import REGISTRY
 
 NAME = re.compile(r"^[-_\w]{1,32}$")

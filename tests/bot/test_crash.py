@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import limits
-from bot.interactions import WORKING
-from bot.storage import SqliteStore
-from bot.table import Table
-from bot.tables import Tables
+from bot.discord.interactions import WORKING
+from bot.store.sqlite import SqliteStore
+from bot.table import limits
+from bot.table.model import Table
+from bot.table.tables import Tables
 from engine import ActionBase, OrderAction
 from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
 from tests.bot.child import GAME_SEED, ChildBot

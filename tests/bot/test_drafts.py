@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStore
+from bot.store.sqlite import SqliteStore
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from pathlib import Path
 from PIL import Image
 from pydantic import BaseModel
 
-from bot.drawing import Drawing
-from bot.store_models import GameRow
-from bot.table import Table
+from bot.discord.drawing import Drawing
+from bot.store.models import GameRow
+from bot.table.model import Table
 from engine import Game
 from engine.games import REGISTRY
 
@@ -66,7 +66,7 @@ async def test_a_board_is_drawn_in_a_worker_and_a_dead_worker_is_replaced():
 async def test_workers_die_with_a_bot_that_is_killed_outright(tmp_path):
     script = (
         "import asyncio, os\n"
-        "from bot.drawing import Drawing\n"
+        "from bot.discord.drawing import Drawing\n"
         "async def main():\n"
         "    d = Drawing(workers=1)\n"
         "    await d.start()\n"

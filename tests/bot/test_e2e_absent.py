@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import SYSTEM_USER
+from bot.table.model import SYSTEM_USER
 from tests.bot.harness import Session, reply_text
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import binding
-from bot.table import Table
+from bot.table import binding
+from bot.table.model import Table
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
 from tests.bot.bloc_by_bloc_policy import policy

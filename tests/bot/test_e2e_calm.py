@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import Table
+from bot.table.model import Table
 from engine import ActionBase
 from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
 from tests.bot.driver import play_until_over

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import record
+from bot.table import record
 from engine import history
 from tests.bench.imports import build
 from tests.bot.harness import Session, reply_text

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import Table
+from bot.table.model import Table
 from engine.games.not_on_my_block import GAME
 from tests.bot.driver import latest_with_button, play_until_over
 from tests.bot.harness import Session, reply_text

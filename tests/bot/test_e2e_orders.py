@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from bot import binding
+from bot.table import binding
 from tests.bot.harness import Session, reply_text
 from tests.standin import MessageRecord, UserRecord
 from tests.standin.model import snowflake

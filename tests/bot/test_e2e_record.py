@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot import record, record_commands
-from bot.table import Table
+from bot.discord import record_commands
+from bot.table import record
+from bot.table.model import Table
 from engine import history
 from render import board_png
 from tests.bot.harness import STEP_TIMEOUT, Session, reply_text

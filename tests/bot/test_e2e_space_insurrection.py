@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import Table
+from bot.table.model import Table
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.orders import STAY
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, special_of

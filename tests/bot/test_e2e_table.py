@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import Table
+from bot.table.model import Table
 from tests.bot.harness import Session, reply_text
 from tests.standin import MessageRecord, UserRecord
 

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import posts
-from bot.buttons import ChoiceButton
-from bot.publication import RETRY_CAP, retry_delay
-from bot.store_models import GameRow, Post
+from bot.discord.buttons import ChoiceButton
+from bot.discord.publication import RETRY_CAP, retry_delay
+from bot.store.models import GameRow, Post
+from bot.table import posts
 from tests.bot.harness import Session, reply_text
 from tests.bot.toy import owe_a_decision
 from tests.engine.toy_game import GAME as TOY
@@ -151,7 +151,7 @@ async def test_a_channel_that_is_gone_closes_its_game_and_never_blocks_another(
             await (await session.standin.slash(user, doomed, *path, **options)).done(timeout=20)
         doomed_game = await session.bot.tables.current(doomed.id)
         session.standin.delete_channel(doomed)
-        with caplog.at_level(logging.WARNING, logger="bot.publication"):
+        with caplog.at_level(logging.WARNING, logger="bot.discord.publication"):
             await owe_a_decision(session)
             await doomed_game_forced(session, doomed_game.row.id)
             note = await session.standin.wait_until(

@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from bot.game_commands import cannot_post
+from bot.discord.game_commands import cannot_post
 from tests.bot.harness import Session, reply_text
 from tests.bot.test_clicks import log_kinds, settle_message
 from tests.bot.toy import owe_a_decision

@@ -29,7 +29,7 @@ TIMEOUT = 120
 LIST_TABLES = """
 import asyncio, json, sys
 import bot
-from bot.storage import SqliteStore
+from bot.store.sqlite import SqliteStore
 
 async def main() -> None:
     store = SqliteStore(sys.argv[1])

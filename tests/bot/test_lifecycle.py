@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import RESTARTING, GameBot
 from bot.config import Settings
-from bot.storage import SqliteStore
-from bot.table import PlayerError
+from bot.discord.app import RESTARTING, GameBot
+from bot.store.sqlite import SqliteStore
+from bot.table.model import PlayerError
 from tests.bot.child import ROOT, ChildBot
 from tests.standin import StandIn
 
@@ -202,7 +202,7 @@ async def test_shutdown_gives_up_on_a_stuck_move_after_the_grace_period(
 
     task = asyncio.create_task(stuck())
     await entered.wait()
-    with caplog.at_level(logging.WARNING, logger="bot.app"):
+    with caplog.at_level(logging.WARNING, logger="bot.discord.app"):
         await asyncio.wait_for(client.close(), 5)
     assert client.is_closed()
     assert "still running" in caplog.text

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStore
-from bot.store_answers import OWED
+from bot.store.answers import OWED
+from bot.store.sqlite import SqliteStore
 from tests.bot.harness import STEP_TIMEOUT, Session
 from tests.engine.toy_game import GAME as TOY
 from tests.standin import InteractionRecord, UserRecord

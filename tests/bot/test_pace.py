@@ -10,7 +10,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from pydantic import ValidationError
 
-from bot.pace import Pace, Prefs, Wait, after_reminder, follow, refusal, schedule
+from bot.store.models import Prefs, Wait
+from bot.table.pace import Pace, after_reminder, follow, refusal, schedule
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 GAME = 1

@@ -3,9 +3,9 @@ it; the board, pings and decision-bound buttons on the post that tells of the ga
 
 from datetime import UTC, datetime
 
-from bot import posts
-from bot.store_models import GameRow, OutboxRow, Post
-from bot.table import Table
+from bot.store.models import GameRow, OutboxRow, Post
+from bot.table import posts
+from bot.table.model import Table
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_game import Bid
 

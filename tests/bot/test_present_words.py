@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import present
-from bot.store_models import GameRow
-from bot.table import Table
+from bot.store.models import GameRow
+from bot.table import present
+from bot.table.model import Table
 from engine import Outcome, Termination
 from engine.games.space_insurrection import GAME as SPACE
 from engine.games.space_insurrection.flow import to_sheet

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import posts, schema
-from bot.storage import SqliteStore
-from bot.store_models import GameRow, Post
+from bot.store import schema
+from bot.store.models import GameRow, Post
+from bot.store.sqlite import SqliteStore
+from bot.table import posts
 from tests.bot.harness import Session
 from tests.engine.toy_game import GAME as TOY
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot import record
-from bot.storage import SqliteStore
-from bot.store_models import LoggedAction, Told
-from bot.table import Table
-from bot.tables import Tables
+from bot.store.models import LoggedAction, Told
+from bot.store.sqlite import SqliteStore
+from bot.table import record
+from bot.table.model import Table
+from bot.table.tables import Tables
 from engine import Termination, history
 from engine.games.not_on_my_block import GAME as NOMB
 from tests.engine.toy_game import GAME as TOY
@@ -72,7 +72,7 @@ def bid(state: Any, seat: int) -> str:
 
 
 def take_back_of(start: Any, entries: list[LoggedAction], seqs: list[int]) -> str:
-    """The take-back entry the bot would log (as `bot.takebacks.take_back` does)."""
+    """The take-back entry the bot would log (as `bot.table.takebacks.take_back` does)."""
     before = history.rebuild(TOY, start, entries)
     rebuilt = history.rebuild(TOY, start, [e for e in entries if e.seq not in seqs])
     return history.take_back(before, rebuilt, seqs, rewind=False).model_dump_json()

@@ -11,7 +11,7 @@ from functools import partial
 
 import pytest
 
-from bot import record
+from bot.table import record
 from engine import history
 from engine.games.not_on_my_block import GAME
 from engine.history import TABLE_SEAT

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 from discord import app_commands
 
-from bot import limits
-from bot.action_commands import build_group
-from bot.game_commands import GameCommands
-from bot.rules_commands import (
+from bot.discord.action_commands import build_group
+from bot.discord.game_commands import GameCommands
+from bot.discord.rules_commands import (
     find_game,
     games_text,
     overview_text,
@@ -20,6 +19,7 @@ from bot.rules_commands import (
     topic_text,
     unknown_topic_text,
 )
+from bot.table import limits
 from engine.games import REGISTRY
 from tests.bot.harness import Session, reply_text
 from tests.engine.toy_game import GAME as TOY

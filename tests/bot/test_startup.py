@@ -19,7 +19,7 @@ import pytest
 
 from bot.config import Settings
 from bot.cores import cpu_quota, usable_cores
-from bot.storage import SqliteStore
+from bot.store.sqlite import SqliteStore
 from tests.bot.child import API_BASE, GATEWAY_URL, ROOT
 
 OTHER_USER = 65534

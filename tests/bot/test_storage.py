@@ -9,9 +9,8 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from bot.pace import Prefs, Wait
-from bot.storage import MIGRATIONS, SqliteStore
-from bot.store_models import ChannelBusy, GameRow, Post, StaleVersion
+from bot.store.models import ChannelBusy, GameRow, Post, Prefs, StaleVersion, Wait
+from bot.store.sqlite import MIGRATIONS, SqliteStore
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import present
-from bot.storage import SqliteStore
-from bot.table import PlayerError
-from bot.tables import StateCache, Tables
+from bot.store.sqlite import SqliteStore
+from bot.table import present
+from bot.table.model import PlayerError
+from bot.table.tables import StateCache, Tables
 from engine import IllegalAction
 from engine.games import REGISTRY
 from tests.engine.toy_game import GAME as TOY

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.table import Table
+from bot.table.model import Table
 from engine import Game, history
 from engine.games.not_on_my_block import GAME
 from tests.bot.harness import Session, reply_text

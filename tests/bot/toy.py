@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.table import Table
+from bot.table.model import Table
 from tests.bot.harness import Session
 from tests.engine.toy_game import GAME as TOY
 from tests.standin import UserRecord

@@ -17,7 +17,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 import render
-from bot.drawing import Drawing
+from bot.discord.drawing import Drawing
 from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB

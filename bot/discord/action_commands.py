@@ -1,0 +1,173 @@
+"""Slash commands built from a game's action types, so a new game needs no bot code.
+
+Each game gets a command group named by `Game.short_name`; each action kind becomes a subcommand
+whose parameters are the action's fields. Every parameter autocompletes from the game's legal
+actions for the invoking player, narrowed by the parameters already filled in, and every value
+it offers is marked with the decision it was computed for (bot/table/binding.py), so a command sent
+after that decision has moved on is refused instead of landing on the next one. A command with
+no required parameter (a pass) gets one optional parameter more, `decision`, offering the
+player's open decision itself, so that it can be bound too. Order sheets
+(`OrderAction` kinds) get no command of their own: `/game order` writes them line by line and
+their Submit button sends them (bot/discord/orders.py).
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.game_commands import GUILD_ONLY
+from bot.discord.interactions import bot_of
+from bot.table import binding, limits
+from engine import ActionBase, Game, OrderAction
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+    from bot.table.model import Table
+
+DECISION = binding.DECISION
+DECISION_HELP = "The decision you answer (from the list), so a repeat cannot count twice"
+
+
+def _fields(action_type: type[ActionBase]) -> dict[str, Any]:
+    return {n: f for n, f in action_type.model_fields.items() if n != "kind"}
+
+
+def build_group(game: Game) -> app_commands.Group:
+    group = app_commands.Group(
+        name=game.short_name,
+        description=f"Play {game.title}"[: limits.DESCRIPTION],
+        allowed_contexts=GUILD_ONLY,
+    )
+    for action_type in game.action_types:
+        if not issubclass(action_type, OrderAction):
+            group.add_command(_build_command(game, action_type))
+    return group
+
+
+def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Command:
+    kind: str = action_type.model_fields["kind"].default
+    fields = _fields(action_type)
+    # Every parameter is text, even a number: a suggestion carries its decision's mark.
+    described_fields = {n: (f.description or n) for n, f in fields.items()}
+    optional = {n: not f.is_required() for n, f in fields.items()}
+    if all(optional.values()):
+        described_fields[DECISION] = DECISION_HELP
+        optional[DECISION] = True
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        given = {k: v for k, v in values.items() if v is not None}
+        await bot_of(interaction).turns.command(interaction, kind, given, game=game.id)
+
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for name in described_fields:
+        params.append(
+            inspect.Parameter(
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=str,
+                default=None if optional[name] else inspect.Parameter.empty,
+            )
+        )
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    described = app_commands.describe(
+        **{n: text[: limits.DESCRIPTION] for n, text in described_fields.items()}
+    )(callback)
+    command = app_commands.Command(
+        name=kind,
+        description=(action_type.summary or kind)[: limits.DESCRIPTION],
+        callback=described,
+    )
+    for name in fields:
+        command.autocomplete(name)(_autocompleter(game, kind, name))
+    if DECISION in described_fields:
+        command.autocomplete(DECISION)(_decisions(game, kind))
+    return command
+
+
+async def _playing(
+    interaction: discord.Interaction, game: Game
+) -> tuple[GameBot, Table, int] | None:
+    """The bot, the channel's running game of `game` and its log's length (the step each
+    suggestion is marked with), or None when the channel plays no such game: nothing to
+    suggest."""
+    bot = bot_of(interaction)
+    table = await bot.tables.current(interaction.channel_id or 0)
+    if table is None or table.state is None or table.game.id != game.id:
+        return None
+    return bot, table, await bot.store.steps(table.row.id)
+
+
+def _autocompleter(game: Game, kind: str, focused: str) -> Any:
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        playing = await _playing(interaction, game)
+        if playing is None:
+            return []
+        bot, table, step = playing
+        filled = {
+            name: str(binding.bare(value))
+            for name, value in vars(interaction.namespace).items()
+            if name not in (focused, DECISION) and value is not None and value != ""
+        }
+        decisions = {s: p.decision for s, p in table.prompts().items()}
+        needle = str(current).lower()
+        seen: dict[Any, app_commands.Choice[str]] = {}
+        for seat, action in bot.tables.legal_for(table, interaction.user.id, kind):
+            values = action.model_dump()
+            if any(str(values.get(k)) != v for k, v in filled.items() if k in values):
+                continue
+            value = values[focused]
+            mark = binding.Mark(table.row.id, seat, decisions[seat], step)
+            if value in seen or value == "" or not binding.fits(mark, value):
+                continue  # "" means "leave this option out", which needs no suggestion
+            label = game.label_value(table.state, kind, focused, value) or str(value)
+            if needle and needle not in label.lower() and needle not in str(value).lower():
+                continue
+            seen[value] = app_commands.Choice(
+                name=label[: limits.CHOICE_NAME], value=binding.bind(mark, value)
+            )
+            if len(seen) == limits.CHOICES:
+                break
+        return list(seen.values())
+
+    return complete
+
+
+def _decisions(game: Game, kind: str) -> Any:
+    """The `decision` parameter's suggestions: each decision of the user's that this command
+    may answer now, named as its prompt reads."""
+
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        playing = await _playing(interaction, game)
+        if playing is None:
+            return []
+        bot, table, step = playing
+        prompts = table.prompts()
+        seats = dict.fromkeys(
+            seat for seat, _ in bot.tables.legal_for(table, interaction.user.id, kind)
+        )
+        out = []
+        for seat in seats:
+            name = f"{table.state.seat_names[seat]}: {prompts[seat].text}"
+            if str(current).lower() not in name.lower():
+                continue
+            mark = binding.Mark(table.row.id, seat, prompts[seat].decision, step)
+            out.append(
+                app_commands.Choice(
+                    name=limits.clip(name, limits.CHOICE_NAME), value=binding.bind(mark, "")
+                )
+            )
+        return out[: limits.CHOICES]
+
+    return complete

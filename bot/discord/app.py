@@ -1,0 +1,213 @@
+"""The Discord client: wires storage, tables, commands and persistent buttons together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import discord
+from discord import app_commands
+
+from bot.config import Settings
+from bot.discord import deadlines
+from bot.discord.action_commands import build_group
+from bot.discord.buttons import DYNAMIC_ITEMS, is_ours
+from bot.discord.checked import misplaced, option_refusal
+from bot.discord.drawing import Drawing
+from bot.discord.game_commands import GUILD_ONLY, GameCommands, subcommand_names
+from bot.discord.health import watch_loop_lag
+from bot.discord.interactions import APOLOGY, answer, handling
+from bot.discord.lobby import Lobbies
+from bot.discord.orders import Orders
+from bot.discord.owed_answers import OwedAnswers
+from bot.discord.publication import Publisher
+from bot.discord.rules_commands import rules_command
+from bot.discord.stale import StaleClicks, on_message
+from bot.discord.steward import Steward
+from bot.discord.turns import Turns
+from bot.store.sqlite import SqliteStore
+from bot.table.model import PlayerError
+from bot.table.tables import Tables
+from engine.games import REGISTRY
+from render import renderer_for
+
+log = logging.getLogger(__name__)
+
+RESTARTING = "The bot is restarting; please try again in a minute."
+
+
+class GameBot(discord.Client):
+    shutdown_grace: float = 5.0
+    """Seconds `close` lets running moves finish; well inside `docker stop`'s 10 s."""
+    closing: bool = False
+    """Set once shutdown begins; from then on `in_flight` refuses new moves."""
+    _running: int = 0
+    _drained: asyncio.Future[None] | None = None
+    _shutdown: asyncio.Task[None] | None = None
+
+    def __init__(self, settings: Settings, store: SqliteStore | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            chunk_guilds_at_startup=False,
+        )
+        self.settings = settings
+        self.store = store or SqliteStore(settings.database_path)
+        self.tables = Tables(
+            self.store,
+            cache_bytes=int(settings.state_cache_mib * 1024 * 1024),
+            lobbies_per_user=settings.lobbies_per_user,
+            lobbies_per_server=settings.lobbies_per_server,
+            deadline_hours=settings.decision_deadline_hours,
+        )
+        self.turns = Turns(self)
+        self.steward = Steward(self)
+        self.lobbies = Lobbies(self)
+        self.orders = Orders(self)
+        self.stale_clicks = StaleClicks(self)
+        self.publisher = Publisher(self)
+        self.owed_answers = OwedAnswers(self)
+        self.drawing = Drawing(settings.render_workers)
+        self._deadlines: asyncio.Task[None] | None = None
+        self._publishing: asyncio.Task[None] | None = None
+        self._health: asyncio.Task[None] | None = None
+        self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self.check_options  # type: ignore[method-assign]
+        general = GameCommands()
+        self.tree.add_command(general)
+        self.tree.add_command(rules_command())
+        self.general_commands = subcommand_names(general)
+        """Each `/game` command group's subcommands, for `/game help`, read off the tree so
+        the help can never leave one out."""
+        self.action_commands: dict[str, list[tuple[str, str]]] = {}
+        for game in REGISTRY.values():
+            renderer_for(game.id)  # a game without a board stops the bot here, not mid-game
+            group = build_group(game)
+            if not group.commands:
+                continue  # every action is an order sheet's: `/game order` writes them
+            self.tree.add_command(group)
+            self.action_commands[group.name] = [(c.name, c.description) for c in group.commands]
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        # Before any command can arrive: what a crash left players waiting for is claimed now.
+        await self.owed_answers.recover()
+        await self.drawing.start()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
+        self._publishing = asyncio.create_task(self.publisher.run(), name="publication")
+        self._health = asyncio.create_task(
+            watch_loop_lag(self.settings.health_log_seconds), name="health"
+        )
+        if self.settings.guild_ids:
+            for guild_id in self.settings.guild_ids:
+                guild = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("commands synced for %s", self.settings.guild_ids or "all guilds")
+
+    @asynccontextmanager
+    async def in_flight(self) -> AsyncIterator[None]:
+        """Hold off shutdown while one move runs, or refuse the move if shutdown has begun.
+
+        A move cut off between its commit and its posts would be healed at the next start, but
+        its player would wait for that; a few seconds of grace usually spares them the wait.
+        """
+        if self.closing:
+            raise PlayerError(RESTARTING)
+        self._running += 1
+        try:
+            yield
+        finally:
+            self._running -= 1
+            if not self._running and self._drained is not None and not self._drained.done():
+                self._drained.set_result(None)
+
+    async def close(self) -> None:
+        """Shut down once, however many callers ask (signal handler, `async with`, tests)."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.create_task(self._shut_down(), name="shutdown")
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
+        """Refuse new moves, give running ones `shutdown_grace`, then disconnect and close
+        the store; the gateway stays up meanwhile so those moves can still post."""
+        self.closing = True
+        if self._running:
+            self._drained = asyncio.get_running_loop().create_future()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._drained), self.shutdown_grace)
+            except TimeoutError:
+                log.warning(
+                    "%d move(s) still running after %g s; closing anyway",
+                    self._running,
+                    self.shutdown_grace,
+                )
+        for task in (self._deadlines, self._publishing, self._health):
+            if task is not None:
+                task.cancel()
+        await self.publisher.stop()
+        self.owed_answers.stop()
+        self.drawing.stop()
+        await super().close()
+        await self.store.aclose()
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Errors raised before a command's own handling began: nothing was changed by then."""
+        if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+            text = f"⚠️ {str(error)[:300]}"
+        else:
+            log.error("command error in channel %s", interaction.channel_id, exc_info=error)
+            text = APOLOGY
+        await answer(interaction, text)
+
+    async def check_options(self, interaction: discord.Interaction) -> bool:
+        """Before any command runs: every option within its bounds, or a refusal saying which
+        is not (Discord enforces them, a hand-made payload does not)."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        refusal = option_refusal(interaction)
+        if refusal is None:
+            return True
+        await answer(interaction, f"⚠️ {refusal}")
+        return False
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every component click gets one answer. A handler answers those discord.py hands it;
+        a click on a control no longer on its message (which discord.py drops) is told it was
+        already answered, unless that control never belongs on such a message (`misplaced`:
+        an Undo or a page turn on a channel post); an id no handler takes (forged, mangled, or
+        from an old version) gets a specific refusal, instead of Discord's "interaction
+        failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if is_ours(custom_id):
+            kind = int(data.get("component_type", 0))
+            if on_message(interaction.message, kind, custom_id):
+                return  # its handler answers, after `Checked` has looked at it
+            refusal = misplaced(interaction.message, custom_id)
+            if refusal is None:
+                await self.stale_clicks.answer(interaction, custom_id)
+            else:  # never on that message: not a click that came too late
+                async with handling(interaction):
+                    raise PlayerError(refusal)
+            return
+        log.info("refused a component with an unknown id in channel %s", interaction.channel_id)
+        async with handling(interaction):
+            raise PlayerError(
+                "That control is not one I can act on (it may be from an old version of the "
+                "bot); nothing was changed. `/game status` shows what is open now."
+            )

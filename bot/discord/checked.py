@@ -1,0 +1,139 @@
+"""What every command option and every click is checked for before a handler sees it.
+
+Discord bounds an option's value and only delivers clicks on controls a message carries, but a
+hand-made payload skips both, and the store's integers are signed 64-bit: a 20-digit number
+reaching a query would end in the generic apology instead of a reason. So each number a control
+id or an option carries is held to its bounds here, and refused with what was wrong.
+
+A control that is answered by rewriting its own message (Undo, Confirm, page turns, an order
+sheet's Submit and Clear) only ever sits on a private answer. A click on one that arrives on any
+other message did not come from it, and rewriting that message would put a refusal (or another
+player's page) where the whole channel reads it; it is refused in a new private answer instead.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.interactions import handling
+from bot.table.model import PlayerError
+
+ID_MAX = 2**63 - 1
+"""The largest id or count the store can hold (SQLite's signed 64-bit integers); Discord's
+snowflakes stay below it."""
+OPTION_MAX = 2**53
+"""The largest integer Discord lets a command option carry, either way from zero."""
+NUMBER = re.compile(r"\d+")
+SHOWN = 12
+"""Digits of an oversized number echoed back: enough to recognise it, never a wall of them."""
+
+IN_PLACE = ("undo", "confirm", "page", "orders")
+"""Kinds of control answered by rewriting the message they are on: all live on private answers."""
+
+
+def _shown(digits: str) -> str:
+    return digits if len(digits) <= SHOWN else f"{digits[:SHOWN]}… ({len(digits)} digits)"
+
+
+def oversized(custom_id: str) -> str | None:
+    """Why a control id cannot be one of the bot's: a number in it too large to be an id."""
+    for digits in NUMBER.findall(custom_id):
+        if int(digits) > ID_MAX:
+            return (
+                f"That control carries the number {_shown(digits)}, larger than any game, "
+                "player, server or page number I use, so I did not make it. Nothing was changed."
+            )
+    return None
+
+
+def misplaced(message: discord.Message | None, custom_id: str) -> str | None:
+    """Why a click may not rewrite `message`: its control belongs on a private answer and
+    `message` is not one (a channel post, the turn message), or there is no message at all."""
+    kind = custom_id.split(":", 1)[0]
+    if kind not in IN_PLACE or (message is not None and message.flags.ephemeral):
+        return None
+    what = {
+        "undo": "An Undo",
+        "confirm": "A Confirm",
+        "page": "A page",
+        "orders": "A Submit or Clear",
+    }
+    return (
+        f"{what[kind]} button only works on the private answer that showed it, and this "
+        "message is not one, so it was left as it is. Nothing was changed."
+    )
+
+
+class Checked:
+    """Mixed into every persistent control: refuses, privately and with its reason, a click
+    whose id carries an oversized number or that came from a message the control is not on
+    for its purpose, before the handler can act on it or rewrite the message."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        reason = oversized(custom_id) or misplaced(interaction.message, custom_id)
+        if reason is None:
+            return True
+        async with handling(interaction):
+            raise PlayerError(reason)
+        return False
+
+
+def _leaves(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A command's own options, below any subcommand groups and subcommands."""
+    for option in options:
+        if option.get("type") in (1, 2):
+            return _leaves(option.get("options") or [])
+    return options
+
+
+def _carried(value: int | float | str) -> bool:
+    """Whether Discord could have sent `value`: a finite number within its integer limit.
+    Anything nearer zero is left to the command, which names its own bounds in the table's
+    words."""
+    try:
+        number = float(value)
+    except (ValueError, OverflowError):
+        return False
+    return -OPTION_MAX <= number <= OPTION_MAX
+
+
+def option_refusal(interaction: discord.Interaction) -> str | None:
+    """Why a command's options cannot be used: a number no Discord client could send (not
+    finite, or beyond Discord's integer limit), named with the option's own range, or a text
+    longer than the option allows."""
+    command = interaction.command
+    data = interaction.data or {}
+    if not isinstance(command, app_commands.Command):
+        return None
+    for option in _leaves(list(data.get("options") or [])):  # type: ignore[arg-type]
+        name, value = str(option.get("name", "")), option.get("value")
+        parameter = next((p for p in command.parameters if p.display_name == name), None)
+        if parameter is None:
+            continue
+        shown = parameter.display_name
+        if option.get("type") in (4, 10) and isinstance(value, int | float | str):
+            low, high = parameter.min_value, parameter.max_value
+            if not _carried(value):
+                text = str(value)
+                wanted = (
+                    f"from {low:g} to {high:g}"
+                    if low is not None and high is not None
+                    else f"no further than {OPTION_MAX} from zero"
+                )
+                return (
+                    f"`{shown}` must be a number {wanted}; {_shown(text)} is not. "
+                    "Nothing was changed."
+                )
+        elif option.get("type") == 3 and isinstance(value, str):
+            longest = parameter.max_value  # a text option keeps its length bounds here
+            if longest is not None and len(value) > longest:
+                return (
+                    f"`{shown}` takes at most {longest} characters; you sent {len(value)}. "
+                    "Nothing was changed."
+                )
+    return None

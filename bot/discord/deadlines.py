@@ -1,0 +1,145 @@
+"""The due sweep: reminders, turn limits and deadlines, for exactly the seats they fall due for.
+
+Every seat that owes a decision has a wait in the store with the time its next reminder or
+limit falls due, indexed; a sweep reads only the waits that are due, in batches, whatever the
+number of games stored, and each is handled on its own (one that fails is logged and the sweep
+goes on). A reminder counts the next one from when it went out, so after downtime a player
+gets one reminder, not the ones missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from bot.store.models import Wait
+from bot.table import pace, posts
+from bot.table.model import Table
+from bot.table.pace import Pace
+from bot.table.posts import Control
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+    from bot.store.models import DueWait
+
+log = logging.getLogger(__name__)
+
+BATCH = 100
+"""Waits handled per sweep; a backlog (after downtime) clears over the next sweeps."""
+
+
+async def sweep(bot: GameBot) -> int:
+    """Handle every wait that is due now; the number handled."""
+    handled = 0
+    for due in await bot.store.due_waits(bot.tables.clock(), BATCH):
+        try:
+            await _handle(bot, due)
+            handled += 1
+        except Exception:
+            log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
+    return handled
+
+
+async def _handle(bot: GameBot, due: DueWait) -> None:
+    async with bot.in_flight():
+        async with bot.tables.lock(due.channel_id):
+            table = await bot.tables.by_id(due.game_id)
+            if table is None or table.row.status != "active" or table.state is None:
+                await bot.store.put_waits(due.game_id, [])
+                return
+            wait = (await bot.store.waits(due.game_id)).get(due.seat)
+            prompt = table.prompts().get(due.seat)
+            if wait is None or prompt is None or prompt.decision != wait.decision:
+                # A game from before waits were kept, or one whose waits are out of step.
+                await bot.store.put_waits(due.game_id, await bot.tables.waits_after(table, None))
+                return
+            await _due(bot, table, wait)
+        await bot.publisher.publish(due.game_id)
+
+
+async def _due(bot: GameBot, table: Table, wait: Wait) -> None:
+    now = bot.tables.clock()
+    table_pace = Pace.model_validate(table.row.pace)
+    assert table.state is not None
+    name = table.state.seat_names[wait.seat]
+    if wait.limit_at is not None and not wait.limit_told and wait.limit_at <= now:
+        away = (await bot.store.away(table.row.id)).get(wait.user_id)
+        if away is not None and table_pace.on_vacation == "default":
+            await bot.turns.force(table, f"🌴 {name} is away.", seats=[wait.seat])
+        elif wait.out_of_turn:
+            hours = bot.tables.deadline_hours
+            await bot.turns.force(table, f"⏰ No answer within {hours:g} hours.", seats=[wait.seat])
+        elif table_pace.on_limit == "default":
+            limit = table_pace.turn_limit
+            why = f"⏰ {name}'s turn passed this table's {limit:g}-hour limit."
+            await bot.turns.force(table, why, seats=[wait.seat])
+        else:
+            await _tell_host(bot, table, wait, table_pace)
+        return
+    if wait.remind_at is not None and wait.remind_at <= now:
+        prefs = (await bot.store.prefs([wait.user_id]))[wait.user_id]
+        quiet_end = prefs.quiet_until(now)
+        if quiet_end is not None:
+            await bot.store.update_wait(wait.model_copy(update={"remind_at": quiet_end}), [])
+            return
+        await _remind(bot, table, wait, table_pace)
+        return
+    # Due by a time that has since moved (settings changed): store the wait as it stands.
+    await bot.store.update_wait(wait, [])
+
+
+async def _tell_host(bot: GameBot, table: Table, wait: Wait, table_pace: Pace) -> None:
+    assert table.state is not None
+    name = table.state.seat_names[wait.seat]
+    label = bot.tables.default_label(table, wait.seat)
+    host = table.row.host_id
+    text = (
+        f"⏰ <@{wait.user_id}> ({name}) has had {table_pace.turn_limit:g} hours for their turn, "
+        f"this table's limit. <@{host}>: `/game table force` plays their default ({label}), "
+        "or `/game seat replace` hands the seat to someone else."
+    )
+    told = wait.model_copy(update={"limit_told": True})
+    await bot.store.update_wait(told, [posts.notice(text, [host])])
+
+
+async def _remind(bot: GameBot, table: Table, wait: Wait, table_pace: Pace) -> None:
+    assert table.state is not None
+    prompt = table.prompts()[wait.seat]
+    name = table.state.seat_names[wait.seat]
+    controls = []
+    message = await bot.store.last_message(table.row.id, None)
+    if message is not None and table.row.guild_id is not None:
+        url = f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{message}"
+        controls.append(Control(label="Go to the game", url=url))
+    controls.append(
+        Control(
+            label="Remind me later",
+            custom_id=f"snooze:{table.row.id}:{wait.seat}:{wait.decision}",
+        )
+    )
+    text = f"⏰ Your move as **{name}** is waiting: {prompt.text}"
+    fallback = f"⏰ <@{wait.user_id}>, your move as **{name}** is waiting."
+    told = [posts.reminder(wait.user_id, text, controls, fallback)]
+    after = pace.after_reminder(wait, table_pace, bot.tables.clock())
+    if after.reminders >= table_pace.reminders:
+        host = table.row.host_id
+        told.append(
+            posts.notice(
+                f"📭 <@{wait.user_id}> ({name}) has not answered {after.reminders} reminders "
+                f"and may be absent. <@{host}>: `/game table force` plays their default, "
+                "`/game seat replace` hands the seat to someone else, or the table can wait.",
+                [host],
+            )
+        )
+    await bot.store.update_wait(after, told)
+
+
+async def run(bot: GameBot) -> None:
+    """Sweep forever; errors are logged per sweep so one bad game cannot stop the others."""
+    while not bot.is_closed():
+        try:
+            await sweep(bot)
+        except Exception:
+            log.exception("due sweep failed")
+        await asyncio.sleep(bot.settings.deadline_check_seconds)

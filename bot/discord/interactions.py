@@ -1,0 +1,135 @@
+"""How every interaction is answered: defer privately at once, then edit that one answer.
+
+Editing the deferred response (rather than sending follow-ups, which Discord documents as
+deprecated after a deferral and which it may show publicly) keeps refusals private. What the
+player reads is always true: a refusal changed nothing, and once a change has been committed
+no error can be reported as "nothing was changed".
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.owed_answers import OwedAnswers
+from bot.store.answers import OWED
+from bot.table import limits
+from bot.table.model import PlayerError
+from engine import IllegalAction
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side; nothing was changed."
+LATER = "I could not tell the channel yet; I will keep trying."
+"""Added to an answer whose change is stored but whose post has not gone out yet."""
+REFUSAL = 400
+"""The longest refusal shown: room for the reason, never for a long input echoed back."""
+WORKING = "⏳ Working on it…"
+"""What a confirmation shows, without its buttons, between the click and the answer."""
+
+
+def bot_of(interaction: discord.Interaction) -> GameBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+@dataclass
+class Progress:
+    """What a handler has already done, so an error after a commit is reported truthfully."""
+
+    committed: str | None = None
+    """Set to a sentence describing the committed change as soon as it is stored."""
+
+
+async def answer(
+    interaction: discord.Interaction,
+    text: str,
+    view: discord.ui.View | None = None,
+    embed: discord.Embed | None = None,
+) -> None:
+    """The player's private answer: the deferred response edited, or a first private reply.
+    Without a view, the answer carries no buttons (a confirmation answered in place loses its
+    own)."""
+    text = limits.clip(text, limits.MESSAGE)
+    none = discord.AllowedMentions.none()
+    embeds = [] if embed is None else [embed]
+    if interaction.response.is_done():
+        await interaction.edit_original_response(
+            content=text, allowed_mentions=none, view=view, embeds=embeds
+        )
+    elif view is not None:
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=none, view=view, embeds=embeds
+        )
+    else:
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=none, embeds=embeds
+        )
+    owed = OWED.get()
+    if owed is not None and owed.interaction_id == interaction.id:
+        owed.answered = True
+
+
+@asynccontextmanager
+async def handling(
+    interaction: discord.Interaction, *, in_place: bool = False
+) -> AsyncIterator[Progress]:
+    """Defer within Discord's 3 seconds, then turn exceptions into the right, true answer.
+
+    `in_place`: a button on a private message (a confirmation) is answered by editing that
+    message: its buttons go at once, so they cannot be pressed twice.
+
+    The answer is owed from before the deferral until the player has it
+    (`bot.discord.owed_answers`): should the bot die in between, its next start tells them what
+    became of the command."""
+    owing = getattr(interaction.client, "owed_answers", None)
+    writing = None if owing is None else owing.begin(interaction)
+    await OwedAnswers.head_start(writing)
+    try:
+        if not interaction.response.is_done():
+            if in_place:
+                await interaction.response.edit_message(content=WORKING, view=None)
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+    except BaseException:
+        owed = None if writing is None else await writing
+        if owed is not None:  # Discord refused the deferral: nobody waits for this answer
+            await owing.end(owed)
+        raise
+    owed = None if writing is None else await writing
+    marked = None if owed is None else OWED.set(owed)
+    progress = Progress()
+    try:
+        yield progress
+    except (PlayerError, IllegalAction) as exc:
+        # A refusal is a sentence or two; anything longer is echoing what the player typed.
+        await _safely(interaction, f"⚠️ {limits.clip(str(exc), REFUSAL)}")
+    except Exception:
+        log.exception("unexpected error (channel %s)", interaction.channel_id)
+        if progress.committed is None:
+            await _safely(interaction, APOLOGY)
+        else:
+            await _safely(
+                interaction,
+                f"✅ {progress.committed}\nThat counted, but something went wrong on my side "
+                "afterwards; the channel will be told as soon as I can.",
+            )
+    finally:
+        if marked is not None:
+            OWED.reset(marked)
+        if owed is not None:
+            await owing.end(owed)
+
+
+async def _safely(interaction: discord.Interaction, text: str) -> None:
+    try:
+        await answer(interaction, text)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction in channel %s: %s", interaction.channel_id, exc)

@@ -1,0 +1,165 @@
+"""Opening a lobby, joining, leaving, options and starting: shared by `/game` and the buttons.
+
+The lobby message is a convenience, the stored lobby is the truth: if someone deleted the
+message, a join still counts and a fresh lobby message is posted.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.buttons import lobby_view
+from bot.discord.interactions import LATER, answer, handling
+from bot.discord.permissions import require_permissions
+from bot.table import present
+from bot.table.model import PlayerError, Table
+from bot.table.options import option_fields
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+
+log = logging.getLogger(__name__)
+
+
+def lobby_embed(table: Table, note: str = "") -> discord.Embed:
+    text = present.lobby_text(table)
+    embed = discord.Embed(title=text["title"], description=text["description"], colour=0x0072B2)
+    if note:
+        embed.set_footer(text=note)
+    return embed
+
+
+class Lobbies:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def open(self, interaction: discord.Interaction, game_key: str) -> None:
+        bot = self.bot
+        channel = interaction.channel
+        user = interaction.user
+        async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
+            if channel is None or interaction.guild_id is None:
+                raise PlayerError("Games are played in server channels and threads, not in DMs.")
+            require_permissions(interaction)
+            table = await bot.tables.open_lobby(
+                interaction.channel_id or 0, interaction.guild_id, game_key, interaction.user.id
+            )
+            try:
+                message = await channel.send(  # type: ignore[union-attr]
+                    f"{interaction.user.mention} opened a lobby for **{table.game.title}**.",
+                    embed=lobby_embed(table),
+                    view=lobby_view(table.row.id, table.game, table.row.options),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                await bot.tables.discard_lobby(table)
+                raise PlayerError(
+                    "I could not post the lobby in this channel, so no lobby was opened. "
+                    "Please try again in a moment."
+                ) from None
+            await bot.tables.remember_lobby_message(table, message.id)
+            await bot.store.name_players(table.row.id, {user.id: user.display_name})
+            await answer(
+                interaction, "Lobby opened. Press **Start** (or `/game start`) when ready."
+            )
+
+    async def refresh(self, table: Table, *, note: str = "", closed: bool = False) -> None:
+        """Show the lobby as it stands; a deleted lobby message is posted afresh."""
+        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        view = None if closed else lobby_view(table.row.id, table.game, table.row.options)
+        embed = lobby_embed(table, note)
+        if table.row.lobby_message_id is not None:
+            try:
+                await channel.get_partial_message(table.row.lobby_message_id).edit(
+                    embed=embed, view=view
+                )
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as exc:
+                log.warning("could not update the lobby of game %s: %s", table.row.id, exc)
+                return
+        if closed:
+            return
+        try:
+            message = await channel.send(
+                embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not repost the lobby of game %s: %s", table.row.id, exc)
+            return
+        await self.bot.tables.remember_lobby_message(table, message.id)
+
+    async def _lobby(self, interaction: discord.Interaction, game_id: int | None) -> Table:
+        channel_id = interaction.channel_id or 0
+        if game_id is None:
+            return await self.bot.tables.require(channel_id)
+        table = await self.bot.tables.by_id(game_id)
+        if table is None or table.row.channel_id != channel_id:
+            raise PlayerError("That lobby belongs to another channel.")
+        if table.row.status not in ("lobby", "active"):
+            raise PlayerError("That lobby is closed.")
+        return table
+
+    async def op(
+        self, interaction: discord.Interaction, op: str, game_id: int | None = None
+    ) -> None:
+        bot = self.bot
+        user = interaction.user.id
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
+                table = await self._lobby(interaction, game_id)
+                if op == "join":
+                    table = await bot.tables.join(table, user)
+                    await bot.store.name_players(
+                        table.row.id, {user: interaction.user.display_name}
+                    )
+                    table, note = await bot.tables.fit_options(table)
+                    progress.committed = f"You joined {table.game.title}. {note}".strip()
+                    await self.refresh(table, note=note)
+                elif op == "leave":
+                    table = await bot.tables.leave(table, user)
+                    table, note = await bot.tables.fit_options(table)
+                    progress.committed = f"You left the lobby. {note}".strip()
+                    await self.refresh(table, note=note)
+                else:
+                    table = await bot.tables.start(table, user)
+                    progress.committed = "Started."
+                    await self.refresh(table, note="Started.", closed=True)
+            if op == "start" and not await bot.publisher.publish(table.row.id):
+                await answer(interaction, f"Started. {LATER}")
+                return
+            await answer(interaction, progress.committed or "")
+
+    async def choose_option(
+        self, interaction: discord.Interaction, game_id: int, name: str, text: str
+    ) -> None:
+        bot = self.bot
+        async with handling(interaction) as progress:
+            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
+                table = await self._lobby(interaction, game_id)
+                if table.row.status != "lobby":
+                    raise PlayerError("Options can only be set while the game is in its lobby.")
+                field = next((f for f in option_fields(table.game) if f.name == name), None)
+                if field is None:
+                    raise PlayerError(f"{table.game.title} has no option called {name}.")
+                try:
+                    value = field.parse(text)
+                except ValueError as exc:
+                    raise PlayerError(str(exc)[:200]) from None
+                table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
+                progress.committed = f"{field.title} set to {field.label(value)}."
+                await self.refresh(table)
+            await answer(interaction, progress.committed or "")
+
+    async def close(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
+        """Abandon the channel's game (the caller holds its lock and publishes); a lobby's
+        message says so and loses its buttons."""
+        was_lobby = table.row.status == "lobby"
+        table = await self.bot.tables.abandon(table, user_id, can_manage=can_manage)
+        if was_lobby:
+            await self.refresh(table, note="Abandoned.", closed=True)
+        return table

@@ -1,0 +1,482 @@
+"""Secret order sheets: written line by line with `/game order`, read back with `/game orders`,
+and sent all at once with the **Submit orders** button. Works for any game whose prompt carries
+an `OrderSheet`.
+
+A draft is its player's alone: every answer here is ephemeral, drafts live in the store (they
+survive restarts) bound to the decision they were written for, and nothing is posted, edited or
+scheduled in the channel while someone writes. Only a submission goes through the play path
+(`Tables.act` in the channel lock, then publication), so the channel hears exactly what the game
+tells: who has submitted, and everything once the last seat has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.discord.buttons import orders_view
+from bot.discord.interactions import REFUSAL, answer, bot_of, handling
+from bot.store.models import LoggedAction
+from bot.table import binding, limits
+from bot.table.model import PlayerError, Table
+from engine import (
+    Game,
+    IllegalAction,
+    OrderAction,
+    OrderLine,
+    OrderOption,
+    OrderSheet,
+    Prompt,
+    history,
+)
+from engine.core import encode_orders
+from engine.words import quoted, verb
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+
+ORDER_FOR = "{name}'s sheet that this order was written for has been submitted or replaced"
+"""How an order line bound to a sheet that moved on is named (`binding.stale`)."""
+SHEET_FOR = "that sheet of {name}'s has been submitted or replaced"
+"""How a sheet picked for `/game orders` that has moved on is named (`binding.stale`)."""
+SHEET_HELP = "Which of your sheets (from the list), so a repeat cannot reach a later sheet"
+SUBMITTED = "Those orders were already submitted, or revealed; nothing was changed."
+NAMED = 6
+"""Options named in a refusal before "and N more"."""
+PANELS = 12
+"""Seats one `/game orders` answer shows: two buttons each, within Discord's 25."""
+
+
+@dataclass
+class Draft:
+    """One seat's open order sheet with what its player has written on it so far."""
+
+    seat: int
+    name: str
+    decision: int
+    sheet: OrderSheet
+    lines: dict[str, str]
+    """Line key to value: only lines written, open and set to one of their options."""
+
+    @property
+    def digest(self) -> str:
+        """A short fingerprint of the submission this draft would make: a Submit button shown
+        with one draft never sends another."""
+        text = encode_orders(self.sheet.written(self.lines))
+        return hashlib.sha1(text.encode()).hexdigest()[:8]
+
+    def value(self, line: OrderLine) -> OrderOption:
+        """What the line says now: its written option, else its first (the default)."""
+        if not line.locked:
+            chosen = self.lines.get(line.key)
+            for option in line.options:
+                if option.value == chosen:
+                    return option
+        return line.options[0]
+
+
+def cleaned(sheet: OrderSheet, lines: dict[str, str]) -> dict[str, str]:
+    """The stored lines that still fit the sheet: open lines, set to one of their options."""
+    kept = {}
+    for key, value in lines.items():
+        line = sheet.line(key)
+        if line is not None and not line.locked and value in {o.value for o in line.options}:
+            kept[key] = value
+    return kept
+
+
+def open_sheets(table: Table, user_id: int) -> list[tuple[int, Prompt, OrderSheet]]:
+    """The user's seats with an order sheet open now, with its prompt."""
+    if table.state is None or table.row.status != "active":
+        return []
+    prompts = table.prompts()
+    found = []
+    for seat in table.seats_of(user_id):
+        prompt = prompts.get(seat)
+        if prompt is not None and prompt.sheet is not None:
+            found.append((seat, prompt, prompt.sheet))
+    return found
+
+
+def find_line(sheet: OrderSheet, unit: str) -> OrderLine | None:
+    """The line a player named: by its key (what autocomplete fills in), or by its label."""
+    line = sheet.line(unit)
+    if line is not None:
+        return line
+    wanted = unit.strip().casefold()
+    return next((line for line in sheet.lines if line.label.casefold() == wanted), None)
+
+
+def find_option(line: OrderLine, to: str) -> OrderOption | None:
+    wanted = to.strip().casefold()
+    for same in (
+        lambda o: o.value == to,
+        lambda o: wanted in (o.value.casefold(), o.label.casefold()),
+    ):
+        option = next((o for o in line.options if same(o)), None)
+        if option is not None:
+            return option
+    return None
+
+
+def short_list(labels: list[str]) -> str:
+    shown = ", ".join(labels[:NAMED])
+    more = len(labels) - NAMED
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def submitted(game: Game, moves: list[LoggedAction], seats: list[int], kind: str) -> bool:
+    """Whether one of `seats` already handed in a sheet of `kind` in the round still open: its
+    latest move is that submission, and every move since is another seat's sheet of the same
+    kind (anything else would have closed the round and opened a new one)."""
+    for entry in reversed(moves):
+        try:
+            action = game.parse_action(entry.action)
+        except IllegalAction:
+            return False
+        if not isinstance(action, OrderAction) or action.kind != kind:
+            return False
+        if entry.seat in seats:
+            return True
+    return False
+
+
+def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction]) -> str:
+    """Why the user has no orders to write now, in the words that fit the table: they already
+    submitted, nothing of theirs is asked this round, or the game is not taking orders."""
+    assert table.state is not None
+    names = table.state.seat_names
+    if table.row.status != "active":
+        return "The game is over; there are no orders to write. `/game log` tells how it went."
+    if not any(issubclass(t, OrderAction) for t in table.game.action_types):
+        return f"{table.game.title} has no secret orders to write; nothing was changed."
+    prompts = table.prompts()
+    sheets = {s: p.sheet for s, p in prompts.items() if p.sheet is not None and s not in seats}
+    if sheets:
+        waiting = short_list([names[s] for s in sheets])
+        kind = next(iter(sheets.values())).kind
+        if submitted(table.game, moves, seats, kind):
+            return (
+                f"You have already submitted your orders; they are revealed once {waiting} "
+                f"{verb(len(sheets), 'have')} submitted too. Nothing was changed."
+            )
+        return (
+            "No orders are asked of you this round: you have nothing to order now. The table "
+            f"waits for {waiting} to submit. Nothing was changed."
+        )
+    mine = [s for s in prompts if s in seats]
+    waiting = short_list(["you" if s in mine else names[s] for s in prompts])
+    return (
+        "There are no orders to write now: the game is not taking secret orders. "
+        + (f"It waits for {waiting}. " if prompts else "")
+        + "Nothing was changed."
+    )
+
+
+def draft_text(draft: Draft) -> str:
+    """Every line of a draft with what it says now; unwritten lines show their default."""
+    out = [f"📝 **{draft.name}: {draft.sheet.title}**"]
+    for line in draft.sheet.lines:
+        option = draft.value(line)
+        if line.locked:
+            out.append(f"• {line.label}: {option.label} (declared 🔒)")
+        elif line.key in draft.lines and option is not line.options[0]:
+            out.append(f"• **{line.label}**: {option.label}")
+        else:
+            out.append(f"• {line.label}: {option.label} (default)")
+    return "\n".join(out)
+
+
+def panel(table: Table, drafts: list[Draft], note: str = "") -> tuple[str, discord.ui.View]:
+    """The private answer showing drafts, with each one's Submit and Clear buttons."""
+    drafts = drafts[:PANELS]
+    parts = [note] if note else []
+    parts += [draft_text(d) for d in drafts]
+    parts.append(
+        "Only you see this. Change a line with `/game order`; nothing is sent until you press "
+        "**Submit orders**."
+    )
+    several = len(drafts) > 1
+    view = orders_view(
+        table.row.id,
+        [(d.seat, d.decision, d.digest, d.name if several else "") for d in drafts],
+    )
+    text = "\n\n".join(parts)
+    if len(text) > limits.MESSAGE:
+        text = limits.clip(text, limits.MESSAGE)
+    return text, view
+
+
+class Orders:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def draft(self, table: Table, seat: int, prompt: Prompt, sheet: OrderSheet) -> Draft:
+        assert table.state is not None
+        stored = await self.bot.store.draft(table.row.id, seat, prompt.decision)
+        return Draft(
+            seat=seat,
+            name=table.state.seat_names[seat],
+            decision=prompt.decision,
+            sheet=sheet,
+            lines=cleaned(sheet, stored),
+        )
+
+    async def _mine(self, table: Table, user_id: int) -> list[tuple[int, Prompt, OrderSheet]]:
+        """The user's open sheets, or the refusal that says why there are none."""
+        if table.state is None:
+            raise PlayerError("The game has not started yet; there are no orders to write.")
+        seats = table.seats_of(user_id)
+        if not seats:
+            raise PlayerError("You are not playing in this game.")
+        mine = open_sheets(table, user_id)
+        if not mine:
+            moves = history.moves(await self.bot.store.action_log(table.row.id))
+            raise PlayerError(nothing_open(table, seats, moves))
+        return mine
+
+    async def _line(
+        self, table: Table, user_id: int, unit: str, seat: int | None
+    ) -> tuple[int, Prompt, OrderSheet, OrderLine]:
+        """The line named, on the sheet of `seat` when the values were offered for it."""
+        assert table.state is not None
+        mine = [m for m in await self._mine(table, user_id) if seat in (None, m[0])]
+        for seat, prompt, sheet in mine:
+            line = find_line(sheet, unit)
+            if line is not None:
+                return seat, prompt, sheet, line
+        for seat, prompt in table.prompts().items():
+            theirs = None if prompt.sheet is None else find_line(prompt.sheet, unit)
+            if theirs is not None:
+                raise PlayerError(
+                    f"{theirs.label} is {table.state.seat_names[seat]}'s, not one of yours to "
+                    "order; nothing was changed."
+                )
+        yours = short_list([line.label for _, _, sheet in mine for line in sheet.lines])
+        raise PlayerError(f"You have no {quoted(unit)} to order; yours are {yours}.")
+
+    # ----- /game order, /game orders ------------------------------------------------------
+    async def order(self, interaction: discord.Interaction, unit: str, to: str) -> None:
+        """Set one line of the invoking player's open sheet and show the whole draft."""
+        bot = self.bot
+        channel_id = interaction.channel_id or 0
+        user_id = interaction.user.id
+        async with handling(interaction), bot.in_flight():
+            mark, values = binding.unbind({"unit": unit, "to": to})
+            unit, to = values["unit"], values["to"]
+            async with bot.tables.lock(channel_id):  # a Submit in progress sees the final draft
+                refused = await self._stale(channel_id, user_id, mark, ORDER_FOR)
+                if refused is not None:
+                    await answer(interaction, refused)
+                    return
+                table = await bot.tables.require(channel_id)
+                seat = None if mark is None else mark.seat
+                seat, prompt, sheet, line = await self._line(table, user_id, unit, seat)
+                if line.locked:
+                    raise PlayerError(
+                        f"{line.label}'s order was already declared ({line.options[0].label}); "
+                        "it cannot be changed. Nothing was changed."
+                    )
+                option = find_option(line, to)
+                if option is None:
+                    may = short_list([o.label for o in line.options])
+                    raise PlayerError(
+                        f"{line.label} cannot go to {quoted(to)}; it may go to: {may}. "
+                        "Nothing was changed."
+                    )
+                draft = await self.draft(table, seat, prompt, sheet)
+                if option is line.options[0]:
+                    draft.lines.pop(line.key, None)
+                else:
+                    draft.lines[line.key] = option.value
+                await bot.store.put_draft(table.row.id, seat, prompt.decision, draft.lines)
+            text, view = panel(table, [draft], f"✏️ {line.label}: {option.label}.")
+            await answer(interaction, text, view=view)
+
+    async def _stale(
+        self, channel_id: int, user_id: int, mark: binding.Mark | None, what: str
+    ) -> str | None:
+        """Why a value marked for an older sheet no longer counts, or None when it still does
+        (or carries no mark: typed by hand, it is checked against the sheet open now)."""
+        if mark is None:
+            return None
+        table = await self.bot.tables.current(channel_id)
+        return await binding.stale(self.bot.store, table, channel_id, user_id, mark, what)
+
+    async def show(self, interaction: discord.Interaction, chosen: str | None = None) -> None:
+        """Every open sheet of the invoking player, with what is written on it; only the sheet
+        `chosen` names when it was picked from autocomplete, or why that sheet is gone."""
+        bot = self.bot
+        channel_id = interaction.channel_id or 0
+        user_id = interaction.user.id
+        async with handling(interaction):
+            mark = binding.read(chosen)[0] if chosen else None
+            refused = await self._stale(channel_id, user_id, mark, SHEET_FOR)
+            if refused is not None:
+                await answer(interaction, refused)
+                return
+            table = await bot.tables.require(channel_id)
+            drafts = [
+                await self.draft(table, seat, prompt, sheet)
+                for seat, prompt, sheet in await self._mine(table, user_id)
+                if mark is None or seat == mark.seat
+            ]
+            text, view = panel(table, drafts)
+            await answer(interaction, text, view=view)
+
+    # ----- the Submit and Clear buttons --------------------------------------------------
+    async def pressed(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        seat: int,
+        decision: int,
+        digest: str,
+        op: str,
+    ) -> None:
+        """Submit or clear the draft exactly as it was shown with the button, or nothing."""
+        bot = self.bot
+        channel_id = interaction.channel_id or 0
+        user_id = interaction.user.id
+        async with handling(interaction, in_place=True) as progress, bot.in_flight():
+            move = refused = None
+            async with bot.tables.lock(channel_id):
+                table = await bot.tables.by_id(game_id)
+                if table is None or table.row.channel_id != channel_id:
+                    raise PlayerError("That button belongs to a game in another channel.")
+                if table.state is None or seat >= len(table.state.seat_names):
+                    raise PlayerError(SUBMITTED)
+                name = table.state.seat_names[seat]
+                if table.holder(seat) != user_id:
+                    raise PlayerError(
+                        f"These are {name}'s orders; only <@{table.holder(seat)}> can submit or "
+                        "clear them. Nothing was changed."
+                    )
+                prompt = table.prompts().get(seat) if table.row.status == "active" else None
+                if prompt is None or prompt.sheet is None or prompt.decision != decision:
+                    raise PlayerError(SUBMITTED)
+                draft = await self.draft(table, seat, prompt, prompt.sheet)
+                if draft.digest != digest:
+                    note = (
+                        "⚠️ Your orders changed after that button was shown, so nothing was "
+                        "sent. Here they are now:"
+                    )
+                elif op == "clear":
+                    await bot.store.put_draft(game_id, seat, decision, {})
+                    draft.lines = {}
+                    note = "🧹 Cleared: every open line is back to its default."
+                else:
+                    try:
+                        move = await bot.tables.act(
+                            table, user_id, prompt.sheet.submission(draft.lines), seat
+                        )
+                    except IllegalAction as exc:
+                        refused = str(exc)
+                    else:
+                        progress.committed = f"{name}'s orders were submitted."
+                        await bot.store.drop_draft(game_id, seat)
+            if move is not None:
+                told = draft_text(draft).removeprefix("📝 ")
+                label = f"Orders submitted. They stay secret until the reveal.\n{told}"
+                await bot.turns.told(interaction, move, label)
+                return
+            if refused is not None:
+                note = (
+                    f"⚠️ {limits.clip(refused, REFUSAL)}\nNothing was submitted; change a line "
+                    "with `/game order` and submit again."
+                )
+            text, view = panel(table, [draft], note)
+            await answer(interaction, text, view=view)
+
+
+# ----- autocomplete ---------------------------------------------------------------------------
+async def unit_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The lines of the player's open sheets, each with what it says now."""
+    bot = bot_of(interaction)
+    table = await bot.tables.current(interaction.channel_id or 0)
+    if table is None or table.state is None:
+        return []
+    mine = open_sheets(table, interaction.user.id)
+    needle = str(current).casefold()
+    found: list[app_commands.Choice[str]] = []
+    step = await bot.store.steps(table.row.id)
+    for seat, prompt, sheet in mine:
+        mark = binding.Mark(table.row.id, seat, prompt.decision, step)
+        draft = await bot.orders.draft(table, seat, prompt, sheet)
+        for line in sheet.lines:
+            name = f"{line.label}: {draft.value(line).label}"
+            name += " (declared)" if line.locked else ""
+            if len(mine) > 1:
+                name = f"{draft.name} · {name}"
+            if needle and needle not in name.casefold() and needle not in line.key.casefold():
+                continue
+            if binding.fits(mark, line.key):
+                found.append(
+                    app_commands.Choice(
+                        name=limits.clip(name, limits.CHOICE_NAME),
+                        value=binding.bind(mark, line.key),
+                    )
+                )
+    return found[: limits.CHOICES]
+
+
+async def to_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Where the chosen line may go (what it may be told to do), its present value marked."""
+    bot = bot_of(interaction)
+    table = await bot.tables.current(interaction.channel_id or 0)
+    bound, named = binding.lenient(getattr(interaction.namespace, "unit", "") or "")
+    unit = str(named)
+    if table is None or table.state is None or not unit:
+        return []
+    needle = str(current).casefold()
+    step = await bot.store.steps(table.row.id)
+    for seat, prompt, sheet in open_sheets(table, interaction.user.id):
+        line = find_line(sheet, unit)
+        if line is None or (bound is not None and bound.seat != seat):
+            continue
+        mark = binding.Mark(table.row.id, seat, prompt.decision, step)
+        now = (await bot.orders.draft(table, seat, prompt, sheet)).value(line)
+        found = []
+        for option in line.options:
+            name = option.label + (" (now)" if option is now else "")
+            if needle and needle not in name.casefold() and needle not in option.value.casefold():
+                continue
+            if binding.fits(mark, option.value):
+                found.append(
+                    app_commands.Choice(
+                        name=limits.clip(name, limits.CHOICE_NAME),
+                        value=binding.bind(mark, option.value),
+                    )
+                )
+        return found[: limits.CHOICES]
+    return []
+
+
+async def sheet_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The player's open sheets by title, each bound to its decision: `/game orders` sent again
+    after that sheet was submitted then says so instead of showing the next one."""
+    bot = bot_of(interaction)
+    table = await bot.tables.current(interaction.channel_id or 0)
+    if table is None or table.state is None:
+        return []
+    step = await bot.store.steps(table.row.id)
+    found = []
+    for seat, prompt, sheet in open_sheets(table, interaction.user.id):
+        name = f"{table.state.seat_names[seat]}: {sheet.title}"
+        if str(current).casefold() in name.casefold():
+            mark = binding.Mark(table.row.id, seat, prompt.decision, step)
+            value = binding.bind(mark, "")
+            found.append(
+                app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=value)
+            )
+    return found[: limits.CHOICES]

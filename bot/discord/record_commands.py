@@ -1,0 +1,479 @@
+"""`/game log`, `/game board step:`, `/game since`, `/game export`, `/game import`, `/game list`
+and `/game mine`: a game's record, and where games stand, read from Discord.
+
+Every answer is private. Log, since, list and mine are paged with Previous/Next buttons whose
+ids carry everything the page needs (`page:<kind>:<a>:<b>:<c>:<page>`), so they keep working
+after a restart; the rules live in `bot.table.record` and the store, nothing here is game-specific.
+The channel's game is its running one, or once that is over its most recent one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.checked import Checked
+from bot.discord.interactions import answer, bot_of, handling
+from bot.discord.permissions import require_permissions
+from bot.store.models import (
+    IMPORTED_USER,
+    ChannelBusy,
+    GameRow,
+    ListedGame,
+    LoggedAction,
+    OwedGame,
+    Post,
+)
+from bot.store.record import Crowded
+from bot.table import imports, limits, present, record
+from bot.table.model import SYSTEM_USER, PlayerError, Table
+from bot.table.posts import for_change, private
+from bot.table.tables import crowded
+from engine import Game, words
+from engine.games import REGISTRY
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+
+log = logging.getLogger(__name__)
+
+PER_PAGE = 10
+"""Games on one page of `/game list` and `/game mine`."""
+PLAYER_OPTIONS = 4
+"""`/game import` names the people taking players 1 to this many (the most any game seats)."""
+NONE = discord.AllowedMentions.none()
+
+
+def _title(key: str) -> str:
+    game = REGISTRY.get(key)
+    return game.title if game is not None else key
+
+
+# ----- paging ------------------------------------------------------------------------------------
+class PageButton(
+    Checked,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"page:(?P<kind>log|since|list|mine):(?P<a>[1-9]\d{0,19}):(?P<b>\d{1,19})"
+    r":(?P<c>\d{1,19}):(?P<page>\d{1,5})",
+):
+    """Previous or Next on a private page: `a` is the game (log, since), the server (list) or
+    the person (mine); `b` and `c` bound the narration shown (the first and last post ids)."""
+
+    def __init__(
+        self,
+        kind: str,
+        a: int,
+        b: int,
+        c: int,
+        page: int,
+        label: str = "…",
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                custom_id=f"page:{kind}:{a}:{b}:{c}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.kind, self.a, self.b, self.c, self.page = kind, a, b, c, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PageButton:
+        return cls(
+            match["kind"], int(match["a"]), int(match["b"]), int(match["c"]), int(match["page"])
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await turn_page(interaction, self.kind, self.a, self.b, self.c, self.page)
+
+
+def pager(kind: str, a: int, b: int, c: int, page: int, count: int) -> discord.ui.View | None:
+    if count <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton(kind, a, b, c, max(page - 1, 0), "◀ Previous", page <= 0))
+    view.add_item(PageButton(kind, a, b, c, min(page + 1, count - 1), "Next ▶", page >= count - 1))
+    return view
+
+
+async def turn_page(
+    interaction: discord.Interaction, kind: str, a: int, b: int, c: int, page: int
+) -> None:
+    bot = bot_of(interaction)
+    async with handling(interaction, in_place=True):
+        if kind in ("log", "since"):
+            row = await bot.store.get(a)
+            if row is None or row.channel_id != interaction.channel_id:
+                raise PlayerError("Those pages belong to a game in another channel.")
+            rows = await bot.store.narration(a, after_id=b - 1, upto_id=c)
+            if kind == "since":
+                rows = record.for_reader(rows, interaction.user.id)
+            await _narration(interaction, row, kind, rows, page)
+        elif kind == "list":
+            if interaction.guild_id != a:
+                raise PlayerError("Those pages list another server's games.")
+            await _games_page(interaction, kind, a, page)
+        else:
+            if interaction.user.id != a:
+                raise PlayerError("Those pages list someone else's games.")
+            await _games_page(interaction, kind, a, page)
+
+
+async def _narration(
+    interaction: discord.Interaction, row: GameRow, kind: str, rows: list[Any], page: int
+) -> None:
+    what = "log" if kind == "log" else "since your last move"
+    title = f"📜 **{_title(row.game)}** {what}"
+    text, count = record.page_text(title, rows, page)
+    page = max(0, min(page, count - 1))
+    view = pager(kind, row.id, rows[0].id, rows[-1].id, page, count) if rows else None
+    await answer(interaction, text, view=view)
+
+
+# ----- which game --------------------------------------------------------------------------------
+async def shown_game(bot: GameBot, interaction: discord.Interaction) -> tuple[GameRow, Game]:
+    """The channel's running game, or once it is over its most recent one."""
+    row = await bot.store.latest_game(interaction.channel_id or 0)
+    if row is None or row.seed is None:
+        raise PlayerError(
+            "No game has been dealt in this channel yet, so there is nothing to look back on."
+        )
+    game = REGISTRY.get(row.game)
+    if game is None:
+        raise PlayerError(f"This channel's game ({row.game}) is not installed on this bot.")
+    return row, game
+
+
+async def _send_file(
+    interaction: discord.Interaction, text: str, file: discord.File, view: Any = None
+) -> None:
+    """A private answer with an attachment (the deferred answer, edited)."""
+    await interaction.edit_original_response(
+        content=limits.clip(text, limits.MESSAGE),
+        attachments=[file],
+        allowed_mentions=NONE,
+        view=view,
+    )
+
+
+# ----- /game log, /game since ---------------------------------------------------------------------
+@app_commands.command(name="log", description="The game's narration, step by step (only you)")
+@app_commands.describe(first="The first step to show (default 0)", last="The last step to show")
+@app_commands.rename(first="from", last="to")
+async def log_command(
+    interaction: discord.Interaction, first: int | None = None, last: int | None = None
+) -> None:
+    bot = bot_of(interaction)
+    async with handling(interaction):
+        row, _game = await shown_game(bot, interaction)
+        latest = await bot.store.steps(row.id)
+        low = 0 if first is None else first
+        high = latest if last is None else last
+        if not 0 <= low <= high <= latest:
+            raise PlayerError(
+                f"This game's steps run from 0 to {latest}; ask for `from` and `to` within "
+                "them, `from` no later than `to`."
+            )
+        rows = await bot.store.narration(row.id, first_seq=low, last_seq=high)
+        if not rows:
+            await answer(interaction, f"Nothing was told in the channel in steps {low}–{high}.")
+            return
+        await _narration(interaction, row, "log", rows, 0)
+
+
+@app_commands.command(name="since", description="What happened since you last acted (only you)")
+async def since_command(interaction: discord.Interaction) -> None:
+    bot = bot_of(interaction)
+    async with handling(interaction):
+        row, _game = await shown_game(bot, interaction)
+        user = interaction.user.id
+        last = await bot.store.last_acted(row.id, user)
+        if last is None:
+            if user not in row.players:
+                raise PlayerError("You have not played in this game; `/game log` tells all of it.")
+            rows = await bot.store.narration(row.id)
+        else:
+            rows = record.since(await bot.store.narration(row.id, first_seq=last), last, user)
+        if not rows:
+            await answer(interaction, f"Nothing has happened since your last move (step {last}).")
+            return
+        if last is None:
+            await _narration(interaction, row, "log", rows, 0)  # all of it: you have not moved
+            return
+        await _narration(interaction, row, "since", rows, 0)
+
+
+# ----- /game board step: -------------------------------------------------------------------------
+async def past_board(interaction: discord.Interaction, step: int) -> None:
+    """The board as it stood at a step of the channel's game, drawn for the asker alone."""
+    bot = bot_of(interaction)
+    async with handling(interaction):
+        row, game = await shown_game(bot, interaction)
+        entries = await bot.store.action_log(row.id)
+        latest = entries[-1].seq if entries else 0
+        if not 0 <= step <= latest:
+            raise PlayerError(f"There is no step {step}: this game's steps run from 0 to {latest}.")
+        seed = row.seed
+        assert seed is not None
+        try:
+            state = await asyncio.to_thread(
+                lambda: record.state_at(
+                    game, record.initial(game, row.options, seed), entries, step
+                )
+            )
+        except Exception:
+            log.warning("game %s: its log does not replay to step %s", row.id, step, exc_info=True)
+            raise PlayerError(
+                "This game's log no longer replays under today's rules, so its past boards "
+                "cannot be drawn."
+            ) from None
+        picture = await bot.drawing.board(Table(row=row, game=game, state=state))
+        told = [r.text for r in await bot.store.narration(row.id, first_seq=step, last_seq=step)]
+        lines = [f"🖼️ **{game.title}** at step {step} of {latest}"]
+        if told:
+            lines.append(limits.clip(told[0], 1500))
+        await _send_file(interaction, "\n".join(lines), picture)
+
+
+# ----- /game export, /game import ----------------------------------------------------------------
+@app_commands.command(name="export", description="This channel's finished game as a record file")
+async def export_command(interaction: discord.Interaction) -> None:
+    bot = bot_of(interaction)
+    async with handling(interaction):
+        row, game = await shown_game(bot, interaction)
+        why = record.exportable(row.status)
+        if why is not None:
+            raise PlayerError(why)
+        assert row.seed is not None
+        start = record.initial(game, row.options, row.seed)
+        entries = await bot.store.action_log(row.id)
+        data = record.export(
+            game=game,
+            game_id=row.id,
+            status=row.status,
+            options=row.options,
+            seed=row.seed,
+            players=max(start.holders, default=-1) + 1,
+            seats=start.seat_names,
+            entries=entries,
+        )
+        name = f"{game.id}-{row.id}.json"
+        file = discord.File(io.BytesIO(data), filename=name)
+        await _send_file(
+            interaction,
+            f"📦 The record of this game of **{game.title}** ({len(entries)} steps, "
+            f"{row.status}). `/game import` reproduces it in a channel without a game, and "
+            "`python -m bot replay` draws it offline.",
+            file,
+        )
+
+
+@app_commands.command(name="import", description="Set up a game from a record file, here")
+@app_commands.describe(
+    file="A record file from /game export",
+    player1="Who takes the seats of whoever held the record's first seat (default: you)",
+    player2="Who takes the seats of the second player in the record's seat order (default: you)",
+    player3="Who takes the seats of the third player in the record's seat order (default: you)",
+    player4="Who takes the seats of the fourth player in the record's seat order (default: you)",
+)
+async def import_command(
+    interaction: discord.Interaction,
+    file: discord.Attachment,
+    player1: discord.User | None = None,
+    player2: discord.User | None = None,
+    player3: discord.User | None = None,
+    player4: discord.User | None = None,
+) -> None:
+    bot = bot_of(interaction)
+    named = [player1, player2, player3, player4][:PLAYER_OPTIONS]
+    async with handling(interaction) as progress:
+        await _import(bot, interaction, file, named, progress)
+
+
+async def _import(
+    bot: GameBot,
+    interaction: discord.Interaction,
+    file: discord.Attachment,
+    named: list[discord.User | None],
+    progress: Any,
+) -> None:
+    channel_id = interaction.channel_id or 0
+    if interaction.guild_id is None:
+        raise PlayerError("Games are played in server channels and threads, not in DMs.")
+    require_permissions(interaction)
+    if await bot.store.live_game(channel_id) is not None:
+        raise PlayerError(
+            "This channel already has a game. Import into a channel or thread without one."
+        )
+    if file.size > record.MAX_FILE_BYTES:
+        raise PlayerError(f"That file cannot be imported: {record.too_large(file.size)}")
+    raw = await file.read()
+
+    def seatable(rec: record.Record, game: Game) -> None:
+        if any(person is not None for person in named[rec.players :]):
+            raise record.RecordError(
+                f"This game of {game.title} has {rec.players} players, so there is no "
+                f"player {rec.players + 1} to seat."
+            )
+
+    try:
+        read = await imports.read(raw, seatable)
+    except record.RecordError as exc:
+        raise PlayerError(f"That file cannot be imported: {exc}") from None
+    rec, game, told, state = read.record, read.game, read.told, read.state
+    if any(person is not None and person.bot for person in named):
+        raise PlayerError("A bot cannot take a seat; name people.")
+    user = interaction.user.id
+    order = record.players_in_seat_order(state)
+    players = [user] * rec.players
+    for player, person in zip(order, named, strict=False):
+        if person is not None:
+            players[player] = person.id
+    outcome = game.outcome(state)
+    row = GameRow(
+        id=0,
+        channel_id=channel_id,
+        guild_id=interaction.guild_id,
+        game=game.id,
+        host_id=user,
+        status="finished" if outcome is not None else "active",
+        options=rec.options,
+        players=players,
+        seed=rec.seed,
+        state=state.model_dump_json(),
+        version=0,
+        lobby_message_id=None,
+    )
+    table = Table(row=row, game=game, state=state)
+    steps = rec.log[-1].seq if rec.log else 0
+    header = (
+        f"📥 <@{user}> imported a game of **{game.title}** from a record file, at step "
+        f"{steps}" + (" (the game is over)" if outcome is not None else "") + ". Seats:\n"
+    ) + present.seating(table)
+    if outcome is not None:
+        # Nobody is asked anything by a game that is over: its import pings no one.
+        body = {"header": header, "final": True, "version": 0, "quiet": True}
+        posts = [Post(kind="turn", body=body)]
+        waits = []
+    else:
+        posts = for_change(table, header)
+        for seat in range(len(state.seat_names)):
+            secret = game.hand_text(state, seat)
+            if secret is not None:
+                posts.append(private(table, seat, secret))
+        waits = await bot.tables.waits_after(table, acted=None)
+    log = [
+        LoggedAction(
+            seq=e.seq,
+            seat=e.seat,
+            user_id=SYSTEM_USER if e.absent else IMPORTED_USER,
+            action=e.action,
+        )
+        for e in rec.log
+    ]
+    history = [
+        (seq, Post(kind="turn", body={"header": text, "final": False, "version": 0}))
+        for seq, text in told
+    ]
+    async with bot.in_flight(), bot.tables.lock(channel_id):
+        try:
+            caps = (bot.tables.lobbies_per_user, bot.tables.lobbies_per_server)
+            stored = await bot.store.import_game(row, log, history, posts, waits, caps)
+        except ChannelBusy:
+            raise PlayerError(
+                "This channel already has a game. Import into a channel or thread without one."
+            ) from None
+        except Crowded as full:
+            why = crowded(full.scope, full.cap, "importing another running game")
+            raise PlayerError(why) from None
+        progress.committed = f"Imported the game of {game.title} at step {steps}."
+    held = record.seats_of_players(state)
+    seats = "; ".join(
+        f"player {i + 1} ({', '.join(held[p])}): <@{players[p]}>" for i, p in enumerate(order)
+    )
+    posted = await bot.publisher.publish(stored.id)
+    text = f"✅ {progress.committed} {seats}."
+    if outcome is None:
+        text += " `/game seat replace` hands all of someone's seats to another member."
+    if not posted:
+        text += "\nI could not tell the channel yet; I will keep trying."
+    await answer(interaction, text)
+
+
+# ----- /game list, /game mine ---------------------------------------------------------------------
+@app_commands.command(name="list", description="This server's games and whose turn it is")
+async def list_command(interaction: discord.Interaction) -> None:
+    async with handling(interaction):
+        if interaction.guild_id is None:
+            raise PlayerError("Games are listed per server; ask in one of its channels.")
+        await _games_page(interaction, "list", interaction.guild_id, 0)
+
+
+@app_commands.command(name="mine", description="Every game where you owe a move, anywhere")
+async def mine_command(interaction: discord.Interaction) -> None:
+    async with handling(interaction):
+        await _games_page(interaction, "mine", interaction.user.id, 0)
+
+
+async def _games_page(interaction: discord.Interaction, kind: str, key: int, page: int) -> None:
+    """Page `page` of `/game list` (`kind` "list": the games of the server `key`) or of
+    `/game mine` ("mine": the games where the person `key` owes a move). A page past the last
+    (the list shrank since its button was drawn) shows the last one."""
+    store = bot_of(interaction).store
+    fetch: Callable[[int, int], Awaitable[tuple[int, list[Any]]]]
+    line: Callable[[Any], str]
+    if kind == "list":
+        fetch, line = partial(store.live_games, key), _listed_line
+        heading = "🎲 **Games in this server**: {}"
+        empty = "No games are running in this server. `/game new` opens one."
+    else:
+        fetch, line = partial(store.owed_by, key), _owed_line
+        heading = "⏳ **You owe a move in {}**"
+        empty = "You owe no move in any game. 🎉"
+    total, items = await fetch(page * PER_PAGE, PER_PAGE)
+    count = max(1, -(-total // PER_PAGE))
+    if page >= count:
+        page = count - 1
+        total, items = await fetch(page * PER_PAGE, PER_PAGE)
+    if not items:
+        await answer(interaction, empty)
+        return
+    shown = total if kind == "list" else words.count(total, "game")
+    lines = [f"{heading.format(shown)} · page {page + 1}/{count}", *map(line, items)]
+    await answer(interaction, "\n".join(lines), view=pager(kind, key, 0, 0, page, count))
+
+
+def _listed_line(listed: ListedGame) -> str:
+    people = " ".join(present.mention(p) for p in dict.fromkeys(listed.players))
+    if listed.status == "lobby":
+        where = f"lobby, {len(listed.players)} joined"
+    else:
+        first: dict[int, int] = {}
+        for wait in listed.waiting:
+            stamp = int(wait.since.timestamp())
+            first[wait.user_id] = min(first.get(wait.user_id, stamp), stamp)
+        where = "waiting for " + (
+            ", ".join(f"{present.mention(u)} since <t:{t}:R>" for u, t in first.items()) or "nobody"
+        )
+    return limits.clip(
+        f"<#{listed.channel_id}> **{_title(listed.game)}** · {people} · {where}", 180
+    )
+
+
+def _owed_line(game: OwedGame) -> str:
+    what = "a decision" if game.out_of_turn else "your move"
+    link = f"<#{game.channel_id}>"
+    if game.guild_id is not None:
+        link += f" ([open](https://discord.com/channels/{game.guild_id}/{game.channel_id}))"
+    return f"{link} **{_title(game.game)}** · {what} since <t:{int(game.since.timestamp())}:R>"

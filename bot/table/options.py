@@ -1,0 +1,161 @@
+"""Setup options a host can pick in the lobby, read from the game's pydantic options model.
+
+Any option whose values form a short closed list (a Literal, an Enum or a bool) becomes a
+select menu on the lobby message; `players` is never chosen, it is how many joined. A value is
+shown by the name the options model gives it (`json_schema_extra={"labels": {...}}` on the
+field), and stored as its id.
+
+Options are checked against the seats taken, never against a table size nobody has joined
+for: a choice Start would refuse is refused when it is made, and when a join or a leave makes
+the chosen options refuse the new count, the fewest of them go back to their defaults and the
+lobby says so (`fit`).
+"""
+
+from __future__ import annotations
+
+import enum
+from itertools import combinations
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel
+
+from bot.table import limits
+from engine import Game, IllegalAction
+
+
+class OptionField(BaseModel):
+    name: str
+    description: str
+    values: list[Any]
+    default: Any
+    labels: dict[str, str] = {}
+    """Each value's name as a host reads it, by the value's text."""
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("_", " ").capitalize()
+
+    def label(self, value: Any) -> str:
+        return self.labels.get(_text(value)) or value_label(value)
+
+    def parse(self, text: str) -> Any:
+        """Map the text a select menu sends back to the typed value it stands for."""
+        for value in self.values:
+            if _text(value) == text:
+                return value
+        raise ValueError(
+            f"{limits.clip(text, 40)!r} is not a choice for {self.name.replace('_', ' ')}"
+        )
+
+
+def _text(value: Any) -> str:
+    return str(value.value if isinstance(value, enum.Enum) else value)
+
+
+def _values(annotation: Any) -> list[Any] | None:
+    if annotation is bool:
+        return [True, False]
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [m.value for m in annotation]
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    return None
+
+
+def _labels(extra: Any) -> dict[str, str]:
+    labels = extra.get("labels") if isinstance(extra, dict) else None
+    return {str(k): str(v) for k, v in labels.items()} if isinstance(labels, dict) else {}
+
+
+def option_fields(game: Game) -> list[OptionField]:
+    fields = []
+    for name, info in game.options_type.model_fields.items():
+        values = _values(info.annotation)
+        if name == "players" or not values or len(values) > limits.CHOICES:
+            continue
+        fields.append(
+            OptionField(
+                name=name,
+                description=info.description or name.replace("_", " "),
+                values=values,
+                default=info.get_default(call_default_factory=True),
+                labels=_labels(info.json_schema_extra),
+            )
+        )
+    return fields
+
+
+def value_label(value: Any) -> str:
+    """A value the options model gives no name: yes/no, or its id in words."""
+    text = _text(value)
+    words = {"True": "yes", "False": "no"}.get(text, text.replace("_", " "))
+    return words[:1].upper() + words[1:]
+
+
+def option_label(game: Game, name: str, value: Any) -> str:
+    """ "Mode: Semi-cooperative": one chosen option as the lobby lists it."""
+    field = next((f for f in option_fields(game) if f.name == name), None)
+    if field is None:
+        return f"{name.replace('_', ' ').capitalize()}: {value_label(value)}"
+    return f"{field.title}: {field.label(value)}"
+
+
+def counted_players(game: Game, seated: int) -> int:
+    """The table size options are checked for: the seats taken, or while too few (or an
+    unplayable number) have joined, the next size the game can start with."""
+    playable = sorted(game.player_counts)
+    return next((n for n in playable if n >= seated), playable[-1])
+
+
+def check(game: Game, options: dict[str, Any], seated: int) -> None:
+    """Refuse options Start would refuse with `seated` players, in the game's own words."""
+    game.make_options(players=counted_players(game, seated), **options)
+
+
+def refusal(game: Game, options: dict[str, Any], seated: int, reason: str) -> str:
+    """Why a choice is refused, and, when a table of another size could play it, when it may
+    be chosen: options go by the players seated now."""
+    fits = []
+    for count in sorted(game.player_counts):
+        try:
+            game.make_options(players=count, **options)
+        except IllegalAction:
+            continue
+        fits.append(str(count))
+    if not fits:
+        return f"Those options do not go together: {reason}"
+    counted = counted_players(game, seated)
+    return (
+        f"{reason} Options go by the players seated now (counted as {counted}): choose it "
+        f"once {' or '.join(fits)} are seated."
+    )
+
+
+def fit(game: Game, options: dict[str, Any], seated: int) -> tuple[dict[str, Any], str]:
+    """The options that go with `seated` players, and what had to change to get them.
+
+    The fewest chosen options go back to their defaults, the latest chosen first among
+    equals; the note names the reason and each reset, for the lobby message. Unchanged
+    options come back with an empty note.
+    """
+    try:
+        check(game, options, seated)
+        return options, ""
+    except IllegalAction as exc:
+        reason = str(exc)
+    fields = {f.name: f for f in option_fields(game)}
+    chosen = [k for k in reversed(options) if k not in fields or options[k] != fields[k].default]
+    for size in range(1, len(chosen) + 1):
+        for dropped in combinations(chosen, size):
+            kept = {k: v for k, v in options.items() if k not in dropped}
+            try:
+                check(game, kept, seated)
+            except IllegalAction:
+                continue
+            return kept, _reset_note(reason, [fields.get(k) for k in dropped])
+    return {}, _reset_note(reason, list(fields.values()))
+
+
+def _reset_note(reason: str, reset: list[OptionField | None]) -> str:
+    back = [f"{f.title} is back to {f.label(f.default)}" for f in reset if f is not None]
+    return f"{reason} {'; '.join(back)}." if back else reason

@@ -1,0 +1,504 @@
+"""A game's record: its narration by step, its board at any past step, and a portable file.
+
+Everything here is a pure function of stored rows or of a file's bytes, so it is tested without
+Discord and shared by the `/game` record commands and the offline `python -m bot replay`.
+
+A *step* is a log entry's `seq`: step 0 is the game as dealt, step n the game once the n-th
+entry of the append-only log (a move, or a take-back logged for seat -1) had been applied.
+
+The file (`/game export`) holds what rebuilds the game and nothing about the people who played
+it: the game, its options and seed, the number of players, the seat names, and the whole log,
+take-backs included, each move marked `absent` when it was a default played for an absent
+player (format version 2; a version 1 file has no mark, and its moves count as choices), with a
+SHA-256 digest over its canonical form. Because the seed and the
+log replay every hidden card, a game is exported only once it is over (see `exportable`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from bot.store.models import Told
+from bot.table.present import game_over_line
+from engine import Game, GameState, IllegalAction, history
+from engine.games import REGISTRY
+from engine.history import TABLE_SEAT, TakeBack
+
+FORMAT = "boardgame-bot/game-record"
+"""What a record file says it is, in its `format` field."""
+VERSION = 2
+"""The newest file format this build reads and the one it writes (2 added `absent`)."""
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""A record larger than this is refused before it is read (the longest games are ~100 KB)."""
+MAX_STEPS = 10_000
+"""The most log entries a record may hold (games played here take a few hundred)."""
+REPLAY_SECONDS = 60.0
+"""The longest an import may spend replaying a record, off the event loop, before it is
+refused; a record within the caps takes a few seconds."""
+MAX_DEPTH = 16
+"""How deeply a record's JSON may nest (the format itself needs 4 levels, options a few more).
+Checked while parsing, so a file of nested brackets is refused rather than exhausting the
+parser's recursion."""
+MAX_DIGITS = 100
+"""The most digits a number in a record may have (every field the format holds fits in 20); a
+longer one is refused before it is converted, which costs time quadratic in its length."""
+SEEDS = 1 << 63
+"""Seeds the bot deals are drawn from 0 up to this, excluded (`Tables.seed_source`)."""
+PAGE = 1800
+"""Characters of narration on one page of `/game log` (a Discord message holds 2000)."""
+ENTRY = 1500
+"""Characters one step's narration may take on a page before it is cut."""
+
+
+class RecordError(Exception):
+    """A record file that cannot be used; the text is one sentence saying why."""
+
+
+class TooSlow(RecordError):
+    """A record whose replay ran past its time budget."""
+
+
+# ----- narration ---------------------------------------------------------------------------------
+def line(told: Told) -> str:
+    """One step's narration as a page shows it, labelled with its step."""
+    text = told.text.strip() or "…"
+    return limit(f"**#{told.seq}** {text}", ENTRY)
+
+
+def limit(text: str, most: int) -> str:
+    if len(text) <= most:
+        return text
+    return text[: most - 1].rstrip() + "…"
+
+
+def pages(rows: Sequence[Told], budget: int | None = None) -> list[list[Told]]:
+    """Rows packed in order into pages of at most `budget` characters (`PAGE`; at least one
+    row each), the same way every time, so a page number always means the same rows."""
+    budget = PAGE if budget is None else budget
+    out: list[list[Told]] = []
+    current: list[Told] = []
+    used = 0
+    for row in rows:
+        size = len(line(row)) + 1
+        if current and used + size > budget:
+            out.append(current)
+            current, used = [], 0
+        current.append(row)
+        used += size
+    if current:
+        out.append(current)
+    return out
+
+
+def page_text(title: str, rows: Sequence[Told], page: int) -> tuple[str, int]:
+    """The text of page `page` (clamped to the pages there are) and how many pages there are."""
+    packed = pages(rows)
+    if not packed:
+        return f"{title}\nNothing was told in that range.", 1
+    page = max(0, min(page, len(packed) - 1))
+    shown = packed[page]
+    steps = (
+        f"step {shown[0].seq}"
+        if shown[0].seq == shown[-1].seq
+        else (f"steps {shown[0].seq}–{shown[-1].seq}")
+    )
+    head = f"{title} · {steps} · page {page + 1}/{len(packed)}"
+    return "\n".join([head, *(line(r) for r in shown)]), len(packed)
+
+
+def since(rows: Sequence[Told], last_seq: int, reader: int) -> list[Told]:
+    """What the channel was told from a player's own latest log entry (`last_seq`) on, as
+    `reader` may read it, less the line narrating that entry itself (the first line of its
+    turn post): what followed at the same step (a reveal, the start of the next turn) stays,
+    since its player has not seen it."""
+    out = [r for r in rows if r.seq >= last_seq]
+    if out and out[0].seq == last_seq and out[0].kind == "turn":
+        rest = out[0].text.partition("\n")[2]
+        out = ([out[0].model_copy(update={"text": rest})] if rest.strip() else []) + out[1:]
+    return for_reader(out, reader)
+
+
+def for_reader(rows: Sequence[Told], reader: int) -> list[Told]:
+    """The rows without the notices meant for another player alone (a fallback for their
+    closed DMs): the channel showed them, but they are that player's business."""
+    return [r for r in rows if r.to is None or r.to == reader]
+
+
+# ----- replaying -------------------------------------------------------------------------------
+class Entry(BaseModel):
+    """One log entry as a record file holds it."""
+
+    seq: int = Field(ge=1, le=MAX_STEPS)
+    seat: int = Field(ge=TABLE_SEAT, le=64)
+    action: str = Field(max_length=100_000)
+    absent: bool = False
+    """A default played for an absent player (`Game.apply`'s `absent`), which replays
+    differently from the same move chosen: a standstill counts only such moves."""
+
+
+@dataclass
+class Step:
+    """The game once one more log entry was applied, with what the table was told of it."""
+
+    seq: int
+    state: GameState
+    text: str
+
+
+def initial(game: Game[Any, Any], options: dict[str, Any], seed: int) -> GameState:
+    return game.setup(game.options_type.model_validate(options), seed)
+
+
+def state_at(
+    game: Game[Any, Any], start: GameState, entries: Sequence[history.Entry], step: int
+) -> GameState:
+    """The game as it stood at `step`: the log up to it, replayed with its take-backs."""
+    return history.rebuild(game, start, [e for e in entries if e.seq <= step])
+
+
+def replay(
+    game: Game[Any, Any],
+    start: GameState,
+    entries: Sequence[history.Entry],
+    *,
+    deadline: float | None = None,
+) -> Iterator[Step]:
+    """Every step from 0, checking as it goes that each entry is one the bot could have logged
+    then: numbered 1, 2, 3…, each move legal for its seat at that moment, each take-back naming
+    the latest moves that still counted and carrying the decision serials the bot gives it.
+    Raises `RecordError` naming the first step that is not, or `TooSlow` once the monotonic
+    clock passes `deadline`.
+
+    A take-back costs the moves it takes back, not a replay from step 0 (`history.Timeline`),
+    so a record costs time in proportion to its length, however many take-backs it holds."""
+    yield Step(0, start, f"🎲 **{game.title}** begins.")
+    timeline = history.Timeline(game, start)
+    for index, entry in enumerate(entries, start=1):
+        if deadline is not None and time.monotonic() > deadline:
+            raise TooSlow(
+                f"Replaying it took longer than this bot allows ({REPLAY_SECONDS:g} s), "
+                f"by step {index - 1}."
+            )
+        state = timeline.state
+        if entry.seq != index:
+            raise RecordError(f"The log skips from step {index - 1} to step {entry.seq}.")
+        if entry.seat == TABLE_SEAT:
+            text = _take_back(game, timeline, entry)
+        elif entry.seat < 0 or entry.seat >= len(state.seat_names):
+            raise RecordError(f"Step {entry.seq} is played by seat {entry.seat}, which is no seat.")
+        else:
+            try:
+                action = game.parse_action(entry.action)
+                result = history.replay_move(game, state, entry)
+            except Exception as exc:  # a game may trip on a shape it never logs itself
+                raise RecordError(f"Step {entry.seq} is not a legal move: {exc}") from None
+            text = "\n".join(e.text for e in result.events if e.seat is None)
+            text = text or game.choice_label(state, action)
+            timeline.move(entry, result.state)
+            ending = game.outcome(result.state)
+            if ending is not None:
+                winners = [result.state.seat_names[s] for s in ending.winners]
+                text += "\n" + game_over_line(winners, ending, text)
+        yield Step(entry.seq, timeline.state, text)
+
+
+def _take_back(game: Game[Any, Any], timeline: history.Timeline, entry: history.Entry) -> str:
+    """Check a take-back against the game it reaches, record it on `timeline`, and narrate it
+    as the bot did: each move taken back labelled as it read when it was made."""
+    try:
+        back = TakeBack.model_validate_json(entry.action)
+    except ValidationError:
+        raise RecordError(
+            f"Step {entry.seq} is not a take-back the bot could have logged."
+        ) from None
+    count = len(back.seqs)
+    latest: list[int] = []
+    if 0 < count <= timeline.moves:
+        first, gone = timeline.latest(count)
+        latest = [e.seq for e in gone]
+    if not back.seqs or back.seqs != latest:
+        raise RecordError(
+            f"Step {entry.seq} takes back steps {back.seqs}, which are not the latest moves "
+            "that still counted."
+        )
+    try:
+        rebuilt = timeline.without(first)
+        labels = []
+        walk = rebuilt
+        for old in gone:
+            action = game.parse_action(old.action)
+            labels.append(f"{walk.seat_names[old.seat]}: {game.choice_label(walk, action)}")
+            walk = history.replay_move(game, walk, old).state
+    except Exception as exc:
+        raise RecordError(f"Step {entry.seq}: the game does not replay without it: {exc}") from None
+    expected = history.take_back(timeline.state, rebuilt, back.seqs, rewind=back.rewind)
+    if expected.decisions != back.decisions:
+        raise RecordError(f"Step {entry.seq} is a take-back with decision ids the bot never gives.")
+    timeline.settle(first, back, rebuilt.model_copy(update={"decisions": dict(back.decisions)}))
+    what = "The table rewound" if back.rewind else "Taken back"
+    return f"↩️ {what}: {'; '.join(labels)}."
+
+
+# ----- the file ----------------------------------------------------------------------------------
+BOUNDS = {"greater_than_equal", "less_than", "less_than_equal", "too_long", "string_too_long"}
+"""Pydantic's error types for a value out of the bounds the record's schema sets."""
+
+
+class Record(BaseModel):
+    """A game record file, as read (the `digest` already checked). Its numbers are bounded
+    to what the bot writes: a seed it deals, up to `MAX_STEPS` steps."""
+
+    format: str
+    version: int
+    game: str = Field(max_length=100)
+    title: str = Field(max_length=200)
+    game_id: int = Field(ge=0, lt=SEEDS)
+    status: str = Field(max_length=20)
+    options: dict[str, Any]
+    seed: int = Field(ge=0, lt=SEEDS)
+    players: int = Field(ge=1, le=64)
+    seats: list[str] = Field(max_length=64)
+    log: list[Entry] = Field(max_length=MAX_STEPS)
+    digest: str = Field(max_length=100)
+
+
+def canonical(data: dict[str, Any]) -> bytes:
+    """The bytes the digest is taken over: the record without its digest, as compact JSON with
+    sorted keys, in UTF-8."""
+    content = {k: v for k, v in data.items() if k != "digest"}
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def digest(data: dict[str, Any]) -> str:
+    return "sha256:" + hashlib.sha256(canonical(data)).hexdigest()
+
+
+def exportable(status: str) -> str | None:
+    """Why a game in this state cannot be exported yet, or None."""
+    if status in ("finished", "abandoned"):
+        return None
+    return (
+        "A game is exported once it is over (finished or abandoned): the file replays every "
+        "hidden card, so it would show everyone's secrets while it is still being played."
+    )
+
+
+def export(
+    *,
+    game: Game[Any, Any],
+    game_id: int,
+    status: str,
+    options: dict[str, Any],
+    seed: int,
+    players: int,
+    seats: list[str],
+    entries: Sequence[history.Entry],
+) -> bytes:
+    """The record file of a game: no Discord ids, only what rebuilds it, and its digest."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.id,
+        "title": game.title,
+        "game_id": game_id,
+        "status": status,
+        "options": options,
+        "seed": seed,
+        "players": players,
+        "seats": seats,
+        "log": [
+            {
+                "seq": e.seq,
+                "seat": e.seat,
+                "action": e.action,
+                "absent": e.seat != TABLE_SEAT and e.absent,
+            }
+            for e in entries
+        ],
+    }
+    data["digest"] = digest(data)
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def too_large(size: int) -> str:
+    return (
+        f"The file is {size / 1024 / 1024:.1f} MB; a record may be at most "
+        f"{MAX_FILE_BYTES // 1024 // 1024} MB."
+    )
+
+
+class _Refused(Exception):
+    """Raised from inside the JSON parser to stop it at the first thing a record never holds."""
+
+
+def _number(text: str) -> int:
+    if len(text) > MAX_DIGITS + 1:  # room for a minus sign
+        raise _Refused(
+            f"The file holds a number {len(text.lstrip('-')):,} digits long; a record's "
+            f"numbers have at most {MAX_DIGITS}."
+        )
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(f"The file holds `{text}`, which is not a number JSON allows.")
+
+
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the JSON text nests arrays and objects more than `MAX_DEPTH` levels deep:
+    brackets counted outside its strings, before the parser recurses into them."""
+    depth = 0
+    for bracket in _BRACKETS.finditer(_STRINGS.sub("", text)):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def parse(raw: bytes) -> Any:
+    """The file's JSON, bounded: at most `MAX_DEPTH` levels of nesting and numbers of at most
+    `MAX_DIGITS` digits, each refused with its own reason."""
+    deep = f"The file nests its data more than {MAX_DEPTH} levels deep; a record never does."
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("The file is not JSON, so it is not a game record.") from None
+    if _too_deep(text):
+        raise RecordError(deep)
+    try:
+        return json.loads(text, parse_int=_number, parse_constant=_constant)
+    except _Refused as exc:
+        raise RecordError(str(exc)) from None
+    except RecursionError:
+        raise RecordError(deep) from None
+    except ValueError:
+        raise RecordError("The file is not JSON, so it is not a game record.") from None
+
+
+def load(raw: bytes) -> tuple[Record, Game[Any, Any]]:
+    """Read a record file and check everything but its log: what it is, its format version,
+    its digest, its shape, and that its game is installed. Raises `RecordError`."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise RecordError(too_large(len(raw)))
+    data = parse(raw)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"The file is not a game record (its format is not {FORMAT!r}).")
+    steps = data.get("log")
+    if isinstance(steps, list) and len(steps) > MAX_STEPS:
+        raise RecordError(
+            f"The file's log has {len(steps):,} steps; a record may hold at most {MAX_STEPS:,}."
+        )
+    seed = data.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed < SEEDS:
+        raise RecordError(
+            f"The file's seed ({limit(str(seed), 30)}) is not one the bot deals: seeds run "
+            f"from 0 to {SEEDS - 1:,}."
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RecordError("The file has no valid format version.")
+    if version > VERSION:
+        raise RecordError(
+            f"The file is in format version {version}, newer than this bot reads ({VERSION}); "
+            "update the bot to import it."
+        )
+    if data.get("digest") != digest(data):
+        raise RecordError(
+            "The file's digest does not match its content: it was changed after it was exported."
+        )
+    try:
+        record = Record.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = limit(".".join(str(p) for p in first["loc"]), 60)
+        if first["type"] == "missing":
+            raise RecordError(f"The file's `{where}` field is missing.") from None
+        if first["type"] in BOUNDS:
+            raise RecordError(
+                f"The file's `{where}` field is out of range: {first['msg']}."
+            ) from None
+        raise RecordError(f"The file's `{where}` field is malformed.") from None
+    game = REGISTRY.get(record.game)
+    if game is None:
+        raise RecordError(
+            f"The file records a game of `{limit(record.game, 40)}`, which is not installed "
+            "on this bot."
+        )
+    return record, game
+
+
+def check(record: Record, game: Game[Any, Any]) -> GameState:
+    """The game the record starts from, if its options, seed, players and seats are those of a
+    game this bot deals. Raises `RecordError`."""
+    try:
+        start = initial(game, record.options, record.seed)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "options"
+        raise RecordError(
+            f"The file's options are not ones {game.title} accepts ({where}: {first['msg']})."
+        ) from None
+    except (IllegalAction, ValueError) as exc:
+        raise RecordError(f"The file's options are not ones {game.title} accepts: {exc}") from None
+    players = max(start.holders, default=-1) + 1
+    if record.players != players or record.seats != start.seat_names:
+        raise RecordError(
+            f"The file's players and seats are not those of a game of {game.title} with its "
+            "options and seed."
+        )
+    return start
+
+
+def read(raw: bytes) -> tuple[Record, Game[Any, Any], GameState]:
+    """A record file read and checked up to its log; the game it starts from."""
+    record, game = load(raw)
+    return record, game, check(record, game)
+
+
+def narrate(
+    game: Game[Any, Any],
+    start: GameState,
+    entries: Sequence[history.Entry],
+    *,
+    deadline: float | None = None,
+) -> tuple[list[tuple[int, str]], GameState]:
+    """Replay a whole log, every check passed: the narration of each step and the game at the
+    last one (the states between are not kept). Raises `RecordError` (`TooSlow` past
+    `deadline`, a `time.monotonic()` reading)."""
+    told: list[tuple[int, str]] = []
+    state = start
+    for step in replay(game, start, entries, deadline=deadline):
+        told.append((step.seq, step.text))
+        state = step.state
+    return told, state
+
+
+def players_in_seat_order(state: GameState) -> list[int]:
+    """The players (by join order) in the order of the record's seats: whoever holds the first
+    seat, then whoever holds the first seat not yet named, and so on. Seats were dealt at
+    random, so this, not the join order, is what someone reading the record can know;
+    `/game import`'s player1, player2... follow it."""
+    return list(dict.fromkeys(state.holders))
+
+
+def seats_of_players(state: GameState) -> list[list[str]]:
+    """The seats each player (in join order) holds."""
+    out: list[list[str]] = [[] for _ in range(max(state.holders, default=-1) + 1)]
+    for seat, holder in enumerate(state.holders):
+        out[holder].append(state.seat_names[seat])
+    return out

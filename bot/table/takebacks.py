@@ -1,0 +1,283 @@
+"""Taking moves back: a player's undo of their own latest moves, and a rewind the table agrees to.
+
+Nothing is erased: a take-back is a new log entry naming the moves it takes back, and the game
+is rebuilt by replaying the moves that still count (`engine.history`). A player may undo only
+their own moves that revealed nothing (the engine marks each move when it is logged) and that
+nobody else has answered since; going back further is a rewind, which every player must agree
+to. Nothing here talks to Discord.
+
+A game may hold thousands of moves, so each command replays its log at most once (`Replay`
+keeps the game before each of the latest moves it needs, for the labels, the reason a move is
+final and the take-back alike), in a worker thread as `bot.table.imports` does, so the event loop
+keeps serving every other channel meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, Field
+
+from bot.store.models import LoggedAction, Post, Rewind
+from bot.table import posts
+from bot.table.model import PlayerError, Table
+from bot.table.posts import Control
+from bot.table.tables import Tables
+from engine import Game, GameState, history
+from engine.history import TABLE_SEAT, TakeBack
+
+T = TypeVar("T")
+
+
+class Plan(BaseModel):
+    """Moves that would be taken back, newest last, each in words."""
+
+    seqs: list[int]
+    labels: list[str]
+    version: int
+    """The game's version the plan was made for: any change since makes it void."""
+    rebuilt: GameState = Field(exclude=True, repr=False)
+    """The game without these moves, as `history.rebuild` gives it: carrying it out costs no
+    second replay, and `version` guarantees the log is still the one it was rebuilt from."""
+
+    def text(self) -> str:
+        return "; ".join(self.labels)
+
+
+@dataclass
+class Replay:
+    """The entries that still count, replayed once: the game just before each of the latest
+    `depth` moves, oldest first, with that move's place among the entries."""
+
+    items: list[LoggedAction | TakeBack]
+    before: list[tuple[int, GameState]]
+
+    @classmethod
+    def of(
+        cls,
+        game: Game[Any, Any],
+        start: GameState,
+        items: list[LoggedAction | TakeBack],
+        depth: int,
+    ) -> Replay:
+        """Replay `items` (as `history.counting` lists them) as `history.rebuild` does, up to
+        the latest move: nothing asks for the game after it."""
+        total = sum(1 for i in items if not isinstance(i, TakeBack))
+        state, done, before = start, 0, []
+        for at, item in enumerate(items):
+            if isinstance(item, TakeBack):
+                state = state.model_copy(update={"decisions": dict(item.decisions)})
+                continue
+            if done >= total - depth:
+                before.append((at, state))
+            done += 1
+            if done < total:
+                state = history.replay_move(game, state, item).state
+        return cls(items, before)
+
+    def latest(self, back: int) -> tuple[LoggedAction, GameState]:
+        """The `back`-th latest move (1 is the latest), and the game just before it."""
+        at, state = self.before[-back]
+        move = self.items[at]
+        assert not isinstance(move, TakeBack)
+        return move, state
+
+    def without(self, count: int) -> GameState:
+        """The game as `history.rebuild` gives it for the log less its latest `count` moves:
+        the take-backs among them stay logged, so the latest of them still sets the decision
+        serials (as `history.Timeline.without` has it)."""
+        at, state = self.before[-count]
+        backs = [i for i in self.items[at:] if isinstance(i, TakeBack)]
+        if backs:
+            state = state.model_copy(update={"decisions": dict(backs[-1].decisions)})
+        return state
+
+
+async def _counted(tables: Tables, table: Table) -> list[LoggedAction | TakeBack]:
+    return history.counting(await tables.store.action_log(table.row.id))
+
+
+def _moves(items: list[LoggedAction | TakeBack]) -> list[LoggedAction]:
+    return [i for i in items if not isinstance(i, TakeBack)]
+
+
+async def _replayed(
+    tables: Tables,
+    table: Table,
+    items: list[LoggedAction | TakeBack],
+    depth: int,
+    use: Callable[[Replay], T],
+) -> T:
+    """`use` of the table's log replayed (`Replay.of`), both in a worker thread: replaying,
+    and playing a move again to see why it is final, are the slow part."""
+    return await asyncio.to_thread(
+        lambda: use(Replay.of(table.game, tables.initial(table), items, depth))
+    )
+
+
+def _running(table: Table) -> None:
+    if table.state is None or table.row.status != "active":
+        raise PlayerError("There is no game running here to take moves back in.")
+
+
+async def plan_undo(tables: Tables, table: Table, user_id: int, count: int) -> Plan:
+    """The user's latest `count` moves, if all of them may still be undone; otherwise why not."""
+    _running(table)
+    if not table.seats_of(user_id):
+        raise PlayerError("You are not playing in this game.")
+    if count < 1:
+        raise PlayerError("Say how many of your moves to take back: 1 or more.")
+    items = await _counted(tables, table)
+    moves = _moves(items)
+    mine: list[LoggedAction] = []
+    for entry in reversed(moves):
+        if entry.user_id != user_id or not entry.reversible:
+            break
+        mine.append(entry)
+    rewind = "The host can ask the table to agree to a rewind with `/game table rewind`."
+    if not mine:
+        if not moves:
+            raise PlayerError("You have nothing to undo: no move has been made yet.")
+        if moves[-1].user_id != user_id:
+            raise PlayerError(
+                "You have nothing to undo: the latest move is not yours (it is "
+                f"{_other(table, moves[-1])}), and a move can be undone only until someone "
+                f"else moves. {rewind}"
+            )
+        why = await _replayed(tables, table, items, 1, lambda r: _why_final(table.game, r, 1))
+        raise PlayerError(f"Your latest move cannot be undone: it {why}. {rewind}")
+    if count > len(mine):
+        first = len(moves) - len(mine)
+        if first == 0:
+            before = "they are all the moves made so far"
+        elif moves[first - 1].user_id != user_id:
+            before = f"before them came {_other(table, moves[first - 1])}"
+        else:
+            back = len(mine) + 1
+            why = await _replayed(
+                tables, table, items, back, lambda r: _why_final(table.game, r, back)
+            )
+            before = f"your move before them {why}"
+        raise PlayerError(f"Only your last {len(mine)} move(s) can be undone: {before}.")
+    return await _replayed(tables, table, items, count, lambda r: _plan(table, r, count))
+
+
+def _other(table: Table, entry: LoggedAction) -> str:
+    """`entry`, a move that is not the asker's: another seat's, or a default the bot played
+    for a seat whose player was away."""
+    assert table.state is not None
+    name = table.state.seat_names[entry.seat]
+    if entry.absent:
+        return f"a default played for {name} while its player was away"
+    return f"{name}'s move"
+
+
+def _why_final(game: Game[Any, Any], replay: Replay, back: int) -> str:
+    """Why the `back`-th latest move may not be taken back, found by playing it again: the log
+    keeps only that it is final, and the player deserves the reason."""
+    entry, before = replay.latest(back)
+    result = history.replay_move(game, before, entry)
+    action = game.parse_action(entry.action)
+    reason = game.final_because(before, result.state, entry.seat, action, result.events)
+    return reason or "was final when it was played"
+
+
+async def plan_rewind(tables: Tables, table: Table, count: int) -> Plan:
+    _running(table)
+    items = await _counted(tables, table)
+    moves = _moves(items)
+    if count < 1 or count > len(moves):
+        raise PlayerError(f"A rewind takes back between 1 and {len(moves)} moves.")
+    return await _replayed(tables, table, items, count, lambda r: _plan(table, r, count))
+
+
+def _plan(table: Table, replay: Replay, count: int) -> Plan:
+    """Label each move as it read when it was made, from the game just before it, in the words
+    a game allows in public: the channel reads them."""
+    game = table.game
+    gone, labels = [], []
+    for back in range(count, 0, -1):
+        entry, state = replay.latest(back)
+        gone.append(entry)
+        action = game.parse_action(entry.action)
+        labels.append(f"{state.seat_names[entry.seat]}: {game.choice_label(state, action)}")
+    return Plan(
+        seqs=[e.seq for e in gone],
+        labels=labels,
+        version=table.row.version,
+        rebuilt=replay.without(count),
+    )
+
+
+async def take_back(
+    tables: Tables, table: Table, plan: Plan, user_id: int, *, rewind: bool
+) -> Table:
+    """Log the take-back, store the game rebuilt without the moves, and tell the table."""
+    _running(table)
+    if table.row.version != plan.version:
+        raise PlayerError("The game moved on since; nothing was taken back. Look again.")
+    assert table.state is not None
+    rebuilt = plan.rebuilt
+    entry = history.take_back(table.state, rebuilt, plan.seqs, rewind=rewind)
+    state = rebuilt.model_copy(update={"decisions": entry.decisions})
+    after_row = table.row.model_copy(update={"version": table.row.version + 1})
+    after = Table(row=after_row, game=table.game, state=state)
+    what = "rewound the game, with everyone's agreement," if rewind else "took back"
+    header = f"↩️ <@{user_id}> {what}: {plan.text()}."
+    snapshot = state.model_dump_json()
+    row = await tables.write(
+        tables.store.record_action(
+            table.row,
+            TABLE_SEAT,
+            user_id,
+            entry.model_dump_json(),
+            snapshot,
+            finished=False,
+            posts=posts.for_change(after, header),
+            waits=await tables.waits_after(after, acted=None),
+        )
+    )
+    tables.states.put(row.id, row.version, len(snapshot), state)
+    return Table(row=row, game=table.game, state=state)
+
+
+async def ask_rewind(tables: Tables, table: Table, plan: Plan, host_id: int) -> Rewind:
+    """Open a rewind for the table to vote on; the host who asked agrees by asking."""
+    if table.row.version != plan.version:
+        raise PlayerError("The game moved on since; ask for the rewind again.")
+    others = [p for p in voters(table) if p != host_id]
+
+    def announce(rewind_id: int) -> list[Post]:
+        text = (
+            f"⏪ <@{host_id}> asks the table to rewind {len(plan.seqs)} move(s): {plan.text()}. "
+            + " ".join(f"<@{p}>" for p in others)
+            + ": everyone must agree; one refusal cancels it, and so does any move meanwhile."
+        )
+        return [
+            posts.notice(
+                text,
+                others,
+                [
+                    Control(
+                        label="Agree",
+                        custom_id=f"vote:{table.row.id}:{rewind_id}:yes",
+                        style="success",
+                    ),
+                    Control(
+                        label="Refuse",
+                        custom_id=f"vote:{table.row.id}:{rewind_id}:no",
+                        style="danger",
+                    ),
+                ],
+            )
+        ]
+
+    return await tables.store.open_rewind(table.row, plan.seqs, host_id, announce)
+
+
+def voters(table: Table) -> list[int]:
+    """Everyone seated: a rewind needs each of them."""
+    return list(dict.fromkeys(table.row.players))
