@@ -1,6 +1,6 @@
-"""The engine's players: every registered game can be played to its end by them through the
-public contract (the same seed playing the same game), a game's own player is found in its
-package, and a game without one gets the random player."""
+"""The engine's players: they play every registered game through the public contract, the same
+seed playing the same game; a game's own player is found in its package, and a game without
+one gets the random player or one registered for it."""
 
 from __future__ import annotations
 

@@ -50,6 +50,11 @@ ESCORTS = ("saboteur", "assassin", "security")
 """Units that go to the fight with the Troops: they strike installations and personalities."""
 
 
+def wanted(kind: str) -> int:
+    """How little a unit type is wanted: its place in `KEEP`, special chits after them all."""
+    return KEEP.index(kind) if kind in KEEP else len(KEEP)
+
+
 def kind_of(chit: str) -> str:
     """The unit type of a chit id (`star_cruiser-3` -> `star_cruiser`), printed on the chit."""
     return chit.rsplit("-", 1)[0]
@@ -139,7 +144,7 @@ def choose(seen: Seen) -> ActionBase:
         return what.parse(sheet.submission(draft))
     discards = [a for a in what.legal if isinstance(a, Discard)]
     if discards:
-        return max(discards, key=lambda a: (KEEP.index(kind_of(a.chit)), a.chit))
+        return max(discards, key=lambda a: (wanted(kind_of(a.chit)), a.chit))
     declares = [a for a in what.legal if isinstance(a, Declare)]
     if declares:
         return declares[0]
