@@ -1,10 +1,11 @@
 """Plays any registered game at random through its public contract alone, and reports what a
 table would trip over.
 
-    python -m tests.fuzz --game bloc_by_bloc --games 20 [--seed 7] [--players 3] [--busy 400]
+    python -m tests.fuzz --game bloc_by_bloc --games 20 [--seed 7] [--players 3] [--own]
 
 Each game is set up with the game's default options (player counts taken in turn), played by
-random players (`engine.players.random_player`) for `--busy` moves, then by defaults alone,
+random players (`engine.players.random_player`; with `--own`, the game's own players) for
+`--busy` moves (400), then by defaults alone,
 each played for an absent player, as a table nobody answers any more is; the contract says
 that always ends a game. Found and reported, with the game's seed and step:
 
@@ -34,7 +35,7 @@ from typing import Any
 
 from engine.core import ActionBase, Game, IllegalAction, Prompt
 from engine.games import REGISTRY
-from engine.players import Player, pick_seat, random_player, seen
+from engine.players import Player, PlayerFactory, heuristic, pick_seat, random_player, seen
 from engine.rng import Rng
 
 BUSY = 400
@@ -96,23 +97,25 @@ def fuzz(
     players: int | None = None,
     busy: int = BUSY,
     cap: int = CAP,
+    own: bool = False,
 ) -> list[Problem]:
-    """Every problem found in `games` games seeded `seed`, `seed + 1`, ..."""
+    """Every problem found in `games` games seeded `seed`, `seed + 1`, ...; `own` plays each
+    seat with the game's own player (`engine.players.heuristic`) instead of the random one."""
     problems: list[Problem] = []
     for i in range(games):
         count = players or game.player_counts[i % len(game.player_counts)]
         run = Run(game, seed + i, count)
         with contextlib.suppress(Stop):
-            play(run, busy, cap)
+            play(run, busy, cap, (heuristic(game) if own else None) or random_player)
         problems += run.problems
     return problems
 
 
-def play(run: Run, busy: int, cap: int) -> None:
+def play(run: Run, busy: int, cap: int, factory: PlayerFactory) -> None:
     game = run.game
     state = run.guard("setup", game.setup, game.make_options(run.players), run.seed)
     rng = Rng.seeded(run.seed)
-    player = random_player(run.seed)
+    seats = {s: factory(run.seed * 10 + s) for s in range(len(state.seat_names))}
     text = check_position(run, state)
     prompts = run.guard("prompts", game.prompts, state)
     while run.guard("outcome", game.outcome, state) is None:
@@ -127,7 +130,8 @@ def play(run: Run, busy: int, cap: int) -> None:
         if prompt.default is None:
             run.report("invariant", f"{state.seat_names[seat]}'s prompt has no default")
             return
-        after, last = move(run, state, seat, prompt, player if run.step < busy else None)
+        player = seats[seat] if run.step < busy else None
+        after, last = move(run, state, seat, prompt, player)
         if state.model_dump_json() != text:
             run.report("invariant", "apply changed the state it was given")
         new_prompts = run.guard("prompts", game.prompts, after)
@@ -152,7 +156,7 @@ def move(
     else:
         what = seen(game, state, seat, prompt)
         what.__dict__["legal"] = legal
-        action = run.guard("the random player", player, what)
+        action = run.guard("the player", player, what)
         absent = False
         sampled = getattr(game, "sheet_actions", None) is not None and prompt.sheet is not None
         offered = (
@@ -248,9 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--busy", type=int, default=BUSY, help="random moves before defaults")
     parser.add_argument("--cap", type=int, default=CAP, help="moves before a game is endless")
+    parser.add_argument("--own", action="store_true", help="the game's own players, not random")
     args = parser.parse_args(argv)
     game = REGISTRY[args.game]
-    problems = fuzz(game, args.games, args.seed, args.players, args.busy, args.cap)
+    problems = fuzz(game, args.games, args.seed, args.players, args.busy, args.cap, args.own)
     for problem in problems:
         print(problem)
     print(f"{args.game}: {args.games} games from seed {args.seed}, {len(problems)} problems")

@@ -22,6 +22,11 @@ def test_a_short_fuzz_of_every_registered_game_finds_nothing(game_id: str) -> No
     assert fuzz.fuzz(REGISTRY[game_id], games=2, seed=11, busy=SHORT_BUSY) == []
 
 
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_short_fuzz_with_every_game_s_own_players_finds_nothing(game_id: str) -> None:
+    assert fuzz.fuzz(REGISTRY[game_id], games=1, seed=12, busy=SHORT_BUSY, own=True) == []
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_a_long_fuzz_of_every_registered_game_finds_nothing(game_id: str) -> None:
