@@ -16,8 +16,8 @@ from bot.table.model import Table
 from engine import ActionBase
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.actions import Act, Deploy, Pass
+from engine.games.space_insurrection.player import STRIKES, ferry, preferred
 from engine.games.space_insurrection.state import SpaceState, type_of
-from tests.players.space_insurrection import STRIKES, ferry, preferred
 
 BUILD = ("troops", "star_cruiser", "saboteur", "agent", "assassin", "security", "diplomat")
 

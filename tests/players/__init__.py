@@ -1,1 +1,0 @@
-"""Computer players that decide from one seat's view, for benchmarks and tests."""
