@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from bot.store.models import SYSTEM_USER as SYSTEM_USER
 from bot.store.models import GameRow
@@ -21,6 +21,7 @@ class Table(BaseModel):
     row: GameRow
     game: Game
     state: GameState | None
+    _prompts: tuple[GameState, dict[int, Prompt]] | None = PrivateAttr(default=None)
 
     def seats_of(self, user_id: int) -> list[int]:
         if self.state is None:
@@ -32,7 +33,19 @@ class Table(BaseModel):
         return self.row.players[self.state.holders[seat]]
 
     def prompts(self) -> dict[int, Prompt]:
-        return {} if self.state is None else self.game.prompts(self.state)
+        """Who may act now, and how. Computed once per state: a move asks for them while it is
+        checked, stored, told and scheduled, and a game's prompts are not cheap."""
+        if self.state is None:
+            return {}
+        if self._prompts is None or self._prompts[0] is not self.state:
+            self._prompts = (self.state, self.game.prompts(self.state))
+        return self._prompts[1]
+
+    def knowing(self, prompts: dict[int, Prompt] | None) -> Table:
+        """This table, told its state's prompts (as `Game.apply` hands them back)."""
+        if prompts is not None and self.state is not None:
+            self._prompts = (self.state, prompts)
+        return self
 
 
 class Accepted(BaseModel):

@@ -21,7 +21,7 @@ from bot.store.sqlite import GameStore
 from bot.table import limits, pace, posts, present
 from bot.table import options as game_options
 from bot.table.model import SYSTEM_USER, Accepted, PlayerError, Table
-from engine import ActionBase, GameState, IllegalAction, history
+from engine import ActionBase, GameState, IllegalAction, Prompt, history
 from engine.games import REGISTRY
 
 log = logging.getLogger(__name__)
@@ -48,30 +48,41 @@ def crowded(scope: str, cap: int, doing: str) -> str:
 
 
 class StateCache:
-    """Parsed states of recently used games, bounded by the size of their stored JSON.
+    """Parsed states of recently used games, bounded by the size of their stored JSON, each
+    with its prompts once known.
 
-    Parsing a large snapshot costs more than reading it, so busy games stay parsed; the least
-    recently used ones go first once the budget is spent, however many games are stored.
+    Parsing a large snapshot costs more than reading it, and working out who may act costs
+    more again, so busy games stay parsed and prompted; the least recently used ones go first
+    once the budget is spent, however many games are stored.
     """
 
     def __init__(self, budget_bytes: int) -> None:
         self.budget = budget_bytes
         self.used = 0
-        self._entries: OrderedDict[int, tuple[int, int, GameState]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[int, int, GameState, dict[int, Prompt] | None]] = (
+            OrderedDict()
+        )
 
-    def get(self, game_id: int, version: int) -> GameState | None:
+    def get(self, game_id: int, version: int) -> tuple[GameState, dict[int, Prompt] | None] | None:
         entry = self._entries.get(game_id)
         if entry is None or entry[0] != version:
             return None
         self._entries.move_to_end(game_id)
-        return entry[2]
+        return entry[2], entry[3]
 
-    def put(self, game_id: int, version: int, size: int, state: GameState) -> None:
+    def put(
+        self,
+        game_id: int,
+        version: int,
+        size: int,
+        state: GameState,
+        prompts: dict[int, Prompt] | None = None,
+    ) -> None:
         self.drop(game_id)
-        self._entries[game_id] = (version, size, state)
+        self._entries[game_id] = (version, size, state, prompts)
         self.used += size
         while self.used > self.budget and len(self._entries) > 1:
-            _, (_, dropped, _) = self._entries.popitem(last=False)
+            _, (_, dropped, _, _) = self._entries.popitem(last=False)
             self.used -= dropped
 
     def drop(self, game_id: int) -> None:
@@ -124,14 +135,16 @@ class Tables:
         game = REGISTRY.get(row.game)
         if game is None:
             raise PlayerError(f"This channel's game ({row.game}) is not installed on this bot.")
-        state = None
+        state, prompts = None, None
         if row.state is not None:
-            state = self.states.get(row.id, row.version)
-            if state is None:
+            cached = self.states.get(row.id, row.version)
+            if cached is None:
                 state = game.state_type.model_validate_json(row.state)
                 if row.status == "active":
                     self.states.put(row.id, row.version, len(row.state), state)
-        return Table(row=row, game=game, state=state)
+            else:
+                state, prompts = cached
+        return Table(row=row, game=game, state=state).knowing(prompts)
 
     async def current(self, channel_id: int) -> Table | None:
         row = await self.store.live_game(channel_id)
@@ -391,13 +404,13 @@ class Tables:
         is told so, now and whenever the log is replayed (`LoggedAction.absent`)."""
         assert table.state is not None
         absent = user_id == SYSTEM_USER
-        result = table.game.apply(table.state, seat, action, absent=absent)
+        result = table.game.apply(table.state, seat, action, absent=absent, prompts=table.prompts())
         outcome = table.game.outcome(result.state)
         status = "finished" if outcome is not None else table.row.status
         after = table.row.model_copy(update={"version": table.row.version + 1, "status": status})
         move = Accepted(
             before=table,
-            after=Table(row=after, game=table.game, state=result.state),
+            after=Table(row=after, game=table.game, state=result.state).knowing(result.prompts),
             seat=seat,
             action=action,
             events=result.events,
@@ -423,7 +436,7 @@ class Tables:
         )
         self._remember_before(row.id, row.version, table.state)
         if outcome is None:
-            self.states.put(row.id, row.version, len(snapshot), result.state)
+            self.states.put(row.id, row.version, len(snapshot), result.state, result.prompts)
         else:
             self.forget(row.id)  # a finished game is read again only rarely
         move.after.row = row

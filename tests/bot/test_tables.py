@@ -85,6 +85,25 @@ async def test_only_seated_players_act_and_only_for_their_own_seats(tables: Tabl
         await tables.act(table, HOST, {"kind": "bid", "card": card}, seat=bob_seat)
 
 
+async def test_a_busy_game_works_out_who_may_act_once_per_move(tables: Tables, monkeypatch):
+    """Checking, storing, telling and scheduling a move all ask who may act; the game is asked
+    once, when the move is applied, and the next move on a busy table starts from that."""
+    table = await tables.start(await lobby(tables, BOB), HOST, seed=3)
+    asked = []
+    real = type(TOY)._prompts
+    monkeypatch.setattr(
+        type(TOY), "_prompts", lambda game, state: asked.append(1) or real(game, state)
+    )
+    for _ in range(2):
+        table = await tables.current(1)
+        seat = next(iter(table.prompts()))
+        card = table.state.hands[seat][0]
+        before = len(asked)
+        move = await tables.act(table, table.holder(seat), {"kind": "bid", "card": card}, seat)
+        move.after.prompts(), await tables.current(1)
+        assert len(asked) - before == 1
+
+
 async def test_a_refused_action_changes_nothing_stored(tables: Tables):
     table = await tables.start(await lobby(tables, BOB), HOST, seed=3)
     with pytest.raises(IllegalAction, match="do not hold"):
@@ -172,7 +191,7 @@ def test_the_state_cache_keeps_the_most_recent_games_within_its_byte_budget():
     for game_id in range(1, 6):
         cache.put(game_id, 1, 40, state)
     assert len(cache) == 2 and cache.used == 80
-    assert cache.get(5, 1) is state and cache.get(1, 1) is None
+    assert cache.get(5, 1) == (state, None) and cache.get(1, 1) is None
     assert cache.get(5, 2) is None, "another version is a miss"
 
 
