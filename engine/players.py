@@ -137,10 +137,21 @@ def random_player(seed: int) -> Player:
     return play
 
 
+class Absent:
+    """Stands in for a seat nobody answers for any more: plays the prompt's default, and
+    `play_step` applies it as played for an absent player (`Game.apply(..., absent=True)`).
+    A present player choosing the same pass is not absent; a game's standstill rule, which
+    ends a table nobody plays at, counts only absent defaults, so a table of these ends."""
+
+    def __call__(self, what: Seen) -> ActionBase:
+        return what.default
+
+
 def default_player(seed: int) -> Player:
-    """The prompt's default every time: an absent player. The seed is unused (nothing is left
-    to chance), and taken so that it is a `PlayerFactory` like any other."""
-    return lambda what: what.default
+    """The prompt's default every time, played for an absent player (`Absent`). The seed is
+    unused (nothing is left to chance), and taken so that it is a `PlayerFactory` like any
+    other."""
+    return Absent()
 
 
 HEURISTICS: dict[str, PlayerFactory] = {}
@@ -177,14 +188,16 @@ def play_step(
     game: Game[Any, Any], state: Any, players: Mapping[int, Player], rng: Rng
 ) -> tuple[int, Result]:
     """One move: a seat being waited for (picked by `rng`) asks its player and the game applies
-    the answer. A sheet the game refuses that it never offered (a random draft) is replaced by
-    the prompt's default; a refusal of anything the game offered is a bug and propagates."""
+    the answer, as played for an absent player when the player is an `Absent` stand-in. A sheet
+    the game refuses that it never offered (a random draft) is replaced by the prompt's default;
+    a refusal of anything the game offered is a bug and propagates."""
     prompts = game.prompts(state)
     seat = pick_seat(prompts, rng)
     what = seen(game, state, seat, prompts[seat])
-    action = players[seat](what)
+    player = players[seat]
+    action = player(what)
     try:
-        return seat, game.apply(state, seat, action)
+        return seat, game.apply(state, seat, action, absent=isinstance(player, Absent))
     except IllegalAction:
         if what.prompt.sheet is None or action == what.default or action in what.legal:
             raise
@@ -209,6 +222,7 @@ def play_out(
 
 __all__ = [
     "HEURISTICS",
+    "Absent",
     "Player",
     "PlayerFactory",
     "Seen",

@@ -70,3 +70,26 @@ def test_a_random_sheet_is_drawn_from_the_sheet_s_own_options() -> None:
             assert line is not None and value in {o.value for o in line.options}
             written.add(key)
     assert written, "lines are written at random, not all left blank"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "count"),
+    [(g, n) for g, game in sorted(REGISTRY.items()) for n in game.player_counts],
+)
+def test_a_table_of_absent_players_comes_to_an_end(game_id: str, count: int) -> None:
+    """Defaults alone, each played for an absent player, end every game (the contract's
+    promise, kept by a standstill where nothing else ends it)."""
+    game = REGISTRY[game_id]
+    state = game.setup(game.make_options(count), 5)
+    away = {s: players.default_player(s) for s in range(len(state.seat_names))}
+    state, moves = play_out(game, state, away, Rng.seeded(5), max_steps=2000)
+    assert game.outcome(state) is not None, f"still running after {moves} defaults"
+
+
+def test_a_present_player_passing_is_not_taken_for_an_absent_one() -> None:
+    """The same defaults chosen by players who are there leave the standstill rule alone."""
+    game = REGISTRY["space_insurrection"]
+    state = game.setup(game.make_options(2), 5)
+    passing = {s: (lambda seen: seen.default) for s in range(2)}
+    state, _ = play_out(game, state, passing, Rng.seeded(5), max_steps=40)
+    assert game.outcome(state) is None
