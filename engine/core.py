@@ -7,7 +7,9 @@ the list of actions applied to it. See engine/README.md for the whole picture.
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
@@ -173,6 +175,10 @@ class Result(BaseModel):
 
     state: Any
     events: list[Event]
+    prompts: dict[int, Prompt] | None = None
+    """The new state's prompts, stamped as `Game.prompts` stamps them (None only from a game
+    that builds its own Result): a caller hands them back as `prompts` with the next apply, or
+    keeps them with the state, so that no state's prompts are built twice."""
 
 
 class GameState(BaseModel):
@@ -286,7 +292,16 @@ class Game(ABC, Generic[S, Opt]):
         """The copy `_apply` may mutate; games with deep states pick a faster way."""
         return state.model_copy(deep=True)
 
-    def apply(self, state: S, seat: int, action: ActionBase, *, absent: bool = False) -> Result:
+    def apply(
+        self,
+        state: S,
+        seat: int,
+        action: ActionBase,
+        *,
+        absent: bool = False,
+        quiet: bool = False,
+        prompts: dict[int, Prompt] | None = None,
+    ) -> Result:
         """The only way a game moves on. Raises IllegalAction and leaves `state` untouched.
 
         `absent=True` marks the prompt's default played for a player who is not there (a turn
@@ -297,12 +312,21 @@ class Game(ABC, Generic[S, Opt]):
         After the game's own `_apply`, the acting seat's decision serial moves on, and so does
         every other seat's whose prompt appeared, vanished or changed: that is what binds a
         button to the one decision it was posted for.
+
+        `quiet=True` is for a search playing thousands of games nobody reads: the result carries
+        no events, and its `prompts` are the new state's, which the caller passes back as
+        `prompts` with the next quiet apply (they must be what `prompts(state)` gives), so
+        every state's prompts are built once instead of three times. The new state is the one
+        the narrated apply makes, decision serials included (tests/engine/test_search.py).
         """
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.")
         if not 0 <= seat < len(state.seat_names):
             raise IllegalAction("There is no such seat.")
-        before = self._prompts(state)
+        if prompts is None:
+            before = self._prompts(state)
+        else:  # stamped by `prompts`; the unstamped prompts compare with the new ones below
+            before = {s: p.model_copy(update={"decision": 0}) for s, p in prompts.items()}
         self._check_may_act(state, seat, action, before)
         work = self._private_copy(state)
         events = self._apply(work, seat, action, absent)
@@ -311,7 +335,9 @@ class Game(ABC, Generic[S, Opt]):
             s for s in before.keys() | after.keys() if before.get(s) != after.get(s)
         }:
             work.decisions[changed] = work.decisions.get(changed, 0) + 1
-        return Result(state=work, events=events)
+        for s, prompt in after.items():
+            prompt.decision = work.decisions.get(s, 0)
+        return Result(state=work, events=[] if quiet else events, prompts=after)
 
     def next_up(self, state: S) -> int | None:
         """The seat expected to act once the current turn is over (for "you are on deck"
@@ -362,6 +388,76 @@ class Game(ABC, Generic[S, Opt]):
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
+
+    # ----- search hooks -------------------------------------------------------------------
+    def determinize(self, state: S, seat: int | None, rng: Rng) -> S:
+        """A full state that `seat` (None: the channel) cannot tell from `state`, with all it
+        cannot see dealt again from `rng`: the other seats' hands, reserves and secret orders,
+        the order of every deck and pile, face-down pieces, and the game's own generator, so a
+        search that plays on from it cannot know tomorrow's dice or draws. Each game says what
+        it hides in `_resample`; the same `rng` gives the same sample."""
+        work = self._private_copy(state)
+        self._resample(work, seat, rng)
+        work.rng = Rng.seeded(rng.next64())
+        return work
+
+    def _resample(self, state: S, seat: int | None, rng: Rng) -> None:
+        """Deal again, in place, everything `seat` cannot see except the generator (which
+        `determinize` reseeds). The base game hides nothing else."""
+
+    def sheet_actions(self, state: S, seat: int, rng: Rng, limit: int) -> list[ActionBase]:
+        """Complete actions a search may branch on for `seat`: for an order sheet, up to `limit`
+        distinct legal submissions in an order drawn from `rng` (every one when there are no
+        more than `limit`, else a sample, see `sample_sheet`); for any other prompt,
+        `legal_actions`."""
+        prompt = self._prompts(state).get(seat)
+        if prompt is None:
+            return []
+        if prompt.sheet is None:
+            return self.legal_actions(state, seat)
+        sheet = prompt.sheet
+        drafts: list[dict[str, str]]
+        sizes = [1 if line.locked else len(line.options) for line in sheet.lines]
+        if math.prod(sizes) <= limit:
+            drafts = [
+                {line.key: line.options[i].value for line, i in zip(sheet.lines, pick, strict=True)}
+                for pick in itertools.product(*(range(n) for n in sizes))
+            ]
+            rng.shuffle(drafts)
+        else:
+            drafts = [self.sample_sheet(state, seat, sheet, rng) for _ in range(limit * 4)]
+        found: dict[str, ActionBase] = {}
+        for draft in drafts:
+            action = self.parse_action(sheet.submission(self._fix_sheet(state, seat, draft)))
+            found.setdefault(action.to_text(), action)
+            if len(found) == limit:
+                break
+        return list(found.values())
+
+    def sample_sheet(self, state: S, seat: int, sheet: OrderSheet, rng: Rng) -> dict[str, str]:
+        """A random legal draft of `sheet`: each open line left as it is one time in two, else
+        given one of its other options; `_fix_sheet` then mends what the lines break together."""
+        draft = {}
+        for line in sheet.lines:
+            if not line.locked and len(line.options) > 1 and rng.below(2):
+                draft[line.key] = line.options[1 + rng.below(len(line.options) - 1)].value
+        return self._fix_sheet(state, seat, draft)
+
+    def _fix_sheet(self, state: S, seat: int, draft: dict[str, str]) -> dict[str, str]:
+        """A legal draft close to `draft`, for games whose lines constrain each other (Troops
+        need carriers; two scouts may not enter one place): such games put offending lines
+        back to their first option. Lines are checked one by one by the sheet itself."""
+        return draft
+
+    def returns(self, state: S) -> list[float] | None:
+        """What the game is worth to each seat, in [0, 1], once it is over: 1 to every winner
+        (a shared win is a win), 0 to the rest. Cooperative and semi-cooperative games
+        override it. None while the game runs: how good an unfinished game is is a player's
+        judgement (engine/players.py), not a rule."""
+        result = self.outcome(state)
+        if result is None:
+            return None
+        return [1.0 if s in result.winners else 0.0 for s in range(len(state.seat_names))]
 
     # ----- text helpers for clients ------------------------------------------------------
     def parse_action(self, data: str | dict[str, Any]) -> ActionBase:
@@ -423,7 +519,9 @@ class Game(ABC, Generic[S, Opt]):
         if cached is None:
             from typing import Annotated, Union
 
-            union = Union[tuple(self.action_types)]  # noqa: UP007 - built at run time
+            # Any: the union is built from this game's action types at run time, which a static
+            # checker cannot read as a type.
+            union: Any = Union[tuple(self.action_types)]  # noqa: UP007 - built at run time
             cached = TypeAdapter(Annotated[union, Field(discriminator="kind")])
             self.__dict__["_adapter"] = cached
         return cached

@@ -193,6 +193,19 @@ class SealedBids(Game[BidState, BidOptions]):
             termination=Termination.GOAL, winners=winners, reason=f"most rounds won ({best})"
         )
 
+    def _resample(self, state: BidState, seat: int | None, rng: Rng) -> None:
+        """The other seats' hands and sealed bids are dealt again among themselves, keeping
+        how many cards each holds and who has bid (the cards never dealt are not kept)."""
+        others = [s for s in range(len(state.hands)) if s != seat]
+        bids = [s for s in others if state.bids[s] is not None]
+        pool = [c for s in others for c in state.hands[s]] + [state.bids[s] or 0 for s in bids]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(state.hands[s])
+            state.hands[s], pool = sorted(pool[:size]), pool[size:]
+        for s, card in zip(bids, pool, strict=True):
+            state.bids[s] = card
+
     def choice_label(self, state: BidState, action: ActionBase) -> str:
         """A bid is secret until the round resolves: in public it is only "a bid"."""
         return "a secret bid" if action.kind == "bid" else self.describe(state, action)

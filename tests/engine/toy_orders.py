@@ -221,6 +221,24 @@ class Scouts(Game[ScoutState, ScoutOptions]):
         state.mustering = state.round <= ROUNDS
         return events
 
+    def _resample(self, state: ScoutState, seat: int | None, rng: Rng) -> None:
+        """Orders the other seats have submitted are secret: a random legal sheet each."""
+        for other, orders in enumerate(state.orders):
+            if other != seat and orders is not None:
+                sheet = self.sheet(state, other)
+                state.orders[other] = sheet.written(self.sample_sheet(state, other, sheet, rng))
+
+    def _fix_sheet(self, state: ScoutState, seat: int, draft: dict[str, str]) -> dict[str, str]:
+        """A second scout sent into a place one of its camp already enters stays instead."""
+        fixed, entered = dict(draft), set()
+        for key, place in draft.items():
+            if place == state.at[key]:
+                continue
+            if place in entered:
+                fixed[key] = state.at[key]
+            entered.add(place)
+        return fixed
+
     def _reveals(self, state: ScoutState, seat: int, action: ActionBase) -> bool:
         """The last submission reveals everyone's orders."""
         return all(o is not None for s, o in enumerate(state.orders) if s != seat)

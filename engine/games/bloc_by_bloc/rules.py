@@ -20,6 +20,7 @@ from engine.games.bloc_by_bloc import (
     decisions,
     night,
     prompts,
+    search,
     sunrise,
     sunrise_cards,
     text,
@@ -56,6 +57,7 @@ from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
+from engine.rng import Rng
 from engine.words import count, quoted
 
 
@@ -139,6 +141,12 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     def outcome(self, state: BlocState) -> Outcome | None:
         return state.outcome
+
+    def _resample(self, state: BlocState, seat: int | None, rng: Rng) -> None:
+        search.resample(state, seat, rng)
+
+    def returns(self, state: BlocState) -> list[float] | None:
+        return search.returns(state)
 
     def next_up(self, state: BlocState) -> int | None:
         """The faction whose turn follows the current one: the next to the left tonight, or,

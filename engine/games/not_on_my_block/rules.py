@@ -97,6 +97,11 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
     def outcome(self, state: NombState) -> Outcome | None:
         return victory.outcome(state)
 
+    def returns(self, state: NombState) -> list[float] | None:
+        """The Residents' shared win and their ranking (victory.py). Nothing on the board is
+        hidden, so `determinize` only reseeds the dice (the base `_resample`)."""
+        return victory.returns(state)
+
     def next_up(self, state: NombState) -> int | None:
         """Whose turn follows the active seat's: the next seat in turn order still playing
         (Developer, then Red, Blue, Yellow), or during set-up the next to place."""

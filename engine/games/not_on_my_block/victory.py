@@ -58,6 +58,21 @@ def outcome(state: NombState) -> Outcome | None:
     )
 
 
+def returns(state: NombState) -> list[float] | None:
+    """What an ended game is worth to each seat: 1 to the Developer for its win; with two
+    players, 1 to the Resident for theirs. Four-player Residents win together and are then
+    ranked: the shared win is worth 0.5 to each of them and the ranking's winners get 1. A
+    standstill is worth nothing to anyone."""
+    result = outcome(state)
+    if result is None:
+        return None
+    seats = range(state.players)
+    if result.termination != Termination.GOAL or DEVELOPER in result.winners:
+        return [1.0 if s in result.winners else 0.0 for s in seats]
+    shared = 0.0 if state.players == 2 else 0.5
+    return [0.0 if s == DEVELOPER else 1.0 if s in result.winners else shared for s in seats]
+
+
 def standstill(state: NombState) -> Outcome | None:
     """A whole round of turns ended for absent players with nothing done: nobody is playing
     any more, and nobody wins."""

@@ -17,7 +17,16 @@ from engine.core import (
     Outcome,
     Prompt,
 )
-from engine.games.space_insurrection import fight, flow, orders, prompts, recruit, text, victory
+from engine.games.space_insurrection import (
+    fight,
+    flow,
+    orders,
+    prompts,
+    recruit,
+    search,
+    text,
+    victory,
+)
 from engine.games.space_insurrection.actions import (
     ACTION_TYPES,
     Declare,
@@ -138,6 +147,12 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
 
     def outcome(self, state: SpaceState) -> Outcome | None:
         return victory.outcome(state)
+
+    def _resample(self, state: SpaceState, seat: int | None, rng: Rng) -> None:
+        search.resample(self, state, seat, rng)
+
+    def _fix_sheet(self, state: SpaceState, seat: int, draft: dict[str, str]) -> dict[str, str]:
+        return search.fix_sheet(state, seat, draft)
 
     def _reveals(self, state: SpaceState, seat: int, action: ActionBase) -> bool:
         """A declared order is told to the table; it cannot be unsaid."""
