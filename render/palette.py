@@ -127,8 +127,8 @@ def _shadowed(flats: list[RGB], colours: list[RGB]) -> list[tuple[RGB, RGB]]:
     strip = Image.new("RGB", (len(flats), 1))
     strip.putdata(flats)
     mapped = strip.quantize(palette=palette_image(colours), dither=Image.Dither.NONE)
-    rgb = mapped.convert("RGB")
-    got = [rgb.getpixel((i, 0)) for i in range(len(flats))]
+    data = mapped.convert("RGB").tobytes()
+    got = [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3)]
     return [(want, have) for want, have in zip(flats, got, strict=True) if want != have]
 
 

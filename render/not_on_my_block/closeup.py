@@ -63,9 +63,9 @@ def changed_blocks(before: NombView, after: NombView) -> set[str]:
     changed.update(apt.at for apt in old.values() if apt.at)
     pieces = {p.id: p.at for p in (*before.reps, *before.agents)}
     for piece in (*after.reps, *after.agents):
-        was = pieces.pop(piece.id, None)
-        if was != piece.at:
-            changed.update(at for at in (piece.at, was) if at)
+        was_at = pieces.pop(piece.id, None)
+        if was_at != piece.at:
+            changed.update(at for at in (piece.at, was_at) if at)
     changed.update(at for at in pieces.values() if at)
     return changed & names
 

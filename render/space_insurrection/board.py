@@ -326,7 +326,7 @@ def _rows(side: int, count: int) -> list[int] | None:
 
 
 def _place(rows: list[int], side: int) -> tuple[tuple[int, int, int], ...]:
-    out = []
+    out: list[tuple[int, int, int]] = []
     top = -(len(rows) * side) // 2
     for i, n in enumerate(rows):
         left = -(n * side) // 2

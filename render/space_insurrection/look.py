@@ -202,7 +202,7 @@ def map_height(count: int) -> int:
 def centres(count: int) -> list[tuple[int, int]]:
     """The centre of each world in the map band (y from the band's top), in the view's order:
     left to right, top to bottom, so alphabetical order reads like a page."""
-    out = []
+    out: list[tuple[int, int]] = []
     for r, n in enumerate(rows_of(count)):
         y = MAP_PAD + RADIUS + BAND + r * ROW_PITCH
         left = GAP + PITCH // 2 + (0 if n == 3 else PITCH // 2)

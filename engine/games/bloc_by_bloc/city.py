@@ -235,17 +235,17 @@ def _connections(layout: tuple[tuple[str, int], ...]) -> tuple[Connection, ...]:
         if city.district(p).is_highway:
             continue
         for d in ("E", "S"):
-            q = _add(p, _STEP[d])  # type: ignore[index]
+            q = _add(p, _STEP[d])
             if not _on_grid(q) or city.district(q).is_highway:
                 continue
-            if d in city.exits(p) and _OPPOSITE[d] in city.exits(q):  # type: ignore[index]
+            if d in city.exits(p) and _OPPOSITE[d] in city.exits(q):
                 conn = Connection(a=p, b=q, kind="street")
                 found[conn.key] = conn
     for p in city.positions():
         for arc in city.highway_arcs(p):
-            conn = _trace_highway(city, p, arc)
-            if conn is not None:
-                found[conn.key] = conn
+            highway = _trace_highway(city, p, arc)
+            if highway is not None:
+                found[highway.key] = highway
     return tuple(sorted(found.values(), key=lambda c: (c.a, c.b, c.kind, c.via)))
 
 

@@ -28,7 +28,7 @@ ScenarioChoice = Literal[
 ]
 
 
-SCENARIO_NAMES = {
+SCENARIO_NAMES: dict[str, str] = {
     "none": "No scenario",
     **{key: load_content().scenarios[key].name for key in get_args(ScenarioChoice)[1:]},
 }
@@ -57,7 +57,7 @@ class BlocOptions(BaseModel):
     scenario: ScenarioChoice = Field(
         default="none",
         description="A mini-expansion scenario",
-        json_schema_extra={"labels": SCENARIO_NAMES},
+        json_schema_extra={"labels": {**SCENARIO_NAMES}},
     )
     beginner: bool = Field(default=False, description="Beginner game: 6 nights, easy, cooperative")
     city: Literal["random", "beginner"] = Field(

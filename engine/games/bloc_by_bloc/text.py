@@ -98,9 +98,9 @@ def hand_text(state: BlocState, seat: int) -> str:
         lines.append(line + ".")
     agenda = state.agendas[seat]
     if agenda is not None:
-        card = content.agendas[agenda]
-        goals = " Or: ".join(o.text for o in card.options)
-        lines.append(f"Agenda: {card.name}. {goals}")
+        agenda_card = content.agendas[agenda]
+        goals = " Or: ".join(o.text for o in agenda_card.options)
+        lines.append(f"Agenda: {agenda_card.name}. {goals}")
     return "\n".join(lines)
 
 

@@ -31,7 +31,7 @@ AgentEffect = Literal["move", "push", "suppress", "revoke", "push_or_suppress"]
 def rep_colour(rep: str) -> Colour:
     colour = rep.rstrip("0123456789")
     assert colour in COLOURS
-    return colour  # type: ignore[return-value]
+    return colour
 
 
 def piece_label(piece: str) -> str:

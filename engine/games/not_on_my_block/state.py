@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -125,7 +125,7 @@ class NombState(GameState):
         """Copy every mutable part by hand: `apply` copies the state on each action, and the
         generic deep copy dominated the cost of long playouts. The board is immutable and shared.
         """
-        copied = {
+        copied: dict[str, Any] = {
             name: _copy_value(value) for name, value in self.__dict__.items() if name != "board"
         }
         return type(self).model_construct(

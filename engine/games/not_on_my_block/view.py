@@ -95,7 +95,7 @@ def build_view(state: NombState, result: Outcome | None) -> NombView:
     blocks = []
     for at in board.all_blocks():
         col, row = parse_block(at) or (0, 0)
-        gentrified = (
+        gentrified: Literal["", "luxury_housing", "luxury_store"] = (
             "luxury_store"
             if at in state.luxury_stores
             else "luxury_housing"

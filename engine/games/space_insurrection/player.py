@@ -182,7 +182,7 @@ def _spread_diplomats(
     ]
     diplomats = [line.key for line in lines if kind_of(line.key) == "diplomat"]
     claimed = {where[d] for d in diplomats if where[d] in {w.id for w in open_worlds}}
-    staying = {}
+    staying: dict[str, str] = {}
     for d in diplomats:
         if where[d] in claimed and where[d] not in staying.values():
             staying[d] = where[d]
@@ -249,7 +249,9 @@ def _action(what: Board) -> ActionBase:
     here = next(w for w in what.view.worlds if w.resolving)
     incite = [a for a in acts if a.action == "incite" and here.loyal not in (None, what.me)]
     mends = [a for a in acts if a.action in ("heal", "repair")]
-    return (incite or mends or [Pass()])[0]
+    if incite or mends:
+        return (incite or mends)[0]
+    return Pass()
 
 
 def _installation(what: Board, action: Act) -> bool:

@@ -45,11 +45,11 @@ def prompts(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]
         return out
     if state.phase == "declare":
         unit_id = state.to_declare[0]
-        seat = state.units[unit_id].owner
+        owner = state.units[unit_id].owner
         options = [Declare(unit=unit_id, to=w) for w in orders.declare_options(state, unit_id)]
         return {
-            seat: Prompt(
-                seat=seat,
+            owner: Prompt(
+                seat=owner,
                 text=f"an Agent saw your {chit_name(unit_id)}: declare where it will move.",
                 kinds=["declare"],
                 choices=game.quick_choices(state, options),

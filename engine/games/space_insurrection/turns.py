@@ -74,7 +74,7 @@ def _settle(state: SpaceState, start: int) -> list[int]:
     might do more than pass (`acting` None if none); each seat met before it that could only
     pass is passed. Returns the seats passed."""
     n = len(state.seat_names)
-    idle = []
+    idle: list[int] = []
     for step in range(n):
         seat = (start + step) % n
         if not active_here(state, seat):

@@ -164,9 +164,9 @@ def _cross_check(c: Content) -> None:
             DistrictType.PRISONERS,
         ):
             raise ContentError(f"faction {f.id}: not a faction district type")
-    for occ in c.occupations.values():
-        if occ.faction is not None and occ.faction not in c.factions:
-            raise ContentError(f"occupation {occ.id}: unknown faction {occ.faction}")
+    for occupation in c.occupations.values():
+        if occupation.faction is not None and occupation.faction not in c.factions:
+            raise ContentError(f"occupation {occupation.id}: unknown faction {occupation.faction}")
     for s in c.scenarios.values():
         for setup in (s.setup, s.three_player):
             if setup is None:
