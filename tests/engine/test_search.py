@@ -126,3 +126,31 @@ def test_an_ended_game_is_worth_something_to_every_seat(game: Game[Any, Any]) ->
             assert all(0.0 <= v <= 1.0 for v in values)
             for winner in result.winners:
                 assert values[winner] == max(values) > 0
+
+
+def test_the_toy_games_hands_and_sealed_orders_are_dealt_again() -> None:
+    """Sealed Bids: every card seat 0 cannot see turns up in each other hand and as the sealed
+    bid; Scouts: another camp's sealed orders are written again, always legal."""
+    bids = toy_game.GAME
+    state = bids.setup(bids.make_options(3), 4)
+    state = bids.apply(state, 1, toy_game.Bid(card=state.hands[1][0])).state
+    unseen = {c for s in (1, 2) for c in state.hands[s]} | {state.bids[1]}
+    places: dict[int | None, set[str]] = {card: set() for card in unseen}
+    for n in range(200):
+        sample = bids.determinize(state, 0, Rng.seeded(n))
+        assert sample.hands[0] == state.hands[0]
+        assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
+        for seat in (1, 2):
+            for card in sample.hands[seat]:
+                places[card].add(f"hand {seat}")
+        places[sample.bids[1]].add("bid")
+    assert all(found == {"hand 1", "hand 2", "bid"} for found in places.values())
+    scouts = toy_orders.GAME
+    state = scouts.setup(scouts.make_options(2), 4)
+    state = scouts.apply(state, 1, scouts.sheet_actions(state, 1, Rng.seeded(1), 5)[-1]).state
+    written = set()
+    for n in range(40):
+        sample = scouts.determinize(state, 0, Rng.seeded(n))
+        written.add(str(sample.orders[1]))
+        scouts.apply(sample, 0, scouts.parse_action(scouts.prompts(sample)[0].default or {}))
+    assert len(written) > 3
