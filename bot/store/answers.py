@@ -132,10 +132,11 @@ class SqliteAnswers:
                 await self.db.execute(
                     "DELETE FROM owed_answers WHERE expires_at <= ?", (schema.moment(now),)
                 )
-                async with self.db.execute(
-                    "SELECT COALESCE(MAX(run), 0) + 1 FROM owed_answers"
-                ) as cur:
-                    self.run = int((await cur.fetchone())[0])
+                self.run = int(
+                    await schema.scalar(
+                        self.db, "SELECT COALESCE(MAX(run), 0) + 1 FROM owed_answers"
+                    )
+                )
                 async with self.db.execute(
                     "UPDATE owed_answers SET run = ? WHERE run < ? RETURNING interaction_id,"
                     " application_id, token, channel_id, user_id, changed, game_id, first_seq,"

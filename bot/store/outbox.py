@@ -154,7 +154,7 @@ class SqliteOutbox:
                 " AND delivered_at <= ? ORDER BY delivered_at LIMIT ?",
                 (cutoff, limit),
             ) as cur:
-                due = await cur.fetchall()
+                due = list(await cur.fetchall())
             for row in due:
                 if row["recipient"] is None:
                     continue
@@ -222,10 +222,11 @@ class SqliteOutbox:
                 "UPDATE games SET channel_failures = channel_failures + 1 WHERE id = ?",
                 (game_id,),
             )
-            async with self.db.execute(
-                "SELECT channel_failures FROM games WHERE id = ?", (game_id,)
-            ) as cur:
-                return int((await cur.fetchone())[0])
+            return int(
+                await schema.scalar(
+                    self.db, "SELECT channel_failures FROM games WHERE id = ?", (game_id,)
+                )
+            )
 
     async def channel_worked(self, game_id: int) -> None:
         await self._set(

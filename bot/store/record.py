@@ -134,10 +134,11 @@ class SqliteRecord:
 
     async def last_acted(self, game_id: int, user_id: int) -> int | None:
         """The step of the user's latest entry in the game's log (a move or a take-back)."""
-        async with self.db.execute(
-            "SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-        ) as cur:
-            found = (await cur.fetchone())[0]
+        found = await schema.scalar(
+            self.db,
+            "SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ?",
+            (game_id, user_id),
+        )
         return None if found is None else int(found)
 
     async def steps(self, game_id: int) -> int:
@@ -150,10 +151,11 @@ class SqliteRecord:
         column, value = ("host_id", host_id) if host_id is not None else ("guild_id", guild_id)
         total = 0
         for where in ("status = 'lobby'", "status = 'active' AND imported = 1"):
-            async with self.db.execute(
-                f"SELECT COUNT(*) FROM games WHERE {where} AND {column} = ?", (value,)
-            ) as cur:
-                total += int((await cur.fetchone())[0])
+            total += int(
+                await schema.scalar(
+                    self.db, f"SELECT COUNT(*) FROM games WHERE {where} AND {column} = ?", (value,)
+                )
+            )
         return total
 
     async def import_game(
@@ -236,11 +238,13 @@ class SqliteRecord:
         """One page of the server's lobbies and running games, oldest first, with who each
         waits for: how many there are, and the page. Through the server's index of live games
         and each game's waits, so the work is the page's, whatever else is stored."""
-        async with self.db.execute(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ('lobby', 'active')",
-            (guild_id,),
-        ) as cur:
-            total = int((await cur.fetchone())[0])
+        total = int(
+            await schema.scalar(
+                self.db,
+                "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ('lobby', 'active')",
+                (guild_id,),
+            )
+        )
         async with self.db.execute(
             "SELECT id, channel_id, game, status, players FROM games"
             " WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id LIMIT ? OFFSET ?",
@@ -280,12 +284,14 @@ class SqliteRecord:
         longest waiting first: how many there are, and the page. Through the index of waits
         by player, so the work is that player's, whatever else is stored."""
         where = "WHERE w.user_id = ? AND w.seat >= 0 AND g.status = 'active'"
-        async with self.db.execute(
-            f"SELECT COUNT(DISTINCT w.game_id) FROM waits w JOIN games g ON g.id = w.game_id"
-            f" {where}",
-            (user_id,),
-        ) as cur:
-            total = int((await cur.fetchone())[0])
+        total = int(
+            await schema.scalar(
+                self.db,
+                f"SELECT COUNT(DISTINCT w.game_id) FROM waits w JOIN games g ON g.id = w.game_id"
+                f" {where}",
+                (user_id,),
+            )
+        )
         async with self.db.execute(
             "SELECT w.game_id, g.channel_id, g.guild_id, g.game, MIN(w.since) AS since,"
             " COUNT(*) AS seats, MIN(w.out_of_turn) AS out_of_turn"

@@ -20,11 +20,13 @@ import logging
 import os
 import re
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -68,6 +70,17 @@ def moment(when: datetime | None) -> str | None:
 def now() -> str:
     """This moment, as the schema's columns hold it."""
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+async def scalar(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
+    """The one value of a query that always yields one row (an aggregate, or a column of a row
+    the caller holds): no row means the database broke that promise, which is an error here
+    rather than a None mistaken for a value further on."""
+    async with db.execute(sql, params) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        raise sqlite3.DatabaseError(f"no row from a query that always yields one: {sql}")
+    return row[0]
 
 
 def _package() -> Path:

@@ -343,10 +343,11 @@ class SqliteStore(SqliteWaits, SqliteOutbox, SqliteRecord, SqliteDrafts, SqliteA
     async def _log_length(self, game_id: int) -> int:
         """How many moves the game's log holds: its last seq, read from the primary key's end
         rather than by counting every entry."""
-        async with self.db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-        ) as cur:
-            return int((await cur.fetchone())[0])
+        return int(
+            await schema.scalar(
+                self.db, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+            )
+        )
 
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         async with self.db.execute(

@@ -108,8 +108,16 @@ def bounds(name: str, model: type[BaseModel] | None = None) -> tuple[float, floa
     """A numeric setting's smallest and largest value, as its model (`Pace` unless named)
     declares them: what `/game settings` registers with Discord and what its refusals quote."""
     info = (model or Pace).model_fields[name]
-    low = next(m.ge for m in info.metadata if isinstance(m, annotated_types.Ge))
-    high = next(m.le for m in info.metadata if isinstance(m, annotated_types.Le))
+    low = next(
+        m.ge
+        for m in info.metadata
+        if isinstance(m, annotated_types.Ge) and isinstance(m.ge, int | float)
+    )
+    high = next(
+        m.le
+        for m in info.metadata
+        if isinstance(m, annotated_types.Le) and isinstance(m.le, int | float)
+    )
     return low, high
 
 
