@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.buttons import lobby_view
-from bot.discord.interactions import LATER, answer, handling
+from bot.discord.interactions import answer, handling
 from bot.discord.permissions import require_permissions
+from bot.discord.plays import Play, plays
 from bot.table import present
 from bot.table.model import PlayerError, Table
 from bot.table.options import option_fields
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from bot.discord.app import GameBot
 
 log = logging.getLogger(__name__)
+
+ELSEWHERE = "That lobby belongs to another channel."
 
 
 def lobby_embed(table: Table, note: str = "") -> discord.Embed:
@@ -93,67 +96,58 @@ class Lobbies:
             return
         await self.bot.tables.remember_lobby_message(table, message.id)
 
-    async def _lobby(self, interaction: discord.Interaction, game_id: int | None) -> Table:
-        channel_id = interaction.channel_id or 0
-        if game_id is None:
-            return await self.bot.tables.require(channel_id)
-        table = await self.bot.tables.by_id(game_id)
-        if table is None or table.row.channel_id != channel_id:
-            raise PlayerError("That lobby belongs to another channel.")
-        if table.row.status not in ("lobby", "active"):
+    @staticmethod
+    def _open(play: Play) -> Table:
+        if play.table.row.status not in ("lobby", "active"):
             raise PlayerError("That lobby is closed.")
-        return table
+        return play.table
 
     async def op(
         self, interaction: discord.Interaction, op: str, game_id: int | None = None
     ) -> None:
         bot = self.bot
         user = interaction.user.id
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await self._lobby(interaction, game_id)
-                if op == "join":
-                    table = await bot.tables.join(table, user)
-                    await bot.store.name_players(
-                        table.row.id, {user: interaction.user.display_name}
-                    )
-                    table, note = await bot.tables.fit_options(table)
-                    progress.committed = f"You joined {table.game.title}. {note}".strip()
-                    await self.refresh(table, note=note)
-                elif op == "leave":
-                    table = await bot.tables.leave(table, user)
-                    table, note = await bot.tables.fit_options(table)
-                    progress.committed = f"You left the lobby. {note}".strip()
-                    await self.refresh(table, note=note)
-                else:
-                    table = await bot.tables.start(table, user)
-                    progress.committed = "Started."
-                    await self.refresh(table, note="Started.", closed=True)
-            if op == "start" and not await bot.publisher.publish(table.row.id):
-                await answer(interaction, f"Started. {LATER}")
+        async with plays(interaction, game_id=game_id, elsewhere=ELSEWHERE) as play:
+            table = self._open(play)
+            if op == "join":
+                table = await bot.tables.join(table, user)
+                await bot.store.name_players(table.row.id, {user: interaction.user.display_name})
+                table, note = await bot.tables.fit_options(table)
+                done = f"You joined {table.game.title}. {note}".strip()
+                await self.refresh(table, note=note)
+            elif op == "leave":
+                table = await bot.tables.leave(table, user)
+                table, note = await bot.tables.fit_options(table)
+                done = f"You left the lobby. {note}".strip()
+                await self.refresh(table, note=note)
+            else:
+                table = await bot.tables.start(table, user)
+                await self.refresh(table, note="Started.", closed=True)
+                play.tell(table.row.id, "Started.")
                 return
-            await answer(interaction, progress.committed or "")
+            play.progress.committed = done
+            play.reply(done)
 
     async def choose_option(
         self, interaction: discord.Interaction, game_id: int, name: str, text: str
     ) -> None:
         bot = self.bot
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await self._lobby(interaction, game_id)
-                if table.row.status != "lobby":
-                    raise PlayerError("Options can only be set while the game is in its lobby.")
-                field = next((f for f in option_fields(table.game) if f.name == name), None)
-                if field is None:
-                    raise PlayerError(f"{table.game.title} has no option called {name}.")
-                try:
-                    value = field.parse(text)
-                except ValueError as exc:
-                    raise PlayerError(str(exc)[:200]) from None
-                table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
-                progress.committed = f"{field.title} set to {field.label(value)}."
-                await self.refresh(table)
-            await answer(interaction, progress.committed or "")
+        async with plays(interaction, game_id=game_id, elsewhere=ELSEWHERE) as play:
+            table = self._open(play)
+            if table.row.status != "lobby":
+                raise PlayerError("Options can only be set while the game is in its lobby.")
+            field = next((f for f in option_fields(table.game) if f.name == name), None)
+            if field is None:
+                raise PlayerError(f"{table.game.title} has no option called {name}.")
+            try:
+                value = field.parse(text)
+            except ValueError as exc:
+                raise PlayerError(str(exc)[:200]) from None
+            table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
+            done = f"{field.title} set to {field.label(value)}."
+            play.progress.committed = done
+            play.reply(done)
+            await self.refresh(table)
 
     async def close(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
         """Abandon the channel's game (the caller holds its lock and publishes); a lobby's

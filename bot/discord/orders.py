@@ -20,6 +20,7 @@ from discord import app_commands
 
 from bot.discord.buttons import orders_view
 from bot.discord.interactions import REFUSAL, answer, bot_of, handling
+from bot.discord.plays import plays
 from bot.store.models import LoggedAction
 from bot.table import binding, limits
 from bot.table.model import PlayerError, Table
@@ -340,57 +341,47 @@ class Orders:
     ) -> None:
         """Submit or clear the draft exactly as it was shown with the button, or nothing."""
         bot = self.bot
-        channel_id = interaction.channel_id or 0
         user_id = interaction.user.id
-        async with handling(interaction, in_place=True) as progress, bot.in_flight():
-            move = refused = None
-            async with bot.tables.lock(channel_id):
-                table = await bot.tables.by_id(game_id)
-                if table is None or table.row.channel_id != channel_id:
-                    raise PlayerError("That button belongs to a game in another channel.")
-                if table.state is None or seat >= len(table.state.seat_names):
-                    raise PlayerError(SUBMITTED)
-                name = table.state.seat_names[seat]
-                if table.holder(seat) != user_id:
-                    raise PlayerError(
-                        f"These are {name}'s orders; only <@{table.holder(seat)}> can submit or "
-                        "clear them. Nothing was changed."
-                    )
-                prompt = table.prompts().get(seat) if table.row.status == "active" else None
-                if prompt is None or prompt.sheet is None or prompt.decision != decision:
-                    raise PlayerError(SUBMITTED)
-                draft = await self.draft(table, seat, prompt, prompt.sheet)
-                if draft.digest != digest:
-                    note = (
-                        "⚠️ Your orders changed after that button was shown, so nothing was "
-                        "sent. Here they are now:"
-                    )
-                elif op == "clear":
-                    await bot.store.put_draft(game_id, seat, decision, {})
-                    draft.lines = {}
-                    note = "🧹 Cleared: every open line is back to its default."
-                else:
-                    try:
-                        move = await bot.tables.act(
-                            table, user_id, prompt.sheet.submission(draft.lines), seat
-                        )
-                    except IllegalAction as exc:
-                        refused = str(exc)
-                    else:
-                        progress.committed = f"{name}'s orders were submitted."
-                        await bot.store.drop_draft(game_id, seat)
-            if move is not None:
-                told = draft_text(draft).removeprefix("📝 ")
-                label = f"Orders submitted. They stay secret until the reveal.\n{told}"
-                await bot.turns.told(interaction, move, label)
-                return
-            if refused is not None:
-                note = (
-                    f"⚠️ {limits.clip(refused, REFUSAL)}\nNothing was submitted; change a line "
-                    "with `/game order` and submit again."
+        async with plays(interaction, game_id=game_id, in_place=True) as play:
+            table = play.table
+            if table.state is None or seat >= len(table.state.seat_names):
+                raise PlayerError(SUBMITTED)
+            name = table.state.seat_names[seat]
+            if table.holder(seat) != user_id:
+                raise PlayerError(
+                    f"These are {name}'s orders; only <@{table.holder(seat)}> can submit or "
+                    "clear them. Nothing was changed."
                 )
-            text, view = panel(table, [draft], note)
-            await answer(interaction, text, view=view)
+            prompt = table.prompts().get(seat) if table.row.status == "active" else None
+            if prompt is None or prompt.sheet is None or prompt.decision != decision:
+                raise PlayerError(SUBMITTED)
+            draft = await self.draft(table, seat, prompt, prompt.sheet)
+            if draft.digest != digest:
+                note = (
+                    "⚠️ Your orders changed after that button was shown, so nothing was "
+                    "sent. Here they are now:"
+                )
+            elif op == "clear":
+                await bot.store.put_draft(game_id, seat, decision, {})
+                draft.lines = {}
+                note = "🧹 Cleared: every open line is back to its default."
+            else:
+                try:
+                    move = await bot.tables.act(
+                        table, user_id, prompt.sheet.submission(draft.lines), seat
+                    )
+                except IllegalAction as exc:
+                    note = (
+                        f"⚠️ {limits.clip(str(exc), REFUSAL)}\nNothing was submitted; change a "
+                        "line with `/game order` and submit again."
+                    )
+                else:
+                    await bot.store.drop_draft(game_id, seat)
+                    told = draft_text(draft).removeprefix("📝 ")
+                    label = f"Orders submitted. They stay secret until the reveal.\n{told}"
+                    bot.turns.told(play, move, label)
+                    return
+            play.reply(*panel(table, [draft], note))
 
 
 # ----- autocomplete ---------------------------------------------------------------------------

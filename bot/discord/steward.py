@@ -15,6 +15,7 @@ import discord
 
 from bot.discord.buttons import confirm_view
 from bot.discord.interactions import LATER, Progress, answer, handling
+from bot.discord.plays import plays
 from bot.store.models import Prefs
 from bot.table import attendance, posts, takebacks
 from bot.table.model import PlayerError, Table
@@ -44,10 +45,6 @@ class Steward:
         if table is None or table.row.channel_id != channel_id:
             raise PlayerError("That button belongs to a game in another channel.")
         return table
-
-    async def _published(self, interaction: discord.Interaction, game_id: int, text: str) -> None:
-        posted = await self.bot.publisher.publish(game_id)
-        await answer(interaction, text if posted else f"{text} {LATER}")
 
     # ----- asking for confirmation ---------------------------------------------------------
     async def ask(
@@ -139,18 +136,13 @@ class Steward:
         self, interaction: discord.Interaction, game_id: int, op: str, a: int, b: int, version: int
     ) -> None:
         """Carry out a confirmed command, if the game is as its asker saw it."""
-        bot = self.bot
-        async with handling(interaction, in_place=True) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await self._here(interaction, game_id)
-                if table.row.version != version or table.row.status not in ("lobby", "active"):
-                    raise PlayerError(
-                        "The game changed since you asked; nothing was done. Ask again."
-                    )
-                text = await self._carry_out(interaction, table, op, a, b, progress)
+        async with plays(interaction, game_id=game_id, in_place=True) as play:
+            table = play.table
+            if table.row.version != version or table.row.status not in ("lobby", "active"):
+                raise PlayerError("The game changed since you asked; nothing was done. Ask again.")
+            play.tell(game_id, await self._carry_out(interaction, table, op, a, b, play.progress))
             if op == "abandon":
-                await bot.publisher.retire_all(table)
-            await self._published(interaction, game_id, text)
+                play.afterwards(lambda: self.bot.publisher.retire_all(table))
 
     async def _carry_out(
         self,
@@ -195,55 +187,50 @@ class Steward:
         self, interaction: discord.Interaction, game_id: int, rewind_id: int, yes: bool
     ) -> None:
         bot = self.bot
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await self._here(interaction, game_id)
-                rewind = await bot.store.rewind(rewind_id)
-                if rewind is None or rewind.game_id != game_id:
-                    raise PlayerError("That vote belongs to another game.")
-                voters = takebacks.voters(table)
-                user = interaction.user.id
-                if user not in voters:
-                    raise PlayerError("Only the players of this game vote on a rewind.")
-                if rewind.state != "open" or table.row.version != rewind.version:
-                    await self._strike(interaction)
-                    raise PlayerError(
-                        "That rewind is no longer open (the game moved on, or it was settled)."
-                    )
-                if not yes:
-                    told = posts.notice(
-                        f"⏪ <@{user}> refused the rewind; the game goes on as it is."
-                    )
-                    if not await bot.store.settle_rewind(
-                        rewind, agreed=rewind.agreed, state="refused", posts=[told]
-                    ):
-                        raise PlayerError("Someone answered at the same moment; press again.")
-                    progress.committed = "You refused the rewind."
-                    text = "You refused the rewind; the table was told."
-                else:
-                    agreed = sorted({*rewind.agreed, user})
-                    waiting = [v for v in voters if v not in agreed]
-                    if not waiting:
-                        # The rewind itself is stored first: a crash before the vote is marked
-                        # leaves a rewind that went stale with the game's version, never one
-                        # marked done but not applied.
-                        plan = await takebacks.plan_rewind(bot.tables, table, len(rewind.seqs))
-                        await takebacks.take_back(
-                            bot.tables, table, plan, rewind.asked_by, rewind=True
-                        )
-                        progress.committed = "Everyone agreed: the game was rewound."
-                        await bot.store.settle_rewind(rewind, agreed=agreed, state="done")
-                        text = progress.committed
-                    else:
-                        if not await bot.store.settle_rewind(rewind, agreed=agreed, state="open"):
-                            raise PlayerError("Someone answered at the same moment; press again.")
-                        progress.committed = "You agreed."
-                        text = "You agreed. Still waiting for " + ", ".join(
-                            f"<@{v}>" for v in waiting
-                        )
-            if not yes or "rewound" in text:
+        async with plays(interaction, game_id=game_id) as play:
+            progress = play.progress
+            table = play.table
+            rewind = await bot.store.rewind(rewind_id)
+            if rewind is None or rewind.game_id != game_id:
+                raise PlayerError("That vote belongs to another game.")
+            voters = takebacks.voters(table)
+            user = interaction.user.id
+            if user not in voters:
+                raise PlayerError("Only the players of this game vote on a rewind.")
+            if rewind.state != "open" or table.row.version != rewind.version:
                 await self._strike(interaction)
-            await self._published(interaction, game_id, text)
+                raise PlayerError(
+                    "That rewind is no longer open (the game moved on, or it was settled)."
+                )
+            if not yes:
+                told = posts.notice(f"⏪ <@{user}> refused the rewind; the game goes on as it is.")
+                if not await bot.store.settle_rewind(
+                    rewind, agreed=rewind.agreed, state="refused", posts=[told]
+                ):
+                    raise PlayerError("Someone answered at the same moment; press again.")
+                progress.committed = "You refused the rewind."
+                text = "You refused the rewind; the table was told."
+            else:
+                agreed = sorted({*rewind.agreed, user})
+                waiting = [v for v in voters if v not in agreed]
+                if not waiting:
+                    # The rewind itself is stored first: a crash before the vote is marked
+                    # leaves a rewind that went stale with the game's version, never one
+                    # marked done but not applied.
+                    plan = await takebacks.plan_rewind(bot.tables, table, len(rewind.seqs))
+                    await takebacks.take_back(bot.tables, table, plan, rewind.asked_by, rewind=True)
+                    progress.committed = "Everyone agreed: the game was rewound."
+                    await bot.store.settle_rewind(rewind, agreed=agreed, state="done")
+                    text = progress.committed
+                else:
+                    if not await bot.store.settle_rewind(rewind, agreed=agreed, state="open"):
+                        raise PlayerError("Someone answered at the same moment; press again.")
+                    progress.committed = "You agreed."
+                    text = "You agreed. Still waiting for " + ", ".join(f"<@{v}>" for v in waiting)
+            if not yes or "rewound" in text:
+                play.afterwards(lambda: self._strike(interaction))
+            play.changed(game_id, progress.committed or text)
+            play.reply(text, unposted=f"{text} {LATER}")
 
     async def _strike(self, interaction: discord.Interaction) -> None:
         """The vote is settled: its buttons come off the message."""
@@ -273,22 +260,19 @@ class Steward:
     # ----- settings ------------------------------------------------------------------------
     async def settings(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
         bot = self.bot
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await self._here(interaction)
-                if not changes:
-                    pace = Pace.model_validate(table.row.pace)
-                    await answer(interaction, f"This table's pace: {pace.summary()}.")
-                    return
-                manage = may_manage(interaction, table.row.host_id)
-                table = await attendance.set_pace(
-                    bot.tables, table, interaction.user.id, manage, changes
-                )
+        async with plays(interaction) as play:
+            table = play.table
+            if not changes:
                 pace = Pace.model_validate(table.row.pace)
-                progress.committed = f"Pace set: {pace.summary()}."
-                if table.row.status == "lobby":
-                    await bot.lobbies.refresh(table)
-            await self._published(interaction, table.row.id, progress.committed)
+                play.reply(f"This table's pace: {pace.summary()}.")
+                return
+            manage = may_manage(interaction, table.row.host_id)
+            table = await attendance.set_pace(
+                bot.tables, table, interaction.user.id, manage, changes
+            )
+            play.tell(table.row.id, f"Pace set: {Pace.model_validate(table.row.pace).summary()}.")
+            if table.row.status == "lobby":
+                await bot.lobbies.refresh(table)
 
     async def me(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
         bot = self.bot
@@ -312,21 +296,20 @@ class Steward:
     async def table_op(self, interaction: discord.Interaction, op: str, **args: Any) -> None:
         """Pause, resume, vacation and resign: simple changes told to the channel."""
         bot = self.bot
-        async with handling(interaction) as progress:
-            async with bot.in_flight(), bot.tables.lock(interaction.channel_id or 0):
-                table = await self._here(interaction)
-                user = interaction.user.id
-                manage = may_manage(interaction, table.row.host_id)
-                if op == "pause":
-                    await attendance.pause(bot.tables, table, user, manage)
-                    progress.committed = "Paused."
-                elif op == "resume":
-                    await attendance.resume(bot.tables, table, user, manage)
-                    progress.committed = "Resumed."
-                elif op == "vacation":
-                    await attendance.vacation(bot.tables, table, user, args["days"])
-                    progress.committed = "Welcome back." if not args["days"] else "Enjoy!"
-                else:
-                    await attendance.resign(bot.tables, table, user)
-                    progress.committed = "I asked the host to replace you."
-            await self._published(interaction, table.row.id, progress.committed)
+        async with plays(interaction) as play:
+            table = play.table
+            user = interaction.user.id
+            manage = may_manage(interaction, table.row.host_id)
+            if op == "pause":
+                await attendance.pause(bot.tables, table, user, manage)
+                done = "Paused."
+            elif op == "resume":
+                await attendance.resume(bot.tables, table, user, manage)
+                done = "Resumed."
+            elif op == "vacation":
+                await attendance.vacation(bot.tables, table, user, args["days"])
+                done = "Welcome back." if not args["days"] else "Enjoy!"
+            else:
+                await attendance.resign(bot.tables, table, user)
+                done = "I asked the host to replace you."
+            play.tell(table.row.id, done)

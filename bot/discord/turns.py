@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.buttons import undo_view
-from bot.discord.interactions import Progress, answer, handling
+from bot.discord.interactions import Progress
+from bot.discord.plays import Play, plays
 from bot.table import binding, limits, present
 from bot.table.model import Accepted, PlayerError, Table
-from bot.table.tables import NO_GAME
 from engine import QuickChoice, words
 
 if TYPE_CHECKING:
@@ -41,63 +41,59 @@ class Turns:
         """A typed action from the game's slash commands. Values picked from autocomplete name
         the decision they were offered for (`bot.table.binding`): the action answers that decision
         or nothing, so a retry of a command that already counted never lands on the next."""
-        bot = self.bot
         channel_id = interaction.channel_id or 0
         user_id = interaction.user.id
-        async with handling(interaction) as progress:
+        async with plays(interaction) as play:
             mark, values = binding.unbind(given)
             data = {"kind": kind, **{k: v for k, v in values.items() if k != binding.DECISION}}
-            refused = None
-            async with bot.in_flight(), bot.tables.lock(channel_id):
-                table = await bot.tables.current(channel_id)
-                if mark is not None:
-                    refused = await binding.stale(bot.store, table, channel_id, user_id, mark)
-                if refused is None:
-                    if table is None:
-                        raise PlayerError(NO_GAME)
-                    if table.game.id != game:
-                        raise PlayerError(
-                            f"This channel is playing {table.game.title}; "
-                            f"use `/{table.game.short_name}`."
-                        )
-                    seat = None if mark is None else mark.seat
-                    move = await bot.tables.act(table, user_id, data, seat)
-                    progress.committed = _label(move)
-            if refused is not None:
-                await answer(interaction, refused)
-                return
-            await self.told(interaction, move)
+            if mark is not None:
+                refused = await binding.stale(self.bot.store, play.found, channel_id, user_id, mark)
+                if refused is not None:
+                    play.reply(refused)
+                    return
+            table = play.table
+            if table.game.id != game:
+                raise PlayerError(
+                    f"This channel is playing {table.game.title}; use `/{table.game.short_name}`."
+                )
+            seat = None if mark is None else mark.seat
+            self.told(play, await self.bot.tables.act(table, user_id, data, seat))
 
     async def click(
         self, interaction: discord.Interaction, game_id: int, seat: int, decision: int, key: str
     ) -> None:
         """A decision button: it answers the one decision it was posted for, or nothing."""
         bot = self.bot
-        channel_id = interaction.channel_id or 0
-        async with handling(interaction) as progress, bot.in_flight():
-            async with bot.tables.lock(channel_id):
-                table = await bot.tables.by_id(game_id)
-                if table is None or table.row.channel_id != channel_id:
-                    raise PlayerError("That button belongs to a game in another channel.")
-                choice = _open_choice(table, seat, decision, key)
-                if choice is not None:
-                    move = await bot.tables.act(table, interaction.user.id, choice.action, seat)
-                    progress.committed = _label(move)
+        async with plays(interaction, game_id=game_id) as play:
+            table = play.table
+            choice = _open_choice(table, seat, decision, key)
             if choice is None:  # refused outside the lock: the edit waits on Discord
-                await self._retire_clicked(interaction, table)
-                raise PlayerError(STALE)
-            await self.told(interaction, move)
-            row = await bot.store.get(game_id)
-            living = None if row is None or row.living is None else row.living.get("message")
-            if interaction.message is not None and interaction.message.id != living:
-                # The clicked message is not the one this step edited in place: say on it who
-                # answered, and how, as its buttons go; a picture it carries becomes the board
-                # after that answer, so that its last line and its picture tell the same.
-                picture = None
-                if interaction.message.attachments:
-                    after = move.after
-                    picture = await bot.drawing.board(after, bot.publisher.players(after))
-                await _mark_answered(interaction, choice.label, picture)
+                play.afterwards(lambda: self._refuse_stale(interaction, table))
+                return
+            move = await bot.tables.act(table, interaction.user.id, choice.action, seat)
+            self.told(play, move)
+            play.afterwards(lambda: self._mark_clicked(interaction, move, choice.label))
+
+    async def _refuse_stale(self, interaction: discord.Interaction, table: Table) -> None:
+        await self._retire_clicked(interaction, table)
+        raise PlayerError(STALE)
+
+    async def _mark_clicked(
+        self, interaction: discord.Interaction, move: Accepted, label: str
+    ) -> None:
+        """Unless the clicked message is the one this step edited in place, say on it who
+        answered, and how, as its buttons go; a picture it carries becomes the board after
+        that answer, so that its last line and its picture tell the same."""
+        bot = self.bot
+        row = await bot.store.get(move.after.row.id)
+        living = None if row is None or row.living is None else row.living.get("message")
+        if interaction.message is None or interaction.message.id == living:
+            return
+        picture = None
+        if interaction.message.attachments:
+            after = move.after
+            picture = await bot.drawing.board(after, bot.publisher.players(after))
+        await _mark_answered(interaction, label, picture)
 
     async def force(
         self,
@@ -125,24 +121,14 @@ class Turns:
             progress.committed = f"Applied {words.count(applied, 'default')}."
         return applied
 
-    async def told(
-        self, interaction: discord.Interaction, move: Accepted, label: str | None = None
-    ) -> None:
-        """Publish the committed move, then answer: the answer says whether the post went out,
-        and offers to take the move back while that is still allowed. `label` says what was
-        done, when the game's own description of the action is not what the player reads."""
+    def told(self, play: Play, move: Accepted, label: str | None = None) -> None:
+        """Answer a committed move once it is published: the answer says whether the post went
+        out, and offers to take the move back while that is still allowed. `label` says what
+        was done, when the game's own description of the action is not what the player reads."""
         label = label or _label(move)
-        row = move.after.row
-        shown = interaction.user.display_name
-        if row.player_names.get(str(interaction.user.id)) != shown:
-            await self.bot.store.name_players(row.id, {interaction.user.id: shown})
-            row.player_names = {**row.player_names, str(interaction.user.id): shown}
-        posted = await self.bot.publisher.publish(move.after.row.id)
-        view = None
-        if move.reversible:
-            view = undo_view(move.after.row.id, move.after.row.version)
-        text = f"✅ {label}" if posted else f"✅ {label}\n{NOT_POSTED}"
-        await answer(interaction, text, view=view)
+        play.moved(move, label)
+        view = undo_view(move.after.row.id, move.after.row.version) if move.reversible else None
+        play.reply(f"✅ {label}", view, unposted=f"✅ {label}\n{NOT_POSTED}")
 
     async def _retire_clicked(self, interaction: discord.Interaction, table: Table) -> None:
         """A stale button's message loses its buttons, so nobody is caught by it again."""
