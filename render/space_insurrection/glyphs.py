@@ -55,47 +55,60 @@ def chit(
     damage: str = "",
     blockading: bool = False,
     spied: bool = False,
+    count: int = 1,
 ) -> None:
-    """A unit chit: a rounded square in its owner's colour (pale, with a heavy rim of that
-    colour, when wounded or disrupted) with the owner's badge top left, the unit's two
-    letters in the middle, a dark tab "W" or "D" top right when damaged, a dark bar along
-    the bottom when it blockades, and an eye bottom right when it was spied on."""
-    s = box.width
-    x0, y0 = box.x0, box.y0
-    body = Box(x0 + 1, y0 + 1, x0 + s - 1, y0 + s - 1)
-    radius = max(3, s // 8)
+    """A unit chit: a rounded rectangle in its owner's colour (pale, with a heavy rim of that
+    colour, when wounded or disrupted) with the unit's two letters and, for folded identical
+    units, their count (three Security: "Se", a small cross, "3"); a dark tab "W" or "D" at the
+    right when damaged, a dark bar along the bottom when it blockades, and an eye top left when
+    it was spied on. The owner's badge starts the line of chits it belongs to (see `board`)."""
+    x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+    body = Box(x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+    radius = max(3, box.height // 8)
     fill = damaged_fill(style.colour) if damage else style.colour
     canvas.draw.rounded_rectangle(body, radius=radius, fill=fill, outline=INK, width=2)
     if damage:
-        rim = max(4, s // 9)
+        rim = max(4, box.height // 10)
         canvas.draw.rounded_rectangle(
             body.inset(2), radius=max(2, radius - 2), outline=style.colour, width=rim
         )
-    corner = max(14, round(s * 0.36))
-    pad = max(3, s // 16)
-    badge(canvas, Box(x0 + pad, y0 + pad, x0 + pad + corner, y0 + pad + corner), style)
+    text_box = body.inset(3)
     if damage:
-        tab = Box(x0 + s - pad - corner, y0 + pad, x0 + s - pad, y0 + pad + corner)
-        canvas.draw.rectangle(tab, fill=INK)
-        canvas.label(tab, damage, max(8, round(corner * 0.72)), WHITE)
-    strip = max(9, round(s * 0.2))
-    marked = blockading or spied
-    bottom_edge = y0 + s - pad - (strip if marked else 0)
-    letter_box = Box(x0 + pad, y0 + pad + corner - 2, x0 + s - pad, bottom_edge)
-    ink = INK if damage else text_on(fill)
-    height = max(8, min(round(s * 0.4), round(letter_box.height * (0.95 if marked else 0.8))))
-    size = fit_size(letter, letter_box.width - 4, height, 8, True)
-    canvas.label(letter_box, letter, size, ink)
-    bottom = Box(x0 + pad + 1, y0 + s - pad - strip, x0 + s - pad - 1, y0 + s - pad)
-    if spied:
-        eye_box = Box(bottom.x1 - strip * 2, bottom.y0, bottom.x1, bottom.y1)
-        eye(canvas, eye_box)
-        bottom = Box(bottom.x0, bottom.y0, eye_box.x0 - 2, bottom.y1)
+        tab_w = max(12, round(box.height * 0.5))
+        tab = Box(body.x1 - tab_w, body.y0, body.x1, body.y1)
+        canvas.draw.rounded_rectangle(tab, radius=radius, fill=INK)
+        canvas.label(tab, damage, max(8, min(round(box.height * 0.5), tab_w)), WHITE)
+        text_box = Box(text_box.x0, text_box.y0, tab.x0 - 1, text_box.y1)
     if blockading:
-        canvas.draw.rectangle(bottom, fill=INK)
-        text = "BLOCKADE" if text_size("BLOCKADE", strip - 3, True)[0] < bottom.width - 4 else "BLK"
-        text_size_px = fit_size(text, bottom.width - 4, max(8, strip - 3), 7, True)
-        canvas.label(bottom, text, text_size_px, WHITE)
+        bar = max(6, box.height // 6)
+        canvas.draw.rectangle((body.x0 + 2, body.y1 - bar, body.x1 - 2, body.y1 - 1), fill=INK)
+        text_box = Box(text_box.x0, text_box.y0, text_box.x1, body.y1 - bar)
+    if spied:
+        side = max(10, box.height // 3)
+        eye(canvas, Box(body.x0 + 2, body.y0 + 2, body.x0 + 2 + side * 3 // 2, body.y0 + 2 + side))
+        text_box = Box(text_box.x0 + side // 2, text_box.y0, text_box.x1, text_box.y1)
+    ink = INK if damage else text_on(fill)
+    height = max(8, round(box.height * 0.5))
+    if count == 1:
+        canvas.label(text_box, letter, fit_size(letter, text_box.width - 2, height, 8, True), ink)
+        return
+    # Folded identical units: the letters, a small drawn cross and the count ("Se×3").
+    number = str(count)
+    cross = max(6, height // 3)
+    size = height
+    while size > 8 and _folded_width(letter, number, size, cross) > text_box.width - 2:
+        size -= 1
+    x = text_box.center[0] - _folded_width(letter, number, size, cross) // 2
+    mid = text_box.center[1]
+    canvas.text((x, mid), letter, size, ink, "lm", True)
+    x += text_size(letter, size, True)[0] + 3
+    canvas.draw.line([(x, mid - cross // 2), (x + cross, mid + cross // 2)], fill=ink, width=2)
+    canvas.draw.line([(x, mid + cross // 2), (x + cross, mid - cross // 2)], fill=ink, width=2)
+    canvas.text((x + cross + 3, mid), number, size, ink, "lm", True)
+
+
+def _folded_width(letter: str, number: str, size: int, cross: int) -> int:
+    return text_size(letter, size, True)[0] + cross + 6 + text_size(number, size, True)[0]
 
 
 def eye(canvas: Canvas, box: Box) -> None:
@@ -125,14 +138,3 @@ def arrow(canvas: Canvas, box: Box, colour: RGB = INK) -> None:
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     canvas.draw.polygon([(x0, y0), (x1, cy), (x0, y1)], fill=colour)
-
-
-def plus_chit(canvas: Canvas, box: Box, count: int) -> None:
-    """What a world too crowded for readable chits shows in place of the rest: "+N"."""
-    body = box.inset(1)
-    canvas.draw.rounded_rectangle(
-        body, radius=max(3, box.width // 8), fill=WHITE, outline=INK, width=2
-    )
-    text = f"+{count}"
-    size = fit_size(text, body.width - 8, max(10, round(box.width * 0.4)), 8, True)
-    canvas.label(body, text, size, INK)
