@@ -3,25 +3,28 @@ and each seat's public counts.
 
 Drawn from `SpaceView` only, and only from its public part: a seat's own `reserve` and secret
 `orders` (set in a seat's private view) are never drawn, so any view gives the channel's image.
-The image is portrait, 1080 px wide (header, status, seat table, map, key), because it is read
-mostly on phones: the headline, the seat counts and the damage marks on chits stay readable
-shown 400 px wide.
+The image is 1080 px wide and, on the busiest 5-player board, at most 1.5 times as tall: the
+header, the seat table, then the worlds as cards three to a row, with the key beside the last
+row. It is read mostly on phones, which show it about 400 px wide, so no text on it is under
+`look.MIN_TEXT` (9 px high at that width), seat initials included.
 
 Visual language (each colour doubled by a letter or a shape):
 
 - seats: Okabe-Ito hues matching their names, each with its initial in a shape of its own
-  (circle, square, diamond, triangle, hexagon): the badge on chits, loyal worlds and rows;
-- world: a circle with its name on a pill; loyal = tinted in the seat's colour with a heavy
-  ring of it and the seat's badge on the pill; neutral = grey; bombarded (disrupted) = striped
-  and tagged; uprising = a dark UPRISING tag; blockaded = an outer ring in the blockader's
-  colour, notched like a chain; the world whose actions are being resolved sits in a dark halo;
-- unit: a chit in the owner's colour with the owner's badge and the type's two letters;
-  wounded or disrupted = pale ("flipped") with a dark W or D tab; blockading = a dark
-  BLOCKADE bar; spied on = an eye. A world too crowded for readable chits ends in "+N".
+  (circle, square, diamond, triangle, hexagon): the badge on the seat table, on a loyal world's
+  name strip and at the start of each seat's line of chits on a world;
+- world: a card with its name on a white strip; loyal = tinted in the seat's colour with a
+  heavy ring of it and the seat's badge on the strip; neutral = grey; bombarded (disrupted) =
+  striped and tagged; uprising = a dark UPRISING tag; blockaded = a chain round the card in the
+  blockader's colour; the world whose actions are being resolved sits in a dark frame;
+- unit: a chit in the owner's colour with the type's two letters; identical undamaged units
+  fold into one chit with their count ("Se×3"; a two-digit count takes two places rather than
+  smaller text); wounded or disrupted = pale ("flipped") with a dark W or D tab, always a chit
+  of its own; blockading = a dark bar; spied on = an eye. A crowded world's card grows (and its
+  row with it) instead of hiding units.
 
-Drawing is layered: the map at set-up (every world neutral and empty) is drawn once per list of
-worlds and cached, each world's face (circle, rings, name, tags) and each chit look are cached
-as stamps, and the key is drawn once; a move pastes those and draws the text.
+Drawing is layered: each world's face (card, rings, name, tags), each seat badge and each chit
+look are cached as stamps; a move pastes those and draws the text.
 
 `render(view, players)` shows each seat's player's display name beside its seat name when the
 caller passes them; `focus(before, after, players)` draws the worlds a step changed, for phones
@@ -41,7 +44,7 @@ from render.focus import encoded
 from render.fonts import fit_size
 from render.names import Players
 from render.palette import DARK, PAPER, WHITE
-from render.panels import LegendItem, Line, draw_panel, panel_height
+from render.panels import Line, draw_panel, panel_height
 from render.space_insurrection.board import MapLayout, draw_map, map_layout
 from render.space_insurrection.look import (
     BAND,
@@ -56,6 +59,7 @@ from render.space_insurrection.side import (
     HEADLINE_MIN,
     TITLE_SIZE,
     TITLE_TEXT,
+    KeySection,
     draw_key,
     draw_table,
     header_text,
@@ -104,7 +108,7 @@ class Layout:
     key: Box | None
 
 
-def layout(view: SpaceView, lines: list[Line], items: list[list[LegendItem]]) -> Layout:
+def layout(view: SpaceView, lines: list[Line], items: list[KeySection]) -> Layout:
     """The header, the status panel and the seat table across the top, the world cards under
     them, and the key beside the last row of cards (or under them when that row is full)."""
     inner_w = WIDTH - 2 * GAP

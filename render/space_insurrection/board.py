@@ -159,6 +159,16 @@ def fold(pieces: tuple[Piece, ...]) -> list[tuple[Piece, int]]:
     return sorted(out, key=lambda item: (item[0][0], letters[item[0][1]], bool(item[0][2])))
 
 
+def chit_span(letter: str, count: int, damage: str, spied: bool) -> int:
+    """Places on a line a chit takes: one, or as many as its letters and count need at
+    `MIN_TEXT` ("Se×12" takes two; text never shrinks below what a phone can read)."""
+    need = glyphs.chit_width(CHIT_H, letter, count, damage, spied)
+    span = 1
+    while span < PER_LINE and span * CHIT_W + (span - 1) * CHIT_GAP < need:
+        span += 1
+    return span
+
+
 @lru_cache(maxsize=256)
 def card_layout(pieces: tuple[Piece, ...], tags: int = 0) -> CardLayout:
     top = BAND + NAME_BAR + (TAG_BAR if tags else 0) + 4
@@ -169,19 +179,20 @@ def card_layout(pieces: tuple[Piece, ...], tags: int = 0) -> CardLayout:
     owner: int | None = None
     column = PER_LINE
     for (who, letter, damage, blockading, spied), count in fold(pieces):
+        span = chit_span(letter, count, damage, spied)
         if who != owner:
             if owner is not None:
                 y += LINE
             owner, column = who, 0
             oy = y + (CHIT_H - OWNER) // 2
             badges.append((Box(left, oy, left + OWNER, oy + OWNER), who))
-        elif column == PER_LINE:
+        elif column + span > PER_LINE:
             y += LINE
             column = 0
         x = left + OWNER + CHIT_GAP + column * (CHIT_W + CHIT_GAP)
-        box = Box(x, y, x + CHIT_W, y + CHIT_H)
+        box = Box(x, y, x + span * CHIT_W + (span - 1) * CHIT_GAP, y + CHIT_H)
         chits.append(Chit(box, who, letter, damage, blockading, spied, count))
-        column += 1
+        column += span
     bottom = y + CHIT_H + INSIDE if chits else top + EMPTY
     return CardLayout(bottom + BAND, ("",) * tags, tuple(badges), tuple(chits))
 
@@ -310,10 +321,8 @@ def _name_bar(canvas: Canvas, body: Box, look: WorldLook) -> None:
     canvas.draw.rounded_rectangle(bar, radius=8, fill=WHITE, outline=INK, width=2)
     x = bar.x0 + 10
     if look.loyal:
-        side = bar.height - 4
-        glyphs.badge(
-            canvas, Box(x, bar.y0 + 2, x + side, bar.y0 + 2 + side), look.loyal, look.loyal.colour
-        )
+        side = bar.height
+        glyphs.badge(canvas, Box(x, bar.y0, x + side, bar.y0 + side), look.loyal, look.loyal.colour)
         x += side + 8
     name = fitted(look.name, bar.x1 - 8 - x, NAME_SIZE, True)
     size = fit_size(name, bar.x1 - 8 - x, NAME_SIZE, MIN_TEXT, True)
@@ -357,12 +366,14 @@ def stamp_badge(canvas: Canvas, at: tuple[int, int], style: SeatStyle) -> None:
 
 
 def stamp_chit(canvas: Canvas, at: tuple[int, int], style: SeatStyle, chit: Chit) -> None:
-    key = ("si-chit", style, chit.letter, chit.damage, chit.blockading, chit.spied, chit.count)
+    width = chit.box.width
+    key = ("si-chit", width, style, chit.letter, chit.damage, chit.blockading, chit.spied)
+    key += (chit.count,)
 
     def paint(sprite: Canvas) -> None:
         glyphs.chit(
             sprite,
-            Box(0, 0, CHIT_W, CHIT_H),
+            Box(0, 0, width, CHIT_H),
             style,
             chit.letter,
             chit.damage,
@@ -371,4 +382,4 @@ def stamp_chit(canvas: Canvas, at: tuple[int, int], style: SeatStyle, chit: Chit
             chit.count,
         )
 
-    canvas.stamp(at, (CHIT_W + 1, CHIT_H + 1), key, paint)
+    canvas.stamp(at, (width + 1, CHIT_H + 1), key, paint)

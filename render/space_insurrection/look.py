@@ -62,10 +62,12 @@ BAND = 10
 """Room around a world's card for the blockade chain and the `resolving` halo."""
 RING = 6
 """The loyal seat's ring just inside a card's edge."""
-NAME_BAR = 46
+NAME_BAR = 54
+"""The name strip across a card's top: tall enough for the loyal seat's badge."""
 TAG_BAR = 40
 CHIT_W = 80
-CHIT_H = 54
+CHIT_H = 50
+"""A chit's letters are half its height: `MIN_TEXT`."""
 CHIT_GAP = 4
 OWNER = 50
 """The owner's badge that starts each seat's line of chits on a world."""
@@ -75,7 +77,6 @@ EMPTY = 24
 """The body of a world with no units, under its name."""
 NAME_SIZE = 30
 TAG_SIZE = MIN_TEXT
-CHIT_SIZE = MIN_TEXT + 2
 PANEL_SIZE = 30
 TABLE_SIZE = 32
 """Seat rows: the counts a player looks for first, readable at 400 px wide."""

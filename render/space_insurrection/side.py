@@ -8,6 +8,7 @@ secret orders) never reach the image, whoever's view it is.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from render.canvas import Box, Canvas
@@ -20,6 +21,8 @@ from render.space_insurrection.board import fitted
 from render.space_insurrection.look import (
     CALLOUT,
     CALLOUT_INK,
+    CHIT_H,
+    CHIT_W,
     GAP,
     MIN_TEXT,
     NEUTRAL,
@@ -199,9 +202,7 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
         if acting:
             glyphs.arrow(canvas, Box(inner.x0 - 4, mid - 12, inner.x0 + 12, mid + 12), CALLOUT_INK)
         style = style_of(styles, seat)
-        glyphs.badge(
-            canvas, Box(inner.x0 + 16, mid - 20, inner.x0 + 56, mid + 20), style, style.colour
-        )
+        glyphs.badge(canvas, glyphs.badge_box(inner.x0 + 14, mid), style, style.colour)
         ink = CALLOUT_INK if acting else INK
         tags = []
         if seat == view.first and not over(view):
@@ -275,10 +276,23 @@ def seat_marker_for(view: SpaceView, seat: int) -> Marker:
 SAMPLE = SeatStyle(SEAT_COLOURS[0], "R", "circle", "Red")
 SAMPLE_2 = SeatStyle(SEAT_COLOURS[1], "B", "square", "Blue")
 
-KEY_ROW = 44
-"""One line of the key: a sample as tall as a chit's text and its meaning."""
-SAMPLE_W = 72
-SAMPLE_H = 38
+
+@dataclass(frozen=True)
+class KeySection:
+    """A block of the key: its entries and the size of their samples (the letters on a small
+    chip; the marks on a sample as big as the board's own, so their text reads as well)."""
+
+    items: list[LegendItem]
+    sample_w: int
+    sample_h: int
+
+    @property
+    def row(self) -> int:
+        return self.sample_h + 6
+
+
+LETTER_SAMPLE = (72, 34)
+MARK_SAMPLE = (CHIT_W, CHIT_H)
 
 
 def letter_key(view: SpaceView) -> list[tuple[str, str]]:
@@ -292,7 +306,7 @@ def letter_key(view: SpaceView) -> list[tuple[str, str]]:
 
 def _letters(letter: str) -> Marker:
     def marker(canvas: Canvas, box: Box) -> None:
-        chip = Box(box.x0, box.y0 + 3, box.x0 + SAMPLE_W - 12, box.y1 - 3)
+        chip = Box(box.x0, box.y0, box.x0 + LETTER_SAMPLE[0] - 12, box.y1)
         canvas.draw.rounded_rectangle(chip, radius=6, fill=WHITE, outline=INK, width=2)
         canvas.label(chip, letter, fit_size(letter, chip.width - 6, MIN_TEXT, 8, True), INK)
 
@@ -330,11 +344,8 @@ def _world_marker(kind: str) -> Marker:
         if kind == "loyal":
             fill = loyal_fill(SAMPLE.colour)
             canvas.draw.rounded_rectangle(card, radius=8, fill=fill, outline=SAMPLE.colour, width=5)
-            side = card.height - 14
-            x = card.center[0] - side // 2
-            glyphs.badge(
-                canvas, Box(x, card.y0 + 7, x + side, card.y0 + 7 + side), SAMPLE, SAMPLE.colour
-            )
+            badge = glyphs.badge_box(card.center[0] - glyphs.BADGE // 2, card.center[1])
+            glyphs.badge(canvas, badge, SAMPLE, SAMPLE.colour)
         elif kind == "disrupted":
             canvas.draw.rounded_rectangle(card, radius=8, fill=NEUTRAL, outline=INK, width=2)
             canvas.hatch(card.inset(3), hatch_ink(NEUTRAL), spacing=12, width=4)
@@ -380,51 +391,57 @@ def legend_items(view: SpaceView) -> list[LegendItem]:
     return items
 
 
-def key_sections(view: SpaceView) -> list[list[LegendItem]]:
+def key_sections(view: SpaceView) -> list[KeySection]:
     """The letters on the board's chits, then the marks it shows (empty sections left out)."""
     letters = [LegendItem(name, _letters(letter)) for letter, name in letter_key(view)]
-    return [s for s in (letters, legend_items(view)) if s]
+    marks = legend_items(view)
+    return [
+        KeySection(items, *sample)
+        for items, sample in ((letters, LETTER_SAMPLE), (marks, MARK_SAMPLE))
+        if items
+    ]
 
 
-def _item_width(item: LegendItem) -> int:
-    return SAMPLE_W + 10 + text_size(item.label, MIN_TEXT)[0]
+def _item_width(section: KeySection, item: LegendItem) -> int:
+    return section.sample_w + 10 + text_size(item.label, MIN_TEXT)[0]
 
 
 KEY_GAP = 14
 
 
-def key_columns(items: list[LegendItem], width: int) -> int:
+def key_columns(section: KeySection, width: int) -> int:
     """As many columns as the widest entry allows in `width`."""
     inner = width - 2 * PADDING
-    widest = max((_item_width(i) for i in items), default=1)
+    widest = max((_item_width(section, i) for i in section.items), default=1)
     return max(1, min(4, (inner + KEY_GAP) // (widest + KEY_GAP)))
 
 
-def _rows(items: list[LegendItem], width: int) -> int:
-    return -(-len(items) // key_columns(items, width))
+def _rows(section: KeySection, width: int) -> int:
+    return -(-len(section.items) // key_columns(section, width))
 
 
-def key_height(sections: list[list[LegendItem]], width: int) -> int:
+def key_height(sections: list[KeySection], width: int) -> int:
     if not sections:
         return 0
-    rows = sum(_rows(s, width) for s in sections)
-    return 2 * PADDING + MIN_TEXT + 8 + rows * KEY_ROW + 10 * (len(sections) - 1)
+    rows = sum(_rows(s, width) * s.row for s in sections)
+    return 2 * PADDING + MIN_TEXT + 8 + rows + 10 * (len(sections) - 1)
 
 
-def draw_key(canvas: Canvas, box: Box, sections: list[list[LegendItem]]) -> None:
+def draw_key(canvas: Canvas, box: Box, sections: list[KeySection]) -> None:
     """The key: a title, then each section as a grid of samples and what they mean."""
     canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
     inner = box.inset(PADDING)
     canvas.text((inner.x0, inner.y0), "Key", MIN_TEXT, MUTED_INK, bold=True)
     top = inner.y0 + MIN_TEXT + 8
-    for items in sections:
-        columns = key_columns(items, box.width)
+    for section in sections:
+        columns = key_columns(section, box.width)
         cols = inner.split_columns(columns, gap=KEY_GAP)
-        for i, item in enumerate(items):
+        w, h = section.sample_w, section.sample_h
+        for i, item in enumerate(section.items):
             r, c = divmod(i, columns)
             col = cols[c]
-            mid = top + r * KEY_ROW + KEY_ROW // 2
-            sample = Box(col.x0, mid - SAMPLE_H // 2, col.x0 + SAMPLE_W, mid + SAMPLE_H // 2)
+            mid = top + r * section.row + section.row // 2
+            sample = Box(col.x0, mid - h // 2, col.x0 + w, mid - h // 2 + h)
             item.marker(canvas, sample)
             canvas.text((sample.x1 + 10, mid), item.label, MIN_TEXT, INK, "lm")
-        top += _rows(items, box.width) * KEY_ROW + 10
+        top += _rows(section, box.width) * section.row + 10

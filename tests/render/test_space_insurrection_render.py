@@ -16,7 +16,7 @@ from PIL import Image, ImageChops
 import render
 from engine.games.space_insurrection.view import SeatView, SpaceView, UnitView, WorldView
 from render import space_insurrection
-from render.canvas import Box, Canvas, encode
+from render.canvas import Box, encode
 from render.focus import MAX_WIDTH
 from render.space_insurrection import look
 from render.space_insurrection.board import card_layout, world_layout
@@ -26,13 +26,13 @@ from render.space_insurrection.look import (
     CALLOUT,
     CARD_W,
     HALO,
-    MIN_TEXT,
     SEAT_COLOURS,
     WIDTH,
     seat_styles,
 )
 from render.space_insurrection.side import headline, key_sections
 from tests.bench.render import SUBJECTS, play
+from tests.render.phone import assert_readable_on_a_phone, measure
 
 GAME_ID = "space_insurrection"
 WORLDS = [
@@ -204,23 +204,33 @@ def test_png_is_valid_and_at_most_one_and_a_half_times_as_tall_as_wide(build) ->
     assert len(png) < 300_000
 
 
-def test_essential_text_is_at_least_9_px_on_a_400_px_phone(monkeypatch) -> None:
-    sizes: list[int] = []
-    original = Canvas.text
+def counted() -> SpaceView:
+    """Twelve Security of one seat on a world (a two-digit fold), spied Troops beside them."""
+    units = [unit("security", k, 0) for k in range(12)]
+    units += [unit("troops", k, 0, spied=True) for k in range(10)]
+    worlds = [world(i) for i in range(10)]
+    worlds[4] = world(4, units, loyal=0, disrupted=True)
+    return space_view(worlds, 3, "action")
 
-    def text(self, xy, text, size, *args, **kwargs):
-        sizes.append(size)
-        return original(self, xy, text, size, *args, **kwargs)
 
-    monkeypatch.setattr(Canvas, "text", text)
-    from render.canvas import _STAMPS
+@pytest.mark.parametrize(
+    "build", [busiest, midgame, lambda: midgame("movement"), crowded, counted],
+    ids=["busiest", "midgame", "movement", "crowded", "counted"],
+)  # fmt: skip
+def test_every_text_is_at_least_9_px_on_a_400_px_phone(build, monkeypatch) -> None:
+    view = build()
+    names = ["ana", "José Fernández-Castellanos", None, "b", "c"]
+    drawn = measure(lambda: space_insurrection.draw(view, names), monkeypatch)
+    assert drawn.width == WIDTH
+    assert_readable_on_a_phone(drawn)
 
-    _STAMPS.clear()
-    for view in (busiest(), midgame(), midgame("movement"), crowded()):
-        space_insurrection.draw(view, ["ana", "José Fernández-Castellanos", None, "b", "c"])
-    assert sizes
-    assert MIN_TEXT * 400 / WIDTH >= 9
-    assert min(sizes) >= MIN_TEXT
+
+def test_a_two_digit_count_takes_two_places_instead_of_shrinking() -> None:
+    laid = world_layout(counted().worlds[4])
+    wide = [c for c in laid.chits if c.count >= 10]
+    assert [(c.letter, c.count) for c in wide] == [("Se", 12), ("Tr", 10)]
+    assert all(c.box.width == 2 * look.CHIT_W + look.CHIT_GAP for c in wide)
+    assert all(c.box.x1 <= laid.body.x1 - look.INSIDE for c in laid.chits)
 
 
 def test_rendering_is_deterministic() -> None:
