@@ -11,7 +11,13 @@ A module may also offer `focus(before, after, players)`: the part of the board t
 between two spectator views, small enough to read on a phone, or None when nothing on the
 board changed (see `render.focus`). A game without one simply has no focus images.
 
-Both take `players`, the Discord display name of each seat's holder indexed by seat (or None),
+A module whose full board cannot be read on a phone at all (Bloc by Bloc's city) offers
+`phone_overview(view, players, before)`: the region in play and the game's counts, for a turn
+message, with the full board one command away; `before` (the view before the last step, or
+None) lets it show and ring what that step changed. Games whose board reads at 400 px wide
+have none, and `overview_png` gives None for them.
+
+All take `players`, the Discord display name of each seat's holder indexed by seat (or None),
 which the images show beside the seat names; a renderer whose `render` takes no `players` (a
 test's toy game) is called without them.
 """
@@ -32,11 +38,15 @@ Renderer = Callable[..., bytes]
 """`render(view)` or `render(view, players)`: PNG bytes of the whole board."""
 Focus = Callable[[BaseModel, BaseModel, Players], "bytes | None"]
 """`focus(before, after, players)`: PNG bytes of what changed, or None."""
+Overview = Callable[[BaseModel, Players, "BaseModel | None"], bytes]
+"""`phone_overview(view, players, before)`: PNG bytes of the region in play and the counts."""
 
 RENDERERS: dict[str, Renderer] = {}
 """Renderers found so far, by game id (tests may add one for a game of their own)."""
 FOCUSES: dict[str, Focus | None] = {}
 """Focus drawers found so far, by game id; None for a game whose module has none."""
+OVERVIEWS: dict[str, Overview | None] = {}
+"""Phone overviews found so far, by game id; None for a game whose board reads on a phone."""
 
 
 def _module(game_key: str) -> ModuleType:
@@ -62,19 +72,30 @@ def renderer_for(game_key: str) -> Renderer:
     return module.render
 
 
-def focus_for(game_key: str) -> Focus | None:
-    """The game's focus drawer, or None if its module has none (or the game has a renderer
-    of a test's own and no module)."""
-    if game_key in FOCUSES:
-        return FOCUSES[game_key]
+def _optional(game_key: str, name: str, found: dict) -> Callable | None:
+    """The module's function `name`, or None if it has none (or the game has a renderer of a
+    test's own and no module); remembered in `found`."""
+    if game_key in found:
+        return found[game_key]
     try:
-        found = getattr(_module(game_key), "focus", None)
+        function = getattr(_module(game_key), name, None)
     except KeyError:
         if game_key not in RENDERERS:
             raise
-        found = None
-    FOCUSES[game_key] = found
-    return found
+        function = None
+    found[game_key] = function
+    return function
+
+
+def focus_for(game_key: str) -> Focus | None:
+    """The game's focus drawer, or None if its module has none (or the game has a renderer
+    of a test's own and no module)."""
+    return _optional(game_key, "focus", FOCUSES)
+
+
+def overview_for(game_key: str) -> Overview | None:
+    """The game's phone overview, or None if its full board already reads on a phone."""
+    return _optional(game_key, "phone_overview", OVERVIEWS)
 
 
 def _takes_players(renderer: Renderer) -> bool:
@@ -101,3 +122,14 @@ def focus_png(
     if drawer is None:
         return None
     return drawer(before, after, players)
+
+
+def overview_png(
+    game_key: str, view: BaseModel, players: Players = None, before: BaseModel | None = None
+) -> bytes | None:
+    """The PNG of the region in play and the counts of `view` for a phone, or None when the
+    game's full board reads on a phone (post that instead)."""
+    drawer = overview_for(game_key)
+    if drawer is None:
+        return None
+    return drawer(view, players, before)

@@ -90,6 +90,18 @@ def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes
     return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
 
 
+def phone_overview(
+    view: BaseModel, players: Players = None, before: BaseModel | None = None
+) -> bytes:
+    """PNG bytes of the districts in play and the game's counts, 800 px wide, for a turn
+    message read on a phone (the full board cannot be); `before`, the view before the last
+    step, picks and rings the districts it changed (see this package's `overview` module)."""
+    from render.bloc_by_bloc.overview import overview_image
+
+    image = overview_image(view, players, before)  # type: ignore[arg-type]
+    return image.to_png(board_palette())
+
+
 @lru_cache(maxsize=1)
 def board_palette() -> Image.Image:
     """The fixed palette every Bloc by Bloc board is encoded in."""

@@ -74,11 +74,11 @@ def focus_image(before: BlocView, after: BlocView, players: Players = None) -> C
     left_out = [
         name for pos, name in sorted(changed.items()) if pos not in inside and kinds[pos] != HIGHWAY
     ]
-    body = _city(after, shown, inside)
+    body = city_window(after, shown, inside)
     return focus.compose(body.width, banner(before, after, players, left_out, body.width), body)
 
 
-def _city(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image.Image:
+def city_window(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image.Image:
     """The city's tiles in the window `shown` (and `PAD` around), changed districts ringed."""
     layer, _ = city_backdrop(view)
     city = layer.crop((0, 0, BOARD_BOX.x1 + MARGIN + 1, layer.height))
@@ -99,6 +99,13 @@ def _city(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image.Image
     return canvas.image.crop(area)
 
 
+def morale_text(view: BlocView) -> str:
+    """Police morale, the ops cards it draws at sunrise and the nights left."""
+    cards = "card" if view.police_draws == 1 else "cards"
+    nights = f"{view.nights_left} night{'' if view.nights_left == 1 else 's'} left"
+    return f"Police morale: {view.morale_label} ({view.police_draws} ops {cards}) · {nights}"
+
+
 def trivial(decision: str) -> bool:
     """The decision line only restates whose turn it is (the headline says so already)."""
     return "taking their turn" in decision or "starting district" in decision
@@ -114,16 +121,8 @@ def banner(
         notes.append(focus.result_line(result(after)))
     else:
         if after.dice and after.phase == "turn":
-            dice.append(_dice(after, width))
-        cards = "card" if after.police_draws == 1 else "cards"
-        notes.append(
-            Line(
-                f"Police morale: {after.morale_label} ({after.police_draws} ops {cards}) · "
-                f"{after.nights_left} night{'' if after.nights_left == 1 else 's'} left",
-                focus.BANNER_SIZE,
-                WHITE,
-            )
-        )
+            dice.append(dice_part(after, width))
+        notes.append(Line(morale_text(after), focus.BANNER_SIZE, WHITE))
         if after.last_police_ops and after.last_police_ops != before.last_police_ops:
             names = "; ".join(card.name for card in after.last_police_ops)
             notes.append(Line(f"Police ops: {names}", focus.NOTE_SIZE, TITLE, True))
@@ -133,7 +132,7 @@ def banner(
     return focus.banner_parts(headline_text, notes, left_out, TITLE, width, between=dice)
 
 
-def _dice(view: BlocView, width: int) -> focus.Part:
+def dice_part(view: BlocView, width: int) -> focus.Part:
     """The action dice as faces, spent ones struck through, and how many are left."""
 
     def draw(canvas: Canvas, box: Box) -> None:

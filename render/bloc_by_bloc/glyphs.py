@@ -304,9 +304,14 @@ def die_face(canvas: Canvas, box: Box, value: int, used: bool) -> None:
         canvas.draw.line([(box.x0 + 4, box.y1 - 4), (box.x1 - 4, box.y0 + 4)], fill=CLASH, width=4)
 
 
+CIRCLE_SIZE = 18
+"""An occupation circle's letter or "any": 9 px high in a phone overview (shown at half size),
+and "any" still fits the 44 px circle."""
+
+
 def occupation_circle(canvas: Canvas, box: Box, kind: str) -> None:
     """The empty occupation circle printed on a tile, ringed in the type colour."""
     ring = ring_colour(kind)
     canvas.draw.ellipse(box, fill=WHITE, outline=ring, width=4)
     label = circle_label(kind)
-    canvas.label(box, label, 18 if len(label) == 1 else 15, ring)
+    canvas.label(box, label, CIRCLE_SIZE, ring)

@@ -3,25 +3,28 @@ and each seat's public counts.
 
 Drawn from `SpaceView` only, and only from its public part: a seat's own `reserve` and secret
 `orders` (set in a seat's private view) are never drawn, so any view gives the channel's image.
-The image is portrait, 1080 px wide (header, status, seat table, map, key), because it is read
-mostly on phones: the headline, the seat counts and the damage marks on chits stay readable
-shown 400 px wide.
+The image is 1080 px wide and, on the busiest 5-player board, at most 1.5 times as tall: the
+header, the seat table, then the worlds as cards three to a row, with the key beside the last
+row. It is read mostly on phones, which show it about 400 px wide, so no text on it is under
+`look.MIN_TEXT` (9 px high at that width), seat initials included.
 
 Visual language (each colour doubled by a letter or a shape):
 
 - seats: Okabe-Ito hues matching their names, each with its initial in a shape of its own
-  (circle, square, diamond, triangle, hexagon): the badge on chits, loyal worlds and rows;
-- world: a circle with its name on a pill; loyal = tinted in the seat's colour with a heavy
-  ring of it and the seat's badge on the pill; neutral = grey; bombarded (disrupted) = striped
-  and tagged; uprising = a dark UPRISING tag; blockaded = an outer ring in the blockader's
-  colour, notched like a chain; the world whose actions are being resolved sits in a dark halo;
-- unit: a chit in the owner's colour with the owner's badge and the type's two letters;
-  wounded or disrupted = pale ("flipped") with a dark W or D tab; blockading = a dark
-  BLOCKADE bar; spied on = an eye. A world too crowded for readable chits ends in "+N".
+  (circle, square, diamond, triangle, hexagon): the badge on the seat table, on a loyal world's
+  name strip and at the start of each seat's line of chits on a world;
+- world: a card with its name on a white strip; loyal = tinted in the seat's colour with a
+  heavy ring of it and the seat's badge on the strip; neutral = grey; bombarded (disrupted) =
+  striped and tagged; uprising = a dark UPRISING tag; blockaded = a chain round the card in the
+  blockader's colour; the world whose actions are being resolved sits in a dark frame;
+- unit: a chit in the owner's colour with the type's two letters; identical undamaged units
+  fold into one chit with their count ("Se×3"; a two-digit count takes two places rather than
+  smaller text); wounded or disrupted = pale ("flipped") with a dark W or D tab, always a chit
+  of its own; blockading = a dark bar; spied on = an eye. A crowded world's card grows (and its
+  row with it) instead of hiding units.
 
-Drawing is layered: the map at set-up (every world neutral and empty) is drawn once per list of
-worlds and cached, each world's face (circle, rings, name, tags) and each chit look are cached
-as stamps, and the key is drawn once; a move pastes those and draws the text.
+Drawing is layered: each world's face (card, rings, name, tags), each seat badge and each chit
+look are cached as stamps; a move pastes those and draws the text.
 
 `render(view, players)` shows each seat's player's display name beside its seat name when the
 caller passes them; `focus(before, after, players)` draws the worlds a step changed, for phones
@@ -34,37 +37,35 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image
 from pydantic import BaseModel
 
-from render.canvas import Box, Canvas, map_to_palette, palette_index
+from render.canvas import Box, Canvas, palette_index
 from render.focus import encoded
 from render.fonts import fit_size
 from render.names import Players
 from render.palette import DARK, PAPER, WHITE
-from render.panels import Line, draw_legend, draw_panel, legend_height, panel_height
-from render.space_insurrection.board import draw_map
+from render.panels import Line, draw_panel, panel_height
+from render.space_insurrection.board import MapLayout, draw_map, map_layout
 from render.space_insurrection.look import (
+    BAND,
     GAP,
     HEADER,
     HEADER_OVER,
-    LEGEND_SIZE,
     TITLE,
     WIDTH,
     board_palette,
-    map_height,
 )
 from render.space_insurrection.side import (
     HEADLINE_MIN,
     TITLE_SIZE,
     TITLE_TEXT,
+    KeySection,
     draw_key,
     draw_table,
     header_text,
     headline_x,
     key_height,
-    legend_items,
-    letter_key,
+    key_sections,
     over,
     status_lines,
     table_height,
@@ -75,7 +76,6 @@ if TYPE_CHECKING:
 
 GAME_ID = "space_insurrection"
 """The engine's id for the game."""
-LEGEND_COLUMNS = 3
 
 
 # ----- entry points ----------------------------------------------------------------------------
@@ -101,47 +101,58 @@ class Layout:
     needed."""
 
     height: int
-    status: Box
+    status: Box | None
     table: Box
     map_top: int
-    letters: Box | None
-    legend: Box
+    map: MapLayout
+    key: Box | None
 
 
-def layout(view: SpaceView, lines: list[Line], key: list[tuple[str, str]]) -> Layout:
+def layout(view: SpaceView, lines: list[Line], items: list[KeySection]) -> Layout:
+    """The header, the status panel and the seat table across the top, the world cards under
+    them, and the key beside the last row of cards (or under them when that row is full)."""
     inner_w = WIDTH - 2 * GAP
     y = HEADER + GAP
-    status = Box(GAP, y, GAP + inner_w, y + panel_height(lines, inner_w))
-    y = status.y1 + GAP
+    status = None
+    if lines:
+        status = Box(GAP, y, GAP + inner_w, y + panel_height(lines, inner_w))
+        y = status.y1 + GAP
     table = Box(GAP, y, GAP + inner_w, y + table_height(view))
-    map_top = table.y1
-    y = map_top + map_height(len(view.worlds))
-    letters_box = None
-    if key:
-        letters_box = Box(GAP, y, GAP + inner_w, y + key_height(key))
-        y = letters_box.y1 + GAP
-    legend = Box(GAP, y, GAP + inner_w, y + _legend_height(inner_w))
-    return Layout(legend.y1 + GAP, status, table, map_top, letters_box, legend)
+    map_top = table.y1 + GAP - BAND
+    geo = map_layout(view, GAP, inner_w)
+    bottom = map_top + geo.height
+    key = None
+    if items:
+        if geo.free is not None and geo.free.width >= inner_w // 3:
+            x0, top = geo.free.x0, map_top + geo.free.y0
+            height = max(geo.free.height, key_height(items, geo.free.x1 - x0))
+            key = Box(x0, top, geo.free.x1, top + height)
+            bottom = max(bottom, key.y1 + BAND)
+        else:
+            top = bottom + GAP - BAND
+            key = Box(GAP, top, GAP + inner_w, top + key_height(items, inner_w))
+            bottom = key.y1
+    return Layout(bottom + GAP - BAND, status, table, map_top, geo, key)
 
 
 def draw(view: SpaceView, players: Players = None) -> Canvas:
     """The finished canvas (tests and tools can inspect pixels before encoding)."""
     lines = status_lines(view, players)
-    key = letter_key(view)
-    geo = layout(view, lines, key)
+    items = key_sections(view)
+    geo = layout(view, lines, items)
     canvas = Canvas(WIDTH, geo.height, PAPER)
     canvas.start_encoding(board_palette(), _paper_index())
     _header(canvas, view)
     canvas.mark(Box(0, 0, WIDTH - 1, HEADER))
-    draw_panel(canvas, geo.status, lines)
-    canvas.mark(geo.status)
+    if geo.status is not None:
+        draw_panel(canvas, geo.status, lines)
+        canvas.mark(geo.status)
     draw_table(canvas, geo.table, view, players)
     canvas.mark(geo.table)
-    draw_map(canvas, view, geo.map_top)
-    if geo.letters is not None:
-        draw_key(canvas, geo.letters, key)
-        canvas.mark(geo.letters)
-    canvas.lay(*_key_image(geo.legend.width, geo.legend.height), (geo.legend.x0, geo.legend.y0))
+    draw_map(canvas, view, geo.map, geo.map_top)
+    if geo.key is not None:
+        draw_key(canvas, geo.key, items)
+        canvas.mark(geo.key)
     return canvas
 
 
@@ -150,24 +161,11 @@ def _paper_index() -> int:
     return palette_index(board_palette(), PAPER)
 
 
-@lru_cache(maxsize=1)
-def _legend_height(width: int) -> int:
-    return legend_height(legend_items(), width, LEGEND_COLUMNS, LEGEND_SIZE)
-
-
-@lru_cache(maxsize=2)
-def _key_image(width: int, height: int) -> tuple[Image.Image, Image.Image]:
-    """The key, drawn once on the page colour and mapped to the palette."""
-    canvas = Canvas(width + 1, height + 1, PAPER)
-    draw_legend(canvas, Box(0, 0, width, height), legend_items(), LEGEND_COLUMNS, size=LEGEND_SIZE)
-    return canvas.image, map_to_palette(canvas.image, board_palette())
-
-
 def _header(canvas: Canvas, view: SpaceView) -> None:
     fill = HEADER_OVER if over(view) else DARK
     canvas.draw.rectangle(Box(0, 0, WIDTH, HEADER), fill=fill)
     canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, TITLE_SIZE, TITLE, "lm", True)
     x = headline_x()
     text = header_text(view)
-    size = fit_size(text, WIDTH - x - GAP, 36, HEADLINE_MIN, bold=True)
+    size = fit_size(text, WIDTH - x - GAP, 38, HEADLINE_MIN, bold=True)
     canvas.text((x, HEADER // 2), text, size, WHITE, "lm", True)

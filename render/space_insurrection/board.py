@@ -1,54 +1,55 @@
-"""The map: ten worlds as circles in a honeycomb (3-2-3-2, alphabetical like a page), each with
-its loyalty, uprising, bombardment and blockades, and every unit on it as a chit.
+"""The map: the worlds as cards, three to a row in the view's (alphabetical) order, each with its
+loyalty, uprising, bombardment and blockades, and every unit on it as a chit.
 
-The map as it stands at set-up (every world neutral and empty) is drawn once per list of
-worlds and cached; a move redraws only the worlds that look otherwise, each from a cached face
-(circle, ring, name, tags) with its chits stamped on top.
+A card is as tall as its units need (a row of cards as tall as its tallest), so a crowded world
+grows instead of hiding anything. On a card each seat's units make a line that starts with the
+seat's badge (shape and initial, big enough to read on a phone), and identical undamaged units
+fold into one chit with a count ("Se×3", the cross drawn); a wounded or disrupted unit always
+gets a chit of its own. `world_layout` says where everything on a card goes, before anything
+is drawn.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image
-
-from render.canvas import Box, Canvas, map_to_palette
+from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
-from render.palette import INK, PAPER, RGB, WHITE
+from render.palette import INK, WHITE
 from render.space_insurrection import glyphs
 from render.space_insurrection.look import (
+    ACROSS,
     BAND,
+    CARD_GAP,
+    CARD_W,
+    CHIT_GAP,
+    CHIT_H,
+    CHIT_W,
+    EMPTY,
     HALO,
-    MAPS_CACHED,
-    MAX_CHIT,
-    MIN_CHIT,
+    INSIDE,
+    MIN_TEXT,
+    NAME_BAR,
     NAME_SIZE,
     NEUTRAL,
     NEUTRAL_RING,
-    RADIUS,
+    OWNER,
+    RING,
+    TAG_BAR,
     TAG_SIZE,
-    WIDTH,
     SeatStyle,
-    board_palette,
-    centres,
+    card_x,
     hatch_ink,
     loyal_fill,
-    map_height,
+    rows_of,
     seat_styles,
     style_of,
-    world_box,
 )
 
 if TYPE_CHECKING:
     from engine.games.space_insurrection.view import SpaceView, UnitView, WorldView
-
-PILL = 34
-"""Height of the name pill on a world's top edge."""
-TAG = 28
-"""Height of the tags (UPRISING, BOMBED) on a world's bottom edge."""
 
 
 @dataclass(frozen=True)
@@ -76,278 +77,309 @@ class WorldLook:
         )
 
     @property
-    def plain(self) -> bool:
-        return not (
-            self.loyal or self.uprising or self.disrupted or self.resolving or self.blockaders
+    def tags(self) -> tuple[str, ...]:
+        return tuple(
+            t for t, on in (("UPRISING", self.uprising), ("DISRUPTED", self.disrupted)) if on
         )
+
+
+# ----- where things go on a card ----------------------------------------------------------------
+
+Piece = tuple[int, str, str, bool, bool]
+"""What a chit shows of a unit: owner, letters, damage ("W", "D" or ""), blockading, spied."""
+
+
+def piece(unit: UnitView) -> Piece:
+    damage = "W" if unit.wounded else "D" if unit.disrupted else ""
+    return (unit.owner, unit.letter, damage, unit.blockading, unit.spied)
+
+
+@dataclass(frozen=True)
+class Chit:
+    """One chit on a card: where (from the card's top-left), what it shows, how many units."""
+
+    box: Box
+    owner: int
+    letter: str
+    damage: str
+    blockading: bool
+    spied: bool
+    count: int
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """A world card: its height, the seat badges that start each seat's line and the chits."""
+
+    height: int
+    tags: tuple[str, ...]
+    badges: tuple[tuple[Box, int], ...]
+    chits: tuple[Chit, ...]
+
+    @property
+    def body(self) -> Box:
+        return Box(BAND, BAND, CARD_W - BAND, self.height - BAND)
+
+
+def content_left() -> int:
+    return BAND + INSIDE
+
+
+CONTENT_W = CARD_W - 2 * (BAND + INSIDE)
+PER_LINE = (CONTENT_W - OWNER) // (CHIT_W + CHIT_GAP)
+"""Chits on a line, after the seat's badge."""
+LINE = CHIT_H + CHIT_GAP
+
+
+def world_layout(world: WorldView) -> CardLayout:
+    """Where a world's seat badges and chits go on its card, and how tall the card is."""
+    return card_layout(tuple(piece(u) for u in world.units), len(world_tags(world)))
+
+
+def world_tags(world: WorldView) -> tuple[str, ...]:
+    return tuple(
+        t for t, on in (("UPRISING", world.uprising), ("DISRUPTED", world.disrupted)) if on
+    )
+
+
+def fold(pieces: tuple[Piece, ...]) -> list[tuple[Piece, int]]:
+    """Each seat's chits in seat order: identical undamaged units as one chit with their count,
+    in the order their letters first appear, each damaged unit on its own after its kind."""
+    letters: dict[str, int] = {}
+    for p in pieces:
+        letters.setdefault(p[1], len(letters))
+    counts: dict[Piece, int] = {}
+    damaged: list[Piece] = []
+    for p in pieces:
+        if p[2]:
+            damaged.append(p)
+        else:
+            counts[p] = counts.get(p, 0) + 1
+    out = [(p, n) for p, n in counts.items()] + [(p, 1) for p in damaged]
+    return sorted(out, key=lambda item: (item[0][0], letters[item[0][1]], bool(item[0][2])))
+
+
+def chit_span(letter: str, count: int, damage: str, spied: bool) -> int:
+    """Places on a line a chit takes: one, or as many as its letters and count need at
+    `MIN_TEXT` ("Se×12" takes two; text never shrinks below what a phone can read)."""
+    need = glyphs.chit_width(CHIT_H, letter, count, damage, spied)
+    span = 1
+    while span < PER_LINE and span * CHIT_W + (span - 1) * CHIT_GAP < need:
+        span += 1
+    return span
+
+
+@lru_cache(maxsize=256)
+def card_layout(pieces: tuple[Piece, ...], tags: int = 0) -> CardLayout:
+    top = BAND + NAME_BAR + (TAG_BAR if tags else 0) + 4
+    left = content_left()
+    badges: list[tuple[Box, int]] = []
+    chits: list[Chit] = []
+    y = top
+    owner: int | None = None
+    column = PER_LINE
+    for (who, letter, damage, blockading, spied), count in fold(pieces):
+        span = chit_span(letter, count, damage, spied)
+        if who != owner:
+            if owner is not None:
+                y += LINE
+            owner, column = who, 0
+            oy = y + (CHIT_H - OWNER) // 2
+            badges.append((Box(left, oy, left + OWNER, oy + OWNER), who))
+        elif column + span > PER_LINE:
+            y += LINE
+            column = 0
+        x = left + OWNER + CHIT_GAP + column * (CHIT_W + CHIT_GAP)
+        box = Box(x, y, x + span * CHIT_W + (span - 1) * CHIT_GAP, y + CHIT_H)
+        chits.append(Chit(box, who, letter, damage, blockading, spied, count))
+        column += span
+    bottom = y + CHIT_H + INSIDE if chits else top + EMPTY
+    return CardLayout(bottom + BAND, ("",) * tags, tuple(badges), tuple(chits))
 
 
 # ----- the whole map ---------------------------------------------------------------------------
 
 
-def draw_map(canvas: Canvas, view: SpaceView, top: int) -> None:
-    """The map band at `top`: the cached set-up map, then each world that differs from it."""
-    names = tuple(w.name for w in view.worlds)
-    canvas.lay(*printed_map(names), (0, top))
+@dataclass(frozen=True)
+class MapLayout:
+    """Each world's card (from the map's top-left) and the room left beside the last row."""
+
+    cards: tuple[Box, ...]
+    height: int
+    free: Box | None
+
+
+def map_layout(view: SpaceView, left: int, width: int) -> MapLayout:
+    """Cards `ACROSS` to a row, each row as tall as its tallest card."""
+    heights = [world_layout(w).height for w in view.worlds]
+    cards: list[Box] = []
+    y = 0
+    i = 0
+    free = None
+    for n in rows_of(len(heights)):
+        row_h = max(heights[i : i + n])
+        for c in range(n):
+            x = card_x(c, left)
+            cards.append(Box(x, y, x + CARD_W, y + row_h))
+        if n < ACROSS:
+            free = Box(card_x(n, left) + BAND, y + BAND, left + width - BAND, y + row_h - BAND)
+        i += n
+        y += row_h + CARD_GAP
+    return MapLayout(tuple(cards), max(0, y - CARD_GAP), free)
+
+
+def draw_map(canvas: Canvas, view: SpaceView, geo: MapLayout, top: int) -> None:
+    """Every world's card, `top` px down the canvas."""
     styles = seat_styles(view)
-    for world, centre in zip(view.worlds, centres(len(view.worlds)), strict=True):
-        look = WorldLook.of(world, styles, bool(view.outcome))
-        if look.plain and not world.units:
-            continue
-        draw_world(canvas, (centre[0], top + centre[1]), look, world.units, styles)
-
-
-@lru_cache(maxsize=MAPS_CACHED)
-def printed_map(names: tuple[str, ...]) -> tuple[Image.Image, Image.Image]:
-    """Every world neutral and empty on the page colour; drawn, and mapped to the palette."""
-    canvas = Canvas(WIDTH, map_height(len(names)), PAPER)
-    for name, centre in zip(names, centres(len(names)), strict=True):
-        look = WorldLook(name, None, False, False, False, ())
-        stamp_face(canvas, centre, look)
-    return canvas.image, map_to_palette(canvas.image, board_palette())
+    ended = bool(view.outcome)
+    for world, card in zip(view.worlds, geo.cards, strict=True):
+        at = (card.x0, top + card.y0)
+        draw_world(canvas, at, card.height, WorldLook.of(world, styles, ended), world.units, styles)
 
 
 def draw_world(
     canvas: Canvas,
-    centre: tuple[int, int],
+    at: tuple[int, int],
+    height: int,
     look: WorldLook,
     units: list[UnitView],
     styles: tuple[SeatStyle, ...],
 ) -> None:
-    """One world's face and its chits, centred on `centre`."""
-    stamp_face(canvas, centre, look)
-    boxes, hidden = chit_boxes(len(units))
-    cx, cy = centre
-    for unit, (dx, dy, side) in zip(units, boxes, strict=False):
-        stamp_chit(canvas, (cx + dx, cy + dy), side, style_of(styles, unit.owner), unit)
-    if hidden:
-        dx, dy, side = boxes[-1]
-        glyphs.plus_chit(canvas, Box(cx + dx, cy + dy, cx + dx + side, cy + dy + side), hidden)
-        canvas.mark(Box(cx + dx, cy + dy, cx + dx + side, cy + dy + side))
+    """One world's card, `height` tall (at least as tall as its layout), top-left at `at`."""
+    layout = card_layout(tuple(piece(u) for u in units), len(look.tags))
+    height = max(height, layout.height)
+    x, y = at
+    stamp_face(canvas, at, height, look)
+    for box, owner in layout.badges:
+        style = style_of(styles, owner)
+        stamp_badge(canvas, (x + box.x0, y + box.y0), style)
+    for chit in layout.chits:
+        style = style_of(styles, chit.owner)
+        stamp_chit(canvas, (x + chit.box.x0, y + chit.box.y0), style, chit)
 
 
 # ----- a world's face ---------------------------------------------------------------------------
 
 
-def stamp_face(canvas: Canvas, centre: tuple[int, int], look: WorldLook) -> None:
-    box = world_box(centre)
-    side = box.width + 1
-
+def stamp_face(canvas: Canvas, at: tuple[int, int], height: int, look: WorldLook) -> None:
     def paint(sprite: Canvas) -> None:
-        _face(sprite, (RADIUS + BAND, RADIUS + BAND), look)
+        _face(sprite, Box(0, 0, CARD_W - 1, height - 1), look)
 
-    canvas.stamp((box.x0, box.y0), (side, side), ("si-world", RADIUS, look), paint)
+    canvas.stamp(at, (CARD_W, height), ("si-card", height, look), paint)
 
 
-def _face(canvas: Canvas, centre: tuple[int, int], look: WorldLook) -> None:
-    cx, cy = centre
-    r = RADIUS
+def _face(canvas: Canvas, card: Box, look: WorldLook) -> None:
     if look.resolving:
-        h = r + BAND
-        canvas.draw.ellipse((cx - h, cy - h, cx + h, cy + h), fill=HALO)
+        canvas.draw.rounded_rectangle(card, radius=BAND + 12, fill=HALO)
     if look.blockaders:
-        _blockade_ring(canvas, centre, look.blockaders)
+        _blockade_chain(canvas, card, look.blockaders)
+    body = card.inset(BAND)
     fill = NEUTRAL if look.loyal is None else loyal_fill(look.loyal.colour)
-    canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    if look.disrupted:
-        stripes(canvas, centre, r - 3, hatch_ink(fill))
+    canvas.draw.rounded_rectangle(body, radius=12, fill=fill, outline=INK, width=2)
+    inner = body.inset(2)
     if look.loyal is None:
-        ring = r - 2
-        canvas.draw.ellipse(
-            (cx - ring, cy - ring, cx + ring, cy + ring), outline=NEUTRAL_RING, width=3
-        )
+        canvas.draw.rounded_rectangle(inner, radius=10, outline=NEUTRAL_RING, width=3)
     else:
-        ring = r - 2
-        canvas.draw.ellipse(
-            (cx - ring, cy - ring, cx + ring, cy + ring), outline=look.loyal.colour, width=10
-        )
-        inner = ring - 10
-        canvas.draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), outline=INK, width=1)
-    _name_pill(canvas, centre, look)
-    _tags(canvas, centre, look)
-
-
-def _blockade_ring(
-    canvas: Canvas, centre: tuple[int, int], blockaders: tuple[SeatStyle, ...]
-) -> None:
-    """A ring just outside the world in the blockading seat's colour (split between seats
-    when several blockade), outlined in ink so a pale colour still shows on paper."""
-    cx, cy = centre
-    outer = RADIUS + BAND - 3
-    canvas.draw.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), fill=INK)
-    ring = outer - 2
-    span = 360 / len(blockaders)
-    for i, style in enumerate(blockaders):
-        start = -90 + i * span
-        canvas.draw.pieslice(
-            (cx - ring, cy - ring, cx + ring, cy + ring), start, start + span, fill=style.colour
-        )
-    # Notches every 30 degrees: a blockade reads as a chain even without colour.
-    for a in range(0, 360, 30):
-        rad = math.radians(a + 15)
-        x0, y0 = cx + (RADIUS + 1) * math.cos(rad), cy + (RADIUS + 1) * math.sin(rad)
-        x1, y1 = cx + ring * math.cos(rad), cy + ring * math.sin(rad)
-        canvas.draw.line([(x0, y0), (x1, y1)], fill=INK, width=3)
-
-
-def stripes(canvas: Canvas, centre: tuple[int, int], radius: int, colour: RGB) -> None:
-    """Diagonal stripes clipped to the circle: the world was bombarded (disrupted)."""
-    cx, cy = centre
-    spacing = 18
-    k = -2 * radius
-    while k <= 2 * radius:
-        disc = 2 * radius * radius - k * k
-        if disc > 0:
-            root = math.sqrt(disc)
-            u0, u1 = (k - root) / 2, (k + root) / 2
-            canvas.draw.line([(cx + u0, cy + k - u0), (cx + u1, cy + k - u1)], fill=colour, width=5)
-        k += spacing
-
-
-def _name_pill(canvas: Canvas, centre: tuple[int, int], look: WorldLook) -> None:
-    """The world's name on a white pill across its top edge, after its loyal seat's badge."""
-    cx, cy = centre
-    size = name_fits(look.name)
-    name_w = text_size(look.name, size, True)[0]
-    badge = PILL - 6 if look.loyal else 0
-    width = name_w + 28 + (badge + 8 if badge else 0)
-    top = cy - RADIUS - PILL // 2 + 2
-    pill = Box(cx - width // 2, top, cx - width // 2 + width, top + PILL)
-    canvas.draw.rounded_rectangle(pill, radius=PILL // 2, fill=WHITE, outline=INK, width=2)
-    x = pill.x0 + 14
-    if look.loyal:
-        glyphs.badge(
-            canvas,
-            Box(x, pill.y0 + 3, x + badge, pill.y0 + 3 + badge),
-            look.loyal,
-            look.loyal.colour,
-        )
-        x += badge + 8
-    canvas.text((x, pill.y0 + PILL // 2 + 1), look.name, size, INK, "lm", True)
-
-
-def _tags(canvas: Canvas, centre: tuple[int, int], look: WorldLook) -> None:
-    """UPRISING (dark) and BOMBED (striped) tags across the world's bottom edge."""
-    tags = []
-    if look.uprising:
-        tags.append("UPRISING")
+        canvas.draw.rounded_rectangle(inner, radius=10, outline=look.loyal.colour, width=RING)
+    bars = NAME_BAR + (TAG_BAR if look.tags else 0)
     if look.disrupted:
-        tags.append("DISRUPTED")
-    if not tags:
+        canvas.hatch(
+            Box(body.x0 + INSIDE, body.y0 + bars, body.x1 - INSIDE, body.y1 - INSIDE),
+            hatch_ink(fill),
+            spacing=20,
+            width=5,
+        )
+    _name_bar(canvas, body, look)
+    _tags(canvas, body, look)
+
+
+def _blockade_chain(canvas: Canvas, card: Box, blockaders: tuple[SeatStyle, ...]) -> None:
+    """A chain round the card in the blockading seat's colour (links alternating between seats
+    when several blockade), outlined in ink so a pale colour still shows on paper."""
+    canvas.draw.rounded_rectangle(card.inset(1), radius=BAND + 10, fill=INK)
+    band = card.inset(3)
+    canvas.draw.rounded_rectangle(band, radius=BAND + 8, fill=blockaders[0].colour)
+    link = 26
+    k = 0
+    for x in range(band.x0 + 14, band.x1 - 14, link):
+        for y0, y1 in ((band.y0, band.y0 + BAND - 3), (band.y1 - BAND + 3, band.y1)):
+            colour = blockaders[k % len(blockaders)].colour
+            canvas.draw.rectangle((x, y0, x + link - 4, y1), fill=colour)
+            canvas.draw.line([(x + link - 3, y0), (x + link - 3, y1)], fill=INK, width=3)
+        k += 1
+    for y in range(band.y0 + 14, band.y1 - 14, link):
+        for x0, x1 in ((band.x0, band.x0 + BAND - 3), (band.x1 - BAND + 3, band.x1)):
+            colour = blockaders[k % len(blockaders)].colour
+            canvas.draw.rectangle((x0, y, x1, y + link - 4), fill=colour)
+            canvas.draw.line([(x0, y + link - 3), (x1, y + link - 3)], fill=INK, width=3)
+        k += 1
+
+
+def _name_bar(canvas: Canvas, body: Box, look: WorldLook) -> None:
+    """The world's name on a white strip across the card's top, after its loyal seat's badge."""
+    bar = Box(body.x0 + INSIDE, body.y0 + INSIDE, body.x1 - INSIDE, body.y0 + NAME_BAR - 2)
+    canvas.draw.rounded_rectangle(bar, radius=8, fill=WHITE, outline=INK, width=2)
+    x = bar.x0 + 10
+    if look.loyal:
+        side = bar.height
+        glyphs.badge(canvas, Box(x, bar.y0, x + side, bar.y0 + side), look.loyal, look.loyal.colour)
+        x += side + 8
+    name = fitted(look.name, bar.x1 - 8 - x, NAME_SIZE, True)
+    size = fit_size(name, bar.x1 - 8 - x, NAME_SIZE, MIN_TEXT, True)
+    canvas.text((x, bar.center[1] + 1), name, size, INK, "lm", True)
+
+
+def fitted(text: str, width: int, size: int, bold: bool = False) -> str:
+    """`text`, cut short with "…" if even at `MIN_TEXT` it is wider than `width`."""
+    if text_size(text, MIN_TEXT, bold)[0] <= width:
+        return text
+    while len(text) > 1 and text_size(text + "…", MIN_TEXT, bold)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _tags(canvas: Canvas, body: Box, look: WorldLook) -> None:
+    """UPRISING (dark) and DISRUPTED (white) tags under the name."""
+    if not look.tags:
         return
-    cx, cy = centre
-    widths = [text_size(t, TAG_SIZE, True)[0] + 20 for t in tags]
-    total = sum(widths) + 8 * (len(tags) - 1)
-    x = cx - total // 2
-    top = cy + RADIUS - TAG // 2 - 2
-    for text, w in zip(tags, widths, strict=True):
-        box = Box(x, top, x + w, top + TAG)
-        if text == "UPRISING":
-            canvas.draw.rounded_rectangle(box, radius=6, fill=INK, outline=WHITE, width=2)
-            canvas.label(box, text, TAG_SIZE, WHITE)
-        else:
-            canvas.draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=INK, width=2)
-            canvas.label(box, text, TAG_SIZE, INK)
+    x = body.x0 + INSIDE
+    top = body.y0 + NAME_BAR
+    for text in look.tags:
+        w = text_size(text, TAG_SIZE, True)[0] + 18
+        box = Box(x, top, x + w, top + TAG_BAR - 6)
+        dark = text == "UPRISING"
+        canvas.draw.rounded_rectangle(
+            box, radius=6, fill=INK if dark else WHITE, outline=WHITE if dark else INK, width=2
+        )
+        canvas.label(box, text, TAG_SIZE, WHITE if dark else INK)
         x += w + 8
 
 
-# ----- chits -----------------------------------------------------------------------------------
+# ----- chits and badges -------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def chit_boxes(count: int) -> tuple[tuple[tuple[int, int, int], ...], int]:
-    """Where `count` chits go on a world: (dx, dy, side) of each chit's top-left corner from
-    the centre, rows following the circle; and how many do not fit (the last box then holds
-    "+N" instead of a chit)."""
-    if count <= 0:
-        return (), 0
-    for side in range(MAX_CHIT, MIN_CHIT - 1, -1):
-        rows = _rows(side, count)
-        if rows is not None:
-            return _place(rows, side), 0
-    side = MIN_CHIT
-    capacity = _capacity(side)
-    rows = _rows(side, capacity)
-    assert rows is not None
-    boxes = _place(rows, side)
-    return boxes, count - (len(boxes) - 1)
+def stamp_badge(canvas: Canvas, at: tuple[int, int], style: SeatStyle) -> None:
+    def paint(sprite: Canvas) -> None:
+        glyphs.badge(sprite, Box(0, 0, OWNER, OWNER), style, style.colour, width=3)
+
+    canvas.stamp(at, (OWNER + 1, OWNER + 1), ("si-owner", OWNER, style), paint)
 
 
-USABLE = RADIUS - 14
-"""Chits stay inside this radius (the loyal ring runs just inside the circle)."""
-CLEAR = PILL // 2 + 2
-"""Room kept free at the top and bottom of the circle for the name pill and tags."""
-
-
-def _row_widths(side: int, rows: int) -> list[int] | None:
-    """Chits per row when `rows` rows of `side` are centred on the circle; None if they do
-    not fit its height."""
-    height = rows * side
-    if height > 2 * (USABLE - CLEAR) + 8:
-        return None
-    top = -height / 2
-    out = []
-    for i in range(rows):
-        y0, y1 = top + i * side, top + (i + 1) * side
-        far = max(abs(y0), abs(y1))
-        if far >= USABLE:
-            return None
-        chord = 2 * math.sqrt(USABLE * USABLE - far * far)
-        out.append(int(chord // side))
-    return out
-
-
-def _capacity(side: int) -> int:
-    best = 0
-    for rows in range(1, 2 * USABLE // side + 1):
-        widths = _row_widths(side, rows)
-        if widths:
-            best = max(best, sum(widths))
-    return best
-
-
-def _rows(side: int, count: int) -> list[int] | None:
-    """The fewest rows of `side` that hold `count` chits, filled evenly; None if none do."""
-    for rows in range(1, 2 * USABLE // side + 1):
-        widths = _row_widths(side, rows)
-        if not widths or 0 in widths or sum(widths) < count:
-            continue
-        filled = [0] * rows
-        left = count
-        # Deal the chits row by row, widest rows first, so rows come out even.
-        order = sorted(range(rows), key=lambda i: (-widths[i], i))
-        while left:
-            for i in order:
-                if left and filled[i] < widths[i]:
-                    filled[i] += 1
-                    left -= 1
-        return [n for n in filled if n]
-    return None
-
-
-def _place(rows: list[int], side: int) -> tuple[tuple[int, int, int], ...]:
-    out: list[tuple[int, int, int]] = []
-    top = -(len(rows) * side) // 2
-    for i, n in enumerate(rows):
-        left = -(n * side) // 2
-        out.extend((left + j * side, top + i * side, side) for j in range(n))
-    return tuple(out)
-
-
-def stamp_chit(
-    canvas: Canvas, at: tuple[int, int], side: int, style: SeatStyle, unit: UnitView
-) -> None:
-    damage = "W" if unit.wounded else "D" if unit.disrupted else ""
-    key = ("si-chit", side, style, unit.letter, damage, unit.blockading, unit.spied)
+def stamp_chit(canvas: Canvas, at: tuple[int, int], style: SeatStyle, chit: Chit) -> None:
+    width = chit.box.width
+    key = ("si-chit", width, style, chit.letter, chit.damage, chit.blockading, chit.spied)
+    key += (chit.count,)
 
     def paint(sprite: Canvas) -> None:
         glyphs.chit(
-            sprite, Box(0, 0, side, side), style, unit.letter, damage, unit.blockading, unit.spied
+            sprite,
+            Box(0, 0, width, CHIT_H),
+            style,
+            chit.letter,
+            chit.damage,
+            chit.blockading,
+            chit.spied,
+            chit.count,
         )
 
-    canvas.stamp(at, (side + 1, side + 1), key, paint)
-
-
-def name_fits(name: str) -> int:
-    """The size a world's name is set at (shrinks for a long custom name)."""
-    return fit_size(name, 2 * RADIUS - 60, NAME_SIZE, 16, True)
+    canvas.stamp(at, (width + 1, CHIT_H + 1), key, paint)

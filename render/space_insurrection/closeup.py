@@ -21,15 +21,13 @@ from render.canvas import Canvas
 from render.names import Players
 from render.palette import PAPER, WHITE
 from render.panels import Line
-from render.space_insurrection.board import WorldLook, draw_world
+from render.space_insurrection.board import WorldLook, draw_world, world_layout
 from render.space_insurrection.look import (
-    BAND,
     CALLOUT,
     CALLOUT_INK,
+    CARD_GAP,
+    CARD_W,
     GAP,
-    MAP_PAD,
-    PITCH,
-    RADIUS,
     TITLE,
     seat_styles,
 )
@@ -51,8 +49,7 @@ if TYPE_CHECKING:
 SHOWN = 4
 """Worlds drawn at most: two rows of two."""
 ACROSS = 2
-WIDTH = ACROSS * PITCH + 2 * GAP
-CELL = 2 * (RADIUS + BAND) + MAP_PAD
+WIDTH = ACROSS * CARD_W + (ACROSS - 1) * CARD_GAP + 2 * GAP
 
 
 def changed_worlds(before: SpaceView, after: SpaceView) -> list[str]:
@@ -87,15 +84,20 @@ def focus_image(before: SpaceView, after: SpaceView, players: Players = None) ->
 
 
 def _worlds(view: SpaceView, worlds: list[WorldView]) -> Image.Image:
-    rows = -(-len(worlds) // ACROSS)
-    canvas = Canvas(WIDTH, rows * CELL + MAP_PAD, PAPER)
+    """The worlds' cards `ACROSS` to a row, each row as tall as its tallest card."""
+    heights = [world_layout(w).height for w in worlds]
+    rows = [heights[i : i + ACROSS] for i in range(0, len(worlds), ACROSS)]
+    canvas = Canvas(WIDTH, sum(max(r) for r in rows) + (len(rows) - 1) * CARD_GAP + GAP, PAPER)
     styles = seat_styles(view)
-    for i, world in enumerate(worlds):
-        r, c = divmod(i, ACROSS)
-        in_row = min(ACROSS, len(worlds) - r * ACROSS)
-        left = (WIDTH - in_row * PITCH) // 2
-        centre = (left + c * PITCH + PITCH // 2, MAP_PAD + RADIUS + BAND + r * CELL)
-        draw_world(canvas, centre, WorldLook.of(world, styles, over(view)), world.units, styles)
+    y = 0
+    for r, row in enumerate(rows):
+        left = (WIDTH - len(row) * CARD_W - (len(row) - 1) * CARD_GAP) // 2
+        for c in range(len(row)):
+            world = worlds[r * ACROSS + c]
+            look = WorldLook.of(world, styles, over(view))
+            at = (left + c * (CARD_W + CARD_GAP), y)
+            draw_world(canvas, at, max(row), look, world.units, styles)
+        y += max(row) + CARD_GAP
     return canvas.image
 
 

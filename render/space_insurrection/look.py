@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from render.canvas import Box
 from render.palette import (
     BLUE,
     DARK,
@@ -45,27 +44,43 @@ if TYPE_CHECKING:
 # ----- sizes -----------------------------------------------------------------------------------
 
 WIDTH = 1080
-"""The image is portrait and this wide: three worlds across, read on a phone at about 400 px."""
+"""The image is this wide and at most 1.5 times as tall (on the busiest boards): the worlds sit
+three to a row as cards under the seat table, the key beside the last ones."""
+PHONE = 400
+"""How wide a phone's chat column shows the image."""
+MIN_TEXT = math.ceil(9 * WIDTH / PHONE)
+"""The smallest size of any essential text (names, counts, unit letters, damage, tags): 9 px
+high when the image is shown `PHONE` px wide."""
 GAP = 16
-HEADER = 76
-PITCH = (WIDTH - 2 * GAP) // 3
-"""Distance between the centres of two neighbouring worlds (the map is a honeycomb 3-2-3-2)."""
-BAND = 18
-"""Room around a world's circle for the blockade ring and the `resolving` halo."""
-RADIUS = PITCH // 2 - BAND - 4
-"""A world's circle: twelve chits fit at `chit_size` about 60 px."""
-ROW_PITCH = round(PITCH * math.sqrt(3) / 2) + 34
-MAP_PAD = 30
-"""Room above the first row of worlds and below the last (for name pills and tags)."""
-MAX_CHIT = 84
-MIN_CHIT = 46
-"""Below this a chit's letters are unreadable, so a more crowded world shows "+N" instead."""
-NAME_SIZE = 26
-TAG_SIZE = 18
-PANEL_SIZE = 28
-TABLE_SIZE = 30
+HEADER = 68
+ACROSS = 3
+"""World cards per row."""
+CARD_GAP = 10
+CARD_W = (WIDTH - 2 * GAP - (ACROSS - 1) * CARD_GAP) // ACROSS
+"""A world card's width, its halo and blockade band included."""
+BAND = 10
+"""Room around a world's card for the blockade chain and the `resolving` halo."""
+RING = 6
+"""The loyal seat's ring just inside a card's edge."""
+NAME_BAR = 54
+"""The name strip across a card's top: tall enough for the loyal seat's badge."""
+TAG_BAR = 40
+CHIT_W = 80
+CHIT_H = 50
+"""A chit's letters are half its height: `MIN_TEXT`."""
+CHIT_GAP = 4
+OWNER = 50
+"""The owner's badge that starts each seat's line of chits on a world."""
+INSIDE = RING + 2
+"""Chits keep this far inside a card's body (clear of its ring)."""
+EMPTY = 24
+"""The body of a world with no units, under its name."""
+NAME_SIZE = 30
+TAG_SIZE = MIN_TEXT
+PANEL_SIZE = 30
+TABLE_SIZE = 32
 """Seat rows: the counts a player looks for first, readable at 400 px wide."""
-LEGEND_SIZE = 20
+LEGEND_SIZE = MIN_TEXT
 
 # ----- colours ---------------------------------------------------------------------------------
 
@@ -94,8 +109,6 @@ HIGHLIGHT: RGB = (214, 0, 140)
 """The frame around the worlds a step changed, in focus images."""
 ROW_OFF: RGB = (244, 242, 237)
 """Every other seat row, to guide the eye along it."""
-
-MAPS_CACHED = 4
 
 
 def loyal_fill(colour: RGB) -> RGB:
@@ -184,34 +197,9 @@ def board_palette() -> Image.Image:
 
 
 def rows_of(count: int) -> list[int]:
-    """Worlds per row: 3, 2, 3, 2... (ten worlds make four rows)."""
-    rows: list[int] = []
-    left = count
-    while left > 0:
-        take = min(left, 3 if len(rows) % 2 == 0 else 2)
-        rows.append(take)
-        left -= take
-    return rows
+    """Worlds per row: `ACROSS` to a row, in the view's order (alphabetical reads like a page)."""
+    return [min(ACROSS, count - i) for i in range(0, count, ACROSS)]
 
 
-def map_height(count: int) -> int:
-    rows = len(rows_of(count))
-    return 2 * MAP_PAD + 2 * (RADIUS + BAND) + max(0, rows - 1) * ROW_PITCH
-
-
-def centres(count: int) -> list[tuple[int, int]]:
-    """The centre of each world in the map band (y from the band's top), in the view's order:
-    left to right, top to bottom, so alphabetical order reads like a page."""
-    out: list[tuple[int, int]] = []
-    for r, n in enumerate(rows_of(count)):
-        y = MAP_PAD + RADIUS + BAND + r * ROW_PITCH
-        left = GAP + PITCH // 2 + (0 if n == 3 else PITCH // 2)
-        out.extend((left + i * PITCH, y) for i in range(n))
-    return out
-
-
-def world_box(centre: tuple[int, int], top: int = 0) -> Box:
-    """The square a world's face (circle, ring band, pills) is drawn in."""
-    cx, cy = centre
-    half = RADIUS + BAND
-    return Box(cx - half, top + cy - half, cx + half, top + cy + half)
+def card_x(column: int, left: int = GAP) -> int:
+    return left + column * (CARD_W + CARD_GAP)

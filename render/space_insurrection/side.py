@@ -8,6 +8,7 @@ secret orders) never reach the image, whoever's view it is.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from render.canvas import Box, Canvas
@@ -16,11 +17,14 @@ from render.names import Players, player_name
 from render.palette import INK, MUTED_INK, PANEL, RGB, WHITE
 from render.panels import PADDING, LegendItem, Line, Marker
 from render.space_insurrection import glyphs
-from render.space_insurrection.board import stripes
+from render.space_insurrection.board import fitted
 from render.space_insurrection.look import (
     CALLOUT,
     CALLOUT_INK,
+    CHIT_H,
+    CHIT_W,
     GAP,
+    MIN_TEXT,
     NEUTRAL,
     NEUTRAL_RING,
     PANEL_SIZE,
@@ -74,8 +78,8 @@ def headline(view: SpaceView) -> str:
 
 
 TITLE_TEXT = "SPACE INSURRECTION"
-TITLE_SIZE = 20
-HEADLINE_MIN = 24
+TITLE_SIZE = MIN_TEXT
+HEADLINE_MIN = MIN_TEXT + 3
 
 
 def headline_x() -> int:
@@ -132,74 +136,26 @@ def declared_lines(view: SpaceView) -> list[str]:
 
 
 def status_lines(view: SpaceView, players: Players = None) -> list[Line]:
-    """The panel under the header: the phase (or the result), whom the table waits for,
-    declared orders and the recruit pile."""
+    """The panel under the header, for what the seat table does not say: the phase when the
+    header only has room for the turn, how the game ended, and orders declared in public.
+    (Whom the table waits for is the highlighted row; the recruit pile heads the table.)"""
     lines: list[Line] = []
     if over(view):
         lines.append(Line(result(view), PANEL_SIZE + 2, INK, True))
-    waiting = waiting_line(view, players)
-    if waiting:
-        lines.append(
-            Line(waiting, PANEL_SIZE + 2, CALLOUT_INK, True, gap_before=8, background=CALLOUT)
-        )
-    if not over(view) and (not waiting or header_text(view) != headline(view)):
-        lines.insert(0, Line(view.phase_text, PANEL_SIZE + 2, INK, True))
+    elif header_text(view) != headline(view):
+        lines.append(Line(view.phase_text, PANEL_SIZE + 2, INK, True))
     declared = declared_lines(view)
     if declared:
-        lines.append(Line("Declared orders:", PANEL_SIZE - 4, INK, True, gap_before=8))
-        lines.extend(Line(text, PANEL_SIZE - 4, INK) for text in declared)
-    chits = "chit" if view.pile == 1 else "chits"
-    lines.append(
-        Line(f"Recruit pile: {view.pile} {chits}", PANEL_SIZE - 6, MUTED_INK, gap_before=4)
-    )
+        lines.append(Line("Declared orders:", PANEL_SIZE - 2, INK, True, gap_before=8))
+        lines.extend(Line(text, PANEL_SIZE - 2, INK) for text in declared)
     return lines
-
-
-def letter_key(view: SpaceView) -> list[tuple[str, str]]:
-    """The unit types on the board as (letters, name), in the order they first appear."""
-    seen: dict[str, str] = {}
-    for world in view.worlds:
-        for unit in world.units:
-            seen.setdefault(unit.letter, re.sub(r"\s*#\d+$", "", unit.name))
-    return list(seen.items())
-
-
-KEY_COLUMNS = 4
-KEY_ROW = 40
-KEY_SIZE = 22
-
-
-def key_height(entries: list[tuple[str, str]]) -> int:
-    """The letters key's panel: a title row and one row per `KEY_COLUMNS` entries."""
-    if not entries:
-        return 0
-    rows = -(-len(entries) // KEY_COLUMNS)
-    return 2 * PADDING + 30 + rows * KEY_ROW
-
-
-def draw_key(canvas: Canvas, box: Box, entries: list[tuple[str, str]]) -> None:
-    """What the two letters on the chits stand for, for the types on the board."""
-    canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
-    inner = box.inset(PADDING)
-    canvas.text((inner.x0, inner.y0), "Units on the board", 20, MUTED_INK, bold=True)
-    columns = inner.split_columns(KEY_COLUMNS, gap=12)
-    top = inner.y0 + 30
-    for i, (letter, name) in enumerate(entries):
-        r, c = divmod(i, KEY_COLUMNS)
-        col = columns[c]
-        mid = top + r * KEY_ROW + KEY_ROW // 2
-        chip = Box(col.x0, mid - 15, col.x0 + 46, mid + 15)
-        canvas.draw.rounded_rectangle(chip, radius=5, fill=WHITE, outline=INK, width=2)
-        canvas.label(chip, letter, 20, INK)
-        room = col.x1 - chip.x1 - 8
-        canvas.text((chip.x1 + 8, mid), name, fit_size(name, room, KEY_SIZE, 14), INK, "lm")
 
 
 # ----- the seat table ---------------------------------------------------------------------------
 
-ROW = 58
-HEAD = 34
-COLUMNS = (("Reserve", 130), ("Loyal", 110), ("Units", 110), ("Orders", 160))
+ROW = 50
+HEAD = 36
+COLUMNS = (("Reserve", 124), ("Loyal", 100), ("Units", 100), ("Orders", 150))
 """The count columns at the right of the table, with their widths."""
 
 
@@ -223,11 +179,15 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
     name_x1 = x - 10
     show_orders = sheet_phase(view)
     y = inner.y0
-    canvas.text((inner.x0 + 62, y + HEAD // 2), "Seat", 20, MUTED_INK, "lm", True)
+    canvas.text((inner.x0 + 62, y + HEAD // 2), "Seat", MIN_TEXT, MUTED_INK, "lm", True)
+    chits = "chit" if view.pile == 1 else "chits"
+    pile = f"Recruit pile: {view.pile} {chits}"
+    pile_x = inner.x0 + 62 + text_size("Seat", MIN_TEXT, True)[0] + 24
+    canvas.text((pile_x, y + HEAD // 2), pile, MIN_TEXT, MUTED_INK, "lm")
     for title, x0, x1 in rights:
         if title == "Orders" and not show_orders:
             continue
-        canvas.text(((x0 + x1) // 2, y + HEAD // 2), title, 20, MUTED_INK, "mm", True)
+        canvas.text(((x0 + x1) // 2, y + HEAD // 2), title, MIN_TEXT, MUTED_INK, "mm", True)
     y += HEAD
     for seat, info in enumerate(view.seats):
         row = Box(inner.x0 - 10, y, inner.x1 + 10, y + ROW)
@@ -242,27 +202,26 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
         if acting:
             glyphs.arrow(canvas, Box(inner.x0 - 4, mid - 12, inner.x0 + 12, mid + 12), CALLOUT_INK)
         style = style_of(styles, seat)
-        glyphs.badge(
-            canvas, Box(inner.x0 + 16, mid - 20, inner.x0 + 56, mid + 20), style, style.colour
-        )
+        glyphs.badge(canvas, glyphs.badge_box(inner.x0 + 14, mid), style, style.colour)
         ink = CALLOUT_INK if acting else INK
         tags = []
         if seat == view.first and not over(view):
             tags.append("1st")
         if acting:
             tags.append("TO ACT")
-        tag_w = sum(text_size(t, 18, True)[0] + 22 for t in tags)
+        tag_w = sum(text_size(t, MIN_TEXT, True)[0] + 22 for t in tags)
         name = info.name
         player = player_name(players, seat)
         left = inner.x0 + 66
         room = name_x1 - left - tag_w
-        size = fit_size(name, room, TABLE_SIZE, 18, True)
+        size = fit_size(name, room, TABLE_SIZE, MIN_TEXT, True)
+        name = fitted(name, room, True)
         canvas.text((left, mid), name, size, ink, "lm", True)
         tx = left + text_size(name, size, True)[0] + 10
         if player:
             rest = name_x1 - tx - tag_w
             shown = player
-            psize = fit_size(shown, rest, TABLE_SIZE - 6, 16)
+            psize = fit_size(shown, rest, TABLE_SIZE - 4, MIN_TEXT)
             while shown and text_size(shown, psize)[0] > rest:
                 shown = shown[:-2] + "…" if len(shown) > 2 else ""
             if shown:
@@ -270,14 +229,14 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
                 tx += text_size(shown, psize)[0] + 10
         tx = name_x1 - tag_w
         for tag in tags:
-            w = text_size(tag, 18, True)[0] + 16
-            tb = Box(tx, mid - 14, tx + w, mid + 14)
+            w = text_size(tag, MIN_TEXT, True)[0] + 16
+            tb = Box(tx, mid - 17, tx + w, mid + 17)
             if tag == "TO ACT":
                 canvas.draw.rounded_rectangle(tb, radius=6, fill=CALLOUT_INK)
-                canvas.label(tb, tag, 18, WHITE)
+                canvas.label(tb, tag, MIN_TEXT, WHITE)
             else:
                 canvas.draw.rounded_rectangle(tb, radius=6, fill=WHITE, outline=INK, width=2)
-                canvas.label(tb, tag, 18, INK)
+                canvas.label(tb, tag, MIN_TEXT, INK)
             tx += w + 6
         counts = {"Reserve": info.reserve, "Loyal": info.loyal, "Units": info.units}
         for title, x0, x1 in rights:
@@ -292,15 +251,15 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
 def _orders_cell(canvas: Canvas, box: Box, submitted: bool, ink: RGB) -> None:
     mid = box.center[1]
     if submitted:
-        text_w = text_size("sent", 24, True)[0]
+        text_w = text_size("sent", MIN_TEXT + 1, True)[0]
         x = box.center[0] - (text_w + 34) // 2
         glyphs.tick(canvas, Box(x, mid - 14, x + 28, mid + 14), ink)
-        canvas.text((x + 34, mid), "sent", 24, ink, "lm", True)
+        canvas.text((x + 34, mid), "sent", MIN_TEXT + 1, ink, "lm", True)
     else:
-        canvas.text(box.center, "waiting…", 22, ink, "mm")
+        canvas.text(box.center, "waiting…", MIN_TEXT, ink, "mm")
 
 
-# ----- markers and the legend -------------------------------------------------------------------
+# ----- markers and the key ---------------------------------------------------------------------
 
 
 def seat_marker(style: SeatStyle) -> Marker:
@@ -318,64 +277,171 @@ SAMPLE = SeatStyle(SEAT_COLOURS[0], "R", "circle", "Red")
 SAMPLE_2 = SeatStyle(SEAT_COLOURS[1], "B", "square", "Blue")
 
 
-def _chit_marker(
-    letter: str, damage: str = "", blockading: bool = False, spied: bool = False
-) -> Marker:
+@dataclass(frozen=True)
+class KeySection:
+    """A block of the key: its entries and the size of their samples (the letters on a small
+    chip; the marks on a sample as big as the board's own, so their text reads as well)."""
+
+    items: list[LegendItem]
+    sample_w: int
+    sample_h: int
+
+    @property
+    def row(self) -> int:
+        return self.sample_h + 6
+
+
+LETTER_SAMPLE = (72, 34)
+MARK_SAMPLE = (CHIT_W, CHIT_H)
+
+
+def letter_key(view: SpaceView) -> list[tuple[str, str]]:
+    """The unit types on the board as (letters, name), in the order they first appear."""
+    seen: dict[str, str] = {}
+    for world in view.worlds:
+        for unit in world.units:
+            seen.setdefault(unit.letter, re.sub(r"\s*#\d+$", "", unit.name))
+    return list(seen.items())
+
+
+def _letters(letter: str) -> Marker:
     def marker(canvas: Canvas, box: Box) -> None:
-        glyphs.chit(
-            canvas, box, SAMPLE_2 if letter == "SC" else SAMPLE, letter, damage, blockading, spied
-        )
+        chip = Box(box.x0, box.y0, box.x0 + LETTER_SAMPLE[0] - 12, box.y1)
+        canvas.draw.rounded_rectangle(chip, radius=6, fill=WHITE, outline=INK, width=2)
+        canvas.label(chip, letter, fit_size(letter, chip.width - 6, MIN_TEXT, 8, True), INK)
 
     return marker
+
+
+def _chit_marker(
+    letter: str, damage: str = "", blockading: bool = False, spied: bool = False, count: int = 1
+) -> Marker:
+    def marker(canvas: Canvas, box: Box) -> None:
+        style = SAMPLE_2 if letter == "SC" else SAMPLE
+        glyphs.chit(canvas, box, style, letter, damage, blockading, spied, count)
+
+    return marker
+
+
+def _badge_marker(canvas: Canvas, box: Box) -> None:
+    side = box.height
+    x = box.x0 + (box.width - side) // 2
+    glyphs.badge(canvas, Box(x, box.y0, x + side, box.y1), SAMPLE, SAMPLE.colour)
 
 
 def _world_marker(kind: str) -> Marker:
     def marker(canvas: Canvas, box: Box) -> None:
-        cx, cy = box.center
-        r = box.width // 2 - 1
-        circle = (cx - r, cy - r, cx + r, cy + r)
+        card = box
         if kind == "resolving":
-            canvas.draw.ellipse(circle, fill=INK)
-            r -= 6
-            circle = (cx - r, cy - r, cx + r, cy + r)
-            canvas.draw.ellipse(circle, fill=NEUTRAL, outline=NEUTRAL_RING, width=2)
+            canvas.draw.rounded_rectangle(card, radius=10, fill=INK)
+            card = card.inset(5)
         elif kind == "blockaded":
-            canvas.draw.ellipse(circle, fill=INK)
-            canvas.draw.ellipse(
-                (cx - r + 2, cy - r + 2, cx + r - 2, cy + r - 2), fill=SEAT_COLOURS[1]
-            )
-            r -= 7
-            canvas.draw.ellipse(
-                (cx - r, cy - r, cx + r, cy + r), fill=NEUTRAL, outline=INK, width=1
-            )
-        elif kind == "loyal":
+            canvas.draw.rounded_rectangle(card, radius=10, fill=INK)
+            canvas.draw.rounded_rectangle(card.inset(2), radius=9, fill=SEAT_COLOURS[1])
+            for x in range(card.x0 + 10, card.x1 - 6, 12):
+                canvas.draw.line([(x, card.y0), (x, card.y1)], fill=INK, width=2)
+            card = card.inset(6)
+        if kind == "loyal":
             fill = loyal_fill(SAMPLE.colour)
-            canvas.draw.ellipse(circle, fill=fill, outline=SAMPLE.colour, width=6)
-            glyphs.badge(canvas, box.inset(box.width // 4), SAMPLE, SAMPLE.colour)
+            canvas.draw.rounded_rectangle(card, radius=8, fill=fill, outline=SAMPLE.colour, width=5)
+            badge = glyphs.badge_box(card.center[0] - glyphs.BADGE // 2, card.center[1])
+            glyphs.badge(canvas, badge, SAMPLE, SAMPLE.colour)
         elif kind == "disrupted":
-            canvas.draw.ellipse(circle, fill=NEUTRAL, outline=INK, width=2)
-            stripes(canvas, (cx, cy), r - 2, hatch_ink(NEUTRAL))
+            canvas.draw.rounded_rectangle(card, radius=8, fill=NEUTRAL, outline=INK, width=2)
+            canvas.hatch(card.inset(3), hatch_ink(NEUTRAL), spacing=12, width=4)
         else:
-            canvas.draw.ellipse(circle, fill=NEUTRAL, outline=NEUTRAL_RING, width=3)
+            canvas.draw.rounded_rectangle(
+                card, radius=8, fill=NEUTRAL, outline=NEUTRAL_RING, width=3
+            )
 
     return marker
 
 
-def _uprising_marker(canvas: Canvas, box: Box) -> None:
-    tag = Box(box.x0 - 4, box.y0 + box.height // 4, box.x1 + 4, box.y1 - box.height // 4)
-    canvas.draw.rounded_rectangle(tag, radius=4, fill=INK)
-    canvas.label(tag, "UP", 14, WHITE)
+def legend_items(view: SpaceView) -> list[LegendItem]:
+    """What the marks on this board mean: only the marks it shows."""
+    units = [u for w in view.worlds for u in w.units]
+    folded = len(
+        {
+            (u.owner, u.letter, u.blockading, u.spied)
+            for u in units
+            if not (u.wounded or u.disrupted)
+        }
+    )
+    plain = sum(1 for u in units if not (u.wounded or u.disrupted))
+    items = []
+    if units:
+        items.append(LegendItem("Owner's badge", _badge_marker))
+    if folded < plain:
+        items.append(LegendItem("x3: three alike", _chit_marker("Se", count=3)))
+    if any(u.wounded for u in units):
+        items.append(LegendItem("W: wounded", _chit_marker("Ag", "W")))
+    if any(u.disrupted for u in units):
+        items.append(LegendItem("D: disrupted", _chit_marker("Tr", "D")))
+    if any(u.blockading for u in units):
+        items.append(LegendItem("Bar: blockading", _chit_marker("SC", blockading=True)))
+        items.append(LegendItem("Chain: blockaded", _world_marker("blockaded")))
+    if any(u.spied for u in units):
+        items.append(LegendItem("Eye: spied on", _chit_marker("Go", spied=True)))
+    if any(w.loyal is not None for w in view.worlds):
+        items.append(LegendItem("Loyal: tint, badge", _world_marker("loyal")))
+    if any(w.disrupted for w in view.worlds):
+        items.append(LegendItem("Stripes: bombarded", _world_marker("disrupted")))
+    if any(w.resolving for w in view.worlds) and not over(view):
+        items.append(LegendItem("Dark frame: acting", _world_marker("resolving")))
+    return items
 
 
-def legend_items() -> list[LegendItem]:
+def key_sections(view: SpaceView) -> list[KeySection]:
+    """The letters on the board's chits, then the marks it shows (empty sections left out)."""
+    letters = [LegendItem(name, _letters(letter)) for letter, name in letter_key(view)]
+    marks = legend_items(view)
     return [
-        LegendItem("Unit: owner badge + type", _chit_marker("Tr")),
-        LegendItem("W wounded, D disrupted", _chit_marker("Ag", "W")),
-        LegendItem("Cruiser blockading", _chit_marker("SC", blockading=True)),
-        LegendItem("Spied on (eye)", _chit_marker("Go", spied=True)),
-        LegendItem("Loyal: ring + badge", _world_marker("loyal")),
-        LegendItem("Neutral world", _world_marker("neutral")),
-        LegendItem("Blockaded: outer ring", _world_marker("blockaded")),
-        LegendItem("Bombarded (stripes)", _world_marker("disrupted")),
-        LegendItem("Dark halo: acting here now", _world_marker("resolving")),
+        KeySection(items, *sample)
+        for items, sample in ((letters, LETTER_SAMPLE), (marks, MARK_SAMPLE))
+        if items
     ]
+
+
+def _item_width(section: KeySection, item: LegendItem) -> int:
+    return section.sample_w + 10 + text_size(item.label, MIN_TEXT)[0]
+
+
+KEY_GAP = 14
+
+
+def key_columns(section: KeySection, width: int) -> int:
+    """As many columns as the widest entry allows in `width`."""
+    inner = width - 2 * PADDING
+    widest = max((_item_width(section, i) for i in section.items), default=1)
+    return max(1, min(4, (inner + KEY_GAP) // (widest + KEY_GAP)))
+
+
+def _rows(section: KeySection, width: int) -> int:
+    return -(-len(section.items) // key_columns(section, width))
+
+
+def key_height(sections: list[KeySection], width: int) -> int:
+    if not sections:
+        return 0
+    rows = sum(_rows(s, width) * s.row for s in sections)
+    return 2 * PADDING + MIN_TEXT + 8 + rows + 10 * (len(sections) - 1)
+
+
+def draw_key(canvas: Canvas, box: Box, sections: list[KeySection]) -> None:
+    """The key: a title, then each section as a grid of samples and what they mean."""
+    canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
+    inner = box.inset(PADDING)
+    canvas.text((inner.x0, inner.y0), "Key", MIN_TEXT, MUTED_INK, bold=True)
+    top = inner.y0 + MIN_TEXT + 8
+    for section in sections:
+        columns = key_columns(section, box.width)
+        cols = inner.split_columns(columns, gap=KEY_GAP)
+        w, h = section.sample_w, section.sample_h
+        for i, item in enumerate(section.items):
+            r, c = divmod(i, columns)
+            col = cols[c]
+            mid = top + r * section.row + section.row // 2
+            sample = Box(col.x0, mid - h // 2, col.x0 + w, mid - h // 2 + h)
+            item.marker(canvas, sample)
+            canvas.text((sample.x1 + 10, mid), item.label, MIN_TEXT, INK, "lm")
+        top += _rows(section, box.width) * section.row + 10

@@ -9,7 +9,6 @@ world).
 from __future__ import annotations
 
 import io
-import math
 
 import pytest
 from PIL import Image, ImageChops
@@ -17,21 +16,23 @@ from PIL import Image, ImageChops
 import render
 from engine.games.space_insurrection.view import SeatView, SpaceView, UnitView, WorldView
 from render import space_insurrection
-from render.canvas import encode
+from render.canvas import Box, encode
 from render.focus import MAX_WIDTH
 from render.space_insurrection import look
-from render.space_insurrection.board import USABLE, chit_boxes, printed_map
+from render.space_insurrection.board import card_layout, world_layout
 from render.space_insurrection.closeup import changed_worlds
 from render.space_insurrection.look import (
+    BAND,
     CALLOUT,
+    CARD_W,
     HALO,
-    RADIUS,
     SEAT_COLOURS,
     WIDTH,
-    centres,
     seat_styles,
 )
-from render.space_insurrection.side import headline
+from render.space_insurrection.side import headline, key_sections
+from tests.bench.render import SUBJECTS, play
+from tests.render.phone import assert_readable_on_a_phone, measure
 
 GAME_ID = "space_insurrection"
 WORLDS = [
@@ -156,15 +157,29 @@ def decode(png: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
-def world_crop(view: SpaceView, image: Image.Image, index: int) -> Image.Image:
-    geo = space_insurrection.layout(
-        view,
-        space_insurrection.status_lines(view),
-        space_insurrection.letter_key(view),
+def geometry(view: SpaceView) -> space_insurrection.Layout:
+    return space_insurrection.layout(
+        view, space_insurrection.status_lines(view), key_sections(view)
     )
-    cx, cy = centres(len(view.worlds))[index]
-    top = geo.map_top + cy
-    return image.crop((cx - RADIUS, top - RADIUS, cx + RADIUS, top + RADIUS))
+
+
+def card_box(view: SpaceView, index: int) -> Box:
+    geo = geometry(view)
+    card = geo.map.cards[index]
+    return Box(card.x0, geo.map_top + card.y0, card.x1, geo.map_top + card.y1)
+
+
+def world_crop(view: SpaceView, image: Image.Image, index: int) -> Image.Image:
+    return image.crop(card_box(view, index).inset(BAND + 2))
+
+
+def busiest() -> SpaceView:
+    """The busiest board of the render benchmark's seeded 5-player game."""
+    subject = SUBJECTS[GAME_ID]
+    state, _ = play(subject)
+    view = subject.game.view(state, None)
+    assert isinstance(view, SpaceView)
+    return view
 
 
 def rgb_pixels(image: Image.Image) -> list[tuple[int, ...]]:
@@ -176,14 +191,46 @@ def colours(image: Image.Image) -> set[tuple[int, int, int]]:
     return {c for _, c in image.getcolors(maxcolors=1 << 20) or []}
 
 
-@pytest.mark.parametrize("build", [midgame, crowded], ids=["midgame", "crowded"])
-def test_png_is_valid_portrait_and_small(build) -> None:
-    png = render.board_png(GAME_ID, build())
+@pytest.mark.parametrize(
+    "build", [midgame, crowded, busiest], ids=["midgame", "crowded", "busiest"]
+)
+def test_png_is_valid_and_at_most_one_and_a_half_times_as_tall_as_wide(build) -> None:
+    view = build()
+    png = render.board_png(GAME_ID, view)
     assert png.startswith(b"\x89PNG")
     image = decode(png)
     assert image.width == WIDTH
-    assert 1800 <= image.height <= 2800
+    assert image.height <= 1.5 * WIDTH
     assert len(png) < 300_000
+
+
+def counted() -> SpaceView:
+    """Twelve Security of one seat on a world (a two-digit fold), spied Troops beside them."""
+    units = [unit("security", k, 0) for k in range(12)]
+    units += [unit("troops", k, 0, spied=True) for k in range(10)]
+    worlds = [world(i) for i in range(10)]
+    worlds[4] = world(4, units, loyal=0, disrupted=True)
+    return space_view(worlds, 3, "action")
+
+
+@pytest.mark.parametrize(
+    "build", [busiest, midgame, lambda: midgame("movement"), crowded, counted],
+    ids=["busiest", "midgame", "movement", "crowded", "counted"],
+)  # fmt: skip
+def test_every_text_is_at_least_9_px_on_a_400_px_phone(build, monkeypatch) -> None:
+    view = build()
+    names = ["ana", "José Fernández-Castellanos", None, "b", "c"]
+    drawn = measure(lambda: space_insurrection.draw(view, names), monkeypatch)
+    assert drawn.width == WIDTH
+    assert_readable_on_a_phone(drawn)
+
+
+def test_a_two_digit_count_takes_two_places_instead_of_shrinking() -> None:
+    laid = world_layout(counted().worlds[4])
+    wide = [c for c in laid.chits if c.count >= 10]
+    assert [(c.letter, c.count) for c in wide] == [("Se", 12), ("Tr", 10)]
+    assert all(c.box.width == 2 * look.CHIT_W + look.CHIT_GAP for c in wide)
+    assert all(c.box.x1 <= laid.body.x1 - look.INSIDE for c in laid.chits)
 
 
 def test_rendering_is_deterministic() -> None:
@@ -191,7 +238,7 @@ def test_rendering_is_deterministic() -> None:
     png = render.board_png(GAME_ID, view)
     render.board_png(GAME_ID, crowded())
     assert render.board_png(GAME_ID, view.model_copy(deep=True)) == png
-    printed_map.cache_clear()
+    card_layout.cache_clear()
     assert render.board_png(GAME_ID, view) == png
 
 
@@ -220,29 +267,44 @@ def test_a_crowded_world_draws_every_owner() -> None:
         assert colour in found, f"no chit of {colour} on the crowded world"
 
 
-@pytest.mark.parametrize("count", [1, 5, 12, 16, 20, 24, 40])
-def test_chits_fit_the_circle_without_overlapping(count: int) -> None:
-    boxes, hidden = chit_boxes(count)
-    assert len(boxes) == min(count, len(boxes)) and (hidden == 0) == (len(boxes) == count)
-    if hidden:
-        assert len(boxes) - 1 + hidden == count
-    if count <= 12:
-        assert boxes[0][2] >= 60, "a dozen chits should stay large"
-    for dx, dy, side in boxes:
-        for x, y in ((dx, dy), (dx + side, dy), (dx, dy + side), (dx + side, dy + side)):
-            assert math.hypot(x, y) <= USABLE + 1
-    for i, (ax, ay, s) in enumerate(boxes):
-        for bx, by, _ in boxes[i + 1 :]:
-            assert ax + s <= bx or bx + s <= ax or ay + s <= by or by + s <= ay
+def many_units() -> list[UnitView]:
+    """Forty units of five seats, a third of them wounded or disrupted, many of a kind."""
+    kinds = list(TYPES)
+    return [
+        unit(kinds[k % 4], 100 + k, k % 5, wounded=k % 6 == 1, disrupted=k % 6 == 4)
+        for k in range(40)
+    ]
 
 
-def test_more_units_than_fit_end_in_a_count() -> None:
+def test_a_crowded_world_grows_draws_every_damaged_unit_and_keeps_inside_its_card() -> None:
+    units = many_units()
     view = crowded()
-    extra = [unit("troops", 100 + i, i % 5) for i in range(20)]
     worlds = list(view.worlds)
-    worlds[8] = worlds[8].model_copy(update={"units": worlds[8].units + extra})
-    png = render.board_png(GAME_ID, view.model_copy(update={"worlds": worlds}))
-    assert decode(png).width == WIDTH
+    worlds[8] = worlds[8].model_copy(update={"units": units, "uprising": True})
+    view = view.model_copy(update={"worlds": worlds})
+    laid = world_layout(view.worlds[8])
+    damaged = [c for c in laid.chits if c.damage]
+    assert len(damaged) == sum(1 for u in units if u.wounded or u.disrupted)
+    assert all(c.count == 1 for c in damaged)
+    assert sum(c.count for c in laid.chits) == len(units)
+    assert {owner for _, owner in laid.badges} == {u.owner for u in units}
+    body = laid.body
+    boxes = [c.box for c in laid.chits] + [b for b, _ in laid.badges]
+    for box in boxes:
+        assert body.x0 < box.x0 and box.x1 < body.x1 and body.y0 < box.y0 and box.y1 < body.y1
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a.x1 <= b.x0 or b.x1 <= a.x0 or a.y1 <= b.y0 or b.y1 <= a.y0
+    geo = geometry(view)
+    card = geo.map.cards[8]
+    assert card.width == CARD_W and card.height >= laid.height
+    assert decode(render.board_png(GAME_ID, view)).width == WIDTH
+
+
+def test_identical_units_fold_into_one_chit_with_their_count() -> None:
+    units = [unit("security", k, 0) for k in range(3)] + [unit("security", 9, 0, wounded=True)]
+    laid = world_layout(world(0, units))
+    assert [(c.letter, c.count, c.damage) for c in laid.chits] == [("Se", 3, ""), ("Se", 1, "W")]
 
 
 def test_loyalty_and_the_world_being_resolved_show() -> None:
@@ -250,21 +312,15 @@ def test_loyalty_and_the_world_being_resolved_show() -> None:
     image = decode(render.board_png(GAME_ID, view))
     assert look.loyal_fill(SEAT_COLOURS[0]) in colours(world_crop(view, image, 0))
     assert look.NEUTRAL in colours(world_crop(view, image, 4))
-    cx, cy = centres(10)[2]
-    geo = space_insurrection.layout(
-        view, space_insurrection.status_lines(view), space_insurrection.letter_key(view)
-    )
-    halo = image.getpixel((cx - RADIUS - 8, geo.map_top + cy))
-    assert halo == HALO
-    plain_cx, plain_cy = centres(10)[4]
-    assert image.getpixel((plain_cx - RADIUS - 8, geo.map_top + plain_cy)) != HALO
+    resolving = card_box(view, 2)
+    assert image.getpixel((resolving.x0 + BAND // 2, resolving.center[1])) == HALO
+    plain = card_box(view, 4)
+    assert image.getpixel((plain.x0 + BAND // 2, plain.center[1])) != HALO
 
 
 def test_the_seat_asked_to_act_is_highlighted() -> None:
     view = midgame()
-    geo = space_insurrection.layout(
-        view, space_insurrection.status_lines(view), space_insurrection.letter_key(view)
-    )
+    geo = geometry(view)
     acting = decode(render.board_png(GAME_ID, view)).crop(geo.table)
     nobody = decode(render.board_png(GAME_ID, view.model_copy(update={"acting": []})))
     assert CALLOUT in colours(acting)
@@ -346,4 +402,4 @@ def test_renderer_is_found_under_the_game_id() -> None:
     assert space_insurrection.GAME_ID == GAME_ID
     assert render.renderer_for(GAME_ID) is space_insurrection.render
     assert render.focus_for(GAME_ID) is space_insurrection.focus
-    assert printed_map.cache_info().maxsize is not None
+    assert card_layout.cache_info().maxsize is not None
