@@ -1,18 +1,37 @@
 """Plays any game through the stand-in as its players would: typed commands checked against
-autocomplete, and buttons clicked where the bot offers them. A policy decides what to play."""
+autocomplete, and buttons clicked where the bot offers them. A policy decides what to play:
+`seated` lets the engine's players (`engine.players`) decide, each from its own seat's view and
+prompt, so any registered game can be driven without a policy of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from bot.table.model import Table
 from engine import ActionBase, OrderAction
+from engine.players import Player, player_for, seen
 from tests.bot.harness import Session, reply_text
 from tests.standin import MessageRecord, UserRecord
 
 Policy = Callable[[Table], tuple[int, ActionBase]]
 """Given the live table, which seat acts and with what."""
+
+
+def seated(seed: int = 0, players: Mapping[int, Player] | None = None) -> Policy:
+    """The lowest seat being waited for acts, decided by its player in `players`, or else by
+    the game's own player (the random one for a game without), seeded from `seed` and the seat.
+    A player sees what its seat is shown and nothing of the table behind it."""
+    chosen = dict(players or {})
+
+    def play(table: Table) -> tuple[int, ActionBase]:
+        prompts = table.prompts()
+        seat = min(prompts)
+        if seat not in chosen:
+            chosen[seat] = player_for(table.game, seed * 10 + seat)
+        return seat, chosen[seat](seen(table.game, table.state, seat, prompts[seat]))
+
+    return play
 
 
 def latest_with_button(session: Session, custom_prefix: str, label: str) -> MessageRecord:

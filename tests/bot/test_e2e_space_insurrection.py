@@ -17,11 +17,11 @@ from bot.table.model import Table
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.orders import STAY
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, special_of
+from engine.players import PlayerFactory, default_player, random_player
 from engine.rng import Rng
 from render.space_insurrection import render
-from tests.bot.driver import play_until_over, step, submit_orders
+from tests.bot.driver import Policy, play_until_over, seated, step, submit_orders
 from tests.bot.harness import Session, reply_text
-from tests.bot.space_insurrection_policy import policy
 from tests.bot.test_e2e_calm import problems, texts_read
 from tests.standin import UserRecord
 
@@ -83,6 +83,12 @@ def _world(state: SpaceState, unit: str) -> str:
     return world_name(state.units[unit].world)
 
 
+def red_against(others: PlayerFactory, seed: int, players: int) -> Policy:
+    """Red plays the game's own player, which goes for a win by conquest; every other seat
+    plays `others`: random ones write orders and fight back, default ones let Red win fast."""
+    return seated(seed, {s: others(seed * 10 + s) for s in range(1, players)})
+
+
 def by_seat(table: Table, users: dict[int, UserRecord]) -> list[UserRecord]:
     assert table.state is not None
     return [users[table.holder(s)] for s in range(len(table.state.seat_names))]
@@ -106,7 +112,7 @@ async def test_two_player_game_to_a_win_with_a_missed_deadline_and_a_restart_bef
     watch = Watch(session)
     missed: list[int] = []
     restarted: list[int] = []
-    play = policy(aggressor=0, seed=3)
+    play = red_against(random_player, 3, 2)
 
     async def before(n: int) -> None:
         await watch(n)
@@ -156,11 +162,10 @@ async def test_two_player_game_to_a_win_with_a_missed_deadline_and_a_restart_bef
 
 async def test_four_player_game_with_special_chits_to_a_win(session: Session):
     people = [session.user(n) for n in NAMES]
-    users = await session.open_game("space_insurrection", *people, seed=9, specials="1")
+    users = await session.open_game("space_insurrection", *people, seed=11, specials="1")
     watch = Watch(session)
-    await play_until_over(
-        session, users, policy(aggressor=0, seed=9), max_steps=600, before_step=watch
-    )
+    play = red_against(default_player, 11, 4)
+    await play_until_over(session, users, play, max_steps=600, before_step=watch)
     final = await session.bot.tables.by_id(session.game_id)
     outcome = GAME.outcome(final.state)
     assert outcome is not None and outcome.winners == [0]
@@ -210,7 +215,7 @@ async def test_wrong_orders_and_actions_are_refused_with_reasons_and_change_noth
     users = await session.open_game("space_insurrection", ana, ben, seed=3)
     table = await session.table()
     red, blue = by_seat(table, users)
-    play = policy(aggressor=0, seed=3)
+    play = red_against(random_player, 3, 2)
     # Play until a movement phase in which both seats have units to order.
     for _ in range(200):
         table = await session.table()

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.players import default_player
 from tests.bot.harness import Session, reply_text
-from tests.bot.space_insurrection_policy import policy
 from tests.bot.test_e2e_orders import order, orders, press, start
+from tests.bot.test_e2e_space_insurrection import red_against
 from tests.standin import UserRecord
 
 
@@ -24,7 +25,7 @@ async def real(tmp_path: Path):
 async def test_a_seat_not_asked_for_orders_hears_why_and_a_lone_sheet_reveals(real: Session):
     ana, ben = real.user("ana"), real.user("ben")
     users = await real.open_game("space_insurrection", ana, ben, seed=3)
-    play = policy(aggressor=0, seed=3)
+    play = red_against(default_player, 3, 2)
     for _ in range(40):
         table = await real.table()
         state = table.state
