@@ -367,8 +367,16 @@ def stamp_badge(canvas: Canvas, at: tuple[int, int], style: SeatStyle) -> None:
 
 def stamp_chit(canvas: Canvas, at: tuple[int, int], style: SeatStyle, chit: Chit) -> None:
     width = chit.box.width
-    key = ("si-chit", width, style, chit.letter, chit.damage, chit.blockading, chit.spied)
-    key += (chit.count,)
+    key = (
+        "si-chit",
+        width,
+        style,
+        chit.letter,
+        chit.damage,
+        chit.blockading,
+        chit.spied,
+        chit.count,
+    )
 
     def paint(sprite: Canvas) -> None:
         glyphs.chit(

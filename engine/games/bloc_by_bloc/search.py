@@ -29,10 +29,15 @@ def resample(state: BlocState, seat: int | None, rng: Rng) -> None:
     others = [s for s in range(state.seats) if s != seat]
     _deal_loot(state, others, rng)
     _deal_agendas(state, seat, rng)
-    cells = [cell for row in state.city.rows for cell in row if cell.manifestation is not None]
-    unseen = [c.manifestation for c in cells] + state.city.unused_manifestations
+    face_down = [
+        (cell, cell.manifestation)
+        for row in state.city.rows
+        for cell in row
+        if cell.manifestation is not None
+    ]
+    unseen = [card for _, card in face_down] + state.city.unused_manifestations
     rng.shuffle(unseen)
-    for cell in cells:
+    for cell, _ in face_down:
         cell.manifestation = unseen.pop()
     state.city.unused_manifestations = unseen
     hidden = state.police_deck[state.police_revealed :]
@@ -84,6 +89,7 @@ def _deal_agendas(state: BlocState, seat: int | None, rng: Rng) -> None:
             state.agendas = dealt
             return
     # Out of luck: give the seat its own back by swapping it with whoever holds it.
+    assert seat is not None  # no seat to hand back to: the first deal was kept
     own = state.agendas[seat]
     if own in dealt:
         i = dealt.index(own)
