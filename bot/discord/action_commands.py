@@ -13,7 +13,8 @@ their Submit button sends them (bot/discord/orders.py).
 
 from __future__ import annotations
 
-import inspect
+import keyword
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,7 +23,7 @@ from discord import app_commands
 from bot.discord.game_commands import GUILD_ONLY
 from bot.discord.interactions import bot_of
 from bot.table import binding, limits
-from engine import ActionBase, Game, OrderAction
+from engine import ActionBase, Game, GameState, OrderAction
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 
 DECISION = binding.DECISION
 DECISION_HELP = "The decision you answer (from the list), so a repeat cannot count twice"
+_RESERVED = frozenset({"callback", "interaction", "play", "Interaction"})
+"""Names the generated callback uses itself, which no option may take."""
+Command = app_commands.Command[Any, ..., None]
+Play = Callable[[discord.Interaction, dict[str, str | None]], Awaitable[None]]
+Callback = Callable[..., Coroutine[Any, Any, None]]
 
 
 def _fields(action_type: type[ActionBase]) -> dict[str, Any]:
@@ -48,39 +54,23 @@ def build_group(game: Game) -> app_commands.Group:
     return group
 
 
-def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Command:
+def _build_command(game: Game, action_type: type[ActionBase]) -> Command:
     kind: str = action_type.model_fields["kind"].default
     fields = _fields(action_type)
-    # Every parameter is text, even a number: a suggestion carries its decision's mark.
     described_fields = {n: (f.description or n) for n, f in fields.items()}
     optional = {n: not f.is_required() for n, f in fields.items()}
     if all(optional.values()):
         described_fields[DECISION] = DECISION_HELP
         optional[DECISION] = True
 
-    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+    async def play(interaction: discord.Interaction, values: dict[str, str | None]) -> None:
         given = {k: v for k, v in values.items() if v is not None}
         await bot_of(interaction).turns.command(interaction, kind, given, game=game.id)
 
-    params = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        )
-    ]
-    for name in described_fields:
-        params.append(
-            inspect.Parameter(
-                name,
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=str,
-                default=None if optional[name] else inspect.Parameter.empty,
-            )
-        )
-    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     described = app_commands.describe(
         **{n: text[: limits.DESCRIPTION] for n, text in described_fields.items()}
-    )(callback)
-    command = app_commands.Command(
+    )(_typed_callback(kind, optional, play))
+    command: Command = app_commands.Command(
         name=kind,
         description=(action_type.summary or kind)[: limits.DESCRIPTION],
         callback=described,
@@ -92,17 +82,44 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> app_commands.Co
     return command
 
 
+def _typed_callback(kind: str, optional: dict[str, bool], play: Play) -> Callback:
+    """A real function whose signature is the command's options, built from source the way
+    `dataclasses` builds `__init__`: discord.py reads a command's options from its callback's
+    parameters, and an action's fields are only known at run time. Every option is text, even
+    a number, because a suggestion carries its decision's mark (bot/table/binding.py); an
+    optional field's option may be left out (None). The function hands the options on to
+    `play` by name."""
+    for name in optional:
+        if not name.isidentifier() or keyword.iskeyword(name) or name in _RESERVED:
+            raise ValueError(f"action {kind!r}: field {name!r} cannot name a command option")
+    params = ["interaction: Interaction", "*"] if optional else ["interaction: Interaction"]
+    params += [f"{n}: str | None = None" if opt else f"{n}: str" for n, opt in optional.items()]
+    values = ", ".join(f"{n!r}: {n}" for n in optional)
+    source = (
+        f"async def callback({', '.join(params)}) -> None:\n"
+        f"    await play(interaction, {{{values}}})\n"
+    )
+    namespace: dict[str, Any] = {
+        "__name__": __name__,
+        "Interaction": discord.Interaction,
+        "play": play,
+    }
+    exec(compile(source, f"<{kind} command>", "exec", dont_inherit=True), namespace)
+    callback: Callback = namespace["callback"]
+    return callback
+
+
 async def _playing(
     interaction: discord.Interaction, game: Game
-) -> tuple[GameBot, Table, int] | None:
-    """The bot, the channel's running game of `game` and its log's length (the step each
-    suggestion is marked with), or None when the channel plays no such game: nothing to
+) -> tuple[GameBot, Table, GameState, int] | None:
+    """The bot, the channel's running game of `game`, its state and its log's length (the step
+    each suggestion is marked with), or None when the channel plays no such game: nothing to
     suggest."""
     bot = bot_of(interaction)
     table = await bot.tables.current(interaction.channel_id or 0)
     if table is None or table.state is None or table.game.id != game.id:
         return None
-    return bot, table, await bot.store.steps(table.row.id)
+    return bot, table, table.state, await bot.store.steps(table.row.id)
 
 
 def _autocompleter(game: Game, kind: str, focused: str) -> Any:
@@ -112,7 +129,7 @@ def _autocompleter(game: Game, kind: str, focused: str) -> Any:
         playing = await _playing(interaction, game)
         if playing is None:
             return []
-        bot, table, step = playing
+        bot, table, state, step = playing
         filled = {
             name: str(binding.bare(value))
             for name, value in vars(interaction.namespace).items()
@@ -129,7 +146,7 @@ def _autocompleter(game: Game, kind: str, focused: str) -> Any:
             mark = binding.Mark(table.row.id, seat, decisions[seat], step)
             if value in seen or value == "" or not binding.fits(mark, value):
                 continue  # "" means "leave this option out", which needs no suggestion
-            label = game.label_value(table.state, kind, focused, value) or str(value)
+            label = game.label_value(state, kind, focused, value) or str(value)
             if needle and needle not in label.lower() and needle not in str(value).lower():
                 continue
             seen[value] = app_commands.Choice(
@@ -152,14 +169,14 @@ def _decisions(game: Game, kind: str) -> Any:
         playing = await _playing(interaction, game)
         if playing is None:
             return []
-        bot, table, step = playing
+        bot, table, state, step = playing
         prompts = table.prompts()
         seats = dict.fromkeys(
             seat for seat, _ in bot.tables.legal_for(table, interaction.user.id, kind)
         )
         out = []
         for seat in seats:
-            name = f"{table.state.seat_names[seat]}: {prompts[seat].text}"
+            name = f"{state.seat_names[seat]}: {prompts[seat].text}"
             if str(current).lower() not in name.lower():
                 continue
             mark = binding.Mark(table.row.id, seat, prompts[seat].decision, step)
