@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.discord import deadlines
 from bot.discord.action_commands import build_group
 from bot.discord.buttons import DYNAMIC_ITEMS, is_ours
-from bot.discord.checked import misplaced, option_refusal
+from bot.discord.checked import misplaced, option_refusal, payload
 from bot.discord.drawing import Drawing
 from bot.discord.game_commands import GUILD_ONLY, GameCommands, subcommand_names
 from bot.discord.health import watch_loop_lag
@@ -192,7 +192,7 @@ class GameBot(discord.Client):
         failed"."""
         if interaction.type is not discord.InteractionType.component:
             return
-        data = interaction.data or {}
+        data = payload(interaction)
         custom_id = str(data.get("custom_id", ""))
         if is_ours(custom_id):
             kind = int(data.get("component_type", 0))

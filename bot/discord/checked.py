@@ -14,6 +14,7 @@ player's page) where the whole channel reads it; it is refused in a new private 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -68,13 +69,19 @@ def misplaced(message: discord.Message | None, custom_id: str) -> str | None:
     )
 
 
+def payload(interaction: discord.Interaction) -> Mapping[str, Any]:
+    """The interaction's raw data as Discord sent it, read by key: which keys it has depends
+    on the kind of interaction, and every reader checks the ones it uses."""
+    return interaction.data or {}
+
+
 class Checked:
     """Mixed into every persistent control: refuses, privately and with its reason, a click
     whose id carries an oversized number or that came from a message the control is not on
     for its purpose, before the handler can act on it or rewrite the message."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(payload(interaction).get("custom_id", ""))
         reason = oversized(custom_id) or misplaced(interaction.message, custom_id)
         if reason is None:
             return True
@@ -107,10 +114,9 @@ def option_refusal(interaction: discord.Interaction) -> str | None:
     finite, or beyond Discord's integer limit), named with the option's own range, or a text
     longer than the option allows."""
     command = interaction.command
-    data = interaction.data or {}
     if not isinstance(command, app_commands.Command):
         return None
-    for option in _leaves(list(data.get("options") or [])):  # type: ignore[arg-type]
+    for option in _leaves(list(payload(interaction).get("options") or [])):
         name, value = str(option.get("name", "")), option.get("value")
         parameter = next((p for p in command.parameters if p.display_name == name), None)
         if parameter is None:

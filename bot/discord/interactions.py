@@ -89,7 +89,7 @@ async def handling(
     The answer is owed from before the deferral until the player has it
     (`bot.discord.owed_answers`): should the bot die in between, its next start tells them what
     became of the command."""
-    owing = getattr(interaction.client, "owed_answers", None)
+    owing: OwedAnswers | None = getattr(interaction.client, "owed_answers", None)
     writing = None if owing is None else owing.begin(interaction)
     await OwedAnswers.head_start(writing)
     try:
@@ -100,8 +100,8 @@ async def handling(
                 await interaction.response.defer(ephemeral=True, thinking=True)
     except BaseException:
         owed = None if writing is None else await writing
-        if owed is not None:  # Discord refused the deferral: nobody waits for this answer
-            await owing.end(owed)
+        if owing is not None and owed is not None:
+            await owing.end(owed)  # Discord refused the deferral: nobody waits for this answer
         raise
     owed = None if writing is None else await writing
     marked = None if owed is None else OWED.set(owed)
@@ -124,7 +124,7 @@ async def handling(
     finally:
         if marked is not None:
             OWED.reset(marked)
-        if owed is not None:
+        if owing is not None and owed is not None:
             await owing.end(owed)
 
 

@@ -32,7 +32,8 @@ def missing_permissions(
     have = interaction.app_permissions
     needed = dict(wanted)
     channel = interaction.channel
-    if isinstance(channel, discord.Thread) and needed.pop("send_messages", None):
+    if isinstance(channel, discord.Thread) and "send_messages" in needed:
+        del needed["send_messages"]
         needed["send_messages_in_threads"] = "Send Messages in Threads"
     return [label for flag, label in needed.items() if not getattr(have, flag)]
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.checked import payload
 from bot.discord.interactions import answer, handling
 from bot.store.models import GameRow
 from engine.words import listing
@@ -56,7 +57,7 @@ class StaleClicks:
 
     async def answer(self, interaction: discord.Interaction, custom_id: str) -> None:
         """Tell the clicker the control was already answered, then retire stale buttons."""
-        data = interaction.data or {}
+        data = payload(interaction)
         what = "button" if data.get("component_type", BUTTON) == BUTTON else "menu"
         row = None
         async with handling(interaction):
