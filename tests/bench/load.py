@@ -1,144 +1,219 @@
 """Busy channels against the real bot in its own process: `python -m tests.bench.load`.
 
-Each channel holds a 2-player Not On My Block game whose players think 0.5-1.5 s, then move
-(closed loop: the next move waits for the previous one to show). Measured from the moment a
-command is sent to the moment the channel shows it (a new turn message with its board, or the
-turn's message edited with the step's picture), which is when the player is answered:
-p50/p95/p99; the bot's event-loop lag (it logs it); the bot's memory (its own process plus the
-drawing workers); moves per second. Nothing here is a test: it prints figures.
+Half the channels hold a 2-player Not On My Block game, half a 4-player Bloc by Bloc game; their
+players think 0.5-1.5 s, then move (closed loop: the next move waits for the previous one to
+show; a game that ends is followed by a new one). A move is timed from the moment its command is
+sent to the moment the channel shows it (a new message, or an edit of one: see
+`tests.bench.load_players`). Printed, against the targets:
+
+- command → shown p50/p95/p99 at 10, 25 and 50 busy channels;
+- saturation: moves per second with nobody thinking, all channels at once, against the bound the
+  parts allow (usable cores over the CPU of one move: the bot's process, act plus publishing,
+  and the drawing workers', each measured with one channel per game at a time);
+- event-loop stalls from garbage collection (the bot logs the longest collection per
+  generation) and the loop's lag;
+- peak resident memory of the bot plus its drawing workers.
+
+Nothing here is a test: it prints figures. The benchmark's own process (stand-in and players)
+shares the machine's cores with the bot; its CPU per move is printed too.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import random
+import os
 import re
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.cores import usable_cores
 from bot.store.sqlite import SqliteStore
 from bot.table.tables import Tables
+from tests.bench.load_parts import Meter, Usage, act_alone
+from tests.bench.load_players import GAMES, Channel, Watch
 from tests.bot.child import ChildBot
-from tests.bot.not_on_my_block_policy import policy
-from tests.standin import ChannelRecord, StandIn, UserRecord
+from tests.standin import StandIn
 
 LAG = re.compile(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms")
+COLLECTIONS = re.compile(r"by generation, longest ([\d.]+)/([\d.]+)/([\d.]+) ms")
+THINK = (0.5, 1.5)
+P99_AT_50_MS = 150.0
+SATURATION_SHARE = 0.8
+GC_STALL_MS = 20.0
+MEMORY_MIB = 400.0
 
 
-def rss_mib(pid: int) -> float:
-    """Resident memory of a process and its children (the drawing workers), in MiB."""
-    total = 0
-    pids = [pid]
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    if children.exists():
-        pids += [int(p) for p in children.read_text().split()]
-    for each in pids:
-        status = Path(f"/proc/{each}/status")
-        if status.exists():
-            for line in status.read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-    return total / 1024
+@dataclass
+class Run:
+    channels: int
+    seconds: float
+    latencies: list[float]
+    refused: int
+    usage: Usage
+    harness_cpu: float
+    lag: list[tuple[float, float, float]] = field(default_factory=list)
+    collections: list[tuple[float, float, float]] = field(default_factory=list)
+
+    @property
+    def moves(self) -> int:
+        return len(self.latencies)
+
+    def cut(self, percent: int) -> float:
+        return statistics.quantiles(self.latencies, n=100)[percent - 1] * 1000
+
+    @property
+    def gc_worst_ms(self) -> float:
+        return max((max(c) for c in self.collections), default=float("nan"))
+
+    def line(self, label: str) -> str:
+        per_move = 1000 / max(1, self.moves)
+        lag99 = max((lag[1] for lag in self.lag), default=float("nan"))
+        return (
+            f"{label}: {self.moves} moves in {self.seconds:.0f} s ({self.moves / self.seconds:.1f}"
+            f"/s, {self.refused} refused); command→shown p50 {self.cut(50):.0f} ms, "
+            f"p95 {self.cut(95):.0f} ms, p99 {self.cut(99):.0f} ms; CPU per move: bot "
+            f"{self.usage.bot * per_move:.1f} ms, workers {self.usage.workers * per_move:.1f} ms, "
+            f"harness {self.harness_cpu * per_move:.1f} ms; loop lag p99 {lag99:.1f} ms; longest "
+            f"GC {self.gc_worst_ms:.1f} ms; peak RSS bot {self.usage.peak_bot_mib:.0f} MiB, with "
+            f"workers {self.usage.peak_all_mib:.0f} MiB"
+        )
 
 
-class Channel:
-    def __init__(self, standin: StandIn, tables: Tables, index: int) -> None:
-        self.standin = standin
-        self.tables = tables
-        self.channel: ChannelRecord = standin.add_text_channel(f"load-{index}")
-        self.users = [standin.add_user(f"p{index}a"), standin.add_user(f"p{index}b")]
-        self.by_id: dict[int, UserRecord] = {u.id: u for u in self.users}
-        self.rnd = random.Random(index)
-        self.latencies: list[float] = []
-
-    async def send(self, user: UserRecord, *path: str, **options: object) -> None:
-        record = await self.standin.slash(user, self.channel, *path, **options)
-        await record.done(timeout=60)
-
-    async def open(self) -> None:
-        await self.send(self.users[0], "game", "new", game="not_on_my_block")
-        await self.send(self.users[1], "game", "join")
-        await self.send(self.users[0], "game", "start")
-
-    async def play(self, until: float) -> None:
-        play = policy("developer")
-        while time.monotonic() < until:
-            await asyncio.sleep(self.rnd.uniform(0.5, 1.5))
-            table = await self.tables.current(self.channel.id)
-            if table is None or table.row.status != "active":
-                await self.open()
-                continue
-            seat, action = play(table)
-            user = self.by_id[table.holder(seat)]
-            fields = {k: v for k, v in action.model_dump().items() if k != "kind" and v != ""}
-            sent = time.monotonic()
-            record = await self.standin.slash(
-                user, self.channel, table.game.short_name, action.kind, **fields
-            )
-            # The bot answers once the step is in the channel (a new turn message with its
-            # board, or the turn's message edited with the step's picture), so the answer
-            # marks when the table can see the move.
-            await record.done(timeout=60, quiet=0)
-            self.latencies.append(time.monotonic() - sent)
-
-
-async def run(channels: int, seconds: float, workers: int) -> None:
+async def run(
+    channels: int, seconds: float, workers: int, think: tuple[float, float], games: list[str]
+) -> Run:
     standin = StandIn()
     await standin.start()
+    watch = Watch(standin)
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "games.sqlite3"
         child = ChildBot(
             standin,
             database,
-            settings={"HEALTH_LOG_SECONDS": str(seconds / 2), "RENDER_WORKERS": str(workers)},
+            settings={
+                "HEALTH_LOG_SECONDS": str(min(10.0, seconds / 2)),
+                "RENDER_WORKERS": str(workers),
+                "LOBBIES_PER_SERVER": "10000",
+            },
         )
         await child.start()
         store = SqliteStore(database)
         await store.open()
         tables = Tables(store)
-        table = [Channel(standin, tables, i) for i in range(channels)]
+        table = [Channel(standin, watch, tables, i, games[i % len(games)]) for i in range(channels)]
         for each in table:
             await each.open()
+        meter = Meter(child.pid)
+        harness = time.process_time()
         until = time.monotonic() + seconds
-        peak = 0.0
 
         async def sample() -> None:
-            nonlocal peak
             while time.monotonic() < until:
-                peak = max(peak, rss_mib(child.pid))
-                await asyncio.sleep(1)
+                meter.sample()
+                await asyncio.sleep(0.5)
 
         started = time.monotonic()
-        await asyncio.gather(sample(), *(c.play(until) for c in table))
+        await asyncio.gather(sample(), *(c.play(until, think) for c in table))
         took = time.monotonic() - started
-        lags = [tuple(map(float, m.groups())) for m in LAG.finditer(child.stderr)]
+        usage = meter.sample()
+        harness = time.process_time() - harness
+        await asyncio.sleep(0.1)
+        lag = [tuple(map(float, m.groups())) for m in LAG.finditer(child.stderr)]
+        collections = [tuple(map(float, m.groups())) for m in COLLECTIONS.finditer(child.stderr)]
         await child.aclose()
         await store.aclose()
     await standin.stop()
-    latencies = sorted(x for c in table for x in c.latencies)
-    cuts = statistics.quantiles(latencies, n=100)
-    lag99 = max((lag[1] for lag in lags), default=float("nan"))
-    lagmax = max((lag[2] for lag in lags), default=float("nan"))
-    print(
-        f"{channels:>3} busy channels, {workers} drawing workers, {took:.0f} s: "
-        f"command→board p50 {statistics.median(latencies) * 1000:.0f} ms, "
-        f"p95 {cuts[94] * 1000:.0f} ms, p99 {cuts[98] * 1000:.0f} ms; "
-        f"loop lag p99 {lag99:.1f} ms (worst {lagmax:.1f} ms); "
-        f"peak RSS {peak:.0f} MiB; {len(latencies) / took:.1f} moves/s"
+    return Run(
+        channels,
+        took,
+        [x for c in table for x in c.latencies],
+        sum(c.refused for c in table),
+        usage,
+        harness,
+        lag,  # type: ignore[arg-type]
+        collections,  # type: ignore[arg-type]
     )
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, nargs="+", default=[10, 25, 50])
     parser.add_argument("--seconds", type=float, default=40.0)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=usable_cores())
+    parser.add_argument(
+        "--saturation", type=int, default=50, help="channels with nobody thinking; 0: skip"
+    )
+    parser.add_argument(
+        "--parts", action=argparse.BooleanOptionalAction, default=True, help="time them alone"
+    )
     args = parser.parse_args()
+    games = list(GAMES)
+    print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} cores)")
+    everything: list[Run] = []
+    bound = parts(args.seconds / 2, args.workers, games, everything) if args.parts else None
+    at_50 = None
     for channels in args.channels:
-        asyncio.run(run(channels, args.seconds, args.workers))
+        each = asyncio.run(run(channels, args.seconds, args.workers, THINK, games))
+        print(each.line(f"{channels:>3} busy channels"), flush=True)
+        everything.append(each)
+        at_50 = each if channels == 50 else at_50
+    saturated = None
+    if args.saturation:
+        saturated = asyncio.run(run(args.saturation, args.seconds, args.workers, (0.0, 0.0), games))
+        print(saturated.line(f"saturation, {args.saturation} channels nobody thinking"))
+        everything.append(saturated)
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+    targets(everything, at_50, saturated, bound)
+
+
+def parts(seconds: float, workers: int, games: list[str], runs: list[Run]) -> float:
+    """Times the parts of a move alone, prints them; the moves per second they allow."""
+    act = asyncio.run(act_alone())
+    alone = {game: asyncio.run(run(1, seconds, workers, (0.0, 0.0), [game])) for game in games}
+    for game, each in alone.items():
+        print(each.line(f"alone, 1 channel of {game}"))
+    runs += alone.values()
+    act_ms = statistics.mean(act.values())
+    bot_ms = statistics.mean(a.usage.bot * 1000 / max(1, a.moves) for a in alone.values())
+    draw_ms = statistics.mean(a.usage.workers * 1000 / max(1, a.moves) for a in alone.values())
+    cores = usable_cores()
+    bound = cores * 1000 / (bot_ms + draw_ms)
+    print(
+        "parts alone, CPU per move (mean of the games): act "
+        + ", ".join(f"{g} {ms:.1f}" for g, ms in act.items())
+        + f" ms; publish (the bot's process less act) {bot_ms - act_ms:.1f} ms; render "
+        f"(workers) {draw_ms:.1f} ms; bound with {cores} cores: {bound:.0f} moves/s",
+        flush=True,
+    )
+    return bound
+
+
+def targets(runs: list[Run], at_50: Run | None, saturated: Run | None, bound: float | None) -> None:
+    print("targets:")
+    if at_50 is not None:
+        p99 = at_50.cut(99)
+        print(f"  p99 at 50 busy channels {p99:.0f} ms ≤ {P99_AT_50_MS:.0f}: {verdict(p99 <= 150)}")
+    if saturated is not None and bound is not None:
+        rate = saturated.moves / saturated.seconds
+        share = rate / bound
+        print(
+            f"  saturation {rate:.1f} moves/s = {share:.0%} of the bound {bound:.0f} ≥ "
+            f"{SATURATION_SHARE:.0%}: {verdict(share >= SATURATION_SHARE)}"
+        )
+    gc_worst = max(r.gc_worst_ms for r in runs)
+    print(f"  longest GC {gc_worst:.1f} ms ≤ {GC_STALL_MS:.0f}: {verdict(gc_worst <= GC_STALL_MS)}")
+    memory = max(r.usage.peak_all_mib for r in runs)
+    print(
+        f"  bot plus workers {memory:.0f} MiB ≤ {MEMORY_MIB:.0f}: {verdict(memory <= MEMORY_MIB)}"
+    )
 
 
 if __name__ == "__main__":
