@@ -66,7 +66,7 @@ class ChoiceButton(
         self.game_id, self.seat, self.decision, self.key = game_id, seat, decision, key
 
     @classmethod
-    def view(cls, game_id: int, spec: ButtonSpec) -> discord.ui.View:
+    def choices_view(cls, game_id: int, spec: ButtonSpec) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         for choice in spec.choices[: limits.BUTTONS]:
             view.add_item(
@@ -83,7 +83,7 @@ class ChoiceButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceButton:
         return cls(int(match["game"]), int(match["seat"]), int(match["decision"]), match["key"])
 
@@ -125,7 +125,7 @@ class OrdersButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OrdersButton:
         return cls(
             int(match["game"]),
@@ -156,7 +156,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(int(match["game"]), match["op"])
 
@@ -173,14 +173,18 @@ class OptionSelect(
 
     def __init__(self, game_id: int, field: OptionField | None, chosen: Any = None) -> None:
         name = field.name if field else "option"
-        options = [
-            discord.SelectOption(
-                label=f"{field.title}: {field.label(v)}"[: limits.CHOICE_NAME],
-                value=str(v)[: limits.CHOICE_NAME],
-                default=v == chosen,
-            )
-            for v in (field.values if field else [])
-        ] or [discord.SelectOption(label="…", value="…")]
+        options = (
+            [
+                discord.SelectOption(
+                    label=f"{field.title}: {field.label(v)}"[: limits.CHOICE_NAME],
+                    value=str(v)[: limits.CHOICE_NAME],
+                    default=v == chosen,
+                )
+                for v in field.values
+            ]
+            if field is not None
+            else []
+        ) or [discord.SelectOption(label="…", value="…")]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"option:{game_id}:{name}",
@@ -192,7 +196,7 @@ class OptionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OptionSelect:
         instance = cls(int(match["game"]), None)
         instance.field_name = match["field"]
@@ -239,7 +243,7 @@ class ConfirmButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ConfirmButton:
         return cls(
             int(match["game"]), match["op"], int(match["a"]), int(match["b"]), int(match["version"])
@@ -266,7 +270,7 @@ class UndoButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> UndoButton:
         return cls(int(match["game"]), int(match["version"]))
 
@@ -295,7 +299,7 @@ class VoteButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> VoteButton:
         return cls(int(match["game"]), int(match["rewind"]), match["yes"] == "yes")
 
@@ -320,7 +324,7 @@ class SnoozeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SnoozeButton:
         return cls(int(match["game"]), int(match["seat"]), int(match["decision"]))
 
@@ -343,10 +347,7 @@ DYNAMIC_ITEMS = (
 
 def is_ours(custom_id: str) -> bool:
     """Whether a component id is one a handler above will take; anything else gets a refusal."""
-    return any(
-        item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
-        for item in DYNAMIC_ITEMS
-    )
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
 def undo_view(game_id: int, version: int) -> discord.ui.View:

@@ -27,6 +27,7 @@ import discord
 
 from bot.discord.buttons import ChoiceButton, controls_view
 from bot.store.models import OutboxRow
+from bot.store.protocol import worker_name
 from bot.table import limits, posts
 from bot.table.model import Table
 from bot.table.pace import Pace
@@ -41,6 +42,9 @@ LATE_AFTER = timedelta(seconds=30)
 """A post composed this long after its change is marked late: the table sees when it happened."""
 SWEEP_GRACE = timedelta(seconds=2)
 """The sweep leaves a fresh post to the move that is publishing it right now."""
+LEASE = timedelta(minutes=5)
+"""How long a game's posts stay this process's once its sweep takes them: another process
+sharing the store takes them over after that, should this one have stopped while sending."""
 PRUNE_BATCH = 200
 """Delivered posts trimmed per sweep at most, so one sweep's transaction stays short."""
 GONE = {10003, 50001}
@@ -77,14 +81,19 @@ class Publisher:
                 return False
 
     async def sweep(self) -> int:
-        """Publish every game with a post that is due (a crash, an outage, a backoff), then
-        trim the posts delivered longer ago than the safe delay (`SqliteOutbox.prune`)."""
+        """Publish every game with a post that is due (a crash, an outage, a backoff) and that
+        no other process holds, then trim the posts delivered longer ago than the safe delay
+        (`SqlOutbox.prune`). Each game's posts are given back once its publishing stops."""
         store = self.bot.store
         done = 0
-        due = datetime.now(UTC) - SWEEP_GRACE
-        for game_id in await store.due_games(due, limit=100):
-            if await self.publish(game_id, catching_up=True):
-                done += 1
+        worker = worker_name()
+        now = datetime.now(UTC)
+        for game_id in await store.claim_posts(worker, now, LEASE, 100, grace=SWEEP_GRACE):
+            try:
+                if await self.publish(game_id, catching_up=True):
+                    done += 1
+            finally:
+                await store.release_posts(worker, game_id)
         keep = timedelta(minutes=self.bot.settings.outbox_keep_minutes)
         await store.prune(datetime.now(UTC) - keep, limit=PRUNE_BATCH)
         return done
@@ -168,7 +177,7 @@ class Publisher:
     async def _target(self, table: Table, post: OutboxRow) -> discord.abc.Messageable:
         if post.kind == "private":
             assert post.recipient is not None
-            return await self.bot.create_dm(discord.Object(id=post.recipient))  # type: ignore[arg-type]
+            return await self.bot.create_dm(discord.Object(id=post.recipient))
         return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
 
     async def _show(self, table: Table) -> posts.Show:
@@ -192,7 +201,7 @@ class Publisher:
     ) -> discord.Message:
         view = None
         if piece.buttons is not None:
-            view = ChoiceButton.view(table.row.id, piece.buttons)
+            view = ChoiceButton.choices_view(table.row.id, piece.buttons)
         elif piece.controls:
             view = controls_view(piece.controls)
         files = []

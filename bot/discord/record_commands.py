@@ -13,8 +13,6 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -88,7 +86,7 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
         return cls(
             match["kind"], int(match["a"]), int(match["b"]), int(match["c"]), int(match["page"])
@@ -431,14 +429,19 @@ async def _games_page(interaction: discord.Interaction, kind: str, key: int, pag
     `/game mine` ("mine": the games where the person `key` owes a move). A page past the last
     (the list shrank since its button was drawn) shows the last one."""
     store = bot_of(interaction).store
-    fetch: Callable[[int, int], Awaitable[tuple[int, list[Any]]]]
-    line: Callable[[Any], str]
+
+    async def fetch(offset: int, limit: int) -> tuple[int, list[str]]:
+        """How many games the whole list holds, and one page of it as lines."""
+        if kind == "list":
+            total, listed = await store.live_games(key, offset, limit)
+            return total, [_listed_line(game) for game in listed]
+        total, owed = await store.owed_by(key, offset, limit)
+        return total, [_owed_line(game) for game in owed]
+
     if kind == "list":
-        fetch, line = partial(store.live_games, key), _listed_line
         heading = "🎲 **Games in this server**: {}"
         empty = "No games are running in this server. `/game new` opens one."
     else:
-        fetch, line = partial(store.owed_by, key), _owed_line
         heading = "⏳ **You owe a move in {}**"
         empty = "You owe no move in any game. 🎉"
     total, items = await fetch(page * PER_PAGE, PER_PAGE)
@@ -450,7 +453,7 @@ async def _games_page(interaction: discord.Interaction, kind: str, key: int, pag
         await answer(interaction, empty)
         return
     shown = total if kind == "list" else words.count(total, "game")
-    lines = [f"{heading.format(shown)} · page {page + 1}/{count}", *map(line, items)]
+    lines = [f"{heading.format(shown)} · page {page + 1}/{count}", *items]
     await answer(interaction, "\n".join(lines), view=pager(kind, key, 0, 0, page, count))
 
 

@@ -277,7 +277,7 @@ async def test_buttons_sent_before_a_crash_are_kept_when_the_post_is_finished(se
     await store.mark_sending(turn.id, posts.dump(pieces))
     channel = session.bot.get_partial_messageable(session.channel.id)
     first = await channel.send(
-        pieces[0].content, view=ChoiceButton.view(table.row.id, pieces[0].buttons)
+        pieces[0].content, view=ChoiceButton.choices_view(table.row.id, pieces[0].buttons)
     )
     await store.mark_part_sent(turn.id, 1, done=False, message_id=first.id)
     await store.add_live_buttons(table.row.id, session.channel.id, [first.id])
