@@ -27,6 +27,7 @@ from bot.discord.rules_commands import rules_command
 from bot.discord.stale import StaleClicks, on_message
 from bot.discord.steward import Steward
 from bot.discord.turns import Turns
+from bot.store.protocol import GameStore
 from bot.store.sqlite import SqliteStore
 from bot.table.model import PlayerError
 from bot.table.tables import Tables
@@ -47,7 +48,7 @@ class GameBot(discord.Client):
     _drained: asyncio.Future[None] | None = None
     _shutdown: asyncio.Task[None] | None = None
 
-    def __init__(self, settings: Settings, store: SqliteStore | None = None) -> None:
+    def __init__(self, settings: Settings, store: GameStore | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(
             intents=intents,
@@ -55,7 +56,7 @@ class GameBot(discord.Client):
             chunk_guilds_at_startup=False,
         )
         self.settings = settings
-        self.store = store or SqliteStore(settings.database_path)
+        self.store: GameStore = store or SqliteStore(settings.database_path)
         self.tables = Tables(
             self.store,
             cache_bytes=int(settings.state_cache_mib * 1024 * 1024),

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot.store.models import Wait
+from bot.store.protocol import worker_name
 from bot.table import pace, posts
 from bot.table.model import Table
 from bot.table.pace import Pace
@@ -27,17 +29,27 @@ log = logging.getLogger(__name__)
 
 BATCH = 100
 """Waits handled per sweep; a backlog (after downtime) clears over the next sweeps."""
+LEASE = timedelta(minutes=5)
+"""How long a due wait stays this process's once taken: another process sharing the store
+takes it over after that, should this one have stopped while handling it."""
 
 
 async def sweep(bot: GameBot) -> int:
-    """Handle every wait that is due now; the number handled."""
+    """Handle every wait that is due now and no other process holds; the number handled. The
+    waits are given back afterwards, handled or not, so a failed one is tried at the next
+    sweep."""
     handled = 0
-    for due in await bot.store.due_waits(bot.tables.clock(), BATCH):
-        try:
-            await _handle(bot, due)
-            handled += 1
-        except Exception:
-            log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
+    worker = worker_name()
+    taken = await bot.store.claim_due_waits(worker, bot.tables.clock(), LEASE, BATCH)
+    try:
+        for due in taken:
+            try:
+                await _handle(bot, due)
+                handled += 1
+            except Exception:
+                log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
+    finally:
+        await bot.store.release_waits(worker, taken)
     return handled
 
 

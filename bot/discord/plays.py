@@ -22,7 +22,7 @@ from bot.table.model import PlayerError, Table
 from bot.table.tables import NO_GAME
 
 if TYPE_CHECKING:
-    from bot.store.sqlite import GameStore
+    from bot.store.protocol import GameStore
     from bot.table.model import Accepted
 
 ELSEWHERE = "That button belongs to a game in another channel."

@@ -3,69 +3,43 @@
 What a change must tell is queued in the outbox in the change's own transaction (`_enqueue`),
 and sent later by the publisher, which records here how far each post got: a crash between
 commit and post is healed by sending from that mark, and nothing is announced twice.
-`OutboxStore` is the part of the store protocol a PostgreSQL store would fill the same way;
-`SqliteOutbox` is mixed into `SqliteStore`.
+
+A game's posts are taken by one worker at a time (`claim_posts`): its open posts are marked
+with the worker and a lease, which a delivered, given-up or postponed post gives back, and
+which another worker takes over once it runs out. They are taken per game, all together,
+because a game's posts must go out in order. `OutboxStore` (`bot.store.protocol`) is what every
+store provides; `SqlOutbox` is the SQL store's part.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
-from contextlib import AbstractAsyncContextManager
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
-from bot.store import schema
 from bot.store.models import OutboxRow, Post
+from bot.store.sql import Sql
+
+OPEN = "state IN ('pending', 'sending')"
+"""A post still to be sent (the partial indexes of what is due say the same)."""
+RELEASE = "claimed_by = NULL, lease_until = NULL"
 
 
-class OutboxStore(Protocol):
-    async def open_posts(self, game_id: int) -> list[OutboxRow]: ...
-    async def due_games(self, now: datetime, limit: int) -> list[int]: ...
-    async def mark_sending(self, post_id: int, pieces: list[dict[str, Any]]) -> None: ...
-    async def mark_part_sent(
-        self, post_id: int, parts_sent: int, done: bool, message_id: int
-    ) -> None: ...
-    async def last_message(self, game_id: int, recipient: int | None) -> int | None: ...
-    async def prune(self, before: datetime, limit: int) -> int: ...
-    async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None: ...
-    async def mark_undeliverable(self, post_id: int) -> None: ...
-    async def reset_post(self, post_id: int) -> None: ...
-    async def set_shown(
-        self, game_id: int, announced: list[tuple[int, int]], living: dict[str, Any] | None
-    ) -> None: ...
-    async def channel_failed(self, game_id: int) -> int: ...
-    async def channel_worked(self, game_id: int) -> None: ...
-    async def add_live_buttons(self, game_id: int, channel_id: int, ids: list[int]) -> None: ...
-    async def live_buttons(self, game_id: int) -> list[int]: ...
-    async def drop_live_buttons(self, ids: list[int]) -> None: ...
-    async def note_dm_closed(self, game_id: int, user_id: int) -> bool: ...
-    async def add_posts(self, game_id: int, posts: list[Post]) -> None: ...
-    async def last_narration(self, game_id: int) -> str | None: ...
-
-
-class SqliteOutbox:
-    """The outbox methods of `SqliteStore` (which provides `db`, the writer lock, transactions,
-    `_set` and `_log_length`)."""
+class SqlOutbox(Sql):
+    """The outbox methods of the store (the games' part provides `_log_length`)."""
 
     if TYPE_CHECKING:
-        _write: asyncio.Lock
 
-        @property
-        def db(self) -> aiosqlite.Connection: ...
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-        async def _set(self, sql: str, args: tuple[Any, ...]) -> None: ...
         async def _log_length(self, game_id: int) -> int: ...
 
     async def _enqueue(self, game_id: int, seq: int, posts: list[Post]) -> None:
         """Inside the caller's transaction: queue what step `seq` of the game must tell."""
-        now = schema.now()
-        await self.db.executemany(
-            "INSERT INTO outbox (game_id, seq, kind, recipient, body, due_at, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(game_id, seq, p.kind, p.recipient, json.dumps(p.body), now, now) for p in posts],
+        d = self.dialect
+        now = d.now()
+        await self._many(
+            d.insert(
+                "outbox", ("game_id", "seq", "kind", "recipient", "body", "due_at", "created_at")
+            ),
+            [(game_id, seq, p.kind, p.recipient, d.to_json(p.body), now, now) for p in posts],
         )
 
     async def _tell(self, game_id: int, posts: list[Post]) -> None:
@@ -74,46 +48,94 @@ class SqliteOutbox:
         await self._enqueue(game_id, await self._log_length(game_id), posts)
 
     async def open_posts(self, game_id: int) -> list[OutboxRow]:
-        async with self.db.execute(
-            "SELECT * FROM outbox WHERE game_id = ? AND state IN ('pending', 'sending')"
-            " ORDER BY id",
-            (game_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self._rows(
+            f"SELECT * FROM outbox WHERE game_id = ? AND {OPEN} ORDER BY id", (game_id,)
+        )
+        d = self.dialect
         out = []
-        for r in rows:
-            data = dict(r)
-            data["body"] = json.loads(data["body"])
-            data["pieces"] = None if data["pieces"] is None else json.loads(data["pieces"])
-            data["message_ids"] = json.loads(data["message_ids"])
+        for data in rows:
+            data["body"] = d.from_json(data["body"])
+            data["pieces"] = d.from_json(data["pieces"])
+            data["message_ids"] = d.from_json(data["message_ids"])
             out.append(OutboxRow.model_validate(data))
         return out
 
     async def due_games(self, now: datetime, limit: int) -> list[int]:
-        """Games with something to send whose time has come: read through the due index only."""
-        async with self.db.execute(
+        """Games with something to send whose time has come, claimed or not: read through the
+        due index only."""
+        rows = await self._rows(
             "SELECT DISTINCT game_id FROM (SELECT game_id FROM outbox"
-            " WHERE state IN ('pending', 'sending') AND due_at <= ? ORDER BY due_at LIMIT ?)",
-            (schema.moment(now), limit),
-        ) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
+            f" WHERE {OPEN} AND due_at <= ? ORDER BY due_at LIMIT ?)",
+            (self.dialect.moment(now), limit),
+        )
+        return [int(r["game_id"]) for r in rows]
+
+    async def claim_posts(
+        self,
+        worker: str,
+        now: datetime,
+        lease: timedelta,
+        limit: int,
+        grace: timedelta = timedelta(0),
+    ) -> list[int]:
+        """Take the games with a post due `grace` before `now` whose open posts no other worker
+        holds a live lease on: every open post of theirs is marked as `worker`'s until `now +
+        lease`, in one statement. The games taken, the one due longest first. Read through the
+        index of what is due and the index of claimed posts."""
+        d = self.dialect
+        rows = await self._returning(
+            f"UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE {OPEN} AND game_id IN"
+            " (SELECT DISTINCT game_id FROM (SELECT game_id FROM outbox"
+            f" WHERE {OPEN} AND due_at <= ? AND (claimed_by IS NULL OR claimed_by = ?"
+            " OR lease_until <= ?) ORDER BY due_at LIMIT ?))"
+            " AND NOT EXISTS (SELECT 1 FROM outbox held WHERE held.game_id = outbox.game_id"
+            f" AND held.claimed_by IS NOT NULL AND held.{OPEN} AND held.claimed_by != ?"
+            " AND held.lease_until > ?) RETURNING game_id, due_at",
+            (
+                worker,
+                d.moment(now + lease),
+                d.moment(now - grace),
+                worker,
+                d.moment(now),
+                limit,
+                worker,
+                d.moment(now),
+            ),
+        )
+        first: dict[int, Any] = {}
+        for r in sorted(rows, key=lambda r: (r["due_at"], r["game_id"])):
+            first.setdefault(int(r["game_id"]), r["due_at"])
+        return list(first)
+
+    async def release_posts(self, worker: str, game_id: int) -> None:
+        """Give back what `worker` still holds of the game's posts (its sending stopped early:
+        a failure, or its lease ran out meanwhile), so the next sweep may take them at once."""
+        await self._set(
+            f"UPDATE outbox SET {RELEASE} WHERE game_id = ? AND claimed_by = ? AND {OPEN}",
+            (game_id, worker),
+        )
 
     async def mark_sending(self, post_id: int, pieces: list[dict[str, Any]]) -> None:
+        d = self.dialect
         await self._set(
             "UPDATE outbox SET state = 'sending', pieces = ?, sending_at = ? WHERE id = ?",
-            (json.dumps(pieces), schema.now(), post_id),
+            (d.to_json(pieces), d.now(), post_id),
         )
 
     async def mark_part_sent(
         self, post_id: int, parts_sent: int, done: bool, message_id: int
     ) -> None:
+        """Count one more message of the post sent; a post whose last message went out is
+        delivered, and gives back its lease."""
+        d = self.dialect
+        release = f", {RELEASE}" if done else ""
         await self._set(
-            "UPDATE outbox SET parts_sent = ?, state = ?, delivered_at = ?,"
-            " message_ids = json_insert(message_ids, '$[#]', ?) WHERE id = ?",
+            f"UPDATE outbox SET parts_sent = ?, state = ?, delivered_at = ?{release},"
+            f" message_ids = {d.json_append('message_ids')} WHERE id = ?",
             (
                 parts_sent,
                 "sent" if done else "sending",
-                schema.now() if done else None,
+                d.now() if done else None,
                 message_id,
                 post_id,
             ),
@@ -129,13 +151,13 @@ class SqliteOutbox:
         self, game_id: int, recipient: int | None
     ) -> tuple[int, list[int]] | None:
         """The latest post to that place that became a message: its id and its messages."""
-        async with self.db.execute(
-            "SELECT id, message_ids FROM outbox WHERE game_id = ? AND recipient IS ?"
-            " AND message_ids != '[]' ORDER BY id DESC LIMIT 1",
+        d = self.dialect
+        row = await self._row(
+            f"SELECT id, message_ids FROM outbox WHERE game_id = ? AND {d.same('recipient')}"
+            f" AND {d.json_filled('message_ids')} ORDER BY id DESC LIMIT 1",
             (game_id, recipient),
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else (int(row[0]), json.loads(row[1]))
+        )
+        return None if row is None else (int(row["id"]), d.from_json(row["message_ids"]))
 
     async def prune(self, before: datetime, limit: int) -> int:
         """Trim up to `limit` posts delivered before `before` (the safe delay ago), oldest
@@ -147,51 +169,53 @@ class SqliteOutbox:
         answer after a crash) and keep their body and message ids. A player's DM posts are
         deleted, all but the latest one that became a message: a later DM of unknown fate is
         looked for after it."""
-        cutoff = schema.moment(before)
-        async with self._transaction() as db:
-            async with db.execute(
+        cutoff = self.dialect.moment(before)
+        async with self._transaction():
+            due = await self._rows(
                 "SELECT id, game_id, recipient FROM outbox WHERE delivered_at IS NOT NULL"
                 " AND delivered_at <= ? ORDER BY delivered_at LIMIT ?",
                 (cutoff, limit),
-            ) as cur:
-                due = list(await cur.fetchall())
+            )
             for row in due:
                 if row["recipient"] is None:
                     continue
                 latest = await self._latest_with_message(row["game_id"], row["recipient"])
-                await db.execute(
+                await self._exec(
                     "DELETE FROM outbox WHERE game_id = ? AND recipient = ? AND id <= ?"
-                    " AND id IS NOT ? AND state IN ('sent', 'undeliverable')"
+                    f" AND {self.dialect.differs('id')}"
+                    " AND state IN ('sent', 'undeliverable')"
                     " AND (delivered_at IS NULL OR delivered_at <= ?)",
                     (row["game_id"], row["recipient"], row["id"], latest and latest[0], cutoff),
                 )
-            await self._rewrite_trimmed(db, [int(row["id"]) for row in due])
+            await self._rewrite_trimmed([int(row["id"]) for row in due])
         return len(due)
 
-    @staticmethod
-    async def _rewrite_trimmed(db: aiosqlite.Connection, ids: list[int]) -> None:
+    async def _rewrite_trimmed(self, ids: list[int]) -> None:
         """Those of `ids` still stored, written again under the same ids without their composed
         messages and off the index of what is due. Deleted and inserted, not updated: SQLite
         keeps the room a row gives up inside its page, and as new posts are added at the end of
         the table that room would never be used again, whereas deleting merges the page."""
         if not ids:
             return
-        marks = ", ".join("?" * len(ids))
-        async with db.execute(f"SELECT * FROM outbox WHERE id IN ({marks})", ids) as cur:
-            rows = [{**dict(r), "pieces": None, "delivered_at": None} for r in await cur.fetchall()]
+        marks = self.dialect.marks(len(ids))
+        rows = [
+            {**r, "pieces": None, "delivered_at": None}
+            for r in await self._rows(f"SELECT * FROM outbox WHERE id IN ({marks})", ids)
+        ]
         if not rows:
             return
-        await db.execute(f"DELETE FROM outbox WHERE id IN ({marks})", ids)
+        await self._exec(f"DELETE FROM outbox WHERE id IN ({marks})", ids)
         columns = list(rows[0])
-        await db.executemany(
-            f"INSERT INTO outbox ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-            [tuple(r[c] for c in columns) for r in rows],
+        await self._many(
+            self.dialect.insert("outbox", columns), [tuple(r[c] for c in columns) for r in rows]
         )
 
     async def postpone(self, post_id: int, attempts: int, due_at: datetime) -> None:
+        """Try the post again at `due_at`; its lease goes back, so whichever worker's sweep
+        comes first then may take it."""
         await self._set(
-            "UPDATE outbox SET attempts = ?, due_at = ? WHERE id = ?",
-            (attempts, schema.moment(due_at), post_id),
+            f"UPDATE outbox SET attempts = ?, due_at = ?, {RELEASE} WHERE id = ?",
+            (attempts, self.dialect.moment(due_at), post_id),
         )
 
     async def reset_post(self, post_id: int) -> None:
@@ -202,8 +226,8 @@ class SqliteOutbox:
 
     async def mark_undeliverable(self, post_id: int) -> None:
         await self._set(
-            "UPDATE outbox SET state = 'undeliverable', delivered_at = ? WHERE id = ?",
-            (schema.now(), post_id),
+            f"UPDATE outbox SET state = 'undeliverable', delivered_at = ?, {RELEASE} WHERE id = ?",
+            (self.dialect.now(), post_id),
         )
 
     async def set_shown(
@@ -211,22 +235,20 @@ class SqliteOutbox:
     ) -> None:
         """What the channel now shows of the game: who it showed as owing, and the turn
         message that later steps of the same turn may edit."""
+        d = self.dialect
         await self._set(
             "UPDATE games SET announced_seats = ?, living = ? WHERE id = ?",
-            (json.dumps(announced), None if living is None else json.dumps(living), game_id),
+            (d.to_json(announced), None if living is None else d.to_json(living), game_id),
         )
 
     async def channel_failed(self, game_id: int) -> int:
         async with self._write:
-            await self.db.execute(
-                "UPDATE games SET channel_failures = channel_failures + 1 WHERE id = ?",
+            failures = await self._scalar(
+                "UPDATE games SET channel_failures = channel_failures + 1 WHERE id = ?"
+                " RETURNING channel_failures",
                 (game_id,),
             )
-            return int(
-                await schema.scalar(
-                    self.db, "SELECT channel_failures FROM games WHERE id = ?", (game_id,)
-                )
-            )
+        return int(failures)
 
     async def channel_worked(self, game_id: int) -> None:
         await self._set(
@@ -235,32 +257,34 @@ class SqliteOutbox:
         )
 
     async def add_live_buttons(self, game_id: int, channel_id: int, ids: list[int]) -> None:
+        sql = self.dialect.upsert(
+            "live_buttons", ("message_id", "game_id", "channel_id"), ["message_id"], keep=True
+        )
         async with self._write:
-            await self.db.executemany(
-                "INSERT OR IGNORE INTO live_buttons VALUES (?, ?, ?)",
-                [(i, game_id, channel_id) for i in ids],
-            )
+            await self._many(sql, [(i, game_id, channel_id) for i in ids])
 
     async def live_buttons(self, game_id: int) -> list[int]:
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT message_id FROM live_buttons WHERE game_id = ? ORDER BY message_id",
             (game_id,),
-        ) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
+        )
+        return [int(r["message_id"]) for r in rows]
 
     async def drop_live_buttons(self, ids: list[int]) -> None:
         async with self._write:
-            await self.db.executemany(
-                "DELETE FROM live_buttons WHERE message_id = ?", [(i,) for i in ids]
-            )
+            await self._many("DELETE FROM live_buttons WHERE message_id = ?", [(i,) for i in ids])
 
     async def note_dm_closed(self, game_id: int, user_id: int) -> bool:
         """Remember that the channel was told; False if it had been told already."""
+        sql = self.dialect.upsert(
+            "dm_closed_told",
+            ("game_id", "user_id"),
+            ["game_id", "user_id"],
+            keep=True,
+            returning="game_id",
+        )
         async with self._write:
-            cur = await self.db.execute(
-                "INSERT OR IGNORE INTO dm_closed_told VALUES (?, ?)", (game_id, user_id)
-            )
-            return cur.rowcount == 1
+            return bool(await self._rows(sql, (game_id, user_id)))
 
     async def add_posts(self, game_id: int, posts: list[Post]) -> None:
         """Queue posts that tell of no change to the game (a notice about closed DMs)."""
@@ -270,10 +294,9 @@ class SqliteOutbox:
     async def last_narration(self, game_id: int) -> str | None:
         """What the channel was (or is about to be) told of the game's latest move: the answer
         for a player whose command was cut off by a crash before they heard back."""
-        async with self.db.execute(
+        body = await self._value(
             "SELECT body FROM outbox WHERE game_id = ? AND recipient IS NULL AND kind = 'turn'"
             " AND seq > 0 ORDER BY id DESC LIMIT 1",
             (game_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else str(json.loads(row[0])["header"])
+        )
+        return None if body is None else str(self.dialect.from_json(body)["header"])

@@ -3,20 +3,15 @@
 These read what the game's log and its channel narration already hold, and bring a game back
 from a record file. Each query goes through an index (the channel's games, the place's posts,
 the server's live games, the player's waits), so its cost is the answer's, whatever else is
-stored. `RecordStore` is the part of the store protocol a PostgreSQL store would fill the same
-way; `SqliteRecord` is mixed into `SqliteStore`.
+stored. `RecordStore` (`bot.store.protocol`) is what every store provides; `SqlRecord` is the
+SQL store's part.
 """
 
 from __future__ import annotations
 
-import json
-from contextlib import AbstractAsyncContextManager
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
-from bot.store import schema
 from bot.store.models import (
     ChannelBusy,
     GameRow,
@@ -28,6 +23,26 @@ from bot.store.models import (
     Wait,
     Waiting,
 )
+from bot.store.sql import Sql
+
+IMPORTED_GAME = (
+    "channel_id",
+    "guild_id",
+    "game",
+    "host_id",
+    "status",
+    "options",
+    "players",
+    "seed",
+    "state",
+    "version",
+    "pace",
+    "created_at",
+    "updated_at",
+    "imported",
+)
+ACTION_COLUMNS = ("game_id", "seq", "seat", "user_id", "action", "created_at", "reversible")
+TOLD_COLUMNS = ("game_id", "seq", "kind", "recipient", "body", "state", "due_at", "created_at")
 
 
 class Crowded(Exception):
@@ -39,46 +54,12 @@ class Crowded(Exception):
         self.scope, self.cap = scope, cap
 
 
-class RecordStore(Protocol):
-    async def latest_game(self, channel_id: int) -> GameRow | None: ...
-    async def narration(
-        self,
-        game_id: int,
-        *,
-        first_seq: int = 0,
-        last_seq: int | None = None,
-        after_id: int = 0,
-        upto_id: int | None = None,
-    ) -> list[Told]: ...
-    async def last_acted(self, game_id: int, user_id: int) -> int | None: ...
-    async def steps(self, game_id: int) -> int: ...
-    async def held(self, *, host_id: int | None, guild_id: int | None) -> int: ...
-    async def import_game(
-        self,
-        row: GameRow,
-        log: list[LoggedAction],
-        told: list[tuple[int, Post]],
-        posts: list[Post],
-        waits: list[Wait],
-        caps: tuple[int, int] | None = None,
-    ) -> GameRow: ...
-    async def live_games(
-        self, guild_id: int, offset: int, limit: int
-    ) -> tuple[int, list[ListedGame]]: ...
-    async def owed_by(
-        self, user_id: int, offset: int, limit: int
-    ) -> tuple[int, list[OwedGame]]: ...
-
-
-class SqliteRecord:
-    """The record methods of `SqliteStore` (which provides `db`, transactions, reading a game
-    row, the log's length, and queueing posts and waits inside a transaction)."""
+class SqlRecord(Sql):
+    """The record methods of the store (its other parts provide reading a game row, the log's
+    length, and queueing posts and waits inside a transaction)."""
 
     if TYPE_CHECKING:
 
-        @property
-        def db(self) -> aiosqlite.Connection: ...
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
         async def _one(self, sql: str, args: tuple[Any, ...]) -> GameRow | None: ...
         async def get(self, game_id: int) -> GameRow | None: ...
         async def _log_length(self, game_id: int) -> int: ...
@@ -107,7 +88,7 @@ class SqliteRecord:
         steps `first_seq` to `last_seq`, of ids after `after_id` up to `upto_id`. Read through
         the index of each place's posts."""
         big = 1 << 62
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT id, seq, kind, body FROM outbox WHERE game_id = ? AND recipient IS NULL"
             " AND id > ? AND id <= ? AND seq >= ? AND seq <= ? AND kind IN ('turn', 'notice')"
             " ORDER BY id",
@@ -118,9 +99,8 @@ class SqliteRecord:
                 first_seq,
                 big if last_seq is None else last_seq,
             ),
-        ) as cur:
-            rows = await cur.fetchall()
-        bodies = [json.loads(r["body"]) for r in rows]
+        )
+        bodies = [self.dialect.from_json(r["body"]) for r in rows]
         return [
             Told(
                 id=r["id"],
@@ -134,8 +114,7 @@ class SqliteRecord:
 
     async def last_acted(self, game_id: int, user_id: int) -> int | None:
         """The step of the user's latest entry in the game's log (a move or a take-back)."""
-        found = await schema.scalar(
-            self.db,
+        found = await self._scalar(
             "SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ?",
             (game_id, user_id),
         )
@@ -152,8 +131,8 @@ class SqliteRecord:
         total = 0
         for where in ("status = 'lobby'", "status = 'active' AND imported = 1"):
             total += int(
-                await schema.scalar(
-                    self.db, f"SELECT COUNT(*) FROM games WHERE {where} AND {column} = ?", (value,)
+                await self._scalar(
+                    f"SELECT COUNT(*) FROM games WHERE {where} AND {column} = ?", (value,)
                 )
             )
         return total
@@ -176,48 +155,50 @@ class SqliteRecord:
         stored only if its host and its server hold fewer tables than that (`held`), counted
         in the same transaction so two imports at once cannot both take the last place;
         `Crowded` otherwise. A finished game holds no table and is not counted."""
-        now = schema.now()
+        d = self.dialect
+        now = d.now()
         running = row.status == "active"
         try:
-            async with self._transaction() as db:
+            async with self._transaction():
                 if running and caps is not None:
                     await self._room(row, caps)
-                cur = await db.execute(
-                    "INSERT INTO games (channel_id, guild_id, game, host_id, status, options,"
-                    " players, seed, state, version, pace, created_at, updated_at, imported)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
-                    (
-                        row.channel_id,
-                        row.guild_id,
-                        row.game,
-                        row.host_id,
-                        row.status,
-                        json.dumps(row.options),
-                        json.dumps(row.players),
-                        row.seed,
-                        row.state,
-                        json.dumps(row.pace),
-                        now,
-                        now,
-                        int(running),
-                    ),
+                game_id = int(
+                    await self._scalar(
+                        d.insert("games", IMPORTED_GAME, returning="id"),
+                        (
+                            row.channel_id,
+                            row.guild_id,
+                            row.game,
+                            row.host_id,
+                            row.status,
+                            d.to_json(row.options),
+                            d.to_json(row.players),
+                            row.seed,
+                            row.state,
+                            0,
+                            d.to_json(row.pace),
+                            now,
+                            now,
+                            int(running),
+                        ),
+                    )
                 )
-                game_id = int(cur.lastrowid or 0)
-                await db.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at,"
-                    " reversible) VALUES (?, ?, ?, ?, ?, ?, 0)",
-                    [(game_id, e.seq, e.seat, e.user_id, e.action, now) for e in log],
+                await self._many(
+                    d.insert("actions", ACTION_COLUMNS),
+                    [(game_id, e.seq, e.seat, e.user_id, e.action, now, 0) for e in log],
                 )
-                await db.executemany(
-                    "INSERT INTO outbox (game_id, seq, kind, recipient, body, state, due_at,"
-                    " created_at) VALUES (?, ?, ?, NULL, ?, 'sent', ?, ?)",
-                    [(game_id, seq, p.kind, json.dumps(p.body), now, now) for seq, p in told],
+                await self._many(
+                    d.insert("outbox", TOLD_COLUMNS),
+                    [
+                        (game_id, seq, p.kind, None, d.to_json(p.body), "sent", now, now)
+                        for seq, p in told
+                    ],
                 )
                 await self._enqueue(game_id, len(log), posts)
                 await self._replace_waits(
                     game_id, [w.model_copy(update={"game_id": game_id}) for w in waits]
                 )
-        except aiosqlite.IntegrityError:
+        except d.conflict:
             raise ChannelBusy() from None
         stored = await self.get(game_id)
         assert stored is not None
@@ -239,44 +220,42 @@ class SqliteRecord:
         waits for: how many there are, and the page. Through the server's index of live games
         and each game's waits, so the work is the page's, whatever else is stored."""
         total = int(
-            await schema.scalar(
-                self.db,
+            await self._scalar(
                 "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ('lobby', 'active')",
                 (guild_id,),
             )
         )
-        async with self.db.execute(
+        d = self.dialect
+        rows = await self._rows(
             "SELECT id, channel_id, game, status, players FROM games"
             " WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id LIMIT ? OFFSET ?",
             (guild_id, limit, offset),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         listed = {
             int(r["id"]): ListedGame(
                 game_id=r["id"],
                 channel_id=r["channel_id"],
                 game=r["game"],
                 status=r["status"],
-                players=json.loads(r["players"]),
+                players=d.from_json(r["players"]),
             )
             for r in rows
         }
         if listed:
-            marks = ", ".join("?" * len(listed))
-            async with self.db.execute(
+            waits = await self._rows(
                 "SELECT game_id, seat, user_id, since, out_of_turn FROM waits"
-                f" WHERE game_id IN ({marks}) AND seat >= 0 ORDER BY game_id, seat",
+                f" WHERE game_id IN ({d.marks(len(listed))}) AND seat >= 0 ORDER BY game_id, seat",
                 tuple(listed),
-            ) as cur:
-                for w in await cur.fetchall():
-                    listed[int(w["game_id"])].waiting.append(
-                        Waiting(
-                            seat=w["seat"],
-                            user_id=w["user_id"],
-                            since=datetime.fromisoformat(w["since"]),
-                            out_of_turn=bool(w["out_of_turn"]),
-                        )
+            )
+            for w in waits:
+                listed[int(w["game_id"])].waiting.append(
+                    Waiting(
+                        seat=w["seat"],
+                        user_id=w["user_id"],
+                        since=self._since(w["since"]),
+                        out_of_turn=bool(w["out_of_turn"]),
                     )
+                )
         return total, list(listed.values())
 
     async def owed_by(self, user_id: int, offset: int, limit: int) -> tuple[int, list[OwedGame]]:
@@ -285,30 +264,34 @@ class SqliteRecord:
         by player, so the work is that player's, whatever else is stored."""
         where = "WHERE w.user_id = ? AND w.seat >= 0 AND g.status = 'active'"
         total = int(
-            await schema.scalar(
-                self.db,
+            await self._scalar(
                 f"SELECT COUNT(DISTINCT w.game_id) FROM waits w JOIN games g ON g.id = w.game_id"
                 f" {where}",
                 (user_id,),
             )
         )
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT w.game_id, g.channel_id, g.guild_id, g.game, MIN(w.since) AS since,"
             " COUNT(*) AS seats, MIN(w.out_of_turn) AS out_of_turn"
             f" FROM waits w JOIN games g ON g.id = w.game_id {where}"
             " GROUP BY w.game_id ORDER BY since, w.game_id LIMIT ? OFFSET ?",
             (user_id, limit, offset),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return total, [
             OwedGame(
                 game_id=r["game_id"],
                 channel_id=r["channel_id"],
                 guild_id=r["guild_id"],
                 game=r["game"],
-                since=datetime.fromisoformat(r["since"]),
+                since=self._since(r["since"]),
                 seats=r["seats"],
                 out_of_turn=bool(r["out_of_turn"]),
             )
             for r in rows
         ]
+
+    def _since(self, value: Any) -> datetime:
+        """A wait's start as stored (never empty: the column is NOT NULL)."""
+        since = self.dialect.read_moment(value)
+        assert since is not None
+        return since

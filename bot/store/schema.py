@@ -20,15 +20,14 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
+
+from bot.store.dialect import SQLITE
 
 log = logging.getLogger(__name__)
 
@@ -59,28 +58,6 @@ class MigrationsMissing(StoreUnusable):
 class Migration:
     name: str
     sql: str
-
-
-def moment(when: datetime | None) -> str | None:
-    """A moment as the schema's columns hold it: ISO text in UTC to the second, so that the
-    text order the due indexes keep is the order in time."""
-    return None if when is None else when.astimezone(UTC).isoformat(timespec="seconds")
-
-
-def now() -> str:
-    """This moment, as the schema's columns hold it."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-async def scalar(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
-    """The one value of a query that always yields one row (an aggregate, or a column of a row
-    the caller holds): no row means the database broke that promise, which is an error here
-    rather than a None mistaken for a value further on."""
-    async with db.execute(sql, params) as cur:
-        row = await cur.fetchone()
-    if row is None:
-        raise sqlite3.DatabaseError(f"no row from a query that always yields one: {sql}")
-    return row[0]
 
 
 def _package() -> Path:
@@ -262,10 +239,10 @@ async def _apply(db: aiosqlite.Connection, path: Path, migration: Migration) -> 
     file cannot both apply the same migration: the second one's insert fails and it moves on.
     """
     name = migration.name.replace("'", "''")
-    applied_at = now()
+    applied_at = SQLITE.now()
     try:
         await db.executescript(
-            "BEGIN IMMEDIATE;\n"
+            f"{SQLITE.begin};\n"
             f"INSERT INTO schema_migrations (name, applied_at) VALUES ('{name}', '{applied_at}');\n"
             f"{migration.sql}\n;\nCOMMIT;"
         )

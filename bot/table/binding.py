@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store.sqlite import GameStore
+from bot.store.protocol import GameStore
 from bot.table import limits, record
 from bot.table.model import PlayerError, Table
 from engine.words import listing

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.store.models import ChannelBusy, GameRow, Post, StaleVersion
-from bot.store.sqlite import GameStore
+from bot.store.protocol import GameStore
 from bot.table import limits, pace, posts, present
 from bot.table import options as game_options
 from bot.table.model import SYSTEM_USER, Accepted, PlayerError, Table

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import schema
+from bot.store.dialect import SQLITE
 from bot.store.models import GameRow, Post
 from bot.store.sqlite import SqliteStore
 from bot.table import posts
@@ -54,7 +55,7 @@ async def deliver(store: SqliteStore, game_id: int, *, ago: timedelta, size: int
         await store.mark_part_sent(post.id, 1, done=True, message_id=1000 + post.id)
         await store.db.execute(
             "UPDATE outbox SET delivered_at = ? WHERE id = ?",
-            (schema.moment(datetime.now(UTC) - ago), post.id),
+            (SQLITE.moment(datetime.now(UTC) - ago), post.id),
         )
 
 

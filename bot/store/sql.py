@@ -1,0 +1,117 @@
+"""The plumbing every part of the SQL store shares: statements through the dialect, one writer.
+
+Each part of the store (games, outbox, waits, record, drafts, answers) is a mixin over `Sql`,
+and sends every statement through these few methods, which pass it through the `Dialect`
+(`bot.store.dialect`) first. So the parts hold no dialect detail of their own: a store on
+another database brings its dialect and its connection, and the parts' SQL is the same.
+
+Writes take the writer lock: one write at a time on the store's one connection, and a write
+made on behalf of a player's command marks that command's owed answer in its own transaction
+(`bot.store.answers`), so a crash after the commit cannot leave the player told that nothing
+changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from bot.store.dialect import Dialect
+from bot.store.owed import OWED, Owed
+
+Args = Sequence[Any]
+
+
+class Sql:
+    """Statements, transactions and the writer lock, over one aiosqlite connection."""
+
+    dialect: Dialect
+    _write: asyncio.Lock
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        raise NotImplementedError
+
+    async def _exec(self, sql: str, args: Args = ()) -> int:
+        """Run one statement inside the caller's transaction (or lock); the rows it changed."""
+        cur = await self.db.execute(self.dialect.sql(sql), args)
+        return cur.rowcount
+
+    async def _many(self, sql: str, rows: Iterable[Args]) -> None:
+        """Run one statement once per row of values, inside the caller's transaction."""
+        await self.db.executemany(self.dialect.sql(sql), rows)
+
+    async def _rows(self, sql: str, args: Args = ()) -> list[dict[str, Any]]:
+        async with self.db.execute(self.dialect.sql(sql), args) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def _row(self, sql: str, args: Args = ()) -> dict[str, Any] | None:
+        async with self.db.execute(self.dialect.sql(sql), args) as cur:
+            row = await cur.fetchone()
+        return None if row is None else dict(row)
+
+    async def _value(self, sql: str, args: Args = ()) -> Any:
+        """The first column of the first row, or None when there is no row."""
+        async with self.db.execute(self.dialect.sql(sql), args) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    async def _scalar(self, sql: str, args: Args = ()) -> Any:
+        """The one value of a query that always yields one row (an aggregate, a column of a row
+        the caller holds, a `RETURNING` of a row it writes): no row means the database broke
+        that promise, which is an error here rather than a None mistaken for a value later."""
+        async with self.db.execute(self.dialect.sql(sql), args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise sqlite3.DatabaseError(f"no row from a query that always yields one: {sql}")
+        return row[0]
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """One write, all or nothing, that also marks the command's owed answer."""
+        owed = OWED.get()
+        async with self._write:
+            await self._exec(self.dialect.begin)
+            try:
+                yield
+                await self._mark_owed(owed)
+            except BaseException:
+                await self._exec("ROLLBACK")
+                if owed is not None:
+                    owed.settled(committed=False)
+                raise
+            await self._exec("COMMIT")
+            if owed is not None:
+                owed.settled(committed=True)
+
+    async def _set(self, sql: str, args: Args) -> int:
+        """One write on its own under the writer lock (in a transaction only when a player's
+        command must be marked with it); the rows it changed."""
+        if OWED.get() is not None:
+            async with self._transaction():
+                return await self._exec(sql, args)
+        async with self._write:
+            return await self._exec(sql, args)
+
+    async def _returning(self, sql: str, args: Args) -> list[dict[str, Any]]:
+        """One write on its own that hands back rows (`RETURNING`), as `_set` makes it."""
+        if OWED.get() is not None:
+            async with self._transaction():
+                return await self._rows(sql, args)
+        async with self._write:
+            return await self._rows(sql, args)
+
+    async def _mark_owed(self, owed: Owed | None) -> None:
+        """At the end of any write's transaction: the owed row records that something changed,
+        unless it already says so (a committed write, or this transaction's step)."""
+        if owed is None or owed.changed or owed.marking:
+            return
+        await self._exec(
+            "UPDATE owed_answers SET changed = 1 WHERE interaction_id = ?", (owed.interaction_id,)
+        )
+        owed.marking = True
