@@ -20,7 +20,9 @@ panel. The renderer reads the view only, never the rules: move allowances come i
 
 `render(view, players)` shows each seat's player's display name beside its seat name when the
 caller passes them; `focus(before, after, players)` draws the blocks a move changed, for phones
-(see `render.focus` and this package's `closeup` module).
+(see `render.focus` and this package's `closeup` module). The full board cannot be read 400 px
+wide, so `phone_overview(view, players, before)` draws the blocks in play and the counts for a
+turn message (this package's `overview` module).
 """
 
 from __future__ import annotations
@@ -86,6 +88,18 @@ def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes
     from render.not_on_my_block.closeup import focus_image
 
     return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
+
+
+def phone_overview(
+    view: BaseModel, players: Players = None, before: BaseModel | None = None
+) -> bytes:
+    """PNG bytes of the blocks in play and the game's counts, 792 px wide, for a turn message
+    read on a phone (the full board cannot be); `before`, the view before the last step, picks
+    and frames the blocks it changed (see this package's `overview` module)."""
+    from render.not_on_my_block.overview import overview_image
+
+    image = overview_image(view, players, before)  # type: ignore[arg-type]
+    return image.to_png(board_palette())
 
 
 def draw(view: NombView, players: Players = None) -> Canvas:

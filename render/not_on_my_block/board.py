@@ -16,6 +16,7 @@ from render.not_on_my_block.look import (
     BOARDS_CACHED,
     COORD_SIZE,
     LABEL_SIZE,
+    LEAST_TEXT,
     LETTER,
     MARGIN,
     MAX_PIECE,
@@ -179,7 +180,7 @@ def _block_face(canvas: Canvas, box: Box, look: BlockLook) -> None:
     canvas.text((strip.x0, strip.y0 + STRIP // 2 + 1), look.at, LABEL_SIZE, name_ink, "lm", True)
     if label:
         room = strip.width - text_size(look.at, LABEL_SIZE, True)[0] - 8
-        size = fit_size(label, room, LABEL_SIZE, 14, bold=True)
+        size = fit_size(label, room, LABEL_SIZE, LEAST_TEXT, bold=True)
         canvas.text((strip.x1, strip.y0 + STRIP // 2 + 1), label, size, ink, "rm", True)
     if look.permanent:
         canvas.draw.rectangle(box.inset(2), outline=INK, width=6)
@@ -260,7 +261,7 @@ def _shield_badge(canvas: Canvas, center: tuple[int, int], radius: int) -> None:
     cx, cy = center
     box = Box(cx - radius, cy - radius, cx + radius, cy + radius + radius // 4)
     canvas.shield(box, INK, width=3, fill=WHITE)
-    canvas.label(box.inset(0, 2), "T", max(14, radius), INK)
+    canvas.label(box.inset(0, 2), "T", max(LEAST_TEXT, radius), INK)
 
 
 def _pieces(canvas: Canvas, area: Box, pieces: list[PieceView]) -> None:
@@ -315,7 +316,8 @@ def _grouped(canvas: Canvas, area: Box, pieces: list[PieceView]) -> None:
         radius = 5 if colour == "developer" else pill.height // 2
         outline = WHITE if colour == "developer" else INK
         canvas.draw.rounded_rectangle(pill, radius=radius, fill=fill, outline=outline, width=2)
-        size = fit_size(text, pill.width - 8, min(24, pill.height - 6), 14, bold=True)
+        largest = max(LEAST_TEXT, min(24, pill.height - 6))
+        size = fit_size(text, pill.width - 8, largest, LEAST_TEXT, bold=True)
         canvas.label(pill, text, size, text_on(fill))
 
 

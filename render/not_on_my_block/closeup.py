@@ -13,6 +13,7 @@ waiting for; once the game is over, how it ended.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PIL import Image
@@ -78,7 +79,7 @@ def focus_image(before: NombView, after: NombView, players: Players = None) -> C
     cells = {b.at: (after.height - 1 - b.row, b.col) for b in after.blocks}
     area = focus.window((cells[at] for at in changed), after.height, after.width, WINDOW)
     shown = {at for at, cell in cells.items() if cell in area}
-    body = _window(after, players, area, changed & shown)
+    body = window_image(after, players, area, changed & shown)
     left_out = sorted(changed - shown, key=lambda at: (cells[at][1], -cells[at][0]))
     return focus.compose(body.width, banner(after, players, left_out, body.width), body, TITLE_BAR)
 
@@ -87,7 +88,9 @@ TITLE_BAR = (34, 34, 40)
 """The banner's background: the board header's dark grey."""
 
 
-def _window(view: NombView, players: Players, area: focus.Window, changed: set[str]) -> Image.Image:
+def window_image(
+    view: NombView, players: Players, area: focus.Window, changed: set[str]
+) -> Image.Image:
     """The blocks in `area` (rows from the top) as on the board, with their coordinates around
     them, changed blocks framed."""
     geo = layout(view, status_lines(view, players), legend_items())
@@ -145,8 +148,15 @@ def _frame(
         canvas.draw.line([start, end], fill=INK, width=4 if edge else 2)
 
 
-def banner(view: NombView, players: Players, left_out: list[str], width: int) -> list[focus.Part]:
-    """Headline, moves left, both win tracks, and what the table waits for."""
+def banner(
+    view: NombView,
+    players: Players,
+    left_out: list[str],
+    width: int,
+    more: Sequence[Line] = (),
+) -> list[focus.Part]:
+    """Headline, moves left, both win tracks, the caller's `more` lines, and what the table
+    waits for."""
     from render.not_on_my_block import headline
 
     notes: list[Line] = []
@@ -167,6 +177,7 @@ def banner(view: NombView, players: Players, left_out: list[str], width: int) ->
             WHITE,
         )
     )
+    notes.extend(more)
     waiting = waiting_line(view, players)
     if waiting:
         notes.append(

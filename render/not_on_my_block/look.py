@@ -47,6 +47,9 @@ STRIP = 30
 """Height of the label strip at the top of every block (block name and type)."""
 LABEL_SIZE = 22
 """Block names and types in their strip; a type too long to fit beside the name shrinks."""
+LEAST_TEXT = 18
+"""The smallest text on a block: 9 px when the phone overview's 792 px window is shown 400 px
+wide; a label that would need less is made shorter instead ("LUX ST")."""
 LEGEND_SIZE = 20
 COORD_SIZE = 26
 PANEL_SIZE = 24
@@ -87,7 +90,7 @@ STYLES: dict[str, BlockStyle] = {
     "store": BlockStyle("Store", tint(GREEN, 0.6), "STORE"),
     "center": BlockStyle("Community Center", GREEN, "CENTER"),
     "luxury_housing": BlockStyle("Luxury Housing", tint(PURPLE, 0.3), "LUXURY"),
-    "luxury_store": BlockStyle("Luxury Store", shade(PURPLE, 0.45), "LUX STORE"),
+    "luxury_store": BlockStyle("Luxury Store", shade(PURPLE, 0.45), "LUX ST"),
 }
 
 
