@@ -78,6 +78,8 @@ def subcommand_names(group: app_commands.Group) -> dict[str, list[str]]:
 
 
 PACE = Pace.model_fields
+PACE_HELP = {name: field.description or name for name, field in PACE.items()}
+"""Each pace setting's option help: its field's description."""
 
 RemindAfter = app_commands.Range[float, *bounds("remind_after")]
 RemindEvery = app_commands.Range[float, *bounds("remind_every")]
@@ -312,15 +314,15 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         name="settings", description="The table's pace: reminders, turn limit, vacations"
     )
     @app_commands.describe(
-        remind_after=PACE["remind_after"].description,
-        remind_every=PACE["remind_every"].description,
-        reminders=PACE["reminders"].description,
-        turn_limit=PACE["turn_limit"].description,
-        on_limit=PACE["on_limit"].description,
-        vacation_days=PACE["vacation_days"].description,
-        on_vacation=PACE["on_vacation"].description,
-        board=PACE["board"].description,
-        narration=PACE["narration"].description,
+        remind_after=PACE_HELP["remind_after"],
+        remind_every=PACE_HELP["remind_every"],
+        reminders=PACE_HELP["reminders"],
+        turn_limit=PACE_HELP["turn_limit"],
+        on_limit=PACE_HELP["on_limit"],
+        vacation_days=PACE_HELP["vacation_days"],
+        on_vacation=PACE_HELP["on_vacation"],
+        board=PACE_HELP["board"],
+        narration=PACE_HELP["narration"],
     )
     @app_commands.choices(
         on_limit=[

@@ -85,7 +85,7 @@ class Lobbies:
             except discord.HTTPException as exc:
                 log.warning("could not update the lobby of game %s: %s", table.row.id, exc)
                 return
-        if closed:
+        if view is None:  # a closed lobby is not posted again
             return
         try:
             message = await channel.send(

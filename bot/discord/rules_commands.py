@@ -8,6 +8,8 @@ builders are pure functions, so tests check every answer fits one message.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -135,7 +137,7 @@ def rules_command() -> app_commands.Command:
         topic="A part of the rules: turn, winning, setup... (blank: overview and topic list)",
         game="Which game (blank: the game in this channel)",
     )(_rules)
-    command = app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="rules",
         description="The rules of this channel's game in short, only for you",
         callback=callback,

@@ -12,6 +12,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
+from pydantic import ValidationError
 
 from bot.discord.buttons import confirm_view
 from bot.discord.interactions import LATER, Progress, answer, handling
@@ -282,7 +283,7 @@ class Steward:
             if changes:
                 try:
                     prefs = Prefs.model_validate({**prefs.model_dump(), **changes})
-                except ValueError as exc:
+                except ValidationError as exc:
                     raise PlayerError(f"Nothing was changed. {refusal(exc, Prefs)}") from None
                 if (prefs.quiet_from is None) != (prefs.quiet_to is None):
                     raise PlayerError(
