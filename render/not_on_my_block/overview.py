@@ -44,7 +44,7 @@ def region(view: NombView, before: NombView | None = None) -> tuple[set[str], se
             return changed, changed
     seat = view.pending.seat if view.pending is not None else view.active_seat
     if not over(view) and 0 <= seat < len(view.seats):
-        colours = set(view.seats[seat].colours) or {"developer"}
+        colours: set[str] = set(view.seats[seat].colours) or {"developer"}
         own = {p.at for p in (*view.reps, *view.agents) if p.colour in colours}
         own |= {a.at for a in view.apartments if a.at and a.colour in colours}
         if own:
