@@ -74,6 +74,7 @@ async def serve(settings: Settings) -> int:
     import discord
 
     from bot.discord.app import GameBot
+    from bot.discord.health import settle_collector
     from bot.store.sqlite import SqliteStore
 
     assert settings.discord_token is not None
@@ -81,6 +82,7 @@ async def serve(settings: Settings) -> int:
     await store.open()
     async with aclosing(store):
         bot = GameBot(settings, store=store)
+        settle_collector()  # modules, commands and content loaded: kept for good
         _stop_on_signals(bot)
         try:
             async with bot:

@@ -1,9 +1,16 @@
-"""Board images drawn in a small pool of worker processes.
+"""Board images drawn in a small set of worker processes, each game always by the same one.
 
 Pillow holds the GIL while it draws, so threads would serialise every channel's board on one
 core and stall the event loop that keeps the gateway's heartbeat. Worker processes use every
-core; the pool is warmed at start-up so the first move pays no import, and a worker that dies
-(a crash, an out-of-memory kill) only costs that board a retry on a fresh pool.
+core; each is warmed at start-up so the first move pays no import, and a worker that dies
+(a crash, an out-of-memory kill) only costs that board a retry on a fresh worker.
+
+A board is drawn on layers cached per process and per layout (a Bloc by Bloc city, the key),
+which cost far more to draw than a move does. Sent to whichever worker is free, every game's
+layout ends up cached in every worker, the caches hold a few layouts each and so keep evicting
+one another: each worker redraws layers move after move and holds the largest set. So each
+game has a home worker (the least busy one when it is first drawn) and all its pictures are
+drawn there: a worker caches only its own games' layouts.
 
 Two pictures are drawn: the whole board (`board`), and after a step the part of the board it
 changed (`step`), small enough to read on a phone. Both show the players' display names.
@@ -12,12 +19,11 @@ changed (`step`), small enough to read on a phone. Both show the players' displa
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import io
 import logging
 import multiprocessing
 import os
-import signal
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,71 +31,67 @@ from typing import TypeVar
 
 import discord
 
+from bot.discord.drawing_worker import die_with_the_bot, warm
 from bot.table.model import Table
-from engine.games import REGISTRY
-from render import board_png, focus_for, focus_png, renderer_for
+from render import board_png, focus_png
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-PR_SET_PDEATHSIG = 1
-"""prctl option: the signal a process gets when its parent dies."""
-
-
-def _die_with_the_bot(bot_pid: int) -> None:
-    """Run first in each worker: if the bot is killed outright (no shutdown code runs), its
-    workers die with it instead of lingering on as orphans (Linux; elsewhere they notice the
-    closed queue a little later). A bot that died while this worker was still starting is
-    caught by the check after the request, which the kernel would no longer deliver."""
-    try:
-        libc = ctypes.CDLL(None)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != bot_pid:
-        os._exit(0)
-
-
-def _warm() -> int:
-    """Run once in each worker: imports every game's renderer, so no board pays for it."""
-    for game_id in REGISTRY:
-        try:
-            renderer_for(game_id)
-            focus_for(game_id)
-        except KeyError:
-            pass  # a game without a board: the bot refuses to start on it anyway
-    return os.getpid()
+HOMES_KEPT = 4096
+"""Games whose home worker is remembered: a game forgotten (long idle) gets a new home, the
+least busy one at that time."""
 
 
 class Drawing:
     def __init__(self, workers: int) -> None:
-        """`workers`: processes in the pool; 0 draws in a thread of this process instead
+        """`workers`: worker processes; 0 draws in a thread of this process instead
         (for tests that start many bots and draw tiny boards)."""
         self.workers = workers
-        self._pool: Executor | None = None
+        self._pools: list[Executor | None] = []
+        self._homes: OrderedDict[int, int] = OrderedDict()
+        """Game id -> the index of the worker that draws it, most recently drawn last."""
+        self._games = [0] * max(0, workers)
+        """How many remembered games each worker is home to."""
 
     def _new_pool(self) -> Executor | None:
+        """One worker process of its own, so that what is sent to it runs in that process."""
         if self.workers <= 0:
             return None
         # Spawned, not forked: the bot process has threads (the database's) that a fork
         # would copy mid-flight.
         context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(
-            max_workers=self.workers,
+            max_workers=1,
             mp_context=context,
-            initializer=_die_with_the_bot,
+            initializer=die_with_the_bot,
             initargs=(os.getpid(),),
         )
 
     async def start(self) -> None:
-        self._pool = self._new_pool()
-        if self._pool is None:
+        self._pools = [self._new_pool() for _ in range(max(1, self.workers))]
+        if self.workers <= 0:
             return
         loop = asyncio.get_running_loop()
-        pids = await asyncio.gather(
-            *(loop.run_in_executor(self._pool, _warm) for _ in range(self.workers))
-        )
+        pids = await asyncio.gather(*(loop.run_in_executor(p, warm) for p in self._pools))
         log.info("board drawing warmed up in %d worker process(es)", len(set(pids)))
+
+    def home(self, game_id: int) -> int:
+        """The index of the worker that draws `game_id`: where it was drawn before, or the
+        worker home to the fewest games."""
+        index = self._homes.get(game_id)
+        if index is not None:
+            self._homes.move_to_end(game_id)
+            return index
+        if not self._games:
+            return 0
+        index = min(range(len(self._games)), key=self._games.__getitem__)
+        self._homes[game_id] = index
+        self._games[index] += 1
+        if len(self._homes) > HOMES_KEPT:
+            _, gone = self._homes.popitem(last=False)
+            self._games[gone] -= 1
+        return index
 
     async def step(
         self, before: Table, after: Table, players: list[str] | None = None
@@ -120,18 +122,23 @@ class Drawing:
         return discord.File(io.BytesIO(png), filename="board.png")
 
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:
-        """`draw(*args)` in the pool (or a thread, without one); a dead worker costs a retry
-        on a fresh pool."""
+        """`draw(*args)` in the game's home worker (or a thread, without workers); a dead
+        worker costs a retry on a fresh one in its place, the others keep their caches."""
         loop = asyncio.get_running_loop()
+        index = self.home(table.row.id)
+        pool = self._pools[index] if self._pools else None
         try:
-            return await loop.run_in_executor(self._pool, draw, *args)
+            return await loop.run_in_executor(pool, draw, *args)
         except BrokenProcessPool:
-            log.warning("a drawing worker died; starting a fresh pool for game %s", table.row.id)
-            self.stop()
-            self._pool = self._new_pool()
-            return await loop.run_in_executor(self._pool, draw, *args)
+            log.warning("a drawing worker died; starting a fresh one for game %s", table.row.id)
+            if self._pools and self._pools[index] is pool:
+                if pool is not None:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                self._pools[index] = self._new_pool()
+            return await loop.run_in_executor(self._pools[index], draw, *args)
 
     def stop(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in self._pools:
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._pools = []

@@ -1,9 +1,12 @@
-"""Boards are drawn in worker processes, and a worker that dies costs only a retry."""
+"""Boards are drawn in worker processes, each game by the same one, and a worker that dies
+costs only a retry; the workers and the bot set their collector aside after start-up."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -12,10 +15,13 @@ from PIL import Image
 from pydantic import BaseModel
 
 from bot.discord.drawing import Drawing
+from bot.discord.health import YOUNG_THRESHOLD
 from bot.store.models import GameRow
 from bot.table.model import Table
 from engine import Game
 from engine.games import REGISTRY
+from tests.bot.child import ChildBot
+from tests.standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,23 +45,29 @@ def table_of(game: Game, state: BaseModel, players: int, seed: int) -> Table:
     return Table(row=row, game=game, state=state)
 
 
-def nomb_table() -> Table:
+def nomb_table(game_id: int = 1) -> Table:
     game = REGISTRY["not_on_my_block"]
-    return table_of(game, game.setup(game.make_options(players=2), 3), players=2, seed=3)
+    table = table_of(game, game.setup(game.make_options(players=2), 3), players=2, seed=3)
+    table.row.id = game_id
+    return table
+
+
+async def worker_of(drawing: Drawing, game_id: int) -> int:
+    """The pid of the process that draws game `game_id`'s pictures."""
+    return await drawing._draw(nomb_table(game_id), os.getpid)
 
 
 async def test_a_board_is_drawn_in_a_worker_and_a_dead_worker_is_replaced():
     drawing = Drawing(workers=1)
     await drawing.start()
     try:
-        loop = asyncio.get_running_loop()
-        worker = await loop.run_in_executor(drawing._pool, os.getpid)
+        worker = await worker_of(drawing, 1)
         assert worker != os.getpid()
         first = await drawing.board(nomb_table())
         os.kill(worker, signal.SIGKILL)
         second = await drawing.board(nomb_table())
         assert first.fp.getvalue() == second.fp.getvalue()
-        again = await loop.run_in_executor(drawing._pool, os.getpid)
+        again = await worker_of(drawing, 1)
         assert again not in (worker, os.getpid())
         image = Image.open(second.fp)
         assert image.format == "PNG" and image.width > 400
@@ -70,7 +82,7 @@ async def test_workers_die_with_a_bot_that_is_killed_outright(tmp_path):
         "async def main():\n"
         "    d = Drawing(workers=1)\n"
         "    await d.start()\n"
-        "    pid = await asyncio.get_running_loop().run_in_executor(d._pool, os.getpid)\n"
+        "    pid = await asyncio.get_running_loop().run_in_executor(d._pools[0], os.getpid)\n"
         "    print(pid, flush=True)\n"
         "    await asyncio.sleep(60)\n"
         "asyncio.run(main())\n"
@@ -87,3 +99,50 @@ async def test_workers_die_with_a_bot_that_is_killed_outright(tmp_path):
             break
         await asyncio.sleep(0.1)
     assert not Path(f"/proc/{worker}").exists(), "the drawing worker outlived the bot"
+
+
+async def test_each_game_is_drawn_by_one_worker_and_keeps_it_when_another_dies():
+    """A game's layers stay cached in the one worker that draws it: games are spread over the
+    workers, each always goes to the same one, and a dead worker's games move to its
+    replacement while the other worker (and its caches) carries on."""
+    drawing = Drawing(workers=2)
+    await drawing.start()
+    try:
+        homes = {game: {await worker_of(drawing, game) for _ in range(6)} for game in range(1, 5)}
+        assert all(len(pids) == 1 for pids in homes.values()), homes
+        first, second, third, fourth = (pids.pop() for pids in homes.values())
+        assert len({first, second, third, fourth}) == 2, "four games, both workers busy"
+        os.kill(first, signal.SIGKILL)
+        drawn = await drawing.board(nomb_table(1))
+        assert Image.open(drawn.fp).format == "PNG"
+        replacement = await worker_of(drawing, 1)
+        assert replacement != first
+        others = {game: pid for game, pid in zip((2, 3, 4), (second, third, fourth), strict=True)}
+        for game, pid in others.items():
+            now = await worker_of(drawing, game)
+            assert now == (replacement if pid == first else pid)
+    finally:
+        drawing.stop()
+
+
+async def test_workers_set_their_collector_aside_after_warming_up():
+    drawing = Drawing(workers=1)
+    await drawing.start()
+    try:
+        frozen = await drawing._draw(nomb_table(), gc.get_freeze_count)
+        threshold = await drawing._draw(nomb_table(), gc.get_threshold)
+    finally:
+        drawing.stop()
+    assert frozen > 10_000, "the renderers, engine and content are frozen once loaded"
+    assert threshold[0] == YOUNG_THRESHOLD
+
+
+async def test_the_bot_sets_its_collector_aside_once_started(tmp_path: Path):
+    """What start-up loaded (discord.py, the commands, every game's content) is frozen, so the
+    collections that interrupt play never walk it; the bot says so in its log."""
+    async with StandIn() as standin, ChildBot(standin, tmp_path / "games.sqlite3") as child:
+        pass
+    settled = re.search(r"garbage collector settled: (\d+) objects frozen", child.stderr)
+    assert settled is not None, child.stderr
+    assert int(settled.group(1)) > 50_000
+    assert f"collected every {YOUNG_THRESHOLD} allocations" in child.stderr
