@@ -21,7 +21,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image
-from pydantic import BaseModel
 
 from render.bloc_by_bloc.city_map import (
     MARGIN,
@@ -76,29 +75,29 @@ class Backdrop(NamedTuple):
     over: bool
 
 
-def render(view: BaseModel, players: Players = None) -> bytes:
+def render(view: BlocView, players: Players = None) -> bytes:
     """PNG bytes for a Bloc by Bloc view (the spectator view: the channel sees the image), with
     the players' names beside the factions'; the `render` package says what renderers promise."""
-    return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
+    return draw(view, players).to_png(board_palette())
 
 
-def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes | None:
+def focus(before: BlocView, after: BlocView, players: Players = None) -> bytes | None:
     """PNG bytes of the part of the city that changed from `before` to `after` (two spectator
     views) under a turn banner, at most 800 px wide; None when nothing on the city changed."""
     from render.bloc_by_bloc.closeup import focus_image
 
-    return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
+    return encoded(focus_image(before, after, players), board_palette())
 
 
 def phone_overview(
-    view: BaseModel, players: Players = None, before: BaseModel | None = None
+    view: BlocView, players: Players = None, before: BlocView | None = None
 ) -> bytes:
     """PNG bytes of the districts in play and the game's counts, 800 px wide, for a turn
     message read on a phone (the full board cannot be); `before`, the view before the last
     step, picks and rings the districts it changed (see this package's `overview` module)."""
     from render.bloc_by_bloc.overview import overview_image
 
-    image = overview_image(view, players, before)  # type: ignore[arg-type]
+    image = overview_image(view, players, before)
     return image.to_png(board_palette())
 
 

@@ -31,7 +31,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PIL import Image
-from pydantic import BaseModel
 
 from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.focus import encoded
@@ -76,29 +75,29 @@ GAME_ID = "not_on_my_block"
 # ----- entry point -----------------------------------------------------------------------------
 
 
-def render(view: BaseModel, players: Players = None) -> bytes:
+def render(view: NombView, players: Players = None) -> bytes:
     """PNG bytes of the board and status for a Not On My Block view, with the players' names
     beside the seats'; the `render` package says what renderers promise."""
-    return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
+    return draw(view, players).to_png(board_palette())
 
 
-def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes | None:
+def focus(before: NombView, after: NombView, players: Players = None) -> bytes | None:
     """PNG bytes of the blocks that changed from `before` to `after` (two spectator views)
     under a turn banner, at most 800 px wide; None when nothing on the board changed."""
     from render.not_on_my_block.closeup import focus_image
 
-    return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
+    return encoded(focus_image(before, after, players), board_palette())
 
 
 def phone_overview(
-    view: BaseModel, players: Players = None, before: BaseModel | None = None
+    view: NombView, players: Players = None, before: NombView | None = None
 ) -> bytes:
     """PNG bytes of the blocks in play and the game's counts, 792 px wide, for a turn message
     read on a phone (the full board cannot be); `before`, the view before the last step, picks
     and frames the blocks it changed (see this package's `overview` module)."""
     from render.not_on_my_block.overview import overview_image
 
-    image = overview_image(view, players, before)  # type: ignore[arg-type]
+    image = overview_image(view, players, before)
     return image.to_png(board_palette())
 
 

@@ -37,8 +37,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
-
 from render.canvas import Box, Canvas, palette_index
 from render.focus import encoded
 from render.fonts import fit_size
@@ -81,18 +79,18 @@ GAME_ID = "space_insurrection"
 # ----- entry points ----------------------------------------------------------------------------
 
 
-def render(view: BaseModel, players: Players = None) -> bytes:
+def render(view: SpaceView, players: Players = None) -> bytes:
     """PNG bytes of the board and status for a Space Insurrection view, with the players'
     names beside the seats'; the `render` package says what renderers promise."""
-    return draw(view, players).to_png(board_palette())  # type: ignore[arg-type]
+    return draw(view, players).to_png(board_palette())
 
 
-def focus(before: BaseModel, after: BaseModel, players: Players = None) -> bytes | None:
+def focus(before: SpaceView, after: SpaceView, players: Players = None) -> bytes | None:
     """PNG bytes of the worlds that changed from `before` to `after` (two spectator views)
     under a turn banner, at most 800 px wide; None when nothing on the map changed."""
     from render.space_insurrection.closeup import focus_image
 
-    return encoded(focus_image(before, after, players), board_palette())  # type: ignore[arg-type]
+    return encoded(focus_image(before, after, players), board_palette())
 
 
 @dataclass(frozen=True)
