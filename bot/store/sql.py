@@ -47,29 +47,30 @@ class Sql:
         await self.db.executemany(self.dialect.sql(sql), rows)
 
     async def _rows(self, sql: str, args: Args = ()) -> list[dict[str, Any]]:
-        async with self.db.execute(self.dialect.sql(sql), args) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+        """Every row of a query (or of a write's `RETURNING`), read in one call on the
+        connection's thread: no statement stays open between calls, so another task's write
+        on this connection never finds a read of an older snapshot in its way (which another
+        process's commit meanwhile would turn into an immediate "database is locked")."""
+        return [dict(r) for r in await self.db.execute_fetchall(self.dialect.sql(sql), args)]
 
     async def _row(self, sql: str, args: Args = ()) -> dict[str, Any] | None:
-        async with self.db.execute(self.dialect.sql(sql), args) as cur:
-            row = await cur.fetchone()
-        return None if row is None else dict(row)
+        """The one row of a query by key (or `LIMIT 1`), or None."""
+        rows = await self._rows(sql, args)
+        return rows[0] if rows else None
 
     async def _value(self, sql: str, args: Args = ()) -> Any:
         """The first column of the first row, or None when there is no row."""
-        async with self.db.execute(self.dialect.sql(sql), args) as cur:
-            row = await cur.fetchone()
-        return None if row is None else row[0]
+        rows = list(await self.db.execute_fetchall(self.dialect.sql(sql), args))
+        return rows[0][0] if rows else None
 
     async def _scalar(self, sql: str, args: Args = ()) -> Any:
         """The one value of a query that always yields one row (an aggregate, a column of a row
         the caller holds, a `RETURNING` of a row it writes): no row means the database broke
         that promise, which is an error here rather than a None mistaken for a value later."""
-        async with self.db.execute(self.dialect.sql(sql), args) as cur:
-            row = await cur.fetchone()
-        if row is None:
+        rows = list(await self.db.execute_fetchall(self.dialect.sql(sql), args))
+        if not rows:
             raise sqlite3.DatabaseError(f"no row from a query that always yields one: {sql}")
-        return row[0]
+        return rows[0][0]
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
