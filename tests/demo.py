@@ -1,6 +1,7 @@
 """Watch a whole game without a Discord token: `python -m tests.demo --out demo-output`.
 
-The real bot logs into the loopback stand-in, scripted players play a complete game through
+The real bot logs into the loopback stand-in, the game's own computer players (the random
+one for a game without; `engine.players`) play a complete game of any registered game through
 slash commands and buttons, and the channel transcript plus every board image are written to
 the output folder.
 """
@@ -12,14 +13,12 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from tests.bot.bloc_by_bloc_policy import policy as bbb_policy
-from tests.bot.driver import play_until_over
+from engine.games import REGISTRY
+from tests.bot.driver import play_until_over, seated
 from tests.bot.harness import Session
-from tests.bot.not_on_my_block_policy import policy as nomb_policy
-from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin import MessageRecord
 
-NAMES = ["ana", "ben", "cy", "dee"]
+NAMES = ["ana", "ben", "cy", "dee", "eve", "fay"]
 
 
 def write_transcript(session: Session, out: Path) -> int:
@@ -56,21 +55,13 @@ def _entry(message: MessageRecord, names: dict[int, str]) -> str:
     return text
 
 
-async def run(out: Path, game: str, players: int, winner: str, seed: int) -> None:
+async def run(out: Path, game: str, players: int, seed: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         async with Session(Path(tmp) / "demo.sqlite3") as session:
             people = [session.user(n) for n in NAMES[:players]]
-            if game == "bloc_by_bloc":
-                mode = "fully_cooperative" if players == 2 else "semi_cooperative"
-                users = await session.open_game(game, *people, seed=seed, mode=mode)
-                steps = await play_until_over(session, users, bbb_policy(seed), max_steps=5000)
-            elif game == "space_insurrection":
-                users = await session.open_game(game, *people, seed=seed, specials="1")
-                steps = await play_until_over(session, users, space_policy(0, seed), max_steps=800)
-            else:
-                users = await session.open_game(game, *people, seed=seed)
-                steps = await play_until_over(session, users, nomb_policy(winner))  # type: ignore[arg-type]
+            users = await session.open_game(game, *people, seed=seed)
+            steps = await play_until_over(session, users, seated(seed), max_steps=5000)
             images = write_transcript(session, out)
     print(f"{steps} moves played; transcript and {images} board images in {out}/")
 
@@ -78,23 +69,15 @@ async def run(out: Path, game: str, players: int, winner: str, seed: int) -> Non
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("demo-output"))
-    parser.add_argument(
-        "--game",
-        choices=("not_on_my_block", "bloc_by_bloc", "space_insurrection"),
-        default="not_on_my_block",
-    )
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument(
-        "--winner",
-        choices=("developer", "residents"),
-        default="residents",
-        help="Not On My Block: which side the scripted players steer toward",
-    )
+    parser.add_argument("--game", choices=sorted(REGISTRY), default="not_on_my_block")
+    parser.add_argument("--players", type=int, default=None, help="the game's fewest if left out")
     parser.add_argument("--seed", type=int, default=4, help="the game's seed")
     args = parser.parse_args()
-    if args.game == "not_on_my_block" and args.players == 3:
-        parser.error("Not On My Block is played by 2 or 4 players")
-    asyncio.run(run(args.out, args.game, args.players, args.winner, args.seed))
+    counts = REGISTRY[args.game].player_counts
+    players = counts[0] if args.players is None else args.players
+    if players not in counts:
+        parser.error(f"{REGISTRY[args.game].title} is played by {', '.join(map(str, counts))}")
+    asyncio.run(run(args.out, args.game, players, args.seed))
 
 
 if __name__ == "__main__":

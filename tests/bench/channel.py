@@ -1,10 +1,9 @@
 """How noisy a game channel is over whole scripted games: `python -m tests.bench.channel`.
 
-Plays complete games through the loopback stand-in with the demo's scripted players (Not On My
-Block with 2 players, steering toward the residents and the developer in turn; Bloc by Bloc
-with 2 players fully cooperative and 3 players semi-cooperative; Space Insurrection with 4
-players, secret orders written and submitted as players do), each game in a fresh stand-in
-and database, seeds `--seed`, `--seed + 1`, ... Prints one row per game, then the median of each
+Plays complete games of every registered game, with its fewest players and the next count,
+through the loopback stand-in with the demo's players (the game's own, `engine.players`; secret
+orders written and submitted as players do), each game in a fresh stand-in and database, seeds
+`--seed`, `--seed + 1`, ... Prints one row per game, then the median of each
 figure per configuration (medians of the per-game ratios, not ratios of medians).
 
 Everything about the channel is counted from what the stand-in recorded, i.e. what Discord
@@ -19,10 +18,11 @@ would have shown, from `/game new` to the end (the lobby included):
 - pings: notifications Discord would send to the players from channel messages
   (`MessageRecord.pinged_ids`), per player and per action (all players together);
 - DMs/player: messages the bot sent to each player's DMs.
-Bloc by Bloc only, read from the game state before each move (the one thing not seen on the
-wire): windows = card windows opened (a `pending` entry of kind "window" that was not pending
-before the previous move), window moves = moves made by a seat a window was waiting on, nights =
-the last night anyone moved in, and pings per player per night.
+For games with card windows and nights (Bloc by Bloc), read from the game state before each
+move (the one thing not seen on the wire): windows = card windows opened (a `pending` entry of
+kind "window" that was not pending before the previous move), window moves = moves made by a
+seat a window was waiting on, nights = the last night anyone moved in, and pings per player per
+night.
 """
 
 from __future__ import annotations
@@ -39,22 +39,13 @@ from typing import Any
 
 from bot.table.model import Table
 from engine import ActionBase
-from tests.bot.bloc_by_bloc_policy import policy as bbb_policy
-from tests.bot.driver import play_until_over
+from engine.games import REGISTRY
+from tests.bot.driver import play_until_over, seated
 from tests.bot.harness import Session
-from tests.bot.not_on_my_block_policy import Side
-from tests.bot.not_on_my_block_policy import policy as nomb_policy
-from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin.model import DM, LOADING, MessageRecord
 
-NAMES = ["ana", "ben", "cy", "dee"]
-CONFIGS = [
-    ("not_on_my_block", 2),
-    ("bloc_by_bloc", 2),
-    ("bloc_by_bloc", 3),
-    ("space_insurrection", 4),
-]
-SIDES: tuple[Side, ...] = ("residents", "developer")
+NAMES = ["ana", "ben", "cy", "dee", "eve", "fay"]
+CONFIGS = [(g, n) for g, game in sorted(REGISTRY.items()) for n in game.player_counts[:2]]
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif")
 
 Policy = Callable[[Table], tuple[int, ActionBase]]
@@ -104,7 +95,8 @@ class Figures:
 
 
 class Watch:
-    """Wraps a driver policy to look at the game state before each move (Bloc by Bloc)."""
+    """Wraps a driver policy to look at the game state before each move: card windows and
+    nights, for a game whose state has them (Bloc by Bloc)."""
 
     def __init__(self, inner: Policy) -> None:
         self.inner = inner
@@ -160,28 +152,18 @@ def count_channel(session: Session, figures: Figures, player_ids: set[int]) -> N
         figures.problems.append(f"{len(session.standin.violations)} Discord limit violations")
 
 
-async def play(game: str, players: int, seed: int, index: int) -> Figures:
+async def play(game: str, players: int, seed: int) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         async with Session(Path(tmp) / "bench.sqlite3") as session:
             people = [session.user(n) for n in NAMES[:players]]
-            if game == "bloc_by_bloc":
-                mode = "fully_cooperative" if players == 2 else "semi_cooperative"
-                figures = Figures(game, players, seed, mode)
-                users = await session.open_game(game, *people, seed=seed, mode=mode)
-                watch = Watch(bbb_policy(seed))
-                await play_until_over(session, users, watch, max_steps=5000)
+            figures = Figures(game, players, seed, "own players")
+            users = await session.open_game(game, *people, seed=seed)
+            watch = Watch(seated(seed))
+            await play_until_over(session, users, watch, max_steps=5000)
+            if watch.windows or watch.nights:
                 figures.windows = watch.windows
                 figures.window_moves = watch.window_moves
                 figures.nights = watch.nights
-            elif game == "space_insurrection":
-                figures = Figures(game, players, seed, "toward a conquest")
-                users = await session.open_game(game, *people, seed=seed)
-                await play_until_over(session, users, space_policy(0, seed), max_steps=2000)
-            else:
-                side = SIDES[index % len(SIDES)]
-                figures = Figures(game, players, seed, f"toward {side}")
-                users = await session.open_game(game, *people, seed=seed)
-                await play_until_over(session, users, nomb_policy(side))
             await session.standin.wait_idle(quiet=0.3, timeout=20)
             assert session.bot is not None
             log = await session.bot.tables.store.action_log(session.game_id)
@@ -234,7 +216,7 @@ async def run(games: int, seed: int, only: list[str]) -> None:
     print(header("game (seed)"), flush=True)
     for game, players in configs:
         for n in range(games):
-            figures = await play(game, players, seed + n, n)
+            figures = await play(game, players, seed + n)
             results.append(figures)
             name = f"{figures.config} {figures.label} ({figures.seed})"
             print(row(name, figures.values()), flush=True)

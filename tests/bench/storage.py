@@ -1,10 +1,10 @@
 """What the database keeps per action: `python -m tests.bench.storage`.
 
 Plays whole scripted games through the real bot and the loopback stand-in, back to back in one
-channel and one SQLite file, until `--actions` actions are in the logs (Not On My Block 2p,
-Bloc by Bloc 2p, Space Insurrection 4p in turn; `--only` picks games). Every move goes the way
-a player's does: a typed command or a click, committed with its outbox posts, published, the
-living message edited, buttons retired. Then it prints bytes per action twice:
+channel and one SQLite file, until `--actions` actions are in the logs (every registered game
+in turn, with its fewest players and its own computer players; `--only` picks games). Every
+move goes the way a player's does: a typed command or a click, committed with its outbox
+posts, published, the living message edited, buttons retired. Then it prints bytes per action twice:
 
 - as played: what the file holds right after the last move, while the publisher's sweep prunes
   posts delivered longer ago than `--keep` seconds (the bot's own delay is an hour,
@@ -28,40 +28,27 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.discord.publication import PRUNE_BATCH
-from tests.bench.channel import CONFIGS, NAMES, SIDES, Policy
-from tests.bot.bloc_by_bloc_policy import policy as bbb_policy
-from tests.bot.driver import play_until_over
+from engine.games import REGISTRY
+from tests.bench.channel import NAMES
+from tests.bot.driver import play_until_over, seated
 from tests.bot.harness import Session
-from tests.bot.not_on_my_block_policy import policy as nomb_policy
-from tests.bot.space_insurrection_policy import policy as space_policy
 
 GROWING = ["outbox", "actions", "games", "waits", "live_buttons", "drafts"]
 """Tables whose columns are broken down: what play adds to or rewrites."""
 
 
-def policy_for(game: str, seed: int, index: int) -> Policy:
-    if game == "bloc_by_bloc":
-        return bbb_policy(seed)
-    if game == "space_insurrection":
-        return space_policy(0, seed)
-    return nomb_policy(SIDES[index % len(SIDES)])
-
-
 async def play_games(session: Session, target: int, seed: int, only: list[str]) -> list[str]:
     """Play whole games in the session's channel until the logs hold `target` actions."""
-    configs = [(g, p) for g, p in CONFIGS if not only or g in only]
-    configs = [c for c in configs if c != ("bloc_by_bloc", 3)]
+    configs = [(g, game.player_counts[0]) for g, game in sorted(REGISTRY.items())]
+    configs = [(g, p) for g, p in configs if not only or g in only]
     people = [session.user(n) for n in NAMES]
     played: list[str] = []
     total = 0
     index = 0
     while total < target:
         game, players = configs[index % len(configs)]
-        options = {"mode": "fully_cooperative"} if game == "bloc_by_bloc" else {}
-        users = await session.open_game(game, *people[:players], seed=seed + index, **options)
-        steps = await play_until_over(
-            session, users, policy_for(game, seed + index, index), max_steps=5000
-        )
+        users = await session.open_game(game, *people[:players], seed=seed + index)
+        steps = await play_until_over(session, users, seated(seed + index), max_steps=5000)
         await session.standin.wait_idle(quiet=0.3, timeout=20)
         total += steps
         played.append(f"{game} {players}p: {steps}")

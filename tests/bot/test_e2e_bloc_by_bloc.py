@@ -12,8 +12,7 @@ from bot.table import binding
 from bot.table.model import Table
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
-from tests.bot.bloc_by_bloc_policy import policy
-from tests.bot.driver import play_until_over
+from tests.bot.driver import play_until_over, seated
 from tests.bot.harness import Session, reply_text
 from tests.standin import UserRecord
 
@@ -130,7 +129,7 @@ async def test_two_player_cooperative_game_to_the_end_with_a_restart_mid_night(s
             assert after == before
             restarted.append(n)
 
-    await play_until_over(session, users, policy(4), max_steps=1500, before_step=restart_mid_night)
+    await play_until_over(session, users, seated(4), max_steps=1500, before_step=restart_mid_night)
     assert restarted, "the bot was restarted during a night"
     text = assert_game_over_shown(session)
     assert "Sunrise" in "\n".join(m.content for m in session.posts())
@@ -162,7 +161,7 @@ async def test_three_player_semi_cooperative_game_with_closed_dms(session: Sessi
 
     watch = SecretsWatch(session, users)
     await play_until_over(
-        session, users, policy(SEMI_SEED), max_steps=1500, before_step=watch.before_step
+        session, users, seated(SEMI_SEED), max_steps=1500, before_step=watch.before_step
     )
     assert_game_over_shown(session)
     watch.check_everything_sent(final_reveal=True)
@@ -183,7 +182,7 @@ async def test_four_player_scenario_game(session: Session):
     assert table.row.options["scenario"] == "let-the-infighting-begin"
     watch = SecretsWatch(session, users)
     await play_until_over(
-        session, users, policy(SCENARIO_SEED), max_steps=1500, before_step=watch.before_step
+        session, users, seated(SCENARIO_SEED), max_steps=1500, before_step=watch.before_step
     )
     assert_game_over_shown(session)
     watch.check_everything_sent(final_reveal=True)

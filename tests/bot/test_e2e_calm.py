@@ -1,6 +1,7 @@
-"""Whole scripted games of each built game, read as the channel and the players read them: a new
-message (and board) only when who must act changes, every public step still in the channel's
-text, and every line in plain English."""
+"""Whole games of every registered game, played by its own players (the random one for a game
+without), read as the channel and the players read them: a new message (and board) only when
+who must act changes, every public step still in the channel's text, and every line in plain
+English."""
 
 from __future__ import annotations
 
@@ -14,11 +15,9 @@ import pytest
 
 from bot.table.model import Table
 from engine import ActionBase
-from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
-from tests.bot.driver import play_until_over
+from engine.games import REGISTRY
+from tests.bot.driver import play_until_over, seated
 from tests.bot.harness import Session
-from tests.bot.not_on_my_block_policy import policy as nomb_policy
-from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin import MessageRecord
 
 FORBIDDEN = [
@@ -80,19 +79,11 @@ async def play(
     return changes
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "make"),
-    [
-        ("not_on_my_block", 2, lambda: nomb_policy("developer")),
-        ("bloc_by_bloc", 3, lambda: bloc_policy(5)),
-        ("space_insurrection", 4, lambda: space_policy(0, 5)),
-    ],
-)
-async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(
-    tmp_path: Path, game: str, players: int, make: Callable[[], Callable]
-):
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(tmp_path: Path, game: str):
     async with Session(tmp_path / "games.sqlite3") as session:
-        changes = await play(session, game, players, make())
+        players = REGISTRY[game].player_counts[0]
+        changes = await play(session, game, players, seated(5))
         posts = [m for m in session.posts() if m.attachments]
         boards = [m for m in posts if any(a.filename == "board.png" for a in m.attachments)]
         # The start, each change of who must act, and the end; never one per step.

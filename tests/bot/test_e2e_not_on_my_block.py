@@ -7,14 +7,15 @@ commands checked against autocomplete, button clicks) and read only what Discord
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 from bot.table.model import Table
 from engine.games.not_on_my_block import GAME
-from tests.bot.driver import latest_with_button, play_until_over
+from engine.players import default_player
+from tests.bot.driver import Policy, latest_with_button, play_until_over, seated
 from tests.bot.harness import Session, reply_text
-from tests.bot.not_on_my_block_policy import policy
 from tests.standin import UserRecord
 
 
@@ -22,6 +23,16 @@ from tests.standin import UserRecord
 async def session(tmp_path: Path):
     async with Session(tmp_path / "games.sqlite3") as s:
         yield s
+
+
+DEVELOPER = 0
+
+
+def one_side_plays(side: Literal["developer", "residents"], seed: int, players: int) -> Policy:
+    """The game's own players play one side (the Developer, or every Resident); the other side
+    only ever plays its defaults, as players who stopped answering, so the first side wins."""
+    passive = range(1, players) if side == "developer" else [DEVELOPER]
+    return seated(seed, {s: default_player(s) for s in passive})
 
 
 def player_of(table: Table, users: dict[int, UserRecord], seat: int) -> UserRecord:
@@ -48,9 +59,14 @@ def assert_answered_in_time(session: Session) -> None:
     assert not late, f"{len(late)} interactions answered after 3 s"
 
 
+DEVELOPER_SEED = 2
+RESIDENTS_SEED = 3
+"""Deals whose one-sided games end within the driver's step budget."""
+
+
 async def test_two_player_game_to_a_developer_win_with_a_restart(session: Session):
     alice, bob = session.user("alice"), session.user("bob")
-    users = await session.open_game("not_on_my_block", alice, bob)
+    users = await session.open_game("not_on_my_block", alice, bob, seed=DEVELOPER_SEED)
     start = session.posts()[-1]
     table = await session.table()
     dev, resident = player_of(table, users, 0), player_of(table, users, 1)
@@ -64,7 +80,9 @@ async def test_two_player_game_to_a_developer_win_with_a_restart(session: Sessio
             after = await session.table()
             assert after.state == before.state and after.row.version == before.row.version
 
-    await play_until_over(session, users, policy("developer"), before_step=midway)
+    await play_until_over(
+        session, users, one_side_plays("developer", DEVELOPER_SEED, 2), before_step=midway
+    )
 
     last = session.posts()[-1]
     assert "Game over" in last.content and "(Developer)" in last.content.split("Winner:")[1]
@@ -129,7 +147,7 @@ async def test_refused_moves_change_nothing_and_explain_why(session: Session):
 async def test_four_player_game_to_a_residents_win_with_collusion(session: Session):
     names = ["ana", "ben", "cy", "dee"]
     players = [session.user(n) for n in names]
-    users = await session.open_game("not_on_my_block", *players)
+    users = await session.open_game("not_on_my_block", *players, seed=RESIDENTS_SEED)
     table = await session.table()
     dev = player_of(table, users, 0)
     red, blue = player_of(table, users, 1), player_of(table, users, 2)
@@ -170,7 +188,9 @@ async def test_four_player_game_to_a_residents_win_with_collusion(session: Sessi
             assert (swapped.reps[swap.rep], swapped.agents[swap.agent]) == (agent_at, rep_at)
             colluded.append("accepted")
 
-    await play_until_over(session, users, policy("residents"), before_step=collusions)
+    await play_until_over(
+        session, users, one_side_plays("residents", RESIDENTS_SEED, 4), before_step=collusions
+    )
 
     assert colluded == ["declined", "accepted"]
     last = session.posts()[-1]
