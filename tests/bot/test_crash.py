@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,10 +27,10 @@ from bot.table import limits
 from bot.table.model import Table
 from bot.table.tables import Tables
 from engine import ActionBase, OrderAction
-from tests.bot.bloc_by_bloc_policy import policy as bloc_policy
+from engine.games import REGISTRY
 from tests.bot.child import GAME_SEED, ChildBot
+from tests.bot.driver import seated
 from tests.bot.harness import pick
-from tests.bot.not_on_my_block_policy import policy as nomb_policy
 from tests.bot.retries import (
     RetryFigures,
     Sent,
@@ -40,7 +40,6 @@ from tests.bot.retries import (
     orders_again,
     submit_button,
 )
-from tests.bot.space_insurrection_policy import policy as space_policy
 from tests.standin import ChannelRecord, InteractionRecord, StandIn, UserRecord
 from tests.standin.waiting import StandInTimeout
 
@@ -372,24 +371,6 @@ async def settle_and_count(crash: CrashTable, figures: Figures) -> None:
             figures.doubled += max(0, seen - 1)
 
 
-@pytest.fixture
-async def crash_nomb(tmp_path: Path) -> AsyncIterator[CrashTable]:
-    async with CrashTable(tmp_path, seed=2) as crash:
-        yield crash
-
-
-@pytest.fixture
-async def crash_space(tmp_path: Path) -> AsyncIterator[CrashTable]:
-    async with CrashTable(tmp_path, seed=3) as crash:
-        yield crash
-
-
-@pytest.fixture
-async def crash_bloc(tmp_path: Path) -> AsyncIterator[CrashTable]:
-    async with CrashTable(tmp_path, seed=4) as crash:
-        yield crash
-
-
 async def run(crash: CrashTable, figures: Figures, users: dict, policy: Policy) -> Figures:
     rnd = random.Random(f"{figures.game}-{crash.seed}")
     await play_with_kills(crash, users, policy, figures, rnd)
@@ -410,16 +391,13 @@ async def run(crash: CrashTable, figures: Figures, users: dict, policy: Policy) 
     return figures
 
 
-async def test_not_on_my_block_survives_being_killed_at_random(crash_nomb: CrashTable):
-    users = await open_game(crash_nomb, "not_on_my_block", ["dev", "res"])
-    await run(crash_nomb, Figures("Not On My Block"), users, nomb_policy("developer"))
+SEED = 2
 
 
-async def test_bloc_by_bloc_survives_being_killed_at_random(crash_bloc: CrashTable):
-    users = await open_game(crash_bloc, "bloc_by_bloc", ["ana", "ben"], mode="fully_cooperative")
-    await run(crash_bloc, Figures("Bloc by Bloc"), users, bloc_policy(4))
-
-
-async def test_space_insurrection_survives_being_killed_at_random(crash_space: CrashTable):
-    users = await open_game(crash_space, "space_insurrection", ["ana", "ben"])
-    await run(crash_space, Figures("Space Insurrection"), users, space_policy(0, 3))
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+async def test_a_game_survives_being_killed_at_random(tmp_path: Path, game_id: str):
+    game = REGISTRY[game_id]
+    async with CrashTable(tmp_path, seed=SEED) as crash:
+        names = ["ana", "ben", "cy", "dee", "eve"][: game.player_counts[0]]
+        users = await open_game(crash, game_id, names)
+        await run(crash, Figures(game.title), users, seated(SEED))
