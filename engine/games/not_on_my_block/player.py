@@ -6,6 +6,7 @@ is the whole position, but not the dice to come."""
 from __future__ import annotations
 
 from engine.core import ActionBase
+from engine.games.not_on_my_block.actions import Move
 from engine.games.not_on_my_block.board import parse_block
 from engine.games.not_on_my_block.mechanics import rep_colour
 from engine.games.not_on_my_block.view import NombView
@@ -40,8 +41,10 @@ def choose(view: NombView, actions: list[ActionBase], rng: Rng) -> ActionBase:
 
 def distance(a: str, b: str) -> int:
     """Orthogonal steps between two blocks (pieces never move diagonally)."""
-    (ax, ay), (bx, by) = parse_block(a), parse_block(b)  # type: ignore[misc]
-    return abs(ax - bx) + abs(ay - by)
+    here, there = parse_block(a), parse_block(b)
+    if here is None or there is None:
+        raise ValueError(f"not a pair of blocks: {a!r}, {b!r}")
+    return abs(here[0] - there[0]) + abs(here[1] - there[1])
 
 
 def goals_of(view: NombView, piece: str) -> list[str]:
@@ -61,9 +64,9 @@ def score(view: NombView, action: ActionBase, goals: dict[str, list[str]]) -> in
     """Higher is more purposeful; 0 for an ordinary action."""
     if action.kind in ("protect", "bonus", "develop"):
         return 3
-    if action.kind != "move":
+    if not isinstance(action, Move):
         return 0
-    piece, to = action.piece, action.to  # type: ignore[attr-defined]
+    piece, to = action.piece, action.to
     if piece.startswith("agent") and any(
         a.at == to and a.status in ("standing", "protected") for a in view.apartments
     ):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.games.space_insurrection import orders, recruit, turns, victory
-from engine.games.space_insurrection.state import SpaceState
+from engine.games.space_insurrection.state import Phase, SpaceState
 from engine.words import doing
 
 
@@ -25,10 +25,10 @@ def after_discard(state: SpaceState) -> list[Event]:
     return to_sheet(state, "blockade")
 
 
-def to_sheet(state: SpaceState, phase: str) -> list[Event]:
+def to_sheet(state: SpaceState, phase: Phase) -> list[Event]:
     """Open a phase of secret orders for every seat with something to order; a phase nobody
     can use passes at once."""
-    state.phase = phase  # type: ignore[assignment]
+    state.phase = phase
     state.sheets = {}
     state.owing = orders.writers(state, phase)
     if not state.owing:
