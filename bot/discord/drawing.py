@@ -31,9 +31,9 @@ from typing import TypeVar
 
 import discord
 
+from bot.discord import drawing_worker
 from bot.discord.drawing_worker import die_with_the_bot, warm
 from bot.table.model import Table
-from render import board_png, focus_png
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -102,12 +102,11 @@ class Drawing:
         without one rather than not at all)."""
         if before.state is None or after.state is None or before.game.id != after.game.id:
             return None
-        old = before.game.view(before.state, None)
-        new = after.game.view(after.state, None)
+        old, new = before.state.model_dump_json(), after.state.model_dump_json()
         if old == new:
             return None
         try:
-            png = await self._draw(after, focus_png, after.game.id, old, new, players)
+            png = await self._draw(after, drawing_worker.step, after.game.id, old, new, players)
         except Exception:
             log.exception("could not draw the step picture for game %s", after.row.id)
             return None
@@ -117,8 +116,8 @@ class Drawing:
         """The table's current board as a PNG attachment, drawn off the event loop; `players`
         (display names by seat) are shown beside the seat names."""
         assert table.state is not None
-        view = table.game.view(table.state, None)
-        png = await self._draw(table, board_png, table.game.id, view, players)
+        state = table.state.model_dump_json()
+        png = await self._draw(table, drawing_worker.board, table.game.id, state, players)
         return discord.File(io.BytesIO(png), filename="board.png")
 
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:
