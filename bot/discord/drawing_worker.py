@@ -10,6 +10,7 @@ the Discord client.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -23,6 +24,22 @@ from render.names import Players
 
 PR_SET_PDEATHSIG = 1
 """prctl option: the signal a process gets when its parent dies."""
+KEEP_MIB = 140
+"""Resident memory a worker may hold before it hands freed memory back (`give_back`): about
+its code and renderers (some 70 MiB) and the layers of the few layouts it caches."""
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def _libc() -> ctypes.CDLL | None:
+    try:
+        libc = ctypes.CDLL(None)
+        libc.malloc_trim  # glibc only  # noqa: B018
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+_LIBC = _libc()
 
 
 def die_with_the_bot(bot_pid: int) -> None:
@@ -30,11 +47,8 @@ def die_with_the_bot(bot_pid: int) -> None:
     workers die with it instead of lingering on as orphans (Linux; elsewhere they notice the
     closed queue a little later). A bot that died while this worker was still starting is
     caught by the check after the request, which the kernel would no longer deliver."""
-    try:
-        libc = ctypes.CDLL(None)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != bot_pid:
         os._exit(0)
 
@@ -59,7 +73,10 @@ def _view(game_id: str, state: str) -> BaseModel:
 
 def board(game_id: str, state: str, players: Players = None) -> bytes:
     """The PNG of the whole board of a game of `game_id` at `state` (its JSON)."""
-    return board_png(game_id, _view(game_id, state), players)
+    try:
+        return board_png(game_id, _view(game_id, state), players)
+    finally:
+        give_back()
 
 
 def step(game_id: str, before: str, after: str, players: Players = None) -> bytes | None:
@@ -68,4 +85,26 @@ def step(game_id: str, before: str, after: str, players: Players = None) -> byte
     old, new = _view(game_id, before), _view(game_id, after)
     if old == new:
         return None
-    return focus_png(game_id, old, new, players)
+    try:
+        return focus_png(game_id, old, new, players)
+    finally:
+        give_back()
+
+
+def give_back() -> None:
+    """Hand the memory freed by the last picture back to the system once this worker holds
+    more than `KEEP_MIB`. A board's images are a few large buffers; the C allocator keeps what
+    they freed for the next ones, scattered between the cached layers that stay, so without
+    this a worker grows by half its size and never shrinks. Trimming after every picture
+    would cost each next picture fresh pages; above the mark it is rare."""
+    if _LIBC is None or _resident_mib() <= KEEP_MIB:
+        return
+    _LIBC.malloc_trim(0)
+
+
+def _resident_mib() -> float:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * PAGE / (1024 * 1024)
+    except OSError:  # not on Linux
+        return 0.0

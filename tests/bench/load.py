@@ -69,6 +69,10 @@ class Run:
     def gc_worst_ms(self) -> float:
         return max((max(c) for c in self.collections), default=float("nan"))
 
+    def gc_by_generation(self) -> str:
+        worst = [max((c[g] for c in self.collections), default=float("nan")) for g in range(3)]
+        return "/".join(f"{w:.1f}" for w in worst)
+
     def line(self, label: str) -> str:
         per_move = 1000 / max(1, self.moves)
         lag99 = max((lag[1] for lag in self.lag), default=float("nan"))
@@ -78,7 +82,7 @@ class Run:
             f"p95 {self.cut(95):.0f} ms, p99 {self.cut(99):.0f} ms; CPU per move: bot "
             f"{self.usage.bot * per_move:.1f} ms, workers {self.usage.workers * per_move:.1f} ms, "
             f"harness {self.harness_cpu * per_move:.1f} ms; loop lag p99 {lag99:.1f} ms; longest "
-            f"GC {self.gc_worst_ms:.1f} ms; peak RSS bot {self.usage.peak_bot_mib:.0f} MiB, with "
+            f"GC by generation {self.gc_by_generation()} ms; peak RSS bot {self.usage.peak_bot_mib:.0f} MiB, with "
             f"workers {self.usage.peak_all_mib:.0f} MiB"
         )
 
