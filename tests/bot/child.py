@@ -50,7 +50,7 @@ def main() -> int:
         import bot.table.tables
 
         seed = int(os.environ[GAME_SEED])
-        bot.tables.secrets.randbits = lambda _bits: seed  # type: ignore[attr-defined]
+        bot.table.tables.secrets.randbits = lambda _bits: seed  # type: ignore[attr-defined]
     return run_bot()
 
 
