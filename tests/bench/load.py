@@ -39,7 +39,10 @@ from tests.bot.child import ChildBot
 from tests.standin import StandIn
 
 LAG = re.compile(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms")
-COLLECTIONS = re.compile(r"by generation, longest ([\d.]+)/([\d.]+)/([\d.]+) ms")
+COLLECTIONS = re.compile(
+    r"by generation, longest ([\d.]+)/([\d.]+)/([\d.]+) ms"
+    r"(?: \(CPU ([\d.]+)/([\d.]+)/([\d.]+) ms\))?"
+)
 THINK = (0.5, 1.5)
 P99_AT_50_MS = 150.0
 SATURATION_SHARE = 0.8
@@ -65,12 +68,16 @@ class Run:
     def cut(self, percent: int) -> float:
         return statistics.quantiles(self.latencies, n=100)[percent - 1] * 1000
 
-    @property
-    def gc_worst_ms(self) -> float:
-        return max((max(c) for c in self.collections), default=float("nan"))
+    def gc_worst_ms(self, cpu: bool = False) -> float:
+        """The longest collection by the clock, or by its own CPU time (NaN if not logged)."""
+        first = 3 if cpu else 0
+        return max((max(c[first : first + 3]) for c in self.collections), default=float("nan"))
 
-    def gc_by_generation(self) -> str:
-        worst = [max((c[g] for c in self.collections), default=float("nan")) for g in range(3)]
+    def gc_by_generation(self, cpu: bool = False) -> str:
+        first = 3 if cpu else 0
+        worst = [
+            max((c[first + g] for c in self.collections), default=float("nan")) for g in range(3)
+        ]
         return "/".join(f"{w:.1f}" for w in worst)
 
     def line(self, label: str) -> str:
@@ -82,7 +89,8 @@ class Run:
             f"p95 {self.cut(95):.0f} ms, p99 {self.cut(99):.0f} ms; CPU per move: bot "
             f"{self.usage.bot * per_move:.1f} ms, workers {self.usage.workers * per_move:.1f} ms, "
             f"harness {self.harness_cpu * per_move:.1f} ms; loop lag p99 {lag99:.1f} ms; longest "
-            f"GC by generation {self.gc_by_generation()} ms; peak RSS bot {self.usage.peak_bot_mib:.0f} MiB, with "
+            f"GC by generation {self.gc_by_generation()} ms (CPU {self.gc_by_generation(cpu=True)}"
+            f" ms); peak RSS bot {self.usage.peak_bot_mib:.0f} MiB, with "
             f"workers {self.usage.peak_all_mib:.0f} MiB"
         )
 
@@ -127,7 +135,9 @@ async def run(
         harness = time.process_time() - harness
         await asyncio.sleep(0.1)
         lag = [tuple(map(float, m.groups())) for m in LAG.finditer(child.stderr)]
-        collections = [tuple(map(float, m.groups())) for m in COLLECTIONS.finditer(child.stderr)]
+        collections = [
+            tuple(float(g or "nan") for g in m.groups()) for m in COLLECTIONS.finditer(child.stderr)
+        ]
         await child.aclose()
         await store.aclose()
     await standin.stop()
@@ -212,8 +222,13 @@ def targets(runs: list[Run], at_50: Run | None, saturated: Run | None, bound: fl
             f"  saturation {rate:.1f} moves/s = {share:.0%} of the bound {bound:.0f} ≥ "
             f"{SATURATION_SHARE:.0%}: {verdict(share >= SATURATION_SHARE)}"
         )
-    gc_worst = max(r.gc_worst_ms for r in runs)
-    print(f"  longest GC {gc_worst:.1f} ms ≤ {GC_STALL_MS:.0f}: {verdict(gc_worst <= GC_STALL_MS)}")
+    gc_worst = max(r.gc_worst_ms() for r in runs)
+    gc_cpu = max(r.gc_worst_ms(cpu=True) for r in runs)
+    print(
+        f"  longest GC {gc_worst:.1f} ms by the clock, {gc_cpu:.1f} ms of CPU (the clock "
+        f"also counts waiting for a core) ≤ {GC_STALL_MS:.0f}: by the clock "
+        f"{verdict(gc_worst <= GC_STALL_MS)}, by CPU {verdict(gc_cpu <= GC_STALL_MS)}"
+    )
     memory = max(r.usage.peak_all_mib for r in runs)
     print(
         f"  bot plus workers {memory:.0f} MiB ≤ {MEMORY_MIB:.0f}: {verdict(memory <= MEMORY_MIB)}"
