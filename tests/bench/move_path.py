@@ -54,9 +54,9 @@ class Trace:
             self.switches += 1
         caller = frame.f_back
         caller_module = caller.f_globals.get("__name__", "") if caller else ""
-        if module.startswith("bot.store.") and not caller_module.startswith("bot.store."):
-            if not code.co_name.startswith("_") and code.co_flags & 0x80:  # a coroutine
-                self.store_calls[code.co_name] += 1
+        entering = module.startswith("bot.store.") and not caller_module.startswith("bot.store.")
+        if entering and not code.co_name.startswith("_") and code.co_flags & 0x80:  # a coroutine
+            self.store_calls[code.co_name] += 1
         self._last = module
 
 
