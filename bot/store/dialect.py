@@ -15,7 +15,9 @@ a `Dialect` on its way to the database; so do the values whose form differs betw
   `json_merge`) and the one test of a list (`json_filled`);
 - comparing with a value that may be NULL: `same`, `differs`.
 
-`SQLITE` is the dialect of `SqliteStore`; a PostgreSQL store passes its own.
+`SQLITE` is the dialect of `SqliteStore`; a PostgreSQL store passes its own. What is SQLite's
+alone (opening the file, its PRAGMAs, the migration runner) stays in `bot.store.schema`, which
+another database replaces rather than shares.
 """
 
 from __future__ import annotations
