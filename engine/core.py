@@ -14,13 +14,16 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.rng import Rng
 from engine.rules_help import RulesTopic, topics_for
 from engine.words import quoted
+
+if TYPE_CHECKING:  # the kit builds on this module, so it is imported here for types only
+    from engine.kit.cards import HandCard
 
 
 class IllegalAction(ValueError):
@@ -289,8 +292,11 @@ class Game(ABC, Generic[S, Opt]):
             raise IllegalAction(f"It is not {state.seat_names[seat]}'s turn to act.")
 
     def _private_copy(self, state: S) -> S:
-        """The copy `_apply` may mutate; games with deep states pick a faster way."""
-        return state.model_copy(deep=True)
+        """The copy `_apply` may mutate: the state through its own JSON and back, which pydantic
+        does in compiled code, 2.5 to 3.5 times faster than a deep copy of Bloc by Bloc's and
+        Space Insurrection's states. A game whose state copies faster another way (Not On My
+        Block shares its immutable board) overrides it."""
+        return type(state).model_validate_json(state.model_dump_json())
 
     def apply(
         self,
@@ -506,6 +512,12 @@ class Game(ABC, Generic[S, Opt]):
 
     def hand_text(self, state: S, seat: int) -> str | None:
         """The seat's hidden information as text, or None when the game hides nothing."""
+        return None
+
+    def hand(self, state: S, seat: int) -> list[HandCard] | None:
+        """The seat's cards one by one (id, name, rules text, copies, and the quick choices
+        that play each now), for a client that offers a hand as buttons rather than the text
+        of `hand_text`; None when the game has no hand of cards (see engine/kit/cards.py)."""
         return None
 
     def rules_topics(self) -> list[RulesTopic]:

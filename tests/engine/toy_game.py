@@ -23,6 +23,7 @@ from engine import (
     QuickChoice,
     Termination,
 )
+from engine.kit.cards import HandCard, deal, hand_cards, naming, redeal
 from engine.rng import Rng
 
 ROUNDS = 3
@@ -75,7 +76,7 @@ class SealedBids(Game[BidState, BidOptions]):
             rng=rng,
             holders=holders,
             seat_names=[f"Bidder {i + 1}" for i in range(n)],
-            hands=[sorted(deck[i * 3 : i * 3 + 3]) for i in range(n)],
+            hands=[sorted(hand) for hand in deal(deck, [3] * n)],
             bids=[None] * n,
             wins=[0] * n,
             rerolls_left=[1] * n,
@@ -198,12 +199,11 @@ class SealedBids(Game[BidState, BidOptions]):
         how many cards each holds and who has bid (the cards never dealt are not kept)."""
         others = [s for s in range(len(state.hands)) if s != seat]
         bids = [s for s in others if state.bids[s] is not None]
-        pool = [c for s in others for c in state.hands[s]] + [state.bids[s] or 0 for s in bids]
-        rng.shuffle(pool)
+        sealed = [state.bids[s] or 0 for s in bids]
+        redeal([*(state.hands[s] for s in others), sealed], rng)
         for s in others:
-            size = len(state.hands[s])
-            state.hands[s], pool = sorted(pool[:size]), pool[size:]
-        for s, card in zip(bids, pool, strict=True):
+            state.hands[s].sort()
+        for s, card in zip(bids, sealed, strict=True):
             state.bids[s] = card
 
     def choice_label(self, state: BidState, action: ActionBase) -> str:
@@ -212,6 +212,16 @@ class SealedBids(Game[BidState, BidOptions]):
 
     def hand_text(self, state: BidState, seat: int) -> str | None:
         return "Your hand: " + ", ".join(map(str, state.hands[seat]))
+
+    def hand(self, state: BidState, seat: int) -> list[HandCard]:
+        """Each card of the hand with the button that bids it, while the seat may bid."""
+        plays = naming(self.legal_actions(state, seat), "card")
+        return hand_cards(
+            map(str, state.hands[seat]),
+            name=lambda card: f"The {card}",
+            text=lambda card: f"Bids {card}; the highest bid wins the round.",
+            plays=lambda card: self.quick_choices(state, plays(card)),
+        )
 
 
 class _View(BaseModel, extra="allow"):

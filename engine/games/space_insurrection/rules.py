@@ -97,10 +97,6 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
             raise IllegalAction("You have already submitted your orders for this phase.")
         super()._check_may_act(state, seat, action, prompts)
 
-    def _private_copy(self, state: SpaceState) -> SpaceState:
-        """A JSON round trip: several times faster than a deep copy of nested models."""
-        return SpaceState.model_validate_json(state.model_dump_json())
-
     def _prompts(self, state: SpaceState) -> dict[int, Prompt]:
         if state.winners is not None:
             return {}
