@@ -119,7 +119,7 @@ async def _playing(
     table = await bot.tables.current(interaction.channel_id or 0)
     if table is None or table.state is None or table.game.id != game.id:
         return None
-    return bot, table, table.state, await bot.store.steps(table.row.id)
+    return bot, table, table.state, table.row.steps
 
 
 def _autocompleter(game: Game, kind: str, focused: str) -> Any:

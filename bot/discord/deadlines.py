@@ -60,11 +60,11 @@ async def _handle(bot: GameBot, due: DueWait) -> None:
             if table is None or table.row.status != "active" or table.state is None:
                 await bot.store.put_waits(due.game_id, [])
                 return
-            wait = (await bot.store.waits(due.game_id)).get(due.seat)
+            wait = table.row.waits.get(due.seat)
             prompt = table.prompts().get(due.seat)
             if wait is None or prompt is None or prompt.decision != wait.decision:
                 # A game from before waits were kept, or one whose waits are out of step.
-                await bot.store.put_waits(due.game_id, await bot.tables.waits_after(table, None))
+                await bot.store.put_waits(due.game_id, bot.tables.waits_after(table, None))
                 return
             await _due(bot, table, wait)
         await bot.publisher.publish(due.game_id)
@@ -76,7 +76,7 @@ async def _due(bot: GameBot, table: Table, wait: Wait) -> None:
     assert table.state is not None
     name = table.state.seat_names[wait.seat]
     if wait.limit_at is not None and not wait.limit_told and wait.limit_at <= now:
-        away = (await bot.store.away(table.row.id)).get(wait.user_id)
+        away = table.row.away.get(wait.user_id)
         if away is not None and table_pace.on_vacation == "default":
             await bot.turns.force(table, f"🌴 {name} is away.", seats=[wait.seat])
         elif wait.out_of_turn:

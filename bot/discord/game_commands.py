@@ -259,7 +259,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 lines += ["**Last move:** " + limits.clip(last, 600), ""]
             lines.append(table.game.status_text(table.state, seats[0] if seats else None))
             lines += [present.prompt_line(table, p) for p in table.prompts().values()]
-            lines += present.pace_lines(table, await bot.store.away(table.row.id))
+            lines += present.pace_lines(table, table.row.away)
             await answer(interaction, "\n".join(lines))
 
     @app_commands.command(name="hand", description="Your private information (only you see it)")

@@ -375,8 +375,7 @@ class Orders:
                         f"⚠️ {limits.clip(str(exc), REFUSAL)}\nNothing was submitted; change a "
                         "line with `/game order` and submit again."
                     )
-                else:
-                    await bot.store.drop_draft(game_id, seat)
+                else:  # the draft went with the move, in its transaction
                     told = draft_text(draft).removeprefix("📝 ")
                     label = f"Orders submitted. They stay secret until the reveal.\n{told}"
                     bot.turns.told(play, move, label)
@@ -396,7 +395,7 @@ async def unit_autocomplete(
     mine = open_sheets(table, interaction.user.id)
     needle = str(current).casefold()
     found: list[app_commands.Choice[str]] = []
-    step = await bot.store.steps(table.row.id)
+    step = table.row.steps
     for seat, prompt, sheet in mine:
         mark = binding.Mark(table.row.id, seat, prompt.decision, step)
         draft = await bot.orders.draft(table, seat, prompt, sheet)
@@ -428,7 +427,7 @@ async def to_autocomplete(
     if table is None or table.state is None or not unit:
         return []
     needle = str(current).casefold()
-    step = await bot.store.steps(table.row.id)
+    step = table.row.steps
     for seat, prompt, sheet in open_sheets(table, interaction.user.id):
         line = find_line(sheet, unit)
         if line is None or (bound is not None and bound.seat != seat):
@@ -460,7 +459,7 @@ async def sheet_autocomplete(
     table = await bot.tables.current(interaction.channel_id or 0)
     if table is None or table.state is None:
         return []
-    step = await bot.store.steps(table.row.id)
+    step = table.row.steps
     found = []
     for seat, prompt, sheet in open_sheets(table, interaction.user.id):
         name = f"{table.state.seat_names[seat]}: {sheet.title}"

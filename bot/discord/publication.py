@@ -26,7 +26,7 @@ import aiohttp
 import discord
 
 from bot.discord.buttons import ChoiceButton, controls_view
-from bot.store.models import OutboxRow
+from bot.store.models import OutboxRow, Shown
 from bot.store.protocol import worker_name
 from bot.table import limits, posts
 from bot.table.model import Table
@@ -113,25 +113,34 @@ class Publisher:
         """Send posts oldest first, stopping at the first that fails, so order is kept; posts
         queued meanwhile (a closed-DMs notice) go out in the same call."""
         store = self.bot.store
-        while pending := await store.open_posts(game_id):
-            table = await self.bot.tables.by_id(game_id)
-            if table is None:
+        while True:
+            taken = await store.take_posts(worker_name(), game_id, datetime.now(UTC), LEASE)
+            if taken is None:
+                return not await store.open_posts(game_id)  # another worker is sending them
+            if not taken.posts:
                 return True
-            newest = max(p.seq for p in pending)
-            for index, post in enumerate(pending):
-                later_turn = any(p.kind == "turn" for p in pending[index + 1 :])
+            table = await self.bot.tables.loaded(taken.row)
+            newest = max(p.seq for p in taken.posts)
+            queued = False
+            for index, post in enumerate(taken.posts):
+                later_turn = any(p.kind == "turn" for p in taken.posts[index + 1 :])
                 # An older change still unposted when a newer one is published was missed.
                 late = catching_up or post.seq < newest
                 current = not later_turn and table.row.version == post.body.get("version")
                 try:
-                    await self._send_post(table, post, current=current, late=late)
+                    await self._send_post(
+                        table, post, current=current, late=late, last=taken.last_message
+                    )
                 except Exception as exc:
                     if not await self._failed(table, post, exc):
                         return False
-        await store.channel_worked(game_id)
-        return True
+                    queued = True
+            if not queued:
+                return True
 
-    async def _send_post(self, table: Table, post: OutboxRow, *, current: bool, late: bool) -> None:
+    async def _send_post(
+        self, table: Table, post: OutboxRow, *, current: bool, late: bool, last: int | None
+    ) -> None:
         store = self.bot.store
         pieces = [Piece.model_validate(p) for p in post.pieces or []]
         if post.pieces is None:
@@ -139,11 +148,13 @@ class Publisher:
                 table,
                 post,
                 current=current,
-                show=await self._show(table),
+                show=self._show(table, last),
                 late=_late_note(post, late),
             )
             await store.mark_sending(post.id, posts.dump(pieces))
         target = await self._target(table, post)
+        telling = post.kind == "turn" and (current or post.body["final"])
+        shown_by = next((p for p in pieces if p.shows is not None), None) if telling else None
         sent: list[discord.Message] = []
         for number in range(post.parts_sent, len(pieces)):
             piece = pieces[number]
@@ -157,22 +168,30 @@ class Publisher:
                 )
             if piece.living is not None:
                 piece.living.message = message.id
-            await store.mark_part_sent(
-                post.id, number + 1, done=number + 1 == len(pieces), message_id=message.id
-            )
-            if piece.buttons is not None:
-                await store.add_live_buttons(table.row.id, table.row.channel_id, [message.id])
             sent.append(message)
-        if post.kind == "turn" and (current or post.body["final"]):
-            # Every message of this post keeps its buttons, those an earlier attempt sent too.
-            keep = {*post.message_ids, *(m.id for m in sent)}
-            self._retire_later(table, await self._stale_buttons(table, keep))
-            shown = next((p for p in pieces if p.shows is not None), None)
-            if shown is not None and shown.shows is not None:
-                living = shown.living if shown is pieces[-1] else None
+            done = number + 1 == len(pieces)
+            shown = None
+            if done and shown_by is not None and shown_by.shows is not None:
+                living = shown_by.living if shown_by is pieces[-1] else None
                 dumped = None if living is None else living.model_dump(mode="json")
-                await store.set_shown(table.row.id, shown.shows, dumped)
-                table.row.announced, table.row.living = shown.shows, dumped
+                shown = Shown(announced=shown_by.shows, living=dumped)
+                table.row.announced, table.row.living = shown.announced, shown.living
+            live = await store.mark_part_sent(
+                post.id,
+                number + 1,
+                done=done,
+                message_id=message.id,
+                buttons=None if piece.buttons is None else (table.row.id, table.row.channel_id),
+                shown=shown,
+            )
+            if shown is not None:
+                # Every message of this post keeps its buttons, those an earlier attempt sent too.
+                keep = {*post.message_ids, *(m.id for m in sent)}
+                self._retire_later(table, [m for m in live if m not in keep])
+                table.row.channel_failures = 0  # told by the same write
+        if post.kind != "private" and table.row.channel_failures:
+            await store.channel_worked(table.row.id)  # the channel works again
+            table.row.channel_failures = 0
 
     async def _target(self, table: Table, post: OutboxRow) -> discord.abc.Messageable:
         if post.kind == "private":
@@ -180,14 +199,15 @@ class Publisher:
             return await self.bot.create_dm(discord.Object(id=post.recipient))
         return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
 
-    async def _show(self, table: Table) -> posts.Show:
+    @staticmethod
+    def _show(table: Table, last: int | None) -> posts.Show:
         """How the table shows itself now; its living turn message counts only while it is
-        still the game's latest message in the channel."""
+        still the game's latest message in the channel (`last`)."""
         pace = Pace.model_validate(table.row.pace)
         living = None
         if table.row.living is not None:
             living = posts.Living.model_validate(table.row.living)
-            if living.message != await self.bot.store.last_message(table.row.id, None):
+            if living.message != last:
                 living = None
         return posts.Show(
             board=pace.board,

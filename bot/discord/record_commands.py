@@ -370,7 +370,7 @@ async def _import(
             secret = game.hand_text(state, seat)
             if secret is not None:
                 posts.append(private(table, seat, secret))
-        waits = await bot.tables.waits_after(table, acted=None)
+        waits = bot.tables.waits_after(table, acted=None)
     log = [
         LoggedAction(
             seq=e.seq,

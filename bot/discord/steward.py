@@ -249,7 +249,7 @@ class Steward:
             if table is None or table.row.status != "active" or table.state is None:
                 raise PlayerError("That game is over; there is nothing to remind you of.")
             async with bot.tables.lock(table.row.channel_id):
-                wait = (await bot.store.waits(game_id)).get(seat)
+                wait = (await bot.store.waits(game_id)).get(seat)  # as of the lock
                 if seat not in table.seats_of(interaction.user.id):
                     raise PlayerError("That reminder is for another player.")
                 if wait is None or wait.decision != decision:

@@ -39,10 +39,10 @@ class SqlDrafts(Sql):
                 (game_id, seat, decision, d.to_json(lines), d.now()),
             )
 
-    async def drop_draft(self, game_id: int, seat: int) -> None:
-        async with self._transaction():
+    async def _forget_drafts(self, game_id: int, seat: int | None = None) -> None:
+        """Inside the transaction that ends a game (no seat of it writes orders any more) or
+        that records `seat`'s move (its draft was for the decision the move answered)."""
+        if seat is None:
+            await self._exec("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+        else:
             await self._exec("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
-
-    async def _forget_drafts(self, game_id: int) -> None:
-        """Inside the transaction that ends a game: no seat of it writes orders any more."""
-        await self._exec("DELETE FROM drafts WHERE game_id = ?", (game_id,))

@@ -53,6 +53,12 @@ class GameRow(BaseModel):
     closed_reason: str | None = None
     pace: dict[str, Any] = {}
     paused_at: str | None = None
+    steps: int = 0
+    """How many moves the game's log holds, when the row was read."""
+    waits: dict[int, Wait] = {}
+    """Each seat owing a decision, with its reminders and limits, when the row was read."""
+    away: dict[int, datetime] = {}
+    """Until when each player away from the game is away, when the row was read."""
 
 
 SYSTEM_USER = 0
@@ -91,6 +97,14 @@ class Post(BaseModel):
     body: dict[str, Any]
 
 
+class Shown(BaseModel):
+    """What the channel shows of a game once a turn post is out: who it shows as owing, and
+    the turn message later steps of the same turn may edit."""
+
+    announced: list[tuple[int, int]]
+    living: dict[str, Any] | None
+
+
 class OutboxRow(Post):
     id: int
     game_id: int
@@ -103,6 +117,16 @@ class OutboxRow(Post):
     sending_at: datetime | None
     message_ids: list[int] = []
     """The messages already sent for this post (by an attempt a crash may have cut short)."""
+
+
+class Outgoing(BaseModel):
+    """A game's posts taken for sending, with what composing them needs: the game as it
+    stands and the newest message it has in its channel (a living turn message is edited
+    only while it is still that message)."""
+
+    row: GameRow
+    posts: list[OutboxRow]
+    last_message: int | None
 
 
 # ----- keeping games moving -----------------------------------------------------------------
@@ -250,3 +274,7 @@ class Wait(BaseModel):
     def due_at(self) -> datetime | None:
         times = [t for t in (self.remind_at, None if self.limit_told else self.limit_at) if t]
         return min(times) if times else None
+
+
+GameRow.model_rebuild()
+Outgoing.model_rebuild()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.store.models import OutboxRow, Post
+from bot.store.models import GameRow, OutboxRow, Outgoing, Post, Shown
 from bot.store.sql import Sql
 
 OPEN = "state IN ('pending', 'sending')"
@@ -30,6 +30,8 @@ class SqlOutbox(Sql):
     if TYPE_CHECKING:
 
         async def _log_length(self, game_id: int) -> int: ...
+
+        async def get(self, game_id: int) -> GameRow | None: ...
 
     async def _enqueue(self, game_id: int, seq: int, posts: list[Post]) -> None:
         """Inside the caller's transaction: queue what step `seq` of the game must tell."""
@@ -46,6 +48,28 @@ class SqlOutbox(Sql):
         """Inside the caller's transaction: queue posts at the game's latest step, for a change
         that adds no step to its log (a close, a reminder, time away, a rewind asked)."""
         await self._enqueue(game_id, await self._log_length(game_id), posts)
+
+    async def take_posts(
+        self, worker: str, game_id: int, now: datetime, lease: timedelta
+    ) -> Outgoing | None:
+        """The game's open posts, taken for `worker` until `now + lease`, with the game and
+        its newest channel message; None when another worker holds them (it sends them) or
+        the game is gone."""
+        d = self.dialect
+        held = await self._returning(
+            f"UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE game_id = ? AND {OPEN}"
+            " AND NOT EXISTS (SELECT 1 FROM outbox held WHERE held.game_id = outbox.game_id"
+            f" AND held.{OPEN} AND held.claimed_by IS NOT NULL AND held.claimed_by != ?"
+            " AND held.lease_until > ?) RETURNING id",
+            (worker, d.moment(now + lease), game_id, worker, d.moment(now)),
+        )
+        posts = await self.open_posts(game_id)
+        if posts and not held:
+            return None
+        row = await self.get(game_id)
+        if row is None:
+            return None
+        return Outgoing(row=row, posts=posts, last_message=await self.last_message(game_id, None))
 
     async def open_posts(self, game_id: int) -> list[OutboxRow]:
         rows = await self._rows(
@@ -123,23 +147,45 @@ class SqlOutbox(Sql):
         )
 
     async def mark_part_sent(
-        self, post_id: int, parts_sent: int, done: bool, message_id: int
-    ) -> None:
+        self,
+        post_id: int,
+        parts_sent: int,
+        done: bool,
+        message_id: int,
+        *,
+        buttons: tuple[int, int] | None = None,
+        shown: Shown | None = None,
+    ) -> list[int]:
         """Count one more message of the post sent; a post whose last message went out is
-        delivered, and gives back its lease."""
+        delivered, and gives back its lease. `buttons`: the message carries buttons of that
+        (game, channel), to be taken off once superseded. `shown`: the channel now shows the
+        game this way (see `set_shown`), which also proves its channel works; then the game's
+        messages with buttons are handed back, so the superseded ones can be retired."""
         d = self.dialect
         release = f", {RELEASE}" if done else ""
-        await self._set(
-            f"UPDATE outbox SET parts_sent = ?, state = ?, delivered_at = ?{release},"
-            f" message_ids = {d.json_append('message_ids')} WHERE id = ?",
-            (
-                parts_sent,
-                "sent" if done else "sending",
-                d.now() if done else None,
-                message_id,
-                post_id,
-            ),
-        )
+        async with self._transaction():
+            await self._exec(
+                f"UPDATE outbox SET parts_sent = ?, state = ?, delivered_at = ?{release},"
+                f" message_ids = {d.json_append('message_ids')} WHERE id = ?",
+                (
+                    parts_sent,
+                    "sent" if done else "sending",
+                    d.now() if done else None,
+                    message_id,
+                    post_id,
+                ),
+            )
+            if buttons is not None:
+                await self._many(self._live_upsert(), [(message_id, *buttons)])
+            if shown is None:
+                return []
+            game_id = await self._scalar("SELECT game_id FROM outbox WHERE id = ?", (post_id,))
+            await self._show(game_id, shown)
+            rows = await self._rows(
+                "SELECT message_id FROM live_buttons WHERE game_id = ? ORDER BY message_id",
+                (game_id,),
+            )
+            return [int(r["message_id"]) for r in rows]
 
     async def last_message(self, game_id: int, recipient: int | None) -> int | None:
         """The newest message known to have gone out for the game to that place (the channel,
@@ -230,15 +276,14 @@ class SqlOutbox(Sql):
             (self.dialect.now(), post_id),
         )
 
-    async def set_shown(
-        self, game_id: int, announced: list[tuple[int, int]], living: dict[str, Any] | None
-    ) -> None:
+    async def _show(self, game_id: int, shown: Shown) -> None:
         """What the channel now shows of the game: who it showed as owing, and the turn
-        message that later steps of the same turn may edit."""
+        message that later steps of the same turn may edit; and that its channel works."""
         d = self.dialect
-        await self._set(
-            "UPDATE games SET announced_seats = ?, living = ? WHERE id = ?",
-            (d.to_json(announced), None if living is None else d.to_json(living), game_id),
+        living = None if shown.living is None else d.to_json(shown.living)
+        await self._exec(
+            "UPDATE games SET announced_seats = ?, living = ?, channel_failures = 0 WHERE id = ?",
+            (d.to_json(shown.announced), living, game_id),
         )
 
     async def channel_failed(self, game_id: int) -> int:
@@ -256,12 +301,10 @@ class SqlOutbox(Sql):
             (game_id,),
         )
 
-    async def add_live_buttons(self, game_id: int, channel_id: int, ids: list[int]) -> None:
-        sql = self.dialect.upsert(
+    def _live_upsert(self) -> str:
+        return self.dialect.upsert(
             "live_buttons", ("message_id", "game_id", "channel_id"), ["message_id"], keep=True
         )
-        async with self._write:
-            await self._many(sql, [(i, game_id, channel_id) for i in ids])
 
     async def live_buttons(self, game_id: int) -> list[int]:
         rows = await self._rows(

@@ -99,6 +99,10 @@ class SqliteStore(SqlWaits, SqlOutbox, SqlRecord, SqlDrafts, SqlAnswers):
         data["living"] = j(data["living"]) if data.get("living") else None
         data["player_names"] = j(data["player_names"]) if data.get("player_names") else {}
         data["pace"] = j(data["pace"]) if data.get("pace") else {}
+        if data["status"] == "active":  # what a move on it goes on from
+            data["steps"] = await self._log_length(data["id"])
+            data["waits"] = await self.waits(data["id"])
+            data["away"] = await self.away(data["id"])
         return GameRow.model_validate(data)
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -212,9 +216,9 @@ class SqliteStore(SqlWaits, SqlOutbox, SqlRecord, SqlDrafts, SqlAnswers):
             await self._enqueue(row.id, seq, posts)
             await self._replace_waits(row.id, [] if finished else waits or [])
             await self._mark_step(row.id, seq)
-            if finished:
-                await self._forget_drafts(row.id)
-            return updated
+            await self._forget_drafts(row.id, None if finished else seat)
+            kept = {} if finished else {w.seat: w for w in waits or []}
+            return updated.model_copy(update={"steps": seq, "waits": kept})
 
     async def update_game(
         self,

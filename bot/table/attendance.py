@@ -41,8 +41,8 @@ async def set_pace(
     if table.row.status == "active":
         told = [posts.notice(f"⚙️ <@{user_id}> changed this table's pace: {chosen.summary()}.")]
         changed = table.row.model_copy(update={"pace": chosen.model_dump()})
-        current = await tables.store.waits(table.row.id)
-        waits = await tables.scheduled(
+        current = table.row.waits
+        waits = tables.scheduled(
             Table(row=changed, game=table.game, state=table.state),
             [
                 w.model_copy(update={"remind_at": None if w.reminders == 0 else w.remind_at})
@@ -66,9 +66,9 @@ async def pause(tables: Tables, table: Table, user_id: int, can_manage: bool) ->
         "`/game table resume`. Moves still count if anyone makes one."
     )
     paused = table.row.model_copy(update={"paused_at": now.isoformat()})
-    waits = await tables.scheduled(
+    waits = tables.scheduled(
         Table(row=paused, game=table.game, state=table.state),
-        list((await tables.store.waits(table.row.id)).values()),
+        list(table.row.waits.values()),
     )
     row = await tables.write(
         tables.store.update_game(table.row, [told], waits, paused_at=now.isoformat())
@@ -86,9 +86,9 @@ async def resume(tables: Tables, table: Table, user_id: int, can_manage: bool) -
     running = table.row.model_copy(update={"paused_at": None})
     fresh = [
         w.model_copy(update={"since": now, "reminders": 0, "remind_at": None, "limit_told": False})
-        for w in (await tables.store.waits(table.row.id)).values()
+        for w in table.row.waits.values()
     ]
-    waits = await tables.scheduled(Table(row=running, game=table.game, state=table.state), fresh)
+    waits = tables.scheduled(Table(row=running, game=table.game, state=table.state), fresh)
     told = posts.notice(f"▶️ <@{user_id}> resumed the game.", [w.user_id for w in waits])
     row = await tables.write(tables.store.update_game(table.row, [told], waits, paused_at=None))
     return Table(row=row, game=table.game, state=table.state)
@@ -105,7 +105,7 @@ async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> T
             f"This table allows time away of up to {chosen.vacation_days} days; "
             "ask the host to change it with `/game settings` if you need longer."
         )
-    away = await tables.store.away(table.row.id)
+    away = table.row.away
     if days == 0:
         if user_id not in away:
             raise PlayerError("You are not away from this game.")
@@ -120,7 +120,7 @@ async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> T
             else "the table plays the default for them meanwhile"
         )
         text = f"🌴 <@{user_id}> is away until <t:{stamp}:f>; {meanwhile}."
-    waits = await tables.store.waits(table.row.id)
+    waits = table.row.waits
     fresh = [
         w.model_copy(update={"remind_at": None, "reminders": 0}) if w.user_id == user_id else w
         for w in waits.values()
@@ -128,7 +128,7 @@ async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> T
     away = {u: t for u, t in away.items() if u != user_id}
     if until is not None:
         away[user_id] = until
-    scheduled = await tables.scheduled(table, fresh, away)
+    scheduled = tables.scheduled(table, fresh, away)
     await tables.store.set_away(table.row, user_id, until, [posts.notice(text)], scheduled)
     return table
 
@@ -170,9 +170,9 @@ async def replace(
         secret = table.game.hand_text(table.state, seat)
         if secret is not None:
             told.append(posts.private(after, seat, secret))
-    current = await tables.store.waits(table.row.id)
-    away = {u: t for u, t in (await tables.store.away(table.row.id)).items() if u != old}
-    waits = await tables.scheduled(
+    current = table.row.waits
+    away = {u: t for u, t in table.row.away.items() if u != old}
+    waits = tables.scheduled(
         after,
         [
             w.model_copy(

@@ -133,7 +133,7 @@ async def stale(
     if state is None or mark.seat not in table.seats_of(user_id):
         raise PlayerError(NOT_YOURS)
     now = state.decisions.get(mark.seat, 0)
-    if mark.decision > now or mark.step > await store.steps(table.row.id):
+    if mark.decision > now or mark.step > table.row.steps:
         raise PlayerError(NOT_YOURS)
     if mark.decision == now:
         return None

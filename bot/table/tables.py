@@ -148,11 +148,15 @@ class Tables:
 
     async def current(self, channel_id: int) -> Table | None:
         row = await self.store.live_game(channel_id)
-        return None if row is None else await self._current(self._table(row))
+        return None if row is None else await self.loaded(row)
 
     async def by_id(self, game_id: int) -> Table | None:
         row = await self.store.get(game_id)
-        return None if row is None else await self._current(self._table(row))
+        return None if row is None else await self.loaded(row)
+
+    async def loaded(self, row: GameRow) -> Table:
+        """The table a stored row holds, its state parsed (or kept from the last move)."""
+        return await self._current(self._table(row))
 
     async def _current(self, table: Table) -> Table:
         """Bring a snapshot written by an older version of the game up to date, once.
@@ -312,7 +316,7 @@ class Tables:
                 seed,
                 state.model_dump_json(),
                 posts.for_start(started) + await self.on_deck(None, started),
-                await self.waits_after(started, acted=None),
+                self.waits_after(started, acted=None),
             )
         )
         return self._table(row)
@@ -430,7 +434,7 @@ class Tables:
                 snapshot,
                 finished=outcome is not None,
                 posts=posts.for_move(move, prefix) + await self.on_deck(move.before, move.after),
-                waits=await self.waits_after(move.after, acted=seat),
+                waits=self.waits_after(move.after, acted=seat),
                 reversible=reversible,
             )
         )
@@ -469,7 +473,7 @@ class Tables:
         return game.setup(game.options_type.model_validate(row.options), row.seed)
 
     # ----- waiting for players -----------------------------------------------------------
-    async def waits_after(self, table: Table, acted: int | None) -> list[pace.Wait]:
+    def waits_after(self, table: Table, acted: int | None) -> list[pace.Wait]:
         """Who owes a decision once `table` is stored, with their reminders and limits."""
         if table.state is None or table.game.outcome(table.state) is not None:
             return []
@@ -478,17 +482,17 @@ class Tables:
             for seat, prompt in table.prompts().items()
         }
         now = self.clock()
-        previous = await self.store.waits(table.row.id)
+        previous = table.row.waits
         waits = pace.follow(previous, owing, acted, now, table.row.id)
-        return await self.scheduled(table, waits)
+        return self.scheduled(table, waits)
 
-    async def scheduled(
+    def scheduled(
         self, table: Table, waits: list[pace.Wait], away: dict[int, datetime] | None = None
     ) -> list[pace.Wait]:
         """The waits with their reminders and limits set by the table's pace and who is away
-        (as stored, unless `away` says how it is about to be)."""
+        (as the row was read, unless `away` says how it is about to be)."""
         table_pace = pace.Pace.model_validate(table.row.pace)
-        away = await self.store.away(table.row.id) if away is None else away
+        away = table.row.away if away is None else away
         out = []
         for wait in waits:
             until = away.get(wait.user_id)

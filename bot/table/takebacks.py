@@ -237,7 +237,7 @@ async def take_back(
             snapshot,
             finished=False,
             posts=posts.for_change(after, header),
-            waits=await tables.waits_after(after, acted=None),
+            waits=tables.waits_after(after, acted=None),
         )
     )
     tables.states.put(row.id, row.version, len(snapshot), state)

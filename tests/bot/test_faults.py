@@ -279,8 +279,9 @@ async def test_buttons_sent_before_a_crash_are_kept_when_the_post_is_finished(se
     first = await channel.send(
         pieces[0].content, view=ChoiceButton.choices_view(table.row.id, pieces[0].buttons)
     )
-    await store.mark_part_sent(turn.id, 1, done=False, message_id=first.id)
-    await store.add_live_buttons(table.row.id, session.channel.id, [first.id])
+    await store.mark_part_sent(
+        turn.id, 1, done=False, message_id=first.id, buttons=(table.row.id, session.channel.id)
+    )
     assert await publisher.publish(table.row.id)
     await session.standin.wait_idle(quiet=0.3)
     assert session.standin.message(first.id).components != []

@@ -51,11 +51,12 @@ async def test_a_newer_migration_applies_cleanly_to_an_existing_database(tmp_pat
 async def test_a_failed_transaction_leaves_nothing_behind(store: SqliteStore, monkeypatch):
     row = await store.create_lobby(5, 1, "not_on_my_block", 7)
     row = await store.start(row, {"players": 2}, 42, '{"s": 0}', [])
-    await store.db.execute("DROP TABLE actions")
+    await store.db.execute("DROP TABLE drafts")
     with pytest.raises(aiosqlite.OperationalError):
         told = [Post(kind="turn", body={"header": "lost"})]
         await store.record_action(row, 0, 7, "x", '{"s": 1}', finished=True, posts=told)
     saved = await store.get(row.id)
+    assert saved.steps == 0
     assert saved.state == '{"s": 0}' and saved.version == row.version
     assert await store.open_posts(row.id) == []
 

@@ -157,9 +157,10 @@ async def test_a_draft_is_the_seats_own_for_its_decision_until_dropped(
     await store.put_draft(row.id, 0, 3, {"red-1": "ford", "red-2": "hill"})
     assert await other.draft(row.id, 0, 3) == {"red-1": "ford", "red-2": "hill"}
     assert await other.draft(row.id, 0, 4) == {}  # written for an older decision
-    await other.drop_draft(row.id, 1)
-    assert await store.draft(row.id, 1, 3) == {}
-    await store.record_action(row, 0, 7, '"x"', '{"s": 1}', finished=True, posts=[])
+    row = await other.record_action(row, 1, 8, '"y"', '{"s": 1}', finished=False, posts=[])
+    assert await store.draft(row.id, 1, 3) == {}, "a seat's move takes its draft with it"
+    assert await store.draft(row.id, 0, 3) == {"red-1": "ford", "red-2": "hill"}
+    await store.record_action(row, 0, 7, '"x"', '{"s": 2}', finished=True, posts=[])
     assert await other.draft(row.id, 0, 3) == {}  # a game that ends keeps no drafts
 
 
@@ -169,3 +170,18 @@ async def test_display_names_merge_without_a_new_version(store: GameStore):
     await store.name_players(row.id, {8: "Bo", 7: "Ann B."})
     saved = await store.get(row.id)
     assert saved.player_names == {"7": "Ann B.", "8": "Bo"} and saved.version == row.version
+
+
+async def test_a_running_game_is_read_with_its_log_length_waits_and_time_away(
+    store: GameStore, other: GameStore
+):
+    """What a move goes on from comes with the game: nobody reads it again on the move."""
+    row = await running(store)
+    row = await store.record_action(row, 0, 7, '"x"', '{"s": 1}', finished=False, posts=[])
+    assert row.steps == 1
+    wait = owing(row, 1, remind_at=NOW)
+    await store.put_waits(row.id, [wait])
+    await store.set_away(row, 8, NOW + timedelta(days=3), [], [wait])
+    read = await other.get(row.id)
+    assert read is not None and read == await other.live_game(read.channel_id)
+    assert (read.steps, read.waits, read.away) == (1, {1: wait}, {8: NOW + timedelta(days=3)})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+from bot.store.models import Shown
 from bot.store.protocol import GameStore
 from tests.store.helpers import running, turn
 
@@ -101,8 +102,11 @@ async def test_a_fresh_post_is_left_to_the_move_publishing_it(store: GameStore):
 
 async def test_an_orphaned_game_has_nothing_left_to_send_or_claim(store: GameStore):
     game_id = await moved(store, 5, "Ann builds")
-    await store.add_live_buttons(game_id, 5, [301, 302])
-    await store.add_live_buttons(game_id, 5, [302])
+    (post,) = await store.open_posts(game_id)
+    await store.mark_sending(post.id, [{"content": "one"}, {"content": "two"}])
+    await store.mark_part_sent(post.id, 1, False, 301, buttons=(game_id, 5))
+    await store.mark_part_sent(post.id, 2, False, 302, buttons=(game_id, 5))
+    await store.mark_part_sent(post.id, 2, False, 302, buttons=(game_id, 5))
     assert await store.live_buttons(game_id) == [301, 302]
     await store.orphan(game_id)
     assert await store.open_posts(game_id) == []
@@ -120,3 +124,34 @@ async def test_a_closed_dm_is_told_once_and_channel_failures_count_up_until_one_
     assert [await store.channel_failed(row.id) for _ in range(3)] == [1, 2, 3]
     await store.channel_worked(row.id)
     assert (await store.get(row.id)).channel_failures == 0
+
+
+async def test_a_game_s_posts_are_taken_with_the_game_and_its_newest_channel_message(
+    store: GameStore, other: GameStore
+):
+    game_id = await moved(store, 5, "Ann builds")
+    await deliver(store, game_id, 500)
+    row = await store.get(game_id)
+    await store.record_action(row, 1, 8, '"y"', '{"s": 2}', finished=False, posts=[turn("Bo")])
+    taken = await store.take_posts("a", game_id, soon(), LEASE)
+    assert taken is not None
+    assert [p.body["header"] for p in taken.posts] == ["Bo"]
+    assert (taken.row.version, taken.row.steps, taken.last_message) == (3, 2, 500)
+    assert await other.take_posts("b", game_id, soon(), LEASE) is None, "a's lease is live"
+    assert await store.claim_posts("b", soon(), LEASE, 10) == []
+    later = soon() + LEASE + timedelta(seconds=1)
+    assert await other.take_posts("b", game_id, later, LEASE) is not None, "an expired lease"
+
+
+async def test_the_last_message_of_a_turn_post_says_what_the_channel_shows(store: GameStore):
+    game_id = await moved(store, 5, "Ann builds")
+    assert [await store.channel_failed(game_id) for _ in range(2)] == [1, 2]
+    (post,) = await store.open_posts(game_id)
+    await store.mark_sending(post.id, [{"content": "one"}, {"content": "two"}])
+    await store.mark_part_sent(post.id, 1, False, 301, buttons=(game_id, 5))
+    shown = Shown(announced=[(0, 2)], living={"message": 302})
+    live = await store.mark_part_sent(post.id, 2, True, 302, buttons=(game_id, 5), shown=shown)
+    assert live == [301, 302], "every message with buttons, for the publisher to retire"
+    row = await store.get(game_id)
+    assert (row.announced, row.living, row.channel_failures) == ([(0, 2)], {"message": 302}, 0)
+    assert await store.open_posts(game_id) == []
