@@ -17,6 +17,8 @@ costs the pieces and the text that changed, then the encoding.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -60,7 +62,8 @@ LEGEND_COLUMNS = 5
 LEGEND_SIZE = 22
 TITLE_TEXT = "BLOC BY BLOC"
 BACKDROPS_CACHED = 4
-"""Backdrops kept per process (about 8 MB each): one per game a worker is drawing for."""
+"""Cities whose backdrop is kept per process (about 11 MB each): one per game a worker draws
+for (the bot sends each game to the same worker)."""
 
 
 class Backdrop(NamedTuple):
@@ -150,8 +153,7 @@ def _legend_height(width: int) -> int:
     return legend_height(legend_items(), width, LEGEND_COLUMNS, LEGEND_SIZE)
 
 
-@lru_cache(maxsize=BACKDROPS_CACHED)
-def _backdrop(key: Backdrop) -> tuple[Image.Image, Image.Image]:
+def _draw_backdrop(key: Backdrop) -> tuple[Image.Image, Image.Image]:
     """The header bar with the title, and the city's ground (see `city_map`), down to just
     below the board; drawn, and mapped to the palette."""
     canvas = Canvas(WIDTH, BOARD_BOX.y1 + MARGIN + 1)
@@ -160,6 +162,58 @@ def _backdrop(key: Backdrop) -> tuple[Image.Image, Image.Image]:
     canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, 24, TITLE, "lm", True)
     draw_city_ground(canvas, BOARD_BOX, key.plan, key.faces)
     return canvas.image, map_to_palette(canvas.image, board_palette())
+
+
+class CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+class LatestPerCity:
+    """The latest backdrop of each of the `maxsize` cities drawn last, with `lru_cache`'s
+    `cache_info` and `cache_clear`.
+
+    A city's faces only move on (districts liberated, looted, occupied) and a game ends once,
+    so a backdrop made stale by its own city's next one is never asked for again; an `lru_cache`
+    of backdrops kept those stale ones, so one busy game filled every place and the next game
+    drawn by the same worker drew its city again."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._kept: OrderedDict[CityPlan, tuple[Backdrop, tuple[Image.Image, Image.Image]]]
+        self._kept = OrderedDict()
+        self._lock = threading.Lock()
+        """Drawing without workers runs in threads; the drawing itself is not held by it."""
+        self.hits = self.misses = 0
+
+    def __call__(self, key: Backdrop) -> tuple[Image.Image, Image.Image]:
+        with self._lock:
+            kept = self._kept.get(key.plan)
+            if kept is not None and kept[0] == key:
+                self._kept.move_to_end(key.plan)
+                self.hits += 1
+                return kept[1]
+            self.misses += 1
+        drawn = _draw_backdrop(key)
+        with self._lock:
+            self._kept[key.plan] = (key, drawn)
+            self._kept.move_to_end(key.plan)
+            while len(self._kept) > self.maxsize:
+                self._kept.popitem(last=False)
+        return drawn
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self.hits, self.misses, self.maxsize, len(self._kept))
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self.hits = self.misses = 0
+
+
+_backdrop = LatestPerCity(BACKDROPS_CACHED)
 
 
 def _headline(canvas: Canvas, view: BlocView, players: Players) -> None:

@@ -45,7 +45,7 @@ def _forget_drawings() -> None:
     for name, module in list(sys.modules.items()):
         if name == "render" or name.startswith("render."):
             for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
+                clear = None if isinstance(value, type) else getattr(value, "cache_clear", None)
                 if callable(clear) and getattr(value, "__module__", None) == name:
                     clear()
 

@@ -238,3 +238,23 @@ def test_renderers_are_registered_under_the_engine_ids() -> None:
     assert BLOC.id == bloc_by_bloc.GAME_ID
     assert NOMB.id == not_on_my_block.GAME_ID
     assert {t.value for t in DistrictType} == set(TYPE_COLOUR)
+
+
+def test_a_city_keeps_only_its_latest_backdrop() -> None:
+    """A city's faces only move on (districts liberated, looted, occupied), so a busy game's
+    older backdrops are dropped instead of pushing out the cities of the other games the same
+    worker draws: those are not drawn again."""
+    bloc_by_bloc._backdrop.cache_clear()
+    quiet = bloc_view(BLOC.setup(BLOC.make_options(3), seed=5))
+    kept = bloc_by_bloc.city_backdrop(quiet)
+    busy = bloc_view(busy_city())
+    plan, faces = city_map.CityPlan.of(busy), city_map.city_faces(busy)
+    districts = [n for n, face in enumerate(faces) if face is not None and not face.liberated]
+    for liberated in range(bloc_by_bloc.BACKDROPS_CACHED + 2):
+        moved_on = list(faces)
+        for n in districts[:liberated]:
+            face = moved_on[n]
+            assert face is not None
+            moved_on[n] = face._replace(liberated=True)
+        bloc_by_bloc._backdrop(bloc_by_bloc.Backdrop(plan, tuple(moved_on), False))
+    assert bloc_by_bloc.city_backdrop(quiet) is kept
