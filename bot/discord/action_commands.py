@@ -21,7 +21,6 @@ import discord
 from discord import app_commands
 
 from bot.discord.game_commands import GUILD_ONLY
-from bot.discord.interactions import bot_of
 from bot.table import binding, limits
 from engine import ActionBase, Game, GameState, OrderAction
 
@@ -34,7 +33,7 @@ DECISION_HELP = "The decision you answer (from the list), so a repeat cannot cou
 _RESERVED = frozenset({"callback", "interaction", "play", "Interaction"})
 """Names the generated callback uses itself, which no option may take."""
 Command = app_commands.Command[Any, ..., None]
-Play = Callable[[discord.Interaction, dict[str, str | None]], Awaitable[None]]
+Play = Callable[["discord.Interaction[GameBot]", dict[str, str | None]], Awaitable[None]]
 Callback = Callable[..., Coroutine[Any, Any, None]]
 
 
@@ -63,9 +62,11 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> Command:
         described_fields[DECISION] = DECISION_HELP
         optional[DECISION] = True
 
-    async def play(interaction: discord.Interaction, values: dict[str, str | None]) -> None:
+    async def play(
+        interaction: discord.Interaction[GameBot], values: dict[str, str | None]
+    ) -> None:
         given = {k: v for k, v in values.items() if v is not None}
-        await bot_of(interaction).turns.command(interaction, kind, given, game=game.id)
+        await interaction.client.turns.command(interaction, kind, given, game=game.id)
 
     described = app_commands.describe(
         **{n: text[: limits.DESCRIPTION] for n, text in described_fields.items()}
@@ -110,12 +111,12 @@ def _typed_callback(kind: str, optional: dict[str, bool], play: Play) -> Callbac
 
 
 async def _playing(
-    interaction: discord.Interaction, game: Game
+    interaction: discord.Interaction[GameBot], game: Game
 ) -> tuple[GameBot, Table, GameState, int] | None:
     """The bot, the channel's running game of `game`, its state and its log's length (the step
     each suggestion is marked with), or None when the channel plays no such game: nothing to
     suggest."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     table = await bot.tables.current(interaction.channel_id or 0)
     if table is None or table.state is None or table.game.id != game.id:
         return None
@@ -124,7 +125,7 @@ async def _playing(
 
 def _autocompleter(game: Game, kind: str, focused: str) -> Any:
     async def complete(
-        interaction: discord.Interaction, current: str
+        interaction: discord.Interaction[GameBot], current: str
     ) -> list[app_commands.Choice[str]]:
         playing = await _playing(interaction, game)
         if playing is None:
@@ -164,7 +165,7 @@ def _decisions(game: Game, kind: str) -> Any:
     may answer now, named as its prompt reads."""
 
     async def complete(
-        interaction: discord.Interaction, current: str
+        interaction: discord.Interaction[GameBot], current: str
     ) -> list[app_commands.Choice[str]]:
         playing = await _playing(interaction, game)
         if playing is None:

@@ -184,7 +184,7 @@ class GameBot(discord.Client):
         await answer(interaction, f"⚠️ {refusal}")
         return False
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[GameBot]) -> None:
         """Every component click gets one answer. A handler answers those discord.py hands it;
         a click on a control no longer on its message (which discord.py drops) is told it was
         already answered, unless that control never belongs on such a message (`misplaced`:

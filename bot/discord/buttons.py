@@ -44,10 +44,6 @@ GAME = r"(?P<game>[1-9]\d{0,17})"
 """A game row id: at most 18 digits, so it always fits the database's 64-bit integers."""
 
 
-def _bot(interaction: discord.Interaction) -> GameBot:
-    return interaction.client  # type: ignore[return-value]
-
-
 class ChoiceButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button],
@@ -87,8 +83,8 @@ class ChoiceButton(
     ) -> ChoiceButton:
         return cls(int(match["game"]), int(match["seat"]), int(match["decision"]), match["key"])
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).turns.click(
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.turns.click(
             interaction, self.game_id, self.seat, self.decision, self.key
         )
 
@@ -135,8 +131,8 @@ class OrdersButton(
             match["op"],
         )
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).orders.pressed(
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.orders.pressed(
             interaction, self.game_id, self.seat, self.decision, self.digest, self.op
         )
 
@@ -160,8 +156,8 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["game"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).lobbies.op(interaction, self.op, game_id=self.game_id)
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.lobbies.op(interaction, self.op, game_id=self.game_id)
 
 
 class OptionSelect(
@@ -202,9 +198,9 @@ class OptionSelect(
         instance.field_name = match["field"]
         return instance
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
         values = self.item.values
-        await _bot(interaction).lobbies.choose_option(
+        await interaction.client.lobbies.choose_option(
             interaction, self.game_id, self.field_name, values[0] if values else ""
         )
 
@@ -249,8 +245,8 @@ class ConfirmButton(
             int(match["game"]), match["op"], int(match["a"]), int(match["b"]), int(match["version"])
         )
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).steward.confirmed(
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.confirmed(
             interaction, self.game_id, self.op, self.a, self.b, self.version
         )
 
@@ -274,8 +270,8 @@ class UndoButton(
     ) -> UndoButton:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).steward.ask_undo(
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.ask_undo(
             interaction, 1, game_id=self.game_id, version=self.version
         )
 
@@ -303,8 +299,8 @@ class VoteButton(
     ) -> VoteButton:
         return cls(int(match["game"]), int(match["rewind"]), match["yes"] == "yes")
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).steward.vote(interaction, self.game_id, self.rewind_id, self.yes)
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.vote(interaction, self.game_id, self.rewind_id, self.yes)
 
 
 class SnoozeButton(
@@ -328,8 +324,8 @@ class SnoozeButton(
     ) -> SnoozeButton:
         return cls(int(match["game"]), int(match["seat"]), int(match["decision"]))
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).steward.snooze(interaction, self.game_id, self.seat, self.decision)
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.snooze(interaction, self.game_id, self.seat, self.decision)
 
 
 DYNAMIC_ITEMS = (

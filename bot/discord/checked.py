@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.interactions import handling
 from bot.table.model import PlayerError
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
 
 ID_MAX = 2**63 - 1
 """The largest id or count the store can hold (SQLite's signed 64-bit integers); Discord's
@@ -88,6 +91,16 @@ class Checked:
         async with handling(interaction):
             raise PlayerError(reason)
         return False
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """discord.py types a control's callback for any client; the bot's controls are only
+        ever registered on the bot, so the click is handed on typed as the bot's, and each
+        control reaches the bot's services through it without a cast."""
+        await self.clicked(interaction)
+
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
+        """What the click does, once checked; every control defines it."""
+        raise NotImplementedError(type(self).__name__)
 
 
 def _leaves(options: list[dict[str, Any]]) -> list[dict[str, Any]]:

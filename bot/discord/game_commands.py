@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import zoneinfo
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.discord import orders, record_commands
-from bot.discord.interactions import answer, bot_of, handling
+from bot.discord.interactions import answer, handling
 from bot.discord.permissions import POSTING, missing_permissions, named_permissions
 from bot.table import limits, present
 from bot.table.model import PlayerError
@@ -17,12 +18,15 @@ from bot.table.pace import Pace, bounds
 from bot.table.tables import NO_GAME
 from engine.games import REGISTRY
 
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 """Games live in server channels and threads: every command group declares it (`contexts`)."""
 
 
 async def game_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     needle = current.lower()
     return [
@@ -32,15 +36,15 @@ async def game_autocomplete(
     ][: limits.CHOICES]
 
 
-async def _lobby_fields(interaction: discord.Interaction) -> list[OptionField]:
-    table = await bot_of(interaction).tables.current(interaction.channel_id or 0)
+async def _lobby_fields(interaction: discord.Interaction[GameBot]) -> list[OptionField]:
+    table = await interaction.client.tables.current(interaction.channel_id or 0)
     if table is None or table.row.status != "lobby":
         return []
     return option_fields(table.game)
 
 
 async def option_name_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(
@@ -52,7 +56,7 @@ async def option_name_autocomplete(
 
 
 async def option_value_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     chosen = interaction.namespace.name
     field = next((f for f in await _lobby_fields(interaction) if f.name == chosen), None)
@@ -93,7 +97,7 @@ ZONES = sorted(zoneinfo.available_timezones())
 
 
 async def timezone_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     needle = current.lower().replace(" ", "_")
     return [app_commands.Choice(name=z, value=z) for z in ZONES if needle in z.lower()][
@@ -103,57 +107,60 @@ async def timezone_autocomplete(
 
 class TableCommands(app_commands.Group, name="table", description="Steer the whole table"):
     @app_commands.command(name="pause", description="Stop reminders and limits (host)")
-    async def pause(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).steward.table_op(interaction, "pause")
+    async def pause(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.table_op(interaction, "pause")
 
     @app_commands.command(name="resume", description="Start reminders and limits again (host)")
-    async def resume(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).steward.table_op(interaction, "resume")
+    async def resume(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.table_op(interaction, "resume")
 
     @app_commands.command(
         name="force", description="Play the default for everyone the table waits for (host)"
     )
-    async def force(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).steward.ask(interaction, "force")
+    async def force(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.ask(interaction, "force")
 
     @app_commands.command(
         name="rewind", description="Ask everyone to agree to take back the latest moves (host)"
     )
     @app_commands.describe(moves="How many of the latest moves to take back")
     async def rewind(
-        self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 50]
+        self, interaction: discord.Interaction[GameBot], moves: app_commands.Range[int, 1, 50]
     ) -> None:
-        await bot_of(interaction).steward.ask(interaction, "rewind", count=moves)
+        await interaction.client.steward.ask(interaction, "rewind", count=moves)
 
     @app_commands.command(name="abandon", description="End this channel's game without a result")
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).steward.ask(interaction, "abandon")
+    async def abandon(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.ask(interaction, "abandon")
 
 
 class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a player's"):
     @app_commands.command(name="replace", description="Hand a player's seat to another member")
     @app_commands.describe(player="Who leaves the seat", newcomer="Who takes it over")
     async def replace(
-        self, interaction: discord.Interaction, player: discord.User, newcomer: discord.User
+        self,
+        interaction: discord.Interaction[GameBot],
+        player: discord.User,
+        newcomer: discord.User,
     ) -> None:
         if newcomer.bot:
             async with handling(interaction):
                 raise PlayerError("A bot cannot take a seat; pick a person.")
             return
-        await bot_of(interaction).steward.ask(
+        await interaction.client.steward.ask(
             interaction, "replace", a=player.id, b=newcomer.id, name=newcomer.display_name
         )
 
     @app_commands.command(name="resign", description="Leave the game: ask to be replaced")
-    async def resign(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).steward.table_op(interaction, "resign")
+    async def resign(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.steward.table_op(interaction, "resign")
 
     @app_commands.command(name="vacation", description="Be away for some days (0: back now)")
     @app_commands.describe(days="How many days you will be away; 0 ends it")
     async def vacation(
-        self, interaction: discord.Interaction, days: app_commands.Range[float, 0, 60]
+        self, interaction: discord.Interaction[GameBot], days: app_commands.Range[float, 0, 60]
     ) -> None:
-        await bot_of(interaction).steward.table_op(interaction, "vacation", days=days)
+        await interaction.client.steward.table_op(interaction, "vacation", days=days)
 
 
 def cannot_post(missing: list[str]) -> str:
@@ -179,14 +186,16 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(game="Which game to play")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def new(self, interaction: discord.Interaction, game: str) -> None:
-        await bot_of(interaction).lobbies.open(interaction, game)
+    async def new(self, interaction: discord.Interaction[GameBot], game: str) -> None:
+        await interaction.client.lobbies.open(interaction, game)
 
     @app_commands.command(name="option", description="Set a setup option in the lobby (host only)")
     @app_commands.describe(name="Which option", value="Its new value")
     @app_commands.autocomplete(name=option_name_autocomplete, value=option_value_autocomplete)
-    async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
-        bot = bot_of(interaction)
+    async def option(
+        self, interaction: discord.Interaction[GameBot], name: str, value: str
+    ) -> None:
+        bot = interaction.client
         table = await bot.tables.current(interaction.channel_id or 0)
         if table is None:
             async with handling(interaction):
@@ -195,16 +204,16 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         await bot.lobbies.choose_option(interaction, table.row.id, name, value)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
-    async def join(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).lobbies.op(interaction, "join")
+    async def join(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.lobbies.op(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).lobbies.op(interaction, "leave")
+    async def leave(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.lobbies.op(interaction, "leave")
 
     @app_commands.command(name="start", description="Deal the seats and begin (host only)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).lobbies.op(interaction, "start")
+    async def start(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.lobbies.op(interaction, "start")
 
     @app_commands.command(
         name="board", description="Post the current board for everyone, or see a past step"
@@ -212,8 +221,10 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     @app_commands.describe(
         step="A past step to look at, only you see it (leave out: the board now)"
     )
-    async def board(self, interaction: discord.Interaction, step: int | None = None) -> None:
-        bot = bot_of(interaction)
+    async def board(
+        self, interaction: discord.Interaction[GameBot], step: int | None = None
+    ) -> None:
+        bot = interaction.client
         if step is not None:
             await record_commands.past_board(interaction, step)
             return
@@ -237,8 +248,8 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             await answer(interaction, "Board posted.")
 
     @app_commands.command(name="status", description="Where the game stands and who must act")
-    async def status(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
+    async def status(self, interaction: discord.Interaction[GameBot]) -> None:
+        bot = interaction.client
         async with handling(interaction):
             channel_id = interaction.channel_id or 0
             table = await bot.tables.current(channel_id)
@@ -263,8 +274,8 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             await answer(interaction, "\n".join(lines))
 
     @app_commands.command(name="hand", description="Your private information (only you see it)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
+    async def hand(self, interaction: discord.Interaction[GameBot]) -> None:
+        bot = interaction.client
         async with handling(interaction):
             table = await bot.tables.require(interaction.channel_id or 0)
             seats = table.seats_of(interaction.user.id)
@@ -278,8 +289,8 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             await answer(interaction, "\n".join(parts))
 
     @app_commands.command(name="help", description="How to play with this bot")
-    async def help(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
+    async def help(self, interaction: discord.Interaction[GameBot]) -> None:
+        bot = interaction.client
         async with handling(interaction):
             table = await bot.tables.current(interaction.channel_id or 0)
             text = present.help_text(table, bot.general_commands, bot.action_commands)
@@ -292,23 +303,25 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     )
     @app_commands.describe(unit="Which of your units to order", to="Where it goes (what it does)")
     @app_commands.autocomplete(unit=orders.unit_autocomplete, to=orders.to_autocomplete)
-    async def order(self, interaction: discord.Interaction, unit: str, to: str) -> None:
-        await bot_of(interaction).orders.order(interaction, unit, to)
+    async def order(self, interaction: discord.Interaction[GameBot], unit: str, to: str) -> None:
+        await interaction.client.orders.order(interaction, unit, to)
 
     @app_commands.command(
         name="orders", description="Your secret orders so far, to submit or clear (only you)"
     )
     @app_commands.describe(sheet=orders.SHEET_HELP)
     @app_commands.autocomplete(sheet=orders.sheet_autocomplete)
-    async def orders(self, interaction: discord.Interaction, sheet: str | None = None) -> None:
-        await bot_of(interaction).orders.show(interaction, sheet)
+    async def orders(
+        self, interaction: discord.Interaction[GameBot], sheet: str | None = None
+    ) -> None:
+        await interaction.client.orders.show(interaction, sheet)
 
     @app_commands.command(name="undo", description="Take back your own latest move(s)")
     @app_commands.describe(moves="How many of your latest moves (default 1)")
     async def undo(
-        self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 20] = 1
+        self, interaction: discord.Interaction[GameBot], moves: app_commands.Range[int, 1, 20] = 1
     ) -> None:
-        await bot_of(interaction).steward.ask_undo(interaction, moves)
+        await interaction.client.steward.ask_undo(interaction, moves)
 
     @app_commands.command(
         name="settings", description="The table's pace: reminders, turn limit, vacations"
@@ -345,7 +358,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     )
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[GameBot],
         remind_after: RemindAfter | None = None,
         remind_every: RemindEvery | None = None,
         reminders: Reminders | None = None,
@@ -357,7 +370,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         narration: str | None = None,
     ) -> None:
         chosen = {k: v for k, v in locals().items() if k in PACE and v is not None}
-        await bot_of(interaction).steward.settings(interaction, chosen)
+        await interaction.client.steward.settings(interaction, chosen)
 
     @app_commands.command(name="me", description="Your time zone, quiet hours and on-deck DMs")
     @app_commands.describe(
@@ -369,7 +382,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     @app_commands.autocomplete(timezone=timezone_autocomplete)
     async def me(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[GameBot],
         timezone: str | None = None,
         quiet_from: app_commands.Range[int, 0, 23] | None = None,
         quiet_to: app_commands.Range[int, 0, 23] | None = None,
@@ -385,7 +398,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             }.items()
             if v is not None
         }
-        await bot_of(interaction).steward.me(interaction, chosen)
+        await interaction.client.steward.me(interaction, chosen)
 
     table = TableCommands()
     seat = SeatCommands()

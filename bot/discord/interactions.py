@@ -12,7 +12,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,9 +20,6 @@ from bot.store.answers import OWED
 from bot.table import limits
 from bot.table.model import PlayerError
 from engine import IllegalAction
-
-if TYPE_CHECKING:
-    from bot.discord.app import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +30,6 @@ REFUSAL = 400
 """The longest refusal shown: room for the reason, never for a long input echoed back."""
 WORKING = "⏳ Working on it…"
 """What a confirmation shows, without its buttons, between the click and the answer."""
-
-
-def bot_of(interaction: discord.Interaction) -> GameBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 @dataclass

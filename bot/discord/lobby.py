@@ -39,7 +39,7 @@ class Lobbies:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    async def open(self, interaction: discord.Interaction, game_key: str) -> None:
+    async def open(self, interaction: discord.Interaction[GameBot], game_key: str) -> None:
         bot = self.bot
         channel = interaction.channel
         user = interaction.user
@@ -103,7 +103,7 @@ class Lobbies:
         return play.table
 
     async def op(
-        self, interaction: discord.Interaction, op: str, game_id: int | None = None
+        self, interaction: discord.Interaction[GameBot], op: str, game_id: int | None = None
     ) -> None:
         bot = self.bot
         user = interaction.user.id
@@ -129,7 +129,7 @@ class Lobbies:
             play.reply(done)
 
     async def choose_option(
-        self, interaction: discord.Interaction, game_id: int, name: str, text: str
+        self, interaction: discord.Interaction[GameBot], game_id: int, name: str, text: str
     ) -> None:
         bot = self.bot
         async with plays(interaction, game_id=game_id, elsewhere=ELSEWHERE) as play:

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import orders_view
-from bot.discord.interactions import REFUSAL, answer, bot_of, handling
+from bot.discord.interactions import REFUSAL, answer, handling
 from bot.discord.plays import plays
 from bot.store.models import LoggedAction
 from bot.table import binding, limits
@@ -261,7 +261,7 @@ class Orders:
         raise PlayerError(f"You have no {quoted(unit)} to order; yours are {yours}.")
 
     # ----- /game order, /game orders ------------------------------------------------------
-    async def order(self, interaction: discord.Interaction, unit: str, to: str) -> None:
+    async def order(self, interaction: discord.Interaction[GameBot], unit: str, to: str) -> None:
         """Set one line of the invoking player's open sheet and show the whole draft."""
         bot = self.bot
         channel_id = interaction.channel_id or 0
@@ -308,7 +308,9 @@ class Orders:
         table = await self.bot.tables.current(channel_id)
         return await binding.stale(self.bot.store, table, channel_id, user_id, mark, what)
 
-    async def show(self, interaction: discord.Interaction, chosen: str | None = None) -> None:
+    async def show(
+        self, interaction: discord.Interaction[GameBot], chosen: str | None = None
+    ) -> None:
         """Every open sheet of the invoking player, with what is written on it; only the sheet
         `chosen` names when it was picked from autocomplete, or why that sheet is gone."""
         bot = self.bot
@@ -332,7 +334,7 @@ class Orders:
     # ----- the Submit and Clear buttons --------------------------------------------------
     async def pressed(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[GameBot],
         game_id: int,
         seat: int,
         decision: int,
@@ -385,10 +387,10 @@ class Orders:
 
 # ----- autocomplete ---------------------------------------------------------------------------
 async def unit_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """The lines of the player's open sheets, each with what it says now."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     table = await bot.tables.current(interaction.channel_id or 0)
     if table is None or table.state is None:
         return []
@@ -417,10 +419,10 @@ async def unit_autocomplete(
 
 
 async def to_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Where the chosen line may go (what it may be told to do), its present value marked."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     table = await bot.tables.current(interaction.channel_id or 0)
     bound, named = binding.lenient(getattr(interaction.namespace, "unit", "") or "")
     unit = str(named)
@@ -451,11 +453,11 @@ async def to_autocomplete(
 
 
 async def sheet_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """The player's open sheets by title, each bound to its decision: `/game orders` sent again
     after that sheet was submitted then says so instead of showing the next one."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     table = await bot.tables.current(interaction.channel_id or 0)
     if table is None or table.state is None:
         return []

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.interactions import LATER, Progress, answer, bot_of, handling
+from bot.discord.interactions import LATER, Progress, answer, handling
 from bot.table.model import PlayerError, Table
 from bot.table.tables import NO_GAME
 
 if TYPE_CHECKING:
+    from bot.discord.app import GameBot
     from bot.store.protocol import GameStore
     from bot.table.model import Accepted
 
@@ -84,7 +85,7 @@ class Play:
 
 @asynccontextmanager
 async def plays(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[GameBot],
     *,
     game_id: int | None = None,
     in_place: bool = False,
@@ -94,7 +95,7 @@ async def plays(
     which must be this channel's; `Play.table` refuses a channel without a game, `Play.found`
     lets the request say more). Refusals raised inside become the player's private answer;
     the channel is told of a change before the player is."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     channel_id = interaction.channel_id or 0
     async with handling(interaction, in_place=in_place) as progress, bot.in_flight():
         async with bot.tables.lock(channel_id):

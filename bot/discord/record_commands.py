@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.checked import Checked
-from bot.discord.interactions import answer, bot_of, handling
+from bot.discord.interactions import answer, handling
 from bot.discord.permissions import require_permissions
 from bot.store.models import (
     IMPORTED_USER,
@@ -92,7 +92,7 @@ class PageButton(
             match["kind"], int(match["a"]), int(match["b"]), int(match["c"]), int(match["page"])
         )
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
+    async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
         await turn_page(interaction, self.kind, self.a, self.b, self.c, self.page)
 
 
@@ -106,9 +106,9 @@ def pager(kind: str, a: int, b: int, c: int, page: int, count: int) -> discord.u
 
 
 async def turn_page(
-    interaction: discord.Interaction, kind: str, a: int, b: int, c: int, page: int
+    interaction: discord.Interaction[GameBot], kind: str, a: int, b: int, c: int, page: int
 ) -> None:
-    bot = bot_of(interaction)
+    bot = interaction.client
     async with handling(interaction, in_place=True):
         if kind in ("log", "since"):
             row = await bot.store.get(a)
@@ -129,7 +129,7 @@ async def turn_page(
 
 
 async def _narration(
-    interaction: discord.Interaction, row: GameRow, kind: str, rows: list[Any], page: int
+    interaction: discord.Interaction[GameBot], row: GameRow, kind: str, rows: list[Any], page: int
 ) -> None:
     what = "log" if kind == "log" else "since your last move"
     title = f"📜 **{_title(row.game)}** {what}"
@@ -140,7 +140,9 @@ async def _narration(
 
 
 # ----- which game --------------------------------------------------------------------------------
-async def shown_game(bot: GameBot, interaction: discord.Interaction) -> tuple[GameRow, Game]:
+async def shown_game(
+    bot: GameBot, interaction: discord.Interaction[GameBot]
+) -> tuple[GameRow, Game]:
     """The channel's running game, or once it is over its most recent one."""
     row = await bot.store.latest_game(interaction.channel_id or 0)
     if row is None or row.seed is None:
@@ -154,7 +156,7 @@ async def shown_game(bot: GameBot, interaction: discord.Interaction) -> tuple[Ga
 
 
 async def _send_file(
-    interaction: discord.Interaction, text: str, file: discord.File, view: Any = None
+    interaction: discord.Interaction[GameBot], text: str, file: discord.File, view: Any = None
 ) -> None:
     """A private answer with an attachment (the deferred answer, edited)."""
     await interaction.edit_original_response(
@@ -170,9 +172,9 @@ async def _send_file(
 @app_commands.describe(first="The first step to show (default 0)", last="The last step to show")
 @app_commands.rename(first="from", last="to")
 async def log_command(
-    interaction: discord.Interaction, first: int | None = None, last: int | None = None
+    interaction: discord.Interaction[GameBot], first: int | None = None, last: int | None = None
 ) -> None:
-    bot = bot_of(interaction)
+    bot = interaction.client
     async with handling(interaction):
         row, _game = await shown_game(bot, interaction)
         latest = await bot.store.steps(row.id)
@@ -191,8 +193,8 @@ async def log_command(
 
 
 @app_commands.command(name="since", description="What happened since you last acted (only you)")
-async def since_command(interaction: discord.Interaction) -> None:
-    bot = bot_of(interaction)
+async def since_command(interaction: discord.Interaction[GameBot]) -> None:
+    bot = interaction.client
     async with handling(interaction):
         row, _game = await shown_game(bot, interaction)
         user = interaction.user.id
@@ -213,9 +215,9 @@ async def since_command(interaction: discord.Interaction) -> None:
 
 
 # ----- /game board step: -------------------------------------------------------------------------
-async def past_board(interaction: discord.Interaction, step: int) -> None:
+async def past_board(interaction: discord.Interaction[GameBot], step: int) -> None:
     """The board as it stood at a step of the channel's game, drawn for the asker alone."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     async with handling(interaction):
         row, game = await shown_game(bot, interaction)
         entries = await bot.store.action_log(row.id)
@@ -246,8 +248,8 @@ async def past_board(interaction: discord.Interaction, step: int) -> None:
 
 # ----- /game export, /game import ----------------------------------------------------------------
 @app_commands.command(name="export", description="This channel's finished game as a record file")
-async def export_command(interaction: discord.Interaction) -> None:
-    bot = bot_of(interaction)
+async def export_command(interaction: discord.Interaction[GameBot]) -> None:
+    bot = interaction.client
     async with handling(interaction):
         row, game = await shown_game(bot, interaction)
         why = record.exportable(row.status)
@@ -286,14 +288,14 @@ async def export_command(interaction: discord.Interaction) -> None:
     player4="Who takes the seats of the fourth player in the record's seat order (default: you)",
 )
 async def import_command(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[GameBot],
     file: discord.Attachment,
     player1: discord.User | None = None,
     player2: discord.User | None = None,
     player3: discord.User | None = None,
     player4: discord.User | None = None,
 ) -> None:
-    bot = bot_of(interaction)
+    bot = interaction.client
     named = [player1, player2, player3, player4][:PLAYER_OPTIONS]
     async with handling(interaction) as progress:
         await _import(bot, interaction, file, named, progress)
@@ -301,7 +303,7 @@ async def import_command(
 
 async def _import(
     bot: GameBot,
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[GameBot],
     file: discord.Attachment,
     named: list[discord.User | None],
     progress: Any,
@@ -411,7 +413,7 @@ async def _import(
 
 # ----- /game list, /game mine ---------------------------------------------------------------------
 @app_commands.command(name="list", description="This server's games and whose turn it is")
-async def list_command(interaction: discord.Interaction) -> None:
+async def list_command(interaction: discord.Interaction[GameBot]) -> None:
     async with handling(interaction):
         if interaction.guild_id is None:
             raise PlayerError("Games are listed per server; ask in one of its channels.")
@@ -419,16 +421,18 @@ async def list_command(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="mine", description="Every game where you owe a move, anywhere")
-async def mine_command(interaction: discord.Interaction) -> None:
+async def mine_command(interaction: discord.Interaction[GameBot]) -> None:
     async with handling(interaction):
         await _games_page(interaction, "mine", interaction.user.id, 0)
 
 
-async def _games_page(interaction: discord.Interaction, kind: str, key: int, page: int) -> None:
+async def _games_page(
+    interaction: discord.Interaction[GameBot], kind: str, key: int, page: int
+) -> None:
     """Page `page` of `/game list` (`kind` "list": the games of the server `key`) or of
     `/game mine` ("mine": the games where the person `key` owes a move). A page past the last
     (the list shrank since its button was drawn) shows the last one."""
-    store = bot_of(interaction).store
+    store = interaction.client.store
 
     async def fetch(offset: int, limit: int) -> tuple[int, list[str]]:
         """How many games the whole list holds, and one page of it as lines."""

@@ -8,17 +8,20 @@ builders are pure functions, so tests check every answer fits one message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.game_commands import GUILD_ONLY, game_autocomplete
-from bot.discord.interactions import answer, bot_of, handling
+from bot.discord.interactions import answer, handling
 from bot.table import limits
 from engine import Game
 from engine.games import REGISTRY
 from engine.rules_help import RulesTopic, match_topics
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
 
 SEPARATOR = ":"
 """Between a game id and a topic id in a suggestion made before the game is known."""
@@ -89,16 +92,16 @@ def rules_text(game: Game | None, typed: str | None) -> str:
     return topic_text(game, matches[0])
 
 
-async def _game_here(interaction: discord.Interaction, chosen: str | None) -> Game | None:
+async def _game_here(interaction: discord.Interaction[GameBot], chosen: str | None) -> Game | None:
     """The game named by the option, else the one in this channel, else None."""
     if chosen:
         return find_game(chosen)
-    table = await bot_of(interaction).tables.current(interaction.channel_id or 0)
+    table = await interaction.client.tables.current(interaction.channel_id or 0)
     return table.game if table is not None else None
 
 
 async def topic_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[GameBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """The topics of the game in question that match the text so far (title or keywords);
     with no game known, those of every game, labelled with the game."""
@@ -119,7 +122,7 @@ async def topic_autocomplete(
 
 
 async def _rules(
-    interaction: discord.Interaction, topic: str | None = None, game: str | None = None
+    interaction: discord.Interaction[GameBot], topic: str | None = None, game: str | None = None
 ) -> None:
     async with handling(interaction):
         found = await _game_here(interaction, game)

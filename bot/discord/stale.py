@@ -55,7 +55,7 @@ class StaleClicks:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    async def answer(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def answer(self, interaction: discord.Interaction[GameBot], custom_id: str) -> None:
         """Tell the clicker the control was already answered, then retire stale buttons."""
         data = payload(interaction)
         what = "button" if data.get("component_type", BUTTON) == BUTTON else "menu"
@@ -71,7 +71,9 @@ class StaleClicks:
         if row is not None:
             await self._retire(interaction, row)
 
-    async def _row(self, interaction: discord.Interaction, custom_id: str) -> GameRow | None:
+    async def _row(
+        self, interaction: discord.Interaction[GameBot], custom_id: str
+    ) -> GameRow | None:
         """The game the control names, if it is this channel's (ids are untrusted input)."""
         match = GAME_ID.match(custom_id)
         if match is None:
@@ -96,7 +98,7 @@ class StaleClicks:
         started = "The game has started" if lobby else "The game has moved on"
         return f"{started}: it waits for {listing(waiting) or 'nobody'} now."
 
-    async def _retire(self, interaction: discord.Interaction, row: GameRow) -> None:
+    async def _retire(self, interaction: discord.Interaction[GameBot], row: GameRow) -> None:
         """Take the buttons off the clicked message when it is the bot's own, public, and none
         of them answers anything now: every control of a game no longer running, or a running
         game's decision buttons whose decisions have all been answered or replaced."""

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from bot.discord.app import GameBot
 
 
-def may_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
+def may_manage(interaction: discord.Interaction[GameBot], host_id: int | None) -> bool:
     """The host, or a member allowed to manage the channel, may steer a game from outside."""
     if interaction.user.id == host_id:
         return True
@@ -38,7 +38,9 @@ class Steward:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    async def _here(self, interaction: discord.Interaction, game_id: int | None = None) -> Table:
+    async def _here(
+        self, interaction: discord.Interaction[GameBot], game_id: int | None = None
+    ) -> Table:
         channel_id = interaction.channel_id or 0
         if game_id is None:
             return await self.bot.tables.require(channel_id)
@@ -50,7 +52,7 @@ class Steward:
     # ----- asking for confirmation ---------------------------------------------------------
     async def ask(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[GameBot],
         op: str,
         a: int = 0,
         b: int = 0,
@@ -112,7 +114,7 @@ class Steward:
 
     async def ask_undo(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[GameBot],
         count: int,
         game_id: int | None = None,
         version: int | None = None,
@@ -134,7 +136,13 @@ class Steward:
             await answer(interaction, f"Take back: {plan.text()}?", view=view)
 
     async def confirmed(
-        self, interaction: discord.Interaction, game_id: int, op: str, a: int, b: int, version: int
+        self,
+        interaction: discord.Interaction[GameBot],
+        game_id: int,
+        op: str,
+        a: int,
+        b: int,
+        version: int,
     ) -> None:
         """Carry out a confirmed command, if the game is as its asker saw it."""
         async with plays(interaction, game_id=game_id, in_place=True) as play:
@@ -147,7 +155,7 @@ class Steward:
 
     async def _carry_out(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[GameBot],
         table: Table,
         op: str,
         a: int,
@@ -185,7 +193,7 @@ class Steward:
 
     # ----- rewind votes --------------------------------------------------------------------
     async def vote(
-        self, interaction: discord.Interaction, game_id: int, rewind_id: int, yes: bool
+        self, interaction: discord.Interaction[GameBot], game_id: int, rewind_id: int, yes: bool
     ) -> None:
         bot = self.bot
         async with plays(interaction, game_id=game_id) as play:
@@ -233,7 +241,7 @@ class Steward:
             play.changed(game_id, progress.committed or text)
             play.reply(text, unposted=f"{text} {LATER}")
 
-    async def _strike(self, interaction: discord.Interaction) -> None:
+    async def _strike(self, interaction: discord.Interaction[GameBot]) -> None:
         """The vote is settled: its buttons come off the message."""
         if interaction.message is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -241,7 +249,7 @@ class Steward:
 
     # ----- reminders -----------------------------------------------------------------------
     async def snooze(
-        self, interaction: discord.Interaction, game_id: int, seat: int, decision: int
+        self, interaction: discord.Interaction[GameBot], game_id: int, seat: int, decision: int
     ) -> None:
         bot = self.bot
         async with handling(interaction):
@@ -259,7 +267,9 @@ class Steward:
             await answer(interaction, f"I will remind you again <t:{int(later.timestamp())}:R>.")
 
     # ----- settings ------------------------------------------------------------------------
-    async def settings(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
+    async def settings(
+        self, interaction: discord.Interaction[GameBot], changes: dict[str, Any]
+    ) -> None:
         bot = self.bot
         async with plays(interaction) as play:
             table = play.table
@@ -275,7 +285,7 @@ class Steward:
             if table.row.status == "lobby":
                 await bot.lobbies.refresh(table)
 
-    async def me(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
+    async def me(self, interaction: discord.Interaction[GameBot], changes: dict[str, Any]) -> None:
         bot = self.bot
         async with handling(interaction):
             user = interaction.user.id
@@ -294,7 +304,9 @@ class Steward:
                 return
             await answer(interaction, f"Your settings: {prefs.summary()}.")
 
-    async def table_op(self, interaction: discord.Interaction, op: str, **args: Any) -> None:
+    async def table_op(
+        self, interaction: discord.Interaction[GameBot], op: str, **args: Any
+    ) -> None:
         """Pause, resume, vacation and resign: simple changes told to the channel."""
         bot = self.bot
         async with plays(interaction) as play:

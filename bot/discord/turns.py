@@ -36,7 +36,12 @@ class Turns:
         self.bot = bot
 
     async def command(
-        self, interaction: discord.Interaction, kind: str, given: dict[str, Any], *, game: str
+        self,
+        interaction: discord.Interaction[GameBot],
+        kind: str,
+        given: dict[str, Any],
+        *,
+        game: str,
     ) -> None:
         """A typed action from the game's slash commands. Values picked from autocomplete name
         the decision they were offered for (`bot.table.binding`): the action answers that decision
@@ -60,7 +65,12 @@ class Turns:
             self.told(play, await self.bot.tables.act(table, user_id, data, seat))
 
     async def click(
-        self, interaction: discord.Interaction, game_id: int, seat: int, decision: int, key: str
+        self,
+        interaction: discord.Interaction[GameBot],
+        game_id: int,
+        seat: int,
+        decision: int,
+        key: str,
     ) -> None:
         """A decision button: it answers the one decision it was posted for, or nothing."""
         bot = self.bot
@@ -74,12 +84,12 @@ class Turns:
             self.told(play, move)
             play.afterwards(lambda: self._mark_clicked(interaction, move, choice.label))
 
-    async def _refuse_stale(self, interaction: discord.Interaction, table: Table) -> None:
+    async def _refuse_stale(self, interaction: discord.Interaction[GameBot], table: Table) -> None:
         await self._retire_clicked(interaction, table)
         raise PlayerError(STALE)
 
     async def _mark_clicked(
-        self, interaction: discord.Interaction, move: Accepted, label: str
+        self, interaction: discord.Interaction[GameBot], move: Accepted, label: str
     ) -> None:
         """Unless the clicked message is the one this step edited in place, say on it who
         answered, and how, as its buttons go; a picture it carries becomes the board after
@@ -130,7 +140,9 @@ class Turns:
         view = undo_view(move.after.row.id, move.after.row.version) if move.reversible else None
         play.reply(f"✅ {label}", view, unposted=f"✅ {label}\n{NOT_POSTED}")
 
-    async def _retire_clicked(self, interaction: discord.Interaction, table: Table) -> None:
+    async def _retire_clicked(
+        self, interaction: discord.Interaction[GameBot], table: Table
+    ) -> None:
         """A stale button's message loses its buttons, so nobody is caught by it again."""
         message = interaction.message
         if message is None or message.id in await self.bot.store.live_buttons(table.row.id):
@@ -155,7 +167,7 @@ def _label(move: Accepted) -> str:
 
 
 async def _mark_answered(
-    interaction: discord.Interaction, label: str, picture: discord.File | None = None
+    interaction: discord.Interaction[GameBot], label: str, picture: discord.File | None = None
 ) -> None:
     """Note on the clicked message who answered and how (its buttons are already retired), and
     replace its picture with `picture`, when given, in the same edit."""
