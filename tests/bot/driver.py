@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from bot.table import limits
 from bot.table.model import Table
 from engine import ActionBase, OrderAction
 from engine.players import Player, player_for, seen
@@ -44,6 +45,13 @@ def latest_with_button(session: Session, custom_prefix: str, label: str) -> Mess
     raise AssertionError(f"no message offers a {label!r} button")
 
 
+def offered(session: Session, table: Table, seat: int, label: str) -> bool:
+    """Whether the choice has a button: a prompt with more choices than a message holds
+    buttons offers the rest only as the typed command, which a player then uses."""
+    choices = [c.label for c in table.prompts()[seat].choices]
+    return label in choices[: limits.BUTTONS]
+
+
 async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -> str:
     """Take one action for whoever the policy picks; return the bot's answer to them."""
     table = await session.table()
@@ -53,7 +61,7 @@ async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -
     if isinstance(action, OrderAction):
         return await submit_orders(session, user, action.chosen())
     for choice in table.prompts()[seat].choices:
-        if choice.action == data:
+        if choice.action == data and offered(session, table, seat, choice.label):
             message = latest_with_button(session, f"choice:{table.row.id}:{seat}:", choice.label)
             return reply_text(await session.click(user, message, choice.label))
     fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
