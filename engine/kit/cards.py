@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
-from engine.core import ActionBase, QuickChoice
+from engine.core import ActionBase, Game, QuickChoice
 from engine.rng import Rng
 
 T = TypeVar("T")
@@ -89,7 +89,8 @@ class HandCard(BaseModel):
     """One kind of card in a seat's hand, as a client shows it: the id an action names, its
     name and rules text, how many copies the hand holds, and the complete actions that would
     play it right now (each a `QuickChoice`, so a client can offer them as buttons; empty when
-    the card cannot be played at this moment)."""
+    the card cannot be played at this moment). The choices are labelled for the hand's holder
+    and may name the card: a client shows them to that seat alone."""
 
     id: str
     name: str
@@ -131,3 +132,30 @@ def naming(actions: Iterable[ActionBase], field: str) -> Callable[[str], list[Ac
         if isinstance(card, str | int) and card != "":
             by_card.setdefault(str(card), []).append(action)
     return lambda card: by_card.get(card, [])
+
+
+def hand_view(
+    game: Game[Any, Any],
+    state: Any,
+    seat: int,
+    hand: Iterable[str],
+    name: Callable[[str], str],
+    text: Callable[[str], str],
+    field: str = "card",
+) -> list[HandCard]:
+    """A seat's hand for `Game.hand`: each card with the seat's legal actions whose `field`
+    names it, labelled by `describe` (the seat's own words, card names included) rather than
+    by the public `choice_label` a prompt's buttons use."""
+    plays = naming(game.legal_actions(state, seat), field)
+
+    def choices(card: str) -> list[QuickChoice]:
+        return [
+            QuickChoice(
+                label=game.describe(state, action),
+                action=action.model_dump(mode="json"),
+                style=game.choice_style(action),
+            )
+            for action in plays(card)
+        ]
+
+    return hand_cards(hand, name, text, choices)

@@ -80,6 +80,7 @@ def test_the_hand_lists_each_card_with_the_button_that_plays_it() -> None:
     first = hand[0]
     assert first.name == f"The {first.id}" and first.count == 1
     [choice] = first.choices
+    assert choice.label == f"bid {first.id}"  # a bid's public label hides the card
     after = GAME.apply(state, 0, GAME.parse_action(choice.action)).state
     assert int(first.id) not in after.hands[0] and after.bids[0] == int(first.id)
 

@@ -23,7 +23,7 @@ from engine import (
     QuickChoice,
     Termination,
 )
-from engine.kit.cards import HandCard, deal, hand_cards, naming, redeal
+from engine.kit.cards import HandCard, deal, hand_view, redeal
 from engine.rng import Rng
 
 ROUNDS = 3
@@ -176,6 +176,10 @@ class SealedBids(Game[BidState, BidOptions]):
         state.bids = [None] * len(state.bids)
         return [Event(text=f"Round {state.round} begins.")] if state.round <= ROUNDS else []
 
+    def turn_number(self, state: BidState) -> int:
+        """The round being bid; after the last one the count stays on it."""
+        return min(state.round, ROUNDS)
+
     def view(self, state: BidState, seat: int | None) -> BaseModel:
         data = state.model_dump(exclude={"rng", "hands", "bids"})
         data["hand_sizes"] = [len(h) for h in state.hands]
@@ -215,12 +219,13 @@ class SealedBids(Game[BidState, BidOptions]):
 
     def hand(self, state: BidState, seat: int) -> list[HandCard]:
         """Each card of the hand with the button that bids it, while the seat may bid."""
-        plays = naming(self.legal_actions(state, seat), "card")
-        return hand_cards(
+        return hand_view(
+            self,
+            state,
+            seat,
             map(str, state.hands[seat]),
             name=lambda card: f"The {card}",
             text=lambda card: f"Bids {card}; the highest bid wins the round.",
-            plays=lambda card: self.quick_choices(state, plays(card)),
         )
 
 

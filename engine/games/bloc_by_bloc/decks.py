@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
+from engine.kit.cards import discard, draw, reshuffle
 from engine.words import count as counted
 from engine.words import listing
 
@@ -22,14 +23,7 @@ def draw_loot(
 ) -> tuple[list[str], list[Event]]:
     """Draw up to `count` loot cards into the seat's hand (fewer if both piles are empty);
     `why` ends the public sentence ("for looting", "with their Hacker Space")."""
-    drawn: list[str] = []
-    for _ in range(count):
-        if not state.loot_deck:
-            if not state.loot_discard:
-                break
-            state.loot_deck, state.loot_discard = state.loot_discard, []
-            state.rng.shuffle(state.loot_deck)
-        drawn.append(state.loot_deck.pop(0))
+    drawn = draw(state.loot_deck, count, discard=state.loot_discard, rng=state.rng)
     state.hands[seat].extend(drawn)
     name = f"The {state.seat_names[seat]}"
     suffix = f" {why}" if why else ""
@@ -43,16 +37,21 @@ def draw_loot(
 
 
 def discard_loot(state: BlocState, seat: int, card: str) -> None:
-    state.hands[seat].remove(card)
-    state.loot_discard.append(card)
+    discard(state.hands[seat], card, state.loot_discard)
 
 
 def draw_police(state: BlocState) -> str:
-    """Take the top police ops card, reshuffling the discards first if the deck is empty."""
+    """Take the top police ops card, reshuffling the discards first if the deck is empty (a
+    new deck has no card face up)."""
     if not state.police_deck:
-        state.police_deck, state.police_discard = state.police_discard, []
-        state.rng.shuffle(state.police_deck)
+        reshuffle(state.police_deck, state.police_discard, state.rng)
         state.police_revealed = 0
-    card = state.police_deck.pop(0)
+    [card] = draw(state.police_deck)
     state.police_revealed = max(0, state.police_revealed - 1)
     return card
+
+
+def reshuffle_police(state: BlocState) -> None:
+    """Shuffle the police ops discards back into the deck, face-up cards included."""
+    reshuffle(state.police_deck, state.police_discard, state.rng)
+    state.police_revealed = 0

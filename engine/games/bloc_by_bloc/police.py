@@ -23,7 +23,7 @@ from engine.games.bloc_by_bloc.content.effects import (
     TacticalRetreat,
 )
 from engine.games.bloc_by_bloc.content.load import load_content
-from engine.games.bloc_by_bloc.decks import discard_loot, draw_police
+from engine.games.bloc_by_bloc.decks import discard_loot, draw_police, reshuffle_police
 from engine.games.bloc_by_bloc.places import district_name, the
 from engine.games.bloc_by_bloc.state import BlocState, Die
 from engine.words import count, listing, verb
@@ -236,11 +236,8 @@ def maneuvers(state: BlocState) -> list[Event]:
 
 
 def chief_fired(state: BlocState, card_id: str) -> list[Event]:
-    state.police_deck += state.police_discard
-    state.police_discard = []
-    state.rng.shuffle(state.police_deck)
+    reshuffle_police(state)
     state.police_discard = [card_id]
-    state.police_revealed = 0
     return [Event(text="The Chief of Police is fired: the police ops deck is reshuffled.")]
 
 

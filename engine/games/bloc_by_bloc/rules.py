@@ -57,6 +57,7 @@ from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
+from engine.kit.cards import HandCard, hand_view
 from engine.rng import Rng
 from engine.words import count, quoted
 
@@ -144,6 +145,11 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
     def returns(self, state: BlocState) -> list[float] | None:
         return search.returns(state)
 
+    def turn_number(self, state: BlocState) -> int:
+        """The night: set-up counts as the first night's, and a game the countdown ends stays
+        on its last night, the scenario's number of nights."""
+        return state.night
+
     def next_up(self, state: BlocState) -> int | None:
         """The faction whose turn follows the current one: the next to the left tonight, or,
         after the night's last turn and through the sunrise, the faction that takes the first
@@ -171,6 +177,19 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
 
     def hand_text(self, state: BlocState, seat: int) -> str | None:
         return text.hand_text(state, seat)
+
+    def hand(self, state: BlocState, seat: int) -> list[HandCard]:
+        """The faction's loot cards, each with what it may do with it now: play, offer, trade,
+        give in a trade or discard."""
+        loot = load_content().loot
+        return hand_view(
+            self,
+            state,
+            seat,
+            state.hands[seat],
+            name=lambda card: loot[card].name,
+            text=lambda card: loot[card].text,
+        )
 
     def status_text(self, state: BlocState, seat: int | None) -> str:
         return text.status_text(state, self.prompts(state))

@@ -19,6 +19,7 @@ from engine.core import Termination
 from engine.games.bloc_by_bloc.setup import deal_agendas
 from engine.games.bloc_by_bloc.state import BlocState, DiscardChoice, LootOffer
 from engine.games.bloc_by_bloc.victory import agenda_wins
+from engine.kit.cards import redeal
 from engine.rng import Rng
 
 AGENDA_TRIES = 500
@@ -70,13 +71,11 @@ def _deal_loot(state: BlocState, others: list[int], rng: Rng) -> None:
                 tied[card] -= 1
             else:
                 free[s].append(i)
-    pool = [*state.loot_deck, *(state.hands[s][i] for s in others for i in free[s])]
-    rng.shuffle(pool)
-    state.loot_deck = pool[: len(state.loot_deck)]
-    rest = iter(pool[len(state.loot_deck) :])
-    for s in others:
-        for i in free[s]:
-            state.hands[s][i] = next(rest)
+    loose = [[state.hands[s][i] for i in free[s]] for s in others]
+    redeal([state.loot_deck, *loose], rng)
+    for s, cards in zip(others, loose, strict=True):
+        for i, card in zip(free[s], cards, strict=True):
+            state.hands[s][i] = card
 
 
 def _deal_agendas(state: BlocState, seat: int | None, rng: Rng) -> None:

@@ -13,6 +13,7 @@ from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.state import TOTAL_COPS, TOTAL_VANS, BlocState
+from engine.kit.cards import deal
 from engine.rng import Rng
 
 STADIUM = "the-stadium"
@@ -124,8 +125,7 @@ def new_game(options: BlocOptions, seed: int) -> BlocState:
     rng.shuffle(state.police_deck)
     state.loot_deck = content.loot_deck()
     rng.shuffle(state.loot_deck)
-    for seat, count in enumerate(starting_loot(state.holders)):
-        state.hands[seat] = [state.loot_deck.pop(0) for _ in range(count)]
+    state.hands = deal(state.loot_deck, starting_loot(state.holders))
     state.agendas = deal_agendas(options, seats, rng)
     state.first, state.first_rolls = first_faction(seats, rng)
     state.current = state.first

@@ -16,6 +16,7 @@ from engine.core import GameState, Outcome
 from engine.games.bloc_by_bloc.actions import Build, Loot, Swap
 from engine.games.bloc_by_bloc.city import City
 from engine.games.bloc_by_bloc.options import BlocOptions
+from engine.kit.turns import seat_order
 
 BLOCS_PER_FACTION = 10
 TOTAL_COPS = 30
@@ -254,7 +255,7 @@ class BlocState(GameState):
 
     def order_from_first(self) -> list[int]:
         """Seats in tonight's turn order (first faction, then clockwise)."""
-        return [(self.first + i) % self.seats for i in range(self.seats)]
+        return seat_order(self.first, self.seats)
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.seats

@@ -33,6 +33,7 @@ from engine.games.not_on_my_block.state import (
     StorePush,
     SwapOffer,
 )
+from engine.kit import turns
 from engine.words import count, quoted
 
 # ----- listing what is legal -----------------------------------------------------------------
@@ -447,12 +448,11 @@ def _end(state: NombState, seat: int, action: End) -> list[str]:
 
 
 def next_seat(state: NombState) -> int:
-    """The seat whose turn follows the active one's: the next in turn order still playing."""
-    seat = state.active
-    while True:
-        seat = (seat + 1) % state.players
-        if seat not in state.eliminated:
-            return seat
+    """The seat whose turn follows the active one's: the next in turn order still playing (the
+    Developer is never out, so there always is one)."""
+    seat = turns.next_seat(state.active, state.players, state.eliminated)
+    assert seat is not None
+    return seat
 
 
 def next_placer(state: NombState) -> int:

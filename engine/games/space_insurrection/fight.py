@@ -31,6 +31,7 @@ from engine.games.space_insurrection.state import (
     special_of,
     type_of,
 )
+from engine.kit.cards import discard
 from engine.words import quoted
 
 Effect = Callable[[SpaceState, str], str]
@@ -491,8 +492,7 @@ def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
             f"{special_of(action.chit).name} cannot be played on {named(state, action.target)} now."
         )
     special = special_of(action.chit)
-    state.reserves[seat].remove(action.chit)
-    state.pile.append(action.chit)
+    discard(state.reserves[seat], action.chit, state.pile)
     name = state.seat_names[seat]
     head = f"{name} plays {special.name}"
     target = action.target

@@ -9,6 +9,7 @@ from engine.core import Event, IllegalAction
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
+from engine.kit import cards
 from engine.words import count
 
 
@@ -38,9 +39,9 @@ def recruit(state: SpaceState) -> list[Event]:
                 tries.append(f"the Governor on {world_name(world.id)}")
             for who in tries:
                 roll = state.rng.roll(1)[0]
-                drew = roll <= x and bool(state.pile)
-                if drew:
-                    chit = state.pile.pop(state.rng.below(len(state.pile)))
+                chit = cards.draw_at_random(state.pile, state.rng) if roll <= x else None
+                drew = chit is not None
+                if chit is not None:
                     state.reserves[seat].append(chit)
                     state.drawn[seat].append(chit)
                 note = f"{who} {roll}"
@@ -81,8 +82,7 @@ def discard(state: SpaceState, seat: int, chit: str) -> list[Event]:
         raise IllegalAction("Your reserve is within the limit; there is nothing to discard.")
     if chit not in state.reserves[seat]:
         raise IllegalAction(f"{chit_name(chit) if '-' in chit else chit} is not in your reserve.")
-    state.reserves[seat].remove(chit)
-    state.pile.append(chit)
+    cards.discard(state.reserves[seat], chit, state.pile)
     left = len(state.reserves[seat])
     return [
         Event(text=f"{state.seat_names[seat]} discards a chit ({count(left, 'chit')} left)."),

@@ -41,8 +41,10 @@ from engine.games.space_insurrection.state import (
     Unit,
     World,
     all_chits,
+    chit_name,
 )
 from engine.games.space_insurrection.view import PHASE_TEXT, SpaceView, build_view
+from engine.kit.cards import HandCard, draw_at_random, hand_view
 from engine.rng import Rng
 
 
@@ -85,7 +87,9 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
             state.units[base] = Unit(id=base, owner=seat, world=home.id)
         for seat in range(n):
             for _ in range(content().numbers.starting_reserve):
-                state.reserves[seat].append(state.pile.pop(rng.below(len(state.pile))))
+                chit = draw_at_random(state.pile, rng)
+                assert chit is not None  # the pile holds far more than the starting reserves
+                state.reserves[seat].append(chit)
         flow.to_sheet(state, "blockade")
         return state
 
@@ -154,6 +158,10 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
         """A declared order is told to the table; it cannot be unsaid."""
         return isinstance(action, Declare)
 
+    def turn_number(self, state: SpaceState) -> int:
+        """The turn; a table's last turn is the number the game ends on."""
+        return state.turn
+
     def view(self, state: SpaceState, seat: int | None) -> SpaceView:
         return build_view(state, seat, sorted(self._prompts(state)), self.outcome(state))
 
@@ -183,6 +191,19 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
 
     def hand_text(self, state: SpaceState, seat: int) -> str | None:
         return text.hand(state, seat)
+
+    def hand(self, state: SpaceState, seat: int) -> list[HandCard]:
+        """The seat's reserve, chit by chit, with what it may do with each now: deploy it,
+        play it (a special chit) or discard it."""
+        return hand_view(
+            self,
+            state,
+            seat,
+            sorted(state.reserves[seat], key=text.chit_order),
+            name=chit_name,
+            text=text.chit_text,
+            field="chit",
+        )
 
 
 def raise_wrong_phase(state: SpaceState) -> None:

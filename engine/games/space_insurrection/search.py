@@ -17,19 +17,15 @@ from engine.core import Game, encode_orders
 from engine.games.space_insurrection import orders
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.state import SpaceState, type_of
+from engine.kit.cards import redeal
 from engine.rng import Rng
 
 
 def resample(game: Game[SpaceState, Any], state: SpaceState, seat: int | None, rng: Rng) -> None:
     """Deal the hidden chits again and rewrite the other seats' submitted sheets, in place."""
     others = [s for s in range(len(state.seat_names)) if s != seat]
-    hidden = [*state.pile, *(c for s in others for c in state.reserves[s])]
-    dealt = list(hidden)
-    rng.shuffle(dealt)
-    swap = dict(zip(hidden, dealt, strict=True))
-    state.pile = [swap[c] for c in state.pile]
+    swap = dict(redeal([state.pile, *(state.reserves[s] for s in others)], rng))
     for s in others:
-        state.reserves[s] = [swap[c] for c in state.reserves[s]]
         if s < len(state.drawn):
             state.drawn[s] = [swap.get(c, c) for c in state.drawn[s]]
     for s in sorted(state.sheets):

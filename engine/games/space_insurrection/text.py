@@ -14,7 +14,13 @@ from engine.games.space_insurrection.names import (
     world_names,
 )
 from engine.games.space_insurrection.orders import STAY, TITLES
-from engine.games.space_insurrection.state import SpaceState, chit_name, is_special, special_of
+from engine.games.space_insurrection.state import (
+    SpaceState,
+    chit_name,
+    is_special,
+    special_of,
+    type_of,
+)
 from engine.games.space_insurrection.view import PHASE_TEXT
 from engine.words import count, listing
 
@@ -87,7 +93,7 @@ def hand(state: SpaceState, seat: int) -> str:
     limit = content().numbers.reserve_limit
     lines = [
         f"Your reserve ({count(len(reserve), 'chit')}, limit {limit}): "
-        + (listing([chit_name(c) for c in sorted(reserve, key=_chit_order)]) or "empty")
+        + (listing([chit_name(c) for c in sorted(reserve, key=chit_order)]) or "empty")
     ]
     if seat in state.sheets:
         lines.append("Your submitted orders: " + _orders(state, state.sheets[seat]))
@@ -103,8 +109,21 @@ def _orders(state: SpaceState, text: str) -> str:
     return "; ".join(parts) or "nothing (every unit as it is)"
 
 
-def _chit_order(chit: str) -> tuple[int, str]:
+def chit_order(chit: str) -> tuple[int, str]:
+    """Units first, then special chits, each by id."""
     return (1 if is_special(chit) else 0, chit)
+
+
+def chit_text(chit: str) -> str:
+    """What a chit does, in one line for a hand: a unit's kind, whether it moves and its
+    actions with the roll each needs; a special chit's play and its reach."""
+    if is_special(chit):
+        special = special_of(chit)
+        return "Special chit, played as an action" + (f": {special.note}." if special.note else ".")
+    unit = type_of(chit)
+    acts = listing([f"{VERBS.get(a.act, a.act)} ({a.x} or less)" for a in unit.actions])
+    moves = "moves" if unit.moves else "does not move"
+    return f"{unit.name}, {moves}" + (f"; actions: {acts}." if acts else ".")
 
 
 def status(state: SpaceState, waiting: list[int]) -> str:

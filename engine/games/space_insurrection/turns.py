@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.games.space_insurrection.fight import may_act, might_act, world_may_act
 from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState
+from engine.kit.turns import seat_order
 from engine.words import doing
 
 
@@ -43,7 +44,7 @@ def next_world(state: SpaceState) -> list[str]:
             continue
         world = state.worlds[state.at]
         strength = {s: sum(1 for u in state.units_at(world.id) if u.owner == s) for s in seats}
-        order = [(state.first + i) % n for i in range(n)]
+        order = seat_order(state.first, n)
         best = max(strength.values())
         idle = _settle(state, next(s for s in order if s in seats and strength[s] == best))
         here = world_name(world.id)
@@ -73,10 +74,8 @@ def _settle(state: SpaceState, start: int) -> list[int]:
     """Give the turn to the first seat from `start` in seat order that takes part here and
     might do more than pass (`acting` None if none); each seat met before it that could only
     pass is passed. Returns the seats passed."""
-    n = len(state.seat_names)
     idle: list[int] = []
-    for step in range(n):
-        seat = (start + step) % n
+    for seat in seat_order(start, len(state.seat_names)):
         if not active_here(state, seat):
             continue
         if might_act(state, seat):
