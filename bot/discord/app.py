@@ -64,14 +64,14 @@ class GameBot(discord.Client):
             lobbies_per_server=settings.lobbies_per_server,
             deadline_hours=settings.decision_deadline_hours,
         )
-        self.turns = Turns(self)
-        self.steward = Steward(self)
-        self.lobbies = Lobbies(self)
-        self.orders = Orders(self)
-        self.stale_clicks = StaleClicks(self)
-        self.publisher = Publisher(self)
-        self.owed_answers = OwedAnswers(self)
         self.drawing = Drawing(settings.render_workers)
+        self.publisher = Publisher(self)
+        self.turns = Turns(self.tables, self.store, self.drawing, self.publisher)
+        self.lobbies = Lobbies(self, self.tables, self.store)
+        self.orders = Orders(self.tables, self.store, self.turns)
+        self.steward = Steward(self.tables, self.store, self.turns, self.lobbies, self.publisher)
+        self.stale_clicks = StaleClicks(self, self.tables, self.store)
+        self.owed_answers = OwedAnswers(self, self.store, lambda: self.closing)
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
         self._health: asyncio.Task[None] | None = None

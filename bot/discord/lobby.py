@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.buttons import lobby_view
-from bot.discord.interactions import answer, handling
 from bot.discord.permissions import require_permissions
 from bot.discord.plays import Play, plays
 from bot.table import present
@@ -21,6 +20,8 @@ from bot.table.options import option_fields
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
+    from bot.store.protocol import GameStore
+    from bot.table.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -36,42 +37,42 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
 
 
 class Lobbies:
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, tables: Tables, store: GameStore) -> None:
+        self.client = client
+        """Posts and edits the lobby message."""
+        self.tables = tables
+        self.store = store
 
     async def open(self, interaction: discord.Interaction[GameBot], game_key: str) -> None:
-        bot = self.bot
         channel = interaction.channel
         user = interaction.user
-        async with handling(interaction), bot.tables.lock(interaction.channel_id or 0):
+        async with plays(interaction) as play:
             if channel is None or interaction.guild_id is None:
                 raise PlayerError("Games are played in server channels and threads, not in DMs.")
             require_permissions(interaction)
-            table = await bot.tables.open_lobby(
-                interaction.channel_id or 0, interaction.guild_id, game_key, interaction.user.id
+            table = await self.tables.open_lobby(
+                interaction.channel_id or 0, interaction.guild_id, game_key, user.id
             )
             try:
                 message = await channel.send(  # type: ignore[union-attr]
-                    f"{interaction.user.mention} opened a lobby for **{table.game.title}**.",
+                    f"{user.mention} opened a lobby for **{table.game.title}**.",
                     embed=lobby_embed(table),
                     view=lobby_view(table.row.id, table.game, table.row.options),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:
-                await bot.tables.discard_lobby(table)
+                await self.tables.discard_lobby(table)
                 raise PlayerError(
                     "I could not post the lobby in this channel, so no lobby was opened. "
                     "Please try again in a moment."
                 ) from None
-            await bot.tables.remember_lobby_message(table, message.id)
-            await bot.store.name_players(table.row.id, {user.id: user.display_name})
-            await answer(
-                interaction, "Lobby opened. Press **Start** (or `/game start`) when ready."
-            )
+            await self.tables.remember_lobby_message(table, message.id)
+            await self.store.name_players(table.row.id, {user.id: user.display_name})
+            play.reply("Lobby opened. Press **Start** (or `/game start`) when ready.")
 
     async def refresh(self, table: Table, *, note: str = "", closed: bool = False) -> None:
         """Show the lobby as it stands; a deleted lobby message is posted afresh."""
-        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        channel = self.client.get_partial_messageable(table.row.channel_id)
         view = None if closed else lobby_view(table.row.id, table.game, table.row.options)
         embed = lobby_embed(table, note)
         if table.row.lobby_message_id is not None:
@@ -94,7 +95,7 @@ class Lobbies:
         except discord.HTTPException as exc:
             log.warning("could not repost the lobby of game %s: %s", table.row.id, exc)
             return
-        await self.bot.tables.remember_lobby_message(table, message.id)
+        await self.tables.remember_lobby_message(table, message.id)
 
     @staticmethod
     def _open(play: Play) -> Table:
@@ -105,23 +106,22 @@ class Lobbies:
     async def op(
         self, interaction: discord.Interaction[GameBot], op: str, game_id: int | None = None
     ) -> None:
-        bot = self.bot
         user = interaction.user.id
         async with plays(interaction, game_id=game_id, elsewhere=ELSEWHERE) as play:
             table = self._open(play)
             if op == "join":
-                table = await bot.tables.join(table, user)
-                await bot.store.name_players(table.row.id, {user: interaction.user.display_name})
-                table, note = await bot.tables.fit_options(table)
+                table = await self.tables.join(table, user)
+                await self.store.name_players(table.row.id, {user: interaction.user.display_name})
+                table, note = await self.tables.fit_options(table)
                 done = f"You joined {table.game.title}. {note}".strip()
                 await self.refresh(table, note=note)
             elif op == "leave":
-                table = await bot.tables.leave(table, user)
-                table, note = await bot.tables.fit_options(table)
+                table = await self.tables.leave(table, user)
+                table, note = await self.tables.fit_options(table)
                 done = f"You left the lobby. {note}".strip()
                 await self.refresh(table, note=note)
             else:
-                table = await bot.tables.start(table, user)
+                table = await self.tables.start(table, user)
                 await self.refresh(table, note="Started.", closed=True)
                 play.tell(table.row.id, "Started.")
                 return
@@ -131,7 +131,6 @@ class Lobbies:
     async def choose_option(
         self, interaction: discord.Interaction[GameBot], game_id: int, name: str, text: str
     ) -> None:
-        bot = self.bot
         async with plays(interaction, game_id=game_id, elsewhere=ELSEWHERE) as play:
             table = self._open(play)
             if table.row.status != "lobby":
@@ -143,7 +142,7 @@ class Lobbies:
                 value = field.parse(text)
             except ValueError as exc:
                 raise PlayerError(str(exc)[:200]) from None
-            table = await bot.tables.set_options(table, interaction.user.id, **{name: value})
+            table = await self.tables.set_options(table, interaction.user.id, **{name: value})
             done = f"{field.title} set to {field.label(value)}."
             play.progress.committed = done
             play.reply(done)
@@ -153,7 +152,7 @@ class Lobbies:
         """Abandon the channel's game (the caller holds its lock and publishes); a lobby's
         message says so and loses its buttons."""
         was_lobby = table.row.status == "lobby"
-        table = await self.bot.tables.abandon(table, user_id, can_manage=can_manage)
+        table = await self.tables.abandon(table, user_id, can_manage=can_manage)
         if was_lobby:
             await self.refresh(table, note="Abandoned.", closed=True)
         return table

@@ -24,6 +24,7 @@ from bot.discord.plays import plays
 from bot.store.models import LoggedAction
 from bot.table import binding, limits
 from bot.table.model import PlayerError, Table
+from bot.table.tables import NO_GAME
 from engine import (
     Game,
     IllegalAction,
@@ -39,6 +40,9 @@ from engine.words import quoted, verb
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
+    from bot.discord.turns import Turns
+    from bot.store.protocol import GameStore
+    from bot.table.tables import Tables
 
 ORDER_FOR = "{name}'s sheet that this order was written for has been submitted or replaced"
 """How an order line bound to a sheet that moved on is named (`binding.stale`)."""
@@ -213,12 +217,15 @@ def panel(table: Table, drafts: list[Draft], note: str = "") -> tuple[str, disco
 
 
 class Orders:
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(self, tables: Tables, store: GameStore, turns: Turns) -> None:
+        self.tables = tables
+        self.store = store
+        self.turns = turns
+        """Answers a submission as it answers any move."""
 
     async def draft(self, table: Table, seat: int, prompt: Prompt, sheet: OrderSheet) -> Draft:
         assert table.state is not None
-        stored = await self.bot.store.draft(table.row.id, seat, prompt.decision)
+        stored = await self.store.draft(table.row.id, seat, prompt.decision)
         return Draft(
             seat=seat,
             name=table.state.seat_names[seat],
@@ -236,7 +243,7 @@ class Orders:
             raise PlayerError("You are not playing in this game.")
         mine = open_sheets(table, user_id)
         if not mine:
-            moves = history.moves(await self.bot.store.action_log(table.row.id))
+            moves = history.moves(await self.store.action_log(table.row.id))
             raise PlayerError(nothing_open(table, seats, moves))
         return mine
 
@@ -262,67 +269,72 @@ class Orders:
 
     # ----- /game order, /game orders ------------------------------------------------------
     async def order(self, interaction: discord.Interaction[GameBot], unit: str, to: str) -> None:
-        """Set one line of the invoking player's open sheet and show the whole draft."""
-        bot = self.bot
+        """Set one line of the invoking player's open sheet and show the whole draft. It is
+        written in the channel's lock, so a Submit in progress sees the final draft."""
         channel_id = interaction.channel_id or 0
         user_id = interaction.user.id
-        async with handling(interaction), bot.in_flight():
+        async with plays(interaction) as play:
             mark, values = binding.unbind({"unit": unit, "to": to})
             unit, to = values["unit"], values["to"]
-            async with bot.tables.lock(channel_id):  # a Submit in progress sees the final draft
-                refused = await self._stale(channel_id, user_id, mark, ORDER_FOR)
-                if refused is not None:
-                    await answer(interaction, refused)
-                    return
-                table = await bot.tables.require(channel_id)
-                seat = None if mark is None else mark.seat
-                seat, prompt, sheet, line = await self._line(table, user_id, unit, seat)
-                if line.locked:
-                    raise PlayerError(
-                        f"{line.label}'s order was already declared ({line.options[0].label}); "
-                        "it cannot be changed. Nothing was changed."
-                    )
-                option = find_option(line, to)
-                if option is None:
-                    may = short_list([o.label for o in line.options])
-                    raise PlayerError(
-                        f"{line.label} cannot go to {quoted(to)}; it may go to: {may}. "
-                        "Nothing was changed."
-                    )
-                draft = await self.draft(table, seat, prompt, sheet)
-                if option is line.options[0]:
-                    draft.lines.pop(line.key, None)
-                else:
-                    draft.lines[line.key] = option.value
-                await bot.store.put_draft(table.row.id, seat, prompt.decision, draft.lines)
-            text, view = panel(table, [draft], f"✏️ {line.label}: {option.label}.")
-            await answer(interaction, text, view=view)
+            refused = await self._stale(play.found, channel_id, user_id, mark, ORDER_FOR)
+            if refused is not None:
+                play.reply(refused)
+                return
+            table = play.table
+            seat = None if mark is None else mark.seat
+            seat, prompt, sheet, line = await self._line(table, user_id, unit, seat)
+            if line.locked:
+                raise PlayerError(
+                    f"{line.label}'s order was already declared ({line.options[0].label}); "
+                    "it cannot be changed. Nothing was changed."
+                )
+            option = find_option(line, to)
+            if option is None:
+                may = short_list([o.label for o in line.options])
+                raise PlayerError(
+                    f"{line.label} cannot go to {quoted(to)}; it may go to: {may}. "
+                    "Nothing was changed."
+                )
+            draft = await self.draft(table, seat, prompt, sheet)
+            if option is line.options[0]:
+                draft.lines.pop(line.key, None)
+            else:
+                draft.lines[line.key] = option.value
+            await self.store.put_draft(table.row.id, seat, prompt.decision, draft.lines)
+            play.reply(*panel(table, [draft], f"✏️ {line.label}: {option.label}."))
 
     async def _stale(
-        self, channel_id: int, user_id: int, mark: binding.Mark | None, what: str
+        self,
+        table: Table | None,
+        channel_id: int,
+        user_id: int,
+        mark: binding.Mark | None,
+        what: str,
     ) -> str | None:
         """Why a value marked for an older sheet no longer counts, or None when it still does
-        (or carries no mark: typed by hand, it is checked against the sheet open now)."""
+        (or carries no mark: typed by hand, it is checked against the sheet open now);
+        `table` is the channel's game."""
         if mark is None:
             return None
-        table = await self.bot.tables.current(channel_id)
-        return await binding.stale(self.bot.store, table, channel_id, user_id, mark, what)
+        return await binding.stale(self.store, table, channel_id, user_id, mark, what)
 
     async def show(
         self, interaction: discord.Interaction[GameBot], chosen: str | None = None
     ) -> None:
         """Every open sheet of the invoking player, with what is written on it; only the sheet
         `chosen` names when it was picked from autocomplete, or why that sheet is gone."""
-        bot = self.bot
         channel_id = interaction.channel_id or 0
         user_id = interaction.user.id
         async with handling(interaction):
             mark = binding.read(chosen)[0] if chosen else None
-            refused = await self._stale(channel_id, user_id, mark, SHEET_FOR)
+            found = await self.tables.current(channel_id)
+            refused = await self._stale(found, channel_id, user_id, mark, SHEET_FOR)
             if refused is not None:
                 await answer(interaction, refused)
                 return
-            table = await bot.tables.require(channel_id)
+            if found is None:
+                raise PlayerError(NO_GAME)
+            table = found
             drafts = [
                 await self.draft(table, seat, prompt, sheet)
                 for seat, prompt, sheet in await self._mine(table, user_id)
@@ -342,7 +354,6 @@ class Orders:
         op: str,
     ) -> None:
         """Submit or clear the draft exactly as it was shown with the button, or nothing."""
-        bot = self.bot
         user_id = interaction.user.id
         async with plays(interaction, game_id=game_id, in_place=True) as play:
             table = play.table
@@ -364,12 +375,12 @@ class Orders:
                     "sent. Here they are now:"
                 )
             elif op == "clear":
-                await bot.store.put_draft(game_id, seat, decision, {})
+                await self.store.put_draft(game_id, seat, decision, {})
                 draft.lines = {}
                 note = "🧹 Cleared: every open line is back to its default."
             else:
                 try:
-                    move = await bot.tables.act(
+                    move = await self.tables.act(
                         table, user_id, prompt.sheet.submission(draft.lines), seat
                     )
                 except IllegalAction as exc:
@@ -380,7 +391,7 @@ class Orders:
                 else:  # the draft went with the move, in its transaction
                     told = draft_text(draft).removeprefix("📝 ")
                     label = f"Orders submitted. They stay secret until the reveal.\n{told}"
-                    bot.turns.told(play, move, label)
+                    self.turns.told(play, move, label)
                     return
             play.reply(*panel(table, [draft], note))
 

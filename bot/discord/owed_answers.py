@@ -26,7 +26,9 @@ from bot.store.answers import OWED, Owed, PendingAnswer
 from bot.table import limits
 
 if TYPE_CHECKING:
-    from bot.discord.app import GameBot
+    from collections.abc import Callable
+
+    from bot.store.protocol import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +54,14 @@ NOT_DONE = (
 class OwedAnswers:
     """Writes down the commands being worked on, and tells the players a crash left waiting."""
 
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, client: discord.Client, store: GameStore, closing: Callable[[], bool]
+    ) -> None:
+        self.client = client
+        """Its connection edits a reply with the token alone."""
+        self.store = store
+        self.closing = closing
+        """Whether shutdown has begun: an answer it cut off is then left for the next start."""
         self._telling: asyncio.Task[None] | None = None
 
     # ----- while a command runs --------------------------------------------------------------
@@ -74,7 +82,7 @@ class OwedAnswers:
     async def _owe(self, interaction: discord.Interaction) -> Owed | None:
         expires = interaction.created_at + TOKEN_LIFETIME
         try:
-            await self.bot.store.owe(
+            await self.store.owe(
                 interaction.id,
                 interaction.application_id,
                 interaction.token,
@@ -90,10 +98,10 @@ class OwedAnswers:
     async def end(self, owed: Owed) -> None:
         """The command is over. Its row goes, unless no answer reached the player because the
         bot is shutting down: then the next start tells them."""
-        if not owed.answered and self.bot.closing:
+        if not owed.answered and self.closing():
             return
         try:
-            await self.bot.store.settle(owed.interaction_id)
+            await self.store.settle(owed.interaction_id)
         except Exception:
             log.exception("could not forget the answered interaction %s", owed.interaction_id)
 
@@ -102,7 +110,7 @@ class OwedAnswers:
         """Claim what earlier runs left unanswered (before any new command can arrive) and
         tell those players in the background; returns how many are owed an answer."""
         try:
-            owed = await self.bot.store.claim_owed(datetime.now(UTC))
+            owed = await self.store.claim_owed(datetime.now(UTC))
         except Exception:  # the players wait for the next start; the bot still starts
             log.exception("could not read the answers a previous run owed")
             return 0
@@ -117,7 +125,7 @@ class OwedAnswers:
                 await self._tell(pending)
             except Exception:
                 log.exception("could not tell the player of interaction %s", pending.interaction_id)
-            await self.bot.store.settle(pending.interaction_id)  # told, or never will be
+            await self.store.settle(pending.interaction_id)  # told, or never will be
 
     async def _tell(self, pending: PendingAnswer) -> None:
         text = await self.truth(pending)
@@ -143,7 +151,7 @@ class OwedAnswers:
         """What became of the command, from its row: the steps it logged (told as the channel
         was told them), some other change, or nothing."""
         if pending.game_id is not None and pending.last_seq is not None:
-            told = await self.bot.store.narration(
+            told = await self.store.narration(
                 pending.game_id,
                 first_seq=pending.first_seq or pending.last_seq,
                 last_seq=pending.last_seq,
@@ -154,7 +162,7 @@ class OwedAnswers:
 
     async def _edit_reply(self, pending: PendingAnswer, text: str) -> None:
         """Edit the player's reply with the token alone: the interaction itself is gone."""
-        hook = discord.Webhook.partial(pending.application_id, pending.token, client=self.bot)
+        hook = discord.Webhook.partial(pending.application_id, pending.token, client=self.client)
         with handle_message_parameters(
             content=text, embeds=[], view=None, allowed_mentions=discord.AllowedMentions.none()
         ) as params:

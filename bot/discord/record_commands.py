@@ -19,8 +19,9 @@ import discord
 from discord import app_commands
 
 from bot.discord.checked import Checked
-from bot.discord.interactions import answer, handling
+from bot.discord.interactions import LATER, answer, handling
 from bot.discord.permissions import require_permissions
+from bot.discord.plays import Play, plays
 from bot.store.models import (
     IMPORTED_USER,
     ChannelBusy,
@@ -47,6 +48,7 @@ PER_PAGE = 10
 """Games on one page of `/game list` and `/game mine`."""
 PLAYER_OPTIONS = 4
 """`/game import` names the people taking players 1 to this many (the most any game seats)."""
+BUSY = "This channel already has a game. Import into a channel or thread without one."
 NONE = discord.AllowedMentions.none()
 
 
@@ -295,27 +297,26 @@ async def import_command(
     player3: discord.User | None = None,
     player4: discord.User | None = None,
 ) -> None:
-    bot = interaction.client
     named = [player1, player2, player3, player4][:PLAYER_OPTIONS]
-    async with handling(interaction) as progress:
-        await _import(bot, interaction, file, named, progress)
+    async with plays(interaction) as play:
+        await _import(interaction, play, file, named)
 
 
 async def _import(
-    bot: GameBot,
     interaction: discord.Interaction[GameBot],
+    play: Play,
     file: discord.Attachment,
     named: list[discord.User | None],
-    progress: Any,
 ) -> None:
+    """Read the record, check it and store it as the channel's game, in the channel's lock: a
+    lobby opened meanwhile would otherwise share the channel with it."""
+    bot = interaction.client
     channel_id = interaction.channel_id or 0
     if interaction.guild_id is None:
         raise PlayerError("Games are played in server channels and threads, not in DMs.")
     require_permissions(interaction)
-    if await bot.store.live_game(channel_id) is not None:
-        raise PlayerError(
-            "This channel already has a game. Import into a channel or thread without one."
-        )
+    if play.found is not None:
+        raise PlayerError(BUSY)
     if file.size > record.MAX_FILE_BYTES:
         raise PlayerError(f"That file cannot be imported: {record.too_large(file.size)}")
     raw = await file.read()
@@ -386,29 +387,24 @@ async def _import(
         (seq, Post(kind="turn", body={"header": text, "final": False, "version": 0}))
         for seq, text in told
     ]
-    async with bot.in_flight(), bot.tables.lock(channel_id):
-        try:
-            caps = (bot.tables.lobbies_per_user, bot.tables.lobbies_per_server)
-            stored = await bot.store.import_game(row, log, history, posts, waits, caps)
-        except ChannelBusy:
-            raise PlayerError(
-                "This channel already has a game. Import into a channel or thread without one."
-            ) from None
-        except Crowded as full:
-            why = crowded(full.scope, full.cap, "importing another running game")
-            raise PlayerError(why) from None
-        progress.committed = f"Imported the game of {game.title} at step {steps}."
+    try:
+        caps = (bot.tables.lobbies_per_user, bot.tables.lobbies_per_server)
+        stored = await bot.store.import_game(row, log, history, posts, waits, caps)
+    except ChannelBusy:
+        raise PlayerError(BUSY) from None
+    except Crowded as full:
+        why = crowded(full.scope, full.cap, "importing another running game")
+        raise PlayerError(why) from None
+    committed = f"Imported the game of {game.title} at step {steps}."
+    play.changed(stored.id, committed)
     held = record.seats_of_players(state)
     seats = "; ".join(
         f"player {i + 1} ({', '.join(held[p])}): <@{players[p]}>" for i, p in enumerate(order)
     )
-    posted = await bot.publisher.publish(stored.id)
-    text = f"✅ {progress.committed} {seats}."
+    text = f"✅ {committed} {seats}."
     if outcome is None:
         text += " `/game seat replace` hands all of someone's seats to another member."
-    if not posted:
-        text += "\nI could not tell the channel yet; I will keep trying."
-    await answer(interaction, text)
+    play.reply(text, unposted=f"{text}\n{LATER}")
 
 
 # ----- /game list, /game mine ---------------------------------------------------------------------

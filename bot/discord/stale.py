@@ -25,6 +25,8 @@ from engine.words import listing
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
+    from bot.store.protocol import GameStore
+    from bot.table.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +54,11 @@ def on_message(message: discord.Message | None, component_type: int, custom_id: 
 
 
 class StaleClicks:
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, tables: Tables, store: GameStore) -> None:
+        self.client = client
+        """Tells the bot's own messages from others'."""
+        self.tables = tables
+        self.store = store
 
     async def answer(self, interaction: discord.Interaction[GameBot], custom_id: str) -> None:
         """Tell the clicker the control was already answered, then retire stale buttons."""
@@ -78,7 +83,7 @@ class StaleClicks:
         match = GAME_ID.match(custom_id)
         if match is None:
             return None
-        row = await self.bot.store.get(int(match["game"]))
+        row = await self.store.get(int(match["game"]))
         if row is None or row.channel_id != interaction.channel_id:
             return None
         return row
@@ -91,7 +96,7 @@ class StaleClicks:
         if row.status in ("finished", "abandoned", "orphaned"):
             ended = "is over" if row.status == "finished" else "was closed"
             return f"That game {ended}; `/game log` tells what happened."
-        table = await self.bot.tables.by_id(row.id)
+        table = await self.tables.by_id(row.id)
         if table is None or table.state is None:
             return ""
         waiting = [table.state.seat_names[s] for s in sorted(table.prompts())]
@@ -103,7 +108,7 @@ class StaleClicks:
         of them answers anything now: every control of a game no longer running, or a running
         game's decision buttons whose decisions have all been answered or replaced."""
         message = interaction.message
-        me = self.bot.user
+        me = self.client.user
         if message is None or me is None or message.author.id != me.id or not message.components:
             return
         if message.flags.ephemeral:
@@ -118,7 +123,7 @@ class StaleClicks:
         if row.status == "lobby":
             return
         if row.status == "active":
-            table = await self.bot.tables.by_id(row.id)
+            table = await self.tables.by_id(row.id)
             if table is None:
                 return
             prompts = table.prompts()
@@ -134,4 +139,4 @@ class StaleClicks:
         except discord.HTTPException as exc:
             log.info("could not retire stale buttons on %s: %s", message.id, exc)
             return
-        await self.bot.store.drop_live_buttons([message.id])
+        await self.store.drop_live_buttons([message.id])

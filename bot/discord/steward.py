@@ -25,6 +25,11 @@ from engine import words
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
+    from bot.discord.lobby import Lobbies
+    from bot.discord.publication import Publisher
+    from bot.discord.turns import Turns
+    from bot.store.protocol import GameStore
+    from bot.table.tables import Tables
 
 
 def may_manage(interaction: discord.Interaction[GameBot], host_id: int | None) -> bool:
@@ -35,16 +40,27 @@ def may_manage(interaction: discord.Interaction[GameBot], host_id: int | None) -
 
 
 class Steward:
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        tables: Tables,
+        store: GameStore,
+        turns: Turns,
+        lobbies: Lobbies,
+        publisher: Publisher,
+    ) -> None:
+        self.tables = tables
+        self.store = store
+        self.turns = turns
+        self.lobbies = lobbies
+        self.publisher = publisher
 
     async def _here(
         self, interaction: discord.Interaction[GameBot], game_id: int | None = None
     ) -> Table:
         channel_id = interaction.channel_id or 0
         if game_id is None:
-            return await self.bot.tables.require(channel_id)
-        table = await self.bot.tables.by_id(game_id)
+            return await self.tables.require(channel_id)
+        table = await self.tables.by_id(game_id)
         if table is None or table.row.channel_id != channel_id:
             raise PlayerError("That button belongs to a game in another channel.")
         return table
@@ -60,7 +76,6 @@ class Steward:
         name: str = "",
     ) -> None:
         """Say what a destructive command would do and offer the button that does it."""
-        bot = self.bot
         async with handling(interaction):
             table = await self._here(interaction)
             manage = may_manage(interaction, table.row.host_id)
@@ -75,10 +90,10 @@ class Steward:
                 if not manage:
                     raise PlayerError("Only the host or someone with Manage Channels can force.")
                 text = "Play the default for everyone the table is waiting for?\n" + "\n".join(
-                    f"- <@{table.holder(seat)}>: {bot.tables.default_label(table, seat)}"
-                    for seat in sorted(bot.tables.forceable(table))
+                    f"- <@{table.holder(seat)}>: {self.tables.default_label(table, seat)}"
+                    for seat in sorted(self.tables.forceable(table))
                 )
-                if not bot.tables.forceable(table):
+                if not self.tables.forceable(table):
                     raise PlayerError("Nobody is being waited for.")
             elif op == "replace":
                 if not manage:
@@ -93,20 +108,20 @@ class Steward:
                     f"Give <@{a}>'s seat ({names}) to <@{b}>? They get its secrets by DM at "
                     f"once and <@{a}> can no longer act for it."
                 )
-                await bot.store.name_players(table.row.id, {b: name})
+                await self.store.name_players(table.row.id, {b: name})
             elif op == "rewind":
                 if not manage:
                     raise PlayerError(
                         "Only the host or someone with Manage Channels can ask for a rewind."
                     )
-                plan = await takebacks.plan_rewind(bot.tables, table, count)
+                plan = await takebacks.plan_rewind(self.tables, table, count)
                 text = (
                     f"Ask the table to take back {words.count(count, 'move')}? {plan.text()}. "
                     "Every player must agree with the buttons I post in the channel."
                 )
                 a = count
             else:
-                plan = await takebacks.plan_undo(bot.tables, table, user, count)
+                plan = await takebacks.plan_undo(self.tables, table, user, count)
                 text = f"Take back: {plan.text()}?"
                 a = count
             view = confirm_view(table.row.id, op, a, b, table.row.version)
@@ -131,7 +146,7 @@ class Steward:
                     "The game moved on since that move, so this button no longer undoes it; "
                     "`/game undo` shows what you can still take back."
                 )
-            plan = await takebacks.plan_undo(self.bot.tables, table, interaction.user.id, count)
+            plan = await takebacks.plan_undo(self.tables, table, interaction.user.id, count)
             view = confirm_view(table.row.id, "undo", count, 0, table.row.version)
             await answer(interaction, f"Take back: {plan.text()}?", view=view)
 
@@ -151,7 +166,7 @@ class Steward:
                 raise PlayerError("The game changed since you asked; nothing was done. Ask again.")
             play.tell(game_id, await self._carry_out(interaction, table, op, a, b, play.progress))
             if op == "abandon":
-                play.afterwards(lambda: self.bot.publisher.retire_all(table))
+                play.afterwards(lambda: self.publisher.retire_all(table))
 
     async def _carry_out(
         self,
@@ -162,32 +177,31 @@ class Steward:
         b: int,
         progress: Progress,
     ) -> str:
-        bot = self.bot
         user = interaction.user.id
         manage = may_manage(interaction, table.row.host_id)
         if op == "abandon":
-            await bot.lobbies.close(table, user, can_manage=manage)
+            await self.lobbies.close(table, user, can_manage=manage)
             progress.committed = "Abandoned."
         elif op == "force":
             if not manage:
                 raise PlayerError("Only the host or someone with Manage Channels can force.")
             why = f"⏩ {interaction.user.mention} played the default for the table."
-            count = await bot.turns.force(table, why, progress)
+            count = await self.turns.force(table, why, progress)
             progress.committed = f"Played {words.count(count, 'default')}."
         elif op == "replace":
-            await attendance.replace(bot.tables, table, a, b, user, manage)
+            await attendance.replace(self.tables, table, a, b, user, manage)
             progress.committed = f"<@{b}> now holds <@{a}>'s seat."
         elif op == "rewind":
             if not manage:
                 raise PlayerError(
                     "Only the host or someone with Manage Channels can ask for a rewind."
                 )
-            plan = await takebacks.plan_rewind(bot.tables, table, a)
-            await takebacks.ask_rewind(bot.tables, table, plan, user)
+            plan = await takebacks.plan_rewind(self.tables, table, a)
+            await takebacks.ask_rewind(self.tables, table, plan, user)
             progress.committed = "I asked the table; the rewind happens once everyone agrees."
         else:
-            plan = await takebacks.plan_undo(bot.tables, table, user, a)
-            await takebacks.take_back(bot.tables, table, plan, user, rewind=False)
+            plan = await takebacks.plan_undo(self.tables, table, user, a)
+            await takebacks.take_back(self.tables, table, plan, user, rewind=False)
             progress.committed = f"Taken back: {plan.text()}."
         return progress.committed
 
@@ -195,11 +209,10 @@ class Steward:
     async def vote(
         self, interaction: discord.Interaction[GameBot], game_id: int, rewind_id: int, yes: bool
     ) -> None:
-        bot = self.bot
         async with plays(interaction, game_id=game_id) as play:
             progress = play.progress
             table = play.table
-            rewind = await bot.store.rewind(rewind_id)
+            rewind = await self.store.rewind(rewind_id)
             if rewind is None or rewind.game_id != game_id:
                 raise PlayerError("That vote belongs to another game.")
             voters = takebacks.voters(table)
@@ -213,7 +226,7 @@ class Steward:
                 )
             if not yes:
                 told = posts.notice(f"⏪ <@{user}> refused the rewind; the game goes on as it is.")
-                if not await bot.store.settle_rewind(
+                if not await self.store.settle_rewind(
                     rewind, agreed=rewind.agreed, state="refused", posts=[told]
                 ):
                     raise PlayerError("Someone answered at the same moment; press again.")
@@ -226,13 +239,15 @@ class Steward:
                     # The rewind itself is stored first: a crash before the vote is marked
                     # leaves a rewind that went stale with the game's version, never one
                     # marked done but not applied.
-                    plan = await takebacks.plan_rewind(bot.tables, table, len(rewind.seqs))
-                    await takebacks.take_back(bot.tables, table, plan, rewind.asked_by, rewind=True)
+                    plan = await takebacks.plan_rewind(self.tables, table, len(rewind.seqs))
+                    await takebacks.take_back(
+                        self.tables, table, plan, rewind.asked_by, rewind=True
+                    )
                     progress.committed = "Everyone agreed: the game was rewound."
-                    await bot.store.settle_rewind(rewind, agreed=agreed, state="done")
+                    await self.store.settle_rewind(rewind, agreed=agreed, state="done")
                     text = progress.committed
                 else:
-                    if not await bot.store.settle_rewind(rewind, agreed=agreed, state="open"):
+                    if not await self.store.settle_rewind(rewind, agreed=agreed, state="open"):
                         raise PlayerError("Someone answered at the same moment; press again.")
                     progress.committed = "You agreed."
                     text = "You agreed. Still waiting for " + ", ".join(f"<@{v}>" for v in waiting)
@@ -251,26 +266,24 @@ class Steward:
     async def snooze(
         self, interaction: discord.Interaction[GameBot], game_id: int, seat: int, decision: int
     ) -> None:
-        bot = self.bot
         async with handling(interaction):
-            table = await bot.tables.by_id(game_id)
+            table = await self.tables.by_id(game_id)
             if table is None or table.row.status != "active" or table.state is None:
                 raise PlayerError("That game is over; there is nothing to remind you of.")
-            async with bot.tables.lock(table.row.channel_id):
-                wait = (await bot.store.waits(game_id)).get(seat)  # as of the lock
+            async with self.tables.lock(table.row.channel_id):
+                wait = (await self.store.waits(game_id)).get(seat)  # as of the lock
                 if seat not in table.seats_of(interaction.user.id):
                     raise PlayerError("That reminder is for another player.")
                 if wait is None or wait.decision != decision:
                     raise PlayerError("You have already moved since; nothing to remind you of.")
-                later = bot.tables.clock() + SNOOZE
-                await bot.store.update_wait(wait.model_copy(update={"remind_at": later}), [])
+                later = self.tables.clock() + SNOOZE
+                await self.store.update_wait(wait.model_copy(update={"remind_at": later}), [])
             await answer(interaction, f"I will remind you again <t:{int(later.timestamp())}:R>.")
 
     # ----- settings ------------------------------------------------------------------------
     async def settings(
         self, interaction: discord.Interaction[GameBot], changes: dict[str, Any]
     ) -> None:
-        bot = self.bot
         async with plays(interaction) as play:
             table = play.table
             if not changes:
@@ -279,17 +292,16 @@ class Steward:
                 return
             manage = may_manage(interaction, table.row.host_id)
             table = await attendance.set_pace(
-                bot.tables, table, interaction.user.id, manage, changes
+                self.tables, table, interaction.user.id, manage, changes
             )
             play.tell(table.row.id, f"Pace set: {Pace.model_validate(table.row.pace).summary()}.")
             if table.row.status == "lobby":
-                await bot.lobbies.refresh(table)
+                await self.lobbies.refresh(table)
 
     async def me(self, interaction: discord.Interaction[GameBot], changes: dict[str, Any]) -> None:
-        bot = self.bot
         async with handling(interaction):
             user = interaction.user.id
-            prefs = (await bot.store.prefs([user]))[user]
+            prefs = (await self.store.prefs([user]))[user]
             if changes:
                 try:
                     prefs = Prefs.model_validate({**prefs.model_dump(), **changes})
@@ -299,7 +311,7 @@ class Steward:
                     raise PlayerError(
                         "Nothing was changed: quiet hours need both a start and an end hour."
                     )
-                await bot.store.set_prefs(user, prefs)
+                await self.store.set_prefs(user, prefs)
                 await answer(interaction, f"Saved. {prefs.summary()}.")
                 return
             await answer(interaction, f"Your settings: {prefs.summary()}.")
@@ -308,21 +320,20 @@ class Steward:
         self, interaction: discord.Interaction[GameBot], op: str, **args: Any
     ) -> None:
         """Pause, resume, vacation and resign: simple changes told to the channel."""
-        bot = self.bot
         async with plays(interaction) as play:
             table = play.table
             user = interaction.user.id
             manage = may_manage(interaction, table.row.host_id)
             if op == "pause":
-                await attendance.pause(bot.tables, table, user, manage)
+                await attendance.pause(self.tables, table, user, manage)
                 done = "Paused."
             elif op == "resume":
-                await attendance.resume(bot.tables, table, user, manage)
+                await attendance.resume(self.tables, table, user, manage)
                 done = "Resumed."
             elif op == "vacation":
-                await attendance.vacation(bot.tables, table, user, args["days"])
+                await attendance.vacation(self.tables, table, user, args["days"])
                 done = "Welcome back." if not args["days"] else "Enjoy!"
             else:
-                await attendance.resign(bot.tables, table, user)
+                await attendance.resign(self.tables, table, user)
                 done = "I asked the host to replace you."
             play.tell(table.row.id, done)

@@ -21,6 +21,10 @@ from engine import QuickChoice, words
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
+    from bot.discord.drawing import Drawing
+    from bot.discord.publication import Publisher
+    from bot.store.protocol import GameStore
+    from bot.table.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +36,13 @@ STALE = "That decision was already answered or is no longer open; nothing was ch
 
 
 class Turns:
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, tables: Tables, store: GameStore, drawing: Drawing, publisher: Publisher
+    ) -> None:
+        self.tables = tables
+        self.store = store
+        self.drawing = drawing
+        self.publisher = publisher
 
     async def command(
         self,
@@ -52,7 +61,7 @@ class Turns:
             mark, values = binding.unbind(given)
             data = {"kind": kind, **{k: v for k, v in values.items() if k != binding.DECISION}}
             if mark is not None:
-                refused = await binding.stale(self.bot.store, play.found, channel_id, user_id, mark)
+                refused = await binding.stale(self.store, play.found, channel_id, user_id, mark)
                 if refused is not None:
                     play.reply(refused)
                     return
@@ -62,7 +71,7 @@ class Turns:
                     f"This channel is playing {table.game.title}; use `/{table.game.short_name}`."
                 )
             seat = None if mark is None else mark.seat
-            self.told(play, await self.bot.tables.act(table, user_id, data, seat))
+            self.told(play, await self.tables.act(table, user_id, data, seat))
 
     async def click(
         self,
@@ -73,14 +82,13 @@ class Turns:
         key: str,
     ) -> None:
         """A decision button: it answers the one decision it was posted for, or nothing."""
-        bot = self.bot
         async with plays(interaction, game_id=game_id) as play:
             table = play.table
             choice = _open_choice(table, seat, decision, key)
             if choice is None:  # refused outside the lock: the edit waits on Discord
                 play.afterwards(lambda: self._refuse_stale(interaction, table))
                 return
-            move = await bot.tables.act(table, interaction.user.id, choice.action, seat)
+            move = await self.tables.act(table, interaction.user.id, choice.action, seat)
             self.told(play, move)
             play.afterwards(lambda: self._mark_clicked(interaction, move, choice.label))
 
@@ -94,15 +102,14 @@ class Turns:
         """Unless the clicked message is the one this step edited in place, say on it who
         answered, and how, as its buttons go; a picture it carries becomes the board after
         that answer, so that its last line and its picture tell the same."""
-        bot = self.bot
-        row = await bot.store.get(move.after.row.id)
+        row = await self.store.get(move.after.row.id)
         living = None if row is None or row.living is None else row.living.get("message")
         if interaction.message is None or interaction.message.id == living:
             return
         picture = None
         if interaction.message.attachments:
             after = move.after
-            picture = await bot.drawing.board(after, bot.publisher.players(after))
+            picture = await self.drawing.board(after, self.publisher.players(after))
         await _mark_answered(interaction, label, picture)
 
     async def force(
@@ -120,12 +127,12 @@ class Turns:
         """
         progress = progress or Progress()
         applied = 0
-        for seat, default in sorted(self.bot.tables.forceable(table).items()):
+        for seat, default in sorted(self.tables.forceable(table).items()):
             if seats is not None and seat not in seats:
                 continue
-            if self.bot.tables.forceable(table).get(seat) != default:
+            if self.tables.forceable(table).get(seat) != default:
                 continue  # an earlier default already settled or changed this decision
-            move = await self.bot.tables.force(table, seat, why)
+            move = await self.tables.force(table, seat, why)
             table = move.after
             applied += 1
             progress.committed = f"Applied {words.count(applied, 'default')}."
@@ -145,7 +152,7 @@ class Turns:
     ) -> None:
         """A stale button's message loses its buttons, so nobody is caught by it again."""
         message = interaction.message
-        if message is None or message.id in await self.bot.store.live_buttons(table.row.id):
+        if message is None or message.id in await self.store.live_buttons(table.row.id):
             return  # still current for another decision: publication retires it in time
         try:
             await message.edit(view=None)
