@@ -11,10 +11,10 @@ import discord
 from discord import app_commands
 
 from bot.config import Settings
-from bot.discord import deadlines
 from bot.discord.action_commands import build_group
 from bot.discord.buttons import DYNAMIC_ITEMS, is_ours
 from bot.discord.checked import misplaced, option_refusal, payload
+from bot.discord.deadlines import DueSweep
 from bot.discord.drawing import Drawing
 from bot.discord.game_commands import GUILD_ONLY, GameCommands, subcommand_names
 from bot.discord.health import watch_loop_lag
@@ -72,6 +72,15 @@ class GameBot(discord.Client):
         self.steward = Steward(self.tables, self.store, self.turns, self.lobbies, self.publisher)
         self.stale_clicks = StaleClicks(self, self.tables, self.store)
         self.owed_answers = OwedAnswers(self, self.store, lambda: self.closing)
+        self.due_sweep = DueSweep(
+            self.tables,
+            self.store,
+            self.turns,
+            self.publisher,
+            self.in_flight,
+            self.is_closed,
+            settings.deadline_check_seconds,
+        )
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
         self._health: asyncio.Task[None] | None = None
@@ -99,7 +108,7 @@ class GameBot(discord.Client):
         await self.owed_answers.recover()
         await self.drawing.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self._deadlines = asyncio.create_task(deadlines.run(self), name="deadlines")
+        self._deadlines = asyncio.create_task(self.due_sweep.run(), name="deadlines")
         self._publishing = asyncio.create_task(self.publisher.run(), name="publication")
         self._health = asyncio.create_task(
             watch_loop_lag(self.settings.health_log_seconds), name="health"

@@ -22,8 +22,14 @@ from bot.table.pace import Pace
 from bot.table.posts import Control
 
 if TYPE_CHECKING:
-    from bot.discord.app import GameBot
+    from collections.abc import Callable
+    from contextlib import AbstractAsyncContextManager
+
+    from bot.discord.publication import Publisher
+    from bot.discord.turns import Turns
     from bot.store.models import DueWait
+    from bot.store.protocol import GameStore
+    from bot.table.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -34,124 +40,143 @@ LEASE = timedelta(minutes=5)
 takes it over after that, should this one have stopped while handling it."""
 
 
-async def sweep(bot: GameBot) -> int:
-    """Handle every wait that is due now and no other process holds; the number handled. The
-    waits are given back afterwards, handled or not, so a failed one is tried at the next
-    sweep."""
-    handled = 0
-    worker = worker_name()
-    taken = await bot.store.claim_due_waits(worker, bot.tables.clock(), LEASE, BATCH)
-    try:
-        for due in taken:
-            try:
-                await _handle(bot, due)
-                handled += 1
-            except Exception:
-                log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
-    finally:
-        await bot.store.release_waits(worker, taken)
-    return handled
+class DueSweep:
+    """Runs the sweep every `every` seconds until `closed()`; each wait is handled while
+    `in_flight` holds off shutdown, in its channel's lock, and published once that is let go."""
 
+    def __init__(
+        self,
+        tables: Tables,
+        store: GameStore,
+        turns: Turns,
+        publisher: Publisher,
+        in_flight: Callable[[], AbstractAsyncContextManager[None]],
+        closed: Callable[[], bool],
+        every: float,
+    ) -> None:
+        self.tables = tables
+        self.store = store
+        self.turns = turns
+        self.publisher = publisher
+        self.in_flight = in_flight
+        self.closed = closed
+        self.every = every
 
-async def _handle(bot: GameBot, due: DueWait) -> None:
-    async with bot.in_flight():
-        async with bot.tables.lock(due.channel_id):
-            table = await bot.tables.by_id(due.game_id)
-            if table is None or table.row.status != "active" or table.state is None:
-                await bot.store.put_waits(due.game_id, [])
-                return
-            wait = table.row.waits.get(due.seat)
-            prompt = table.prompts().get(due.seat)
-            if wait is None or prompt is None or prompt.decision != wait.decision:
-                # A game from before waits were kept, or one whose waits are out of step.
-                await bot.store.put_waits(due.game_id, bot.tables.waits_after(table, None))
-                return
-            await _due(bot, table, wait)
-        await bot.publisher.publish(due.game_id)
+    async def sweep(self) -> int:
+        """Handle every wait that is due now and no other process holds; the number handled. The
+        waits are given back afterwards, handled or not, so a failed one is tried at the next
+        sweep."""
+        handled = 0
+        worker = worker_name()
+        taken = await self.store.claim_due_waits(worker, self.tables.clock(), LEASE, BATCH)
+        try:
+            for due in taken:
+                try:
+                    await self._handle(due)
+                    handled += 1
+                except Exception:
+                    log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
+        finally:
+            await self.store.release_waits(worker, taken)
+        return handled
 
+    async def _handle(self, due: DueWait) -> None:
+        async with self.in_flight():
+            async with self.tables.lock(due.channel_id):
+                table = await self.tables.by_id(due.game_id)
+                if table is None or table.row.status != "active" or table.state is None:
+                    await self.store.put_waits(due.game_id, [])
+                    return
+                wait = table.row.waits.get(due.seat)
+                prompt = table.prompts().get(due.seat)
+                if wait is None or prompt is None or prompt.decision != wait.decision:
+                    # A game from before waits were kept, or one whose waits are out of step.
+                    await self.store.put_waits(due.game_id, self.tables.waits_after(table, None))
+                    return
+                await self._due(table, wait)
+            await self.publisher.publish(due.game_id)
 
-async def _due(bot: GameBot, table: Table, wait: Wait) -> None:
-    now = bot.tables.clock()
-    table_pace = Pace.model_validate(table.row.pace)
-    assert table.state is not None
-    name = table.state.seat_names[wait.seat]
-    if wait.limit_at is not None and not wait.limit_told and wait.limit_at <= now:
-        away = table.row.away.get(wait.user_id)
-        if away is not None and table_pace.on_vacation == "default":
-            await bot.turns.force(table, f"🌴 {name} is away.", seats=[wait.seat])
-        elif wait.out_of_turn:
-            hours = bot.tables.deadline_hours
-            await bot.turns.force(table, f"⏰ No answer within {hours:g} hours.", seats=[wait.seat])
-        elif table_pace.on_limit == "default":
-            limit = table_pace.turn_limit
-            why = f"⏰ {name}'s turn passed this table's {limit:g}-hour limit."
-            await bot.turns.force(table, why, seats=[wait.seat])
-        else:
-            await _tell_host(bot, table, wait, table_pace)
-        return
-    if wait.remind_at is not None and wait.remind_at <= now:
-        prefs = (await bot.store.prefs([wait.user_id]))[wait.user_id]
-        quiet_end = prefs.quiet_until(now)
-        if quiet_end is not None:
-            await bot.store.update_wait(wait.model_copy(update={"remind_at": quiet_end}), [])
+    async def _due(self, table: Table, wait: Wait) -> None:
+        now = self.tables.clock()
+        table_pace = Pace.model_validate(table.row.pace)
+        assert table.state is not None
+        name = table.state.seat_names[wait.seat]
+        if wait.limit_at is not None and not wait.limit_told and wait.limit_at <= now:
+            away = table.row.away.get(wait.user_id)
+            if away is not None and table_pace.on_vacation == "default":
+                await self.turns.force(table, f"🌴 {name} is away.", seats=[wait.seat])
+            elif wait.out_of_turn:
+                hours = self.tables.deadline_hours
+                await self.turns.force(
+                    table, f"⏰ No answer within {hours:g} hours.", seats=[wait.seat]
+                )
+            elif table_pace.on_limit == "default":
+                limit = table_pace.turn_limit
+                why = f"⏰ {name}'s turn passed this table's {limit:g}-hour limit."
+                await self.turns.force(table, why, seats=[wait.seat])
+            else:
+                await self._tell_host(table, wait, table_pace)
             return
-        await _remind(bot, table, wait, table_pace)
-        return
-    # Due by a time that has since moved (settings changed): store the wait as it stands.
-    await bot.store.update_wait(wait, [])
+        if wait.remind_at is not None and wait.remind_at <= now:
+            prefs = (await self.store.prefs([wait.user_id]))[wait.user_id]
+            quiet_end = prefs.quiet_until(now)
+            if quiet_end is not None:
+                await self.store.update_wait(wait.model_copy(update={"remind_at": quiet_end}), [])
+                return
+            await self._remind(table, wait, table_pace)
+            return
+        # Due by a time that has since moved (settings changed): store the wait as it stands.
+        await self.store.update_wait(wait, [])
 
-
-async def _tell_host(bot: GameBot, table: Table, wait: Wait, table_pace: Pace) -> None:
-    assert table.state is not None
-    name = table.state.seat_names[wait.seat]
-    label = bot.tables.default_label(table, wait.seat)
-    host = table.row.host_id
-    text = (
-        f"⏰ <@{wait.user_id}> ({name}) has had {table_pace.turn_limit:g} hours for their turn, "
-        f"this table's limit. <@{host}>: `/game table force` plays their default ({label}), "
-        "or `/game seat replace` hands the seat to someone else."
-    )
-    told = wait.model_copy(update={"limit_told": True})
-    await bot.store.update_wait(told, [posts.notice(text, [host])])
-
-
-async def _remind(bot: GameBot, table: Table, wait: Wait, table_pace: Pace) -> None:
-    assert table.state is not None
-    prompt = table.prompts()[wait.seat]
-    name = table.state.seat_names[wait.seat]
-    controls = []
-    message = await bot.store.last_message(table.row.id, None)
-    if message is not None and table.row.guild_id is not None:
-        url = f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{message}"
-        controls.append(Control(label="Go to the game", url=url))
-    controls.append(
-        Control(
-            label="Remind me later",
-            custom_id=f"snooze:{table.row.id}:{wait.seat}:{wait.decision}",
-        )
-    )
-    text = f"⏰ Your move as **{name}** is waiting: {prompt.text}"
-    fallback = f"⏰ <@{wait.user_id}>, your move as **{name}** is waiting."
-    told = [posts.reminder(wait.user_id, text, controls, fallback)]
-    after = pace.after_reminder(wait, table_pace, bot.tables.clock())
-    if after.reminders >= table_pace.reminders:
+    async def _tell_host(self, table: Table, wait: Wait, table_pace: Pace) -> None:
+        assert table.state is not None
+        name = table.state.seat_names[wait.seat]
+        label = self.tables.default_label(table, wait.seat)
         host = table.row.host_id
-        told.append(
-            posts.notice(
-                f"📭 <@{wait.user_id}> ({name}) has not answered {after.reminders} reminders "
-                f"and may be absent. <@{host}>: `/game table force` plays their default, "
-                "`/game seat replace` hands the seat to someone else, or the table can wait.",
-                [host],
+        text = (
+            f"⏰ <@{wait.user_id}> ({name}) has had {table_pace.turn_limit:g} hours for their "
+            f"turn, this table's limit. <@{host}>: `/game table force` plays their default "
+            f"({label}), or `/game seat replace` hands the seat to someone else."
+        )
+        told = wait.model_copy(update={"limit_told": True})
+        await self.store.update_wait(told, [posts.notice(text, [host])])
+
+    async def _remind(self, table: Table, wait: Wait, table_pace: Pace) -> None:
+        assert table.state is not None
+        prompt = table.prompts()[wait.seat]
+        name = table.state.seat_names[wait.seat]
+        controls = []
+        message = await self.store.last_message(table.row.id, None)
+        if message is not None and table.row.guild_id is not None:
+            url = f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{message}"
+            controls.append(Control(label="Go to the game", url=url))
+        controls.append(
+            Control(
+                label="Remind me later",
+                custom_id=f"snooze:{table.row.id}:{wait.seat}:{wait.decision}",
             )
         )
-    await bot.store.update_wait(after, told)
+        text = f"⏰ Your move as **{name}** is waiting: {prompt.text}"
+        fallback = f"⏰ <@{wait.user_id}>, your move as **{name}** is waiting."
+        told = [posts.reminder(wait.user_id, text, controls, fallback)]
+        after = pace.after_reminder(wait, table_pace, self.tables.clock())
+        if after.reminders >= table_pace.reminders:
+            host = table.row.host_id
+            told.append(
+                posts.notice(
+                    f"📭 <@{wait.user_id}> ({name}) has not answered {after.reminders} reminders "
+                    f"and may be absent. <@{host}>: `/game table force` plays their default, "
+                    "`/game seat replace` hands the seat to someone else, or the table can wait.",
+                    [host],
+                )
+            )
+        await self.store.update_wait(after, told)
 
-
-async def run(bot: GameBot) -> None:
-    """Sweep forever; errors are logged per sweep so one bad game cannot stop the others."""
-    while not bot.is_closed():
-        try:
-            await sweep(bot)
-        except Exception:
-            log.exception("due sweep failed")
-        await asyncio.sleep(bot.settings.deadline_check_seconds)
+    async def run(self) -> None:
+        """Sweep forever; errors are logged per sweep so one bad game cannot stop the others."""
+        while not self.closed():
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("due sweep failed")
+            await asyncio.sleep(self.every)

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from bot.discord import deadlines
 from bot.discord.app import GameBot
 from bot.discord.interactions import WORKING
 from bot.table import binding
@@ -86,7 +85,7 @@ class Session:
         waits it handled."""
         self.now += timedelta(hours=hours)
         assert self.bot is not None
-        return await deadlines.sweep(self.bot)
+        return await self.bot.due_sweep.sweep()
 
     async def confirm(self, user: UserRecord, *path: str, **options: Any) -> str:
         """Run a command that asks for confirmation and press its Confirm button; the answer
