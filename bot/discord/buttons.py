@@ -62,11 +62,16 @@ class ChoiceButton(
         self.game_id, self.seat, self.decision, self.key = game_id, seat, decision, key
 
     @classmethod
-    def choices_view(cls, game_id: int, spec: ButtonSpec) -> discord.ui.View:
+    def choices_view(cls, game_id: int, specs: list[ButtonSpec]) -> discord.ui.View:
+        """Each seat's buttons from a row of their own, so whose they are reads at a glance."""
         view = discord.ui.View(timeout=None)
-        for choice in spec.choices[: limits.BUTTONS]:
-            view.add_item(
-                cls(
+        row = 0
+        for spec in specs:
+            choices = spec.choices[: limits.BUTTONS]
+            for index, choice in enumerate(choices):
+                if row + index // limits.PER_ROW >= limits.ROWS:
+                    break
+                button = cls(
                     game_id,
                     spec.seat,
                     spec.decision,
@@ -74,7 +79,9 @@ class ChoiceButton(
                     choice["label"],
                     choice["style"],
                 )
-            )
+                button.item.row = row + index // limits.PER_ROW
+                view.add_item(button)
+            row += -(-len(choices) // limits.PER_ROW)
         return view
 
     @classmethod
