@@ -65,7 +65,7 @@ class GameBot(discord.Client):
             deadline_hours=settings.decision_deadline_hours,
         )
         self.drawing = Drawing(settings.render_workers)
-        self.publisher = Publisher(self)
+        self.publisher = Publisher(self, self.store, self.tables, self.drawing, settings)
         self.turns = Turns(self.tables, self.store, self.drawing, self.publisher)
         self.lobbies = Lobbies(self, self.tables, self.store)
         self.orders = Orders(self.tables, self.store, self.turns)

@@ -34,7 +34,10 @@ from bot.table.pace import Pace
 from bot.table.posts import Piece
 
 if TYPE_CHECKING:
-    from bot.discord.app import GameBot
+    from bot.config import Settings
+    from bot.discord.drawing import Drawing
+    from bot.store.protocol import GameStore
+    from bot.table.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +57,21 @@ RETRY_CAP = timedelta(minutes=15)
 
 
 class Publisher:
-    def __init__(self, bot: GameBot, rng: random.Random | None = None) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        store: GameStore,
+        tables: Tables,
+        drawing: Drawing,
+        settings: Settings,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.client = client
+        """Sends the posts: to the game's channel, and to players by DM."""
+        self.store = store
+        self.tables = tables
+        self.drawing = drawing
+        self.settings = settings
         self.rng = rng or random.Random()
         """Draws each retry's share of its wait; a test seeds its own."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -84,7 +100,7 @@ class Publisher:
         """Publish every game with a post that is due (a crash, an outage, a backoff) and that
         no other process holds, then trim the posts delivered longer ago than the safe delay
         (`SqlOutbox.prune`). Each game's posts are given back once its publishing stops."""
-        store = self.bot.store
+        store = self.store
         done = 0
         worker = worker_name()
         now = datetime.now(UTC)
@@ -94,32 +110,32 @@ class Publisher:
                     done += 1
             finally:
                 await store.release_posts(worker, game_id)
-        keep = timedelta(minutes=self.bot.settings.outbox_keep_minutes)
+        keep = timedelta(minutes=self.settings.outbox_keep_minutes)
         await store.prune(datetime.now(UTC) - keep, limit=PRUNE_BATCH)
         return done
 
     async def run(self) -> None:
         """Heal at start-up, then keep sweeping; each game's failure stays with that game."""
-        await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
+        await self.client.wait_until_ready()
+        while not self.client.is_closed():
             try:
                 await self.sweep()
             except Exception:
                 log.exception("publication sweep failed")
-            await asyncio.sleep(self.bot.settings.publish_check_seconds)
+            await asyncio.sleep(self.settings.publish_check_seconds)
 
     # ----- one game --------------------------------------------------------------------------
     async def _drain(self, game_id: int, catching_up: bool) -> bool:
         """Send posts oldest first, stopping at the first that fails, so order is kept; posts
         queued meanwhile (a closed-DMs notice) go out in the same call."""
-        store = self.bot.store
+        store = self.store
         while True:
             taken = await store.take_posts(worker_name(), game_id, datetime.now(UTC), LEASE)
             if taken is None:
                 return not await store.open_posts(game_id)  # another worker is sending them
             if not taken.posts:
                 return True
-            table = await self.bot.tables.loaded(taken.row)
+            table = await self.tables.loaded(taken.row)
             newest = max(p.seq for p in taken.posts)
             queued = False
             for index, post in enumerate(taken.posts):
@@ -141,7 +157,7 @@ class Publisher:
     async def _send_post(
         self, table: Table, post: OutboxRow, *, current: bool, late: bool, last: int | None
     ) -> None:
-        store = self.bot.store
+        store = self.store
         pieces = [Piece.model_validate(p) for p in post.pieces or []]
         if post.pieces is None:
             pieces = posts.compose(
@@ -164,7 +180,7 @@ class Publisher:
             if message is None:
                 message = await asyncio.wait_for(
                     self._send_piece(target, table, piece, nonce=f"{post.id}.{number}"),
-                    self.bot.settings.post_timeout_seconds,
+                    self.settings.post_timeout_seconds,
                 )
             if piece.living is not None:
                 piece.living.message = message.id
@@ -196,8 +212,10 @@ class Publisher:
     async def _target(self, table: Table, post: OutboxRow) -> discord.abc.Messageable:
         if post.kind == "private":
             assert post.recipient is not None
-            return await self.bot.create_dm(discord.Object(id=post.recipient))
-        return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+            return await self.client.create_dm(discord.Object(id=post.recipient))
+        return self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
 
     @staticmethod
     def _show(table: Table, last: int | None) -> posts.Show:
@@ -226,11 +244,11 @@ class Publisher:
             view = controls_view(piece.controls)
         files = []
         if piece.board:
-            files.append(await self.bot.drawing.board(table, self.players(table)))
+            files.append(await self.drawing.board(table, self.players(table)))
         elif piece.step:
-            before = self.bot.tables.before_of(table)
+            before = self.tables.before_of(table)
             if before is not None:
-                image = await self.bot.drawing.step(before, table, self.players(table))
+                image = await self.drawing.step(before, table, self.players(table))
                 files += [] if image is None else [image]
         if piece.edit is not None:
             try:
@@ -254,7 +272,7 @@ class Publisher:
         """One write for the whole step: text, picture and buttons replaced together (editing
         again after a crash gives the same message, so an edit needs no history check)."""
         assert piece.edit is not None
-        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        channel = self.client.get_partial_messageable(table.row.channel_id)
         kwargs: dict = {
             "content": piece.content,
             "view": view,
@@ -278,10 +296,10 @@ class Publisher:
         """The message a crashed attempt may have posted: ours, with the same text, after the
         last message known to have gone out to that place (so an earlier post that read the
         same is never mistaken for it); with none known yet, after the attempt began."""
-        me = self.bot.user
+        me = self.client.user
         if me is None or post.sending_at is None:
             return None
-        last = await self.bot.store.last_message(post.game_id, post.recipient)
+        last = await self.store.last_message(post.game_id, post.recipient)
         if last is None:
             last = discord.utils.time_snowflake(post.sending_at - timedelta(seconds=5))
         since = discord.Object(id=last)
@@ -296,7 +314,7 @@ class Publisher:
     async def _stale_buttons(self, table: Table, keep: set[int]) -> list[int]:
         """Every older message of the game that still has buttons, including ones posted
         before a restart; decided now, under the game's lock, so a later post is never hit."""
-        return [m for m in await self.bot.store.live_buttons(table.row.id) if m not in keep]
+        return [m for m in await self.store.live_buttons(table.row.id) if m not in keep]
 
     def _retire_later(self, table: Table, stale: list[int]) -> None:
         if not stale:
@@ -308,7 +326,7 @@ class Publisher:
     async def _retire(self, table: Table, stale: list[int]) -> None:
         """Take the buttons off; a message someone deleted simply stops being tracked, one
         that cannot be edited now stays tracked and is tried again after the next post."""
-        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        channel = self.client.get_partial_messageable(table.row.channel_id)
         done = []
         for message_id in stale:
             try:
@@ -320,7 +338,7 @@ class Publisher:
                 log.info(
                     "could not retire buttons on %s (game %s): %s", message_id, table.row.id, exc
                 )
-        await self.bot.store.drop_live_buttons(done)
+        await self.store.drop_live_buttons(done)
 
     async def retire_all(self, table: Table) -> None:
         async with self._lock(table.row.id):
@@ -336,7 +354,7 @@ class Publisher:
     # ----- failures --------------------------------------------------------------------------
     async def _failed(self, table: Table, post: OutboxRow, exc: BaseException) -> bool:
         """Settle a post that could not be sent; True if publication may go on past it."""
-        store = self.bot.store
+        store = self.store
         game_id = table.row.id
         if post.kind == "private" and isinstance(exc, discord.Forbidden):
             await store.mark_undeliverable(post.id)
@@ -351,7 +369,7 @@ class Publisher:
             # is how a message that did go out is recognised.)
             await store.reset_post(post.id)
         attempts = post.attempts + 1
-        delay = retry_delay(attempts, self.bot.settings.retry_base_seconds, self.rng.random())
+        delay = retry_delay(attempts, self.settings.retry_base_seconds, self.rng.random())
         due = datetime.now(UTC) + delay
         await store.postpone(post.id, attempts, due)
         for later in await store.open_posts(game_id):
@@ -360,7 +378,7 @@ class Publisher:
         code = getattr(exc, "code", None)
         if post.kind != "private" and isinstance(exc, discord.HTTPException) and code in GONE:
             failures = await store.channel_failed(game_id)
-            if failures >= self.bot.settings.orphan_after_failures:
+            if failures >= self.settings.orphan_after_failures:
                 await self._orphan(table)
             return False
         if isinstance(exc, discord.HTTPException | aiohttp.ClientError | TimeoutError):
@@ -372,20 +390,18 @@ class Publisher:
     async def _tell_dms_closed(self, table: Table, post: OutboxRow) -> None:
         """Say once per game and player, in the channel, that their DMs are closed."""
         user_id = post.recipient or 0
-        if await self.bot.store.note_dm_closed(table.row.id, user_id):
+        if await self.store.note_dm_closed(table.row.id, user_id):
             text = (
                 f"<@{user_id}>, I could not send you a direct message (DMs closed?). Use "
                 "`/game hand` here to see your private information; only you will see it."
             )
-            await self.bot.store.add_posts(
-                table.row.id, [posts.notice(text, [user_id], to=user_id)]
-            )
+            await self.store.add_posts(table.row.id, [posts.notice(text, [user_id], to=user_id)])
 
     async def _orphan(self, table: Table) -> None:
         if table.row.status not in ("lobby", "active"):
             return
-        await self.bot.store.orphan(table.row.id)
-        self.bot.tables.forget(table.row.id)
+        await self.store.orphan(table.row.id)
+        self.tables.forget(table.row.id)
         log.warning(
             "game %s closed as orphaned: its channel %s is gone or closed to the bot",
             table.row.id,
