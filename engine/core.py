@@ -140,10 +140,28 @@ class Prompt(BaseModel):
     that changes least, for a seat's own turn the least harmful way on (end the turn, pass).
     Applying defaults alone, each played for an absent player (`apply(..., absent=True)`), must
     always bring a game to its end."""
+    phase: str | None = None
+    """The phase this prompt belongs to, as a key that only compares: prompts of one phase that
+    passes quickly between players (Space Insurrection's action phase going world by world, Bloc
+    by Bloc's card windows and simultaneous starting districts, a faction's turn and the answers
+    it asks of others) share it, so a client keeps ONE message for the phase and edits it as
+    whoever acts changes, instead of posting (and pinging) anew at every change of hands. Two
+    distinct phases never share a key: a game puts its turn (night, round) in it, so the same
+    phase next turn is a new message. None means no phase: the client decides by who acts.
+    It names where a decision is shown, not the decision itself, so `Game.apply` ignores it
+    when it compares prompts to move decision serials."""
     decision: int = 0
     """The identity of this decision for its seat, stamped by `Game.prompts`. It changes whenever
     the seat answers or the decision is replaced, so a button posted for one decision can never
     answer the next one that happens to offer the same choice (a double click, a stale message)."""
+
+
+def in_phase(prompts: dict[int, Prompt], key: str | None) -> dict[int, Prompt]:
+    """`prompts`, each put in the phase `key` (`Prompt.phase`): a game's prompt builder
+    computes the phase once from the state and ends with this."""
+    for prompt in prompts.values():
+        prompt.phase = key
+    return prompts
 
 
 class Termination(StrEnum):
@@ -337,13 +355,21 @@ class Game(ABC, Generic[S, Opt]):
         work = self._private_copy(state)
         events = self._apply(work, seat, action, absent)
         after = self._prompts(work)
-        for changed in {seat} | {
-            s for s in before.keys() | after.keys() if before.get(s) != after.get(s)
-        }:
-            work.decisions[changed] = work.decisions.get(changed, 0) + 1
+        seats = before.keys() | after.keys()
+        changed = {s for s in seats if not _same_decision(before.get(s), after.get(s))}
+        for changed_seat in {seat} | changed:
+            work.decisions[changed_seat] = work.decisions.get(changed_seat, 0) + 1
         for s, prompt in after.items():
             prompt.decision = work.decisions.get(s, 0)
         return Result(state=work, events=[] if quiet else events, prompts=after)
+
+    @abstractmethod
+    def turn_number(self, state: S) -> int:
+        """The turn of the whole table the game is in, counting from 1, as its rulebook counts
+        them (Space Insurrection's turn, Bloc by Bloc's night, Not On My Block's round): what
+        headers show and what per-turn figures (the channel benchmark's messages and pings per
+        turn) divide by. It never goes down, and a game that ends on its clock ends on its
+        last turn's number. Abstract, so that a new game cannot forget it."""
 
     def next_up(self, state: S) -> int | None:
         """The seat expected to act once the current turn is over (for "you are on deck"
@@ -537,6 +563,19 @@ class Game(ABC, Generic[S, Opt]):
             cached = TypeAdapter(Annotated[union, Field(discriminator="kind")])
             self.__dict__["_adapter"] = cached
         return cached
+
+
+def _same_decision(before: Prompt | None, after: Prompt | None) -> bool:
+    """Whether a seat faces the same decision after an action as before: the same prompt, its
+    phase key aside. A phase moving on around an unchanged question (a new night's key on a
+    card window still asking the same seats the same thing) must not retire the buttons
+    already posted for it, so the phase is left out; it is copied only when it differs, which
+    is rare enough not to cost a search anything."""
+    if before is None or after is None:
+        return before is after
+    if before.phase != after.phase:
+        before = before.model_copy(update={"phase": after.phase})
+    return before == after
 
 
 def _readable(exc: ValidationError) -> str:

@@ -221,6 +221,10 @@ class Scouts(Game[ScoutState, ScoutOptions]):
         state.mustering = state.round <= ROUNDS
         return events
 
+    def turn_number(self, state: ScoutState) -> int:
+        """The round being ordered; after the last one the count stays on it."""
+        return min(state.round, ROUNDS)
+
     def _resample(self, state: ScoutState, seat: int | None, rng: Rng) -> None:
         """Orders the other seats have submitted are secret: a random legal sheet each."""
         for other, orders in enumerate(state.orders):

@@ -107,6 +107,11 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         hidden, so `determinize` only reseeds the dice (the base `_resample`)."""
         return victory.returns(state)
 
+    def turn_number(self, state: NombState) -> int:
+        """The round: apartment placement is part of the first, and a round begins with each
+        Developer turn after the first."""
+        return state.round
+
     def next_up(self, state: NombState) -> int | None:
         """Whose turn follows the active seat's: the next seat in turn order still playing
         (Developer, then Red, Blue, Yellow), or during set-up the next to place."""
