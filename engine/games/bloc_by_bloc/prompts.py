@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, Prompt
+from engine.core import Game, Prompt, in_phase
 from engine.games.bloc_by_bloc.actions import Accept, Allow, Decline, Defeat, End, Pass, Start, Stop
 from engine.games.bloc_by_bloc.decisions import default_discard, victims
 from engine.games.bloc_by_bloc.legal import default_start, start_choices
@@ -55,7 +55,24 @@ WINDOW_NOTE = (
 """Told to every seat the card window asks, whatever it holds."""
 
 
+def phase_key(state: BlocState) -> str:
+    """The phase the channel follows in one message (`Prompt.phase`): the starting districts,
+    chosen by every faction at once; each faction's turn, with the answers it asks of others
+    on the way (a stop, an offer, a discard); and each sunrise, with its card window and the
+    choices of whose blocs fall. Keyed by the night and the turn within it."""
+    if state.phase == "setup":
+        return "setup"
+    if state.phase == "turn":
+        return f"night {state.night}: turn {state.turns_taken + 1}"
+    return f"night {state.night}: sunrise"
+
+
 def prompts(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
+    """Every seat asked now, all in the phase of `phase_key`."""
+    return in_phase(_asked(game, state), phase_key(state))
+
+
+def _asked(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
     if state.phase == "over":
         return {}
     if state.pending:

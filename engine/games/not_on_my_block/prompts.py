@@ -14,14 +14,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, Prompt
+from engine.core import Game, Prompt, in_phase
 from engine.games.not_on_my_block import decisions, text, turn
 from engine.games.not_on_my_block.actions import End
 from engine.games.not_on_my_block.state import NombState
 
 
+def phase_key(state: NombState) -> str:
+    """The phase the channel follows in one message (`Prompt.phase`). The apartments are
+    placed in one phase (with four players the Residents take turns, one apartment each).
+    In play each turn is its own, with the answers it asks of another seat on the way (a
+    collusion swap offered, a Resident choosing where its Reps go home, the Developer where
+    an Agent goes back), so those do not break the turn into new messages."""
+    if state.phase == "placement":
+        return "placement"
+    return f"round {state.round}: seat {state.active}"
+
+
 def prompts(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
-    """The prompt of the seat that may act now, in a game still running."""
+    """The prompt of the seat that may act now, in a game still running, in the phase of
+    `phase_key`."""
+    return in_phase(_asked(game, state), phase_key(state))
+
+
+def _asked(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
     seat = state.acting_seat
     if state.pending:
         need = state.pending[0]

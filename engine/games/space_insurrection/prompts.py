@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, Prompt
+from engine.core import Game, Prompt, in_phase
 from engine.games.space_insurrection import fight, orders, recruit
 from engine.games.space_insurrection.actions import Declare, Discard, Pass
 from engine.games.space_insurrection.content.models import content
@@ -14,8 +14,24 @@ from engine.games.space_insurrection.state import SpaceState, chit_name
 from engine.words import count
 
 
+def phase_key(state: SpaceState) -> str:
+    """The phase the channel follows in one message (`Prompt.phase`): a turn has two. The
+    orders run from the recruit's discards through blockade, surveillance (with the
+    declarations it forces) and movement: secret sheets and answers that follow each other as
+    soon as the last seat is in, with only reveals between them. The actions then pass from
+    seat to seat and world to world, often at every action. Keyed by the turn, so the next
+    turn's phases are new messages."""
+    stretch = "actions" if state.phase == "action" else "orders"
+    return f"turn {state.turn}: {stretch}"
+
+
 def prompts(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
-    """Every seat asked now; `game` labels the buttons (`Game.quick_choices`)."""
+    """Every seat asked now, all in the phase of `phase_key`; `game` labels the buttons
+    (`Game.quick_choices`)."""
+    return in_phase(_asked(game, state), phase_key(state))
+
+
+def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
     if state.phase == "discard":
         limit = content().numbers.reserve_limit
         return {
