@@ -41,6 +41,7 @@ from engine.games import REGISTRY
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
+    from bot.store.protocol import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -142,11 +143,9 @@ async def _narration(
 
 
 # ----- which game --------------------------------------------------------------------------------
-async def shown_game(
-    bot: GameBot, interaction: discord.Interaction[GameBot]
-) -> tuple[GameRow, Game]:
+async def shown_game(store: GameStore, channel_id: int) -> tuple[GameRow, Game]:
     """The channel's running game, or once it is over its most recent one."""
-    row = await bot.store.latest_game(interaction.channel_id or 0)
+    row = await store.latest_game(channel_id)
     if row is None or row.seed is None:
         raise PlayerError(
             "No game has been dealt in this channel yet, so there is nothing to look back on."
@@ -178,7 +177,7 @@ async def log_command(
 ) -> None:
     bot = interaction.client
     async with handling(interaction):
-        row, _game = await shown_game(bot, interaction)
+        row, _game = await shown_game(bot.store, interaction.channel_id or 0)
         latest = await bot.store.steps(row.id)
         low = 0 if first is None else first
         high = latest if last is None else last
@@ -198,7 +197,7 @@ async def log_command(
 async def since_command(interaction: discord.Interaction[GameBot]) -> None:
     bot = interaction.client
     async with handling(interaction):
-        row, _game = await shown_game(bot, interaction)
+        row, _game = await shown_game(bot.store, interaction.channel_id or 0)
         user = interaction.user.id
         last = await bot.store.last_acted(row.id, user)
         if last is None:
@@ -221,7 +220,7 @@ async def past_board(interaction: discord.Interaction[GameBot], step: int) -> No
     """The board as it stood at a step of the channel's game, drawn for the asker alone."""
     bot = interaction.client
     async with handling(interaction):
-        row, game = await shown_game(bot, interaction)
+        row, game = await shown_game(bot.store, interaction.channel_id or 0)
         entries = await bot.store.action_log(row.id)
         latest = entries[-1].seq if entries else 0
         if not 0 <= step <= latest:
@@ -253,7 +252,7 @@ async def past_board(interaction: discord.Interaction[GameBot], step: int) -> No
 async def export_command(interaction: discord.Interaction[GameBot]) -> None:
     bot = interaction.client
     async with handling(interaction):
-        row, game = await shown_game(bot, interaction)
+        row, game = await shown_game(bot.store, interaction.channel_id or 0)
         why = record.exportable(row.status)
         if why is not None:
             raise PlayerError(why)
