@@ -90,6 +90,7 @@ RemindEvery = app_commands.Range[float, *bounds("remind_every")]
 Reminders = app_commands.Range[int, *bounds("reminders")]
 TurnLimit = app_commands.Range[float, *bounds("turn_limit")]
 VacationDays = app_commands.Range[int, *bounds("vacation_days")]
+PingGrace = app_commands.Range[int, *bounds("ping_grace_minutes")]
 """`/game settings` numbers with the bounds `Pace` declares, so Discord shows and enforces
 them; the bot still refuses out-of-range values itself, in its own words (`pace.refusal`)."""
 
@@ -336,6 +337,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         on_vacation=PACE_HELP["on_vacation"],
         board=PACE_HELP["board"],
         narration=PACE_HELP["narration"],
+        ping_grace_minutes=PACE_HELP["ping_grace_minutes"],
     )
     @app_commands.choices(
         on_limit=[
@@ -368,6 +370,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         on_vacation: str | None = None,
         board: str | None = None,
         narration: str | None = None,
+        ping_grace_minutes: PingGrace | None = None,
     ) -> None:
         chosen = {k: v for k, v in locals().items() if k in PACE and v is not None}
         await interaction.client.steward.settings(interaction, chosen)

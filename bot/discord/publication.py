@@ -197,7 +197,7 @@ class Publisher:
                 number + 1,
                 done=done,
                 message_id=message.id,
-                buttons=None if piece.buttons is None else (table.row.id, table.row.channel_id),
+                buttons=(table.row.id, table.row.channel_id) if piece.buttons else None,
                 shown=shown,
             )
             if shown is not None:
@@ -232,13 +232,14 @@ class Publisher:
             narration=pace.narration,
             announced=set(table.row.announced),
             living=living,
+            grace=timedelta(minutes=pace.ping_grace_minutes),
         )
 
     async def _send_piece(
         self, target: discord.abc.Messageable, table: Table, piece: Piece, *, nonce: str
     ) -> discord.Message:
         view = None
-        if piece.buttons is not None:
+        if piece.buttons:
             view = ChoiceButton.choices_view(table.row.id, piece.buttons)
         elif piece.controls:
             view = controls_view(piece.controls)

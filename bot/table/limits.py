@@ -14,6 +14,8 @@ BUTTONS = 25
 """Buttons under one message (five rows of five)."""
 ROWS = 5
 """Component rows under one message."""
+PER_ROW = 5
+"""Buttons in one component row."""
 BUTTON_LABEL = 80
 CHOICE_NAME = 100
 """Characters of an autocomplete entry's name or value, and of a select option's label."""

@@ -76,6 +76,16 @@ class Pace(BaseModel):
         default="full",
         description="each step told in full, or in one line (all of it in /game log)",
     )
+    ping_grace_minutes: int = Field(
+        default=10,
+        ge=0,
+        le=1440,
+        description="minutes after their last move in which a player counts as at the table",
+        json_schema_extra={"bounds": "The ping grace is {lo} to {hi} minutes"},
+    )
+    """A phase passing quickly between players (turns at one world, a card window) edits one
+    turn message as the actor changes; a player who moved within this many minutes is watching
+    it and is not pinged again, one who has waited longer is (0: everyone, every time)."""
 
     @field_validator("turn_limit")
     @classmethod
@@ -100,7 +110,12 @@ class Pace(BaseModel):
         return (
             f"Reminders after {self.remind_after:g} h, then every {self.remind_every:g} h, "
             f"{self.reminders} at most · {limit} · vacations up to {self.vacation_days} days "
-            f"({away}) · {board}, {self.narration} narration"
+            f"({away}) · {board}, {self.narration} narration · "
+            + (
+                f"pings for a turn after {self.ping_grace_minutes} min away"
+                if self.ping_grace_minutes
+                else "pings for every turn"
+            )
         )
 
 

@@ -8,9 +8,10 @@ pure function of a table, so it is tested without Discord.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 
 from bot.store.models import OutboxRow, Post
 from bot.table import limits, present
@@ -38,13 +39,20 @@ class Control(BaseModel):
 
 
 class Living(BaseModel):
-    """The turn message later steps edit in place while the same players must act."""
+    """The turn message later steps edit in place while the same players must act, or while
+    the game stays in one phase that passes quickly between players (`Prompt.phase`)."""
 
     message: int
     narration: str
     """What it tells so far, without the lines saying who must act."""
     actors: list[tuple[int, int]]
     """(seat, holder) of every prompt it shows."""
+    phase: str | None = None
+    """The phase its prompts belong to, if they share one."""
+    seen: dict[str, str] = {}
+    """When each player (by user id) last moved, as the table's clock told it: a player who
+    moved within the table's grace period is at the table, watching this message change, and
+    is not pinged when it becomes their turn again."""
 
 
 class Piece(BaseModel):
@@ -53,7 +61,9 @@ class Piece(BaseModel):
     content: str
     ping: list[int] = []
     board: bool = False
-    buttons: ButtonSpec | None = None
+    buttons: list[ButtonSpec] = []
+    """Each deciding seat's buttons, a seat to a row or more (several seats choosing at once
+    share one message; a click is still bound to its own seat and decision)."""
     controls: list[Control] = []
     shows: list[tuple[int, int]] | None = None
     """On a post that tells of the game as it stands: the (seat, decision) pairs it shows as
@@ -64,6 +74,15 @@ class Piece(BaseModel):
     """Attach the picture of what this step changed (when it can be drawn)."""
     living: Living | None = None
     """This piece becomes the living turn message (its id filled in once sent)."""
+
+    @field_validator("buttons", mode="before")
+    @classmethod
+    def _one_seat_before(cls, value: Any) -> Any:
+        """Pieces composed before several seats could share a message held one seat's buttons
+        or none; a post cut short by a restart is sent on from them as they were stored."""
+        if value is None:
+            return []
+        return [value] if isinstance(value, dict) else value
 
 
 # ----- at commit time -------------------------------------------------------------------------
@@ -80,7 +99,11 @@ def for_start(table: Table) -> list[Post]:
     return posts
 
 
-def for_move(move: Accepted, prefix: str = "") -> list[Post]:
+def for_move(
+    move: Accepted, prefix: str = "", *, by: int = 0, at: datetime | None = None
+) -> list[Post]:
+    """What a move tells: `by` (the player who moved, 0 for a default played for someone) and
+    `at` (the table's clock) say who is at the table, so their next turn needs no ping."""
     after = move.after
     assert after.state is not None
     public = [e.text for e in move.events if e.seat is None]
@@ -89,7 +112,7 @@ def for_move(move: Accepted, prefix: str = "") -> list[Post]:
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
         header += "\nThanks for playing, " + " ".join(map(present.mention, after.row.players)) + "!"
-    posts = [_turn(after, header, final=move.outcome is not None)]
+    posts = [_turn(after, header, final=move.outcome is not None, by=by, at=at)]
     by_seat: dict[int, list[str]] = {}
     for event in move.events:
         if event.seat is not None:
@@ -135,11 +158,13 @@ def reminder(user_id: int, text: str, controls: list[Control], fallback: str) ->
     )
 
 
-def _turn(table: Table, header: str, *, final: bool) -> Post:
-    return Post(
-        kind="turn",
-        body={"header": header, "final": final, "version": table.row.version},
-    )
+def _turn(
+    table: Table, header: str, *, final: bool, by: int = 0, at: datetime | None = None
+) -> Post:
+    body: dict[str, Any] = {"header": header, "final": final, "version": table.row.version}
+    if by and at is not None:
+        body["by"], body["at"] = by, at.isoformat()
+    return Post(kind="turn", body=body)
 
 
 def private(table: Table, seat: int, text: str) -> Post:
@@ -156,6 +181,8 @@ class Show(BaseModel):
     narration: str = "full"
     announced: set[tuple[int, int]] = set()
     living: Living | None = None
+    grace: timedelta = timedelta(minutes=10)
+    """How recently a player must have moved to count as at the table (a pace setting)."""
 
 
 def compose(
@@ -182,19 +209,33 @@ def compose(
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
-        return _with_board(header, ping, None, board=show.board != "request")
+        return _with_board(header, ping, [], board=show.board != "request")
     prompts = list(table.prompts().values())
-    with_buttons = [p for p in prompts if p.choices]
-    main = with_buttons[0] if with_buttons else None
+    phase = _phase(prompts)
     actors = sorted((p.seat, table.holder(p.seat)) for p in prompts)
-    asking = [present.prompt_line(table, p) for p in prompts if not p.choices or p is main]
     shows = sorted((p.seat, p.decision) for p in prompts)
+    with_buttons = [p for p in prompts if p.choices]
+    together = _sharing(table, with_buttons)
+    alone = with_buttons[len(together) :]
+    asking = [present.prompt_line(table, p) for p in prompts if p not in alone]
     living = show.living
+    seen = _seen(living, post, show.grace)
+    ping = [
+        table.holder(p.seat)
+        for p in prompts
+        if p not in alone
+        and (p.seat, p.decision) not in show.announced
+        and str(table.holder(p.seat)) not in seen
+    ]
     if (
         living is not None
-        and _continues(living.actors, actors, shows, show.announced)
-        and len(with_buttons) <= 1
+        and not ping
+        and not alone
         and not late
+        and (
+            (phase is not None and living.phase == phase)
+            or _continues(living.actors, actors, shows, show.announced)
+        )
     ):
         narration = f"{living.narration}\n{header}"
         content = "\n".join([narration, *asking])
@@ -205,35 +246,75 @@ def compose(
                     edit=living.message,
                     board=show.board == "step",
                     step=show.board == "turn",
-                    buttons=None if main is None else _spec(main),
+                    buttons=together,
                     shows=shows,
-                    living=Living(message=living.message, narration=narration, actors=actors),
+                    living=Living(
+                        message=living.message,
+                        narration=narration,
+                        actors=actors,
+                        phase=phase,
+                        seen=seen,
+                    ),
                 )
             ]
-    ping = [
-        table.holder(p.seat)
-        for p in prompts
-        if (not p.choices or p is main) and (p.seat, p.decision) not in show.announced
-    ]
     pieces = _with_board(
-        "\n".join([header, *asking]),
-        ping,
-        None if main is None else _spec(main),
-        board=show.board != "request",
+        "\n".join([header, *asking]), ping, together, board=show.board != "request"
     )
     pieces[-1].shows = shows
-    if len(with_buttons) <= 1:
-        pieces[-1].living = Living(message=0, narration=header, actors=actors)
-    for prompt in with_buttons[1:]:
+    if not alone:
+        pieces[-1].living = Living(
+            message=0, narration=header, actors=actors, phase=phase, seen=seen
+        )
+    for prompt in alone:
         new = (prompt.seat, prompt.decision) not in show.announced
         pieces.append(
             Piece(
                 content=present.prompt_line(table, prompt),
                 ping=[table.holder(prompt.seat)] if new else [],
-                buttons=_spec(prompt),
+                buttons=[_spec(prompt)],
             )
         )
     return pieces
+
+
+def _phase(prompts: list[Prompt]) -> str | None:
+    """The phase every open prompt belongs to, if they all share one."""
+    phases = {p.phase for p in prompts}
+    return phases.pop() if len(phases) == 1 else None
+
+
+def _sharing(table: Table, with_buttons: list[Prompt]) -> list[ButtonSpec]:
+    """The buttons of the deciding seats, in seat order, as many as fit one message (a seat's
+    choices start a row); several seats' buttons are labelled with whose they are."""
+    specs: list[ButtonSpec] = []
+    rows = 0
+    for prompt in with_buttons:
+        spec = _spec(prompt)
+        rows += -(-len(spec.choices) // limits.PER_ROW)
+        if specs and rows > limits.ROWS:
+            break
+        specs.append(spec)
+    if len(specs) > 1 and table.state is not None:
+        for spec in specs:
+            name = table.state.seat_names[spec.seat]
+            for choice in spec.choices:
+                choice["label"] = f"{name} · {choice['label']}"
+    return specs
+
+
+def _seen(living: Living | None, post: OutboxRow, grace: timedelta) -> dict[str, str]:
+    """Who has moved within `grace` of this post's move, the mover included."""
+    at = post.body.get("at")
+    if at is None:
+        return {}
+    now = datetime.fromisoformat(at)
+    seen = {
+        user: when
+        for user, when in (living.seen if living is not None else {}).items()
+        if now - datetime.fromisoformat(when) < grace
+    }
+    seen[str(post.body["by"])] = at
+    return seen
 
 
 def _continues(
@@ -261,7 +342,7 @@ def _told(header: str, narration: str) -> str:
 
 
 def _with_board(
-    text: str, ping: list[int], buttons: ButtonSpec | None, *, board: bool
+    text: str, ping: list[int], buttons: list[ButtonSpec], *, board: bool
 ) -> list[Piece]:
     parts = present.split_text(text) or [""]
     pieces = [Piece(content=p) for p in parts[:-1]]

@@ -433,7 +433,8 @@ class Tables:
                 action.to_text(),
                 snapshot,
                 finished=outcome is not None,
-                posts=posts.for_move(move, prefix) + await self.on_deck(move.before, move.after),
+                posts=posts.for_move(move, prefix, by=user_id, at=self.clock())
+                + await self.on_deck(move.before, move.after),
                 waits=self.waits_after(move.after, acted=seat),
                 reversible=reversible,
             )

@@ -35,14 +35,21 @@ def seated(seed: int = 0, players: Mapping[int, Player] | None = None) -> Policy
     return play
 
 
-def latest_with_button(session: Session, custom_prefix: str, label: str) -> MessageRecord:
+def button_for(session: Session, custom_prefix: str, label: str) -> tuple[MessageRecord, str]:
+    """The latest message offering the choice, and its button's label as shown: labelled with
+    whose it is ("Red · Harbor") when several seats' buttons share the message."""
     for message in reversed(session.posts()):
         for component in message.iter_components():
-            if component.get("label") == label and str(component.get("custom_id", "")).startswith(
-                custom_prefix
-            ):
-                return message
+            shown = str(component.get("label", ""))
+            if (shown == label or shown.endswith(f" · {label}")) and str(
+                component.get("custom_id", "")
+            ).startswith(custom_prefix):
+                return message, shown
     raise AssertionError(f"no message offers a {label!r} button")
+
+
+def latest_with_button(session: Session, custom_prefix: str, label: str) -> MessageRecord:
+    return button_for(session, custom_prefix, label)[0]
 
 
 def offered(session: Session, table: Table, seat: int, label: str) -> bool:
@@ -62,8 +69,8 @@ async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -
         return await submit_orders(session, user, action.chosen())
     for choice in table.prompts()[seat].choices:
         if choice.action == data and offered(session, table, seat, choice.label):
-            message = latest_with_button(session, f"choice:{table.row.id}:{seat}:", choice.label)
-            return reply_text(await session.click(user, message, choice.label))
+            message, shown = button_for(session, f"choice:{table.row.id}:{seat}:", choice.label)
+            return reply_text(await session.click(user, message, shown))
     fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
     return await session.play(user, table.game.short_name, action.kind, **fields)
 

@@ -4,6 +4,7 @@ Counted as Discord would show it: messages, edits, images and pings."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,7 @@ async def test_a_turn_message_answered_by_its_button_shows_the_board_after_that_
     while (await real.table()).state.phase == "placement":
         await place(real, resident)
     turn = turn_messages(real)[-1]
+    real.now += timedelta(minutes=30)  # the Resident is away by the time their turn comes back
     table = await real.table()
     seat = table.seats_of(developer.id)[0]
     move = next(a for a in table.game.legal_actions(table.state, seat) if a.kind == "move")

@@ -6,6 +6,7 @@ commands checked against autocomplete, button clicks) and read only what Discord
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -107,6 +108,7 @@ async def test_turn_changes_ping_exactly_the_next_player(session: Session):
         await session.play(resident, "nomb", "place", block=action.block, colour=action.colour)
     handover = session.posts()[-1]
     assert "Developer's turn" in handover.content and handover.pinged_ids == [dev.id]
+    session.now += timedelta(minutes=40)  # the Developer thinks it over; the Resident leaves
     answer = await session.play(dev, "nomb", "move", piece="agent1", to="E6")
     assert answer.startswith("✅")
     same_turn = session.posts()[-1]
@@ -114,7 +116,7 @@ async def test_turn_changes_ping_exactly_the_next_player(session: Session):
     assert same_turn.id == handover.id and "7 moves left" in same_turn.content
     await session.click(dev, same_turn, "End turn")
     back = session.posts()[-1]
-    assert back.pinged_ids == [resident.id]
+    assert back.pinged_ids == [resident.id], "the Resident waited longer than the grace"
     assert session.standin.message(same_turn.id).components == []
 
 
@@ -164,6 +166,7 @@ async def test_four_player_game_to_a_residents_win_with_collusion(session: Sessi
             if not offered:
                 return
             swap = offered[0][1]
+            session.now += timedelta(minutes=30)  # the Developer has not moved for a while
             answer = await session.play(red, "nomb", "collude", rep=swap.rep, agent=swap.agent)
             assert answer.startswith("✅")
             ask = latest_with_button(session, "choice:", "Decline the swap")

@@ -1,11 +1,12 @@
 """How a committed change is cut into messages: narration only once a later change supersedes
 it; the board, pings and decision-bound buttons on the post that tells of the game as it is."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.store.models import GameRow, OutboxRow, Post
 from bot.table import posts
 from bot.table.model import Table
+from engine import Prompt, QuickChoice
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_game import Bid
 
@@ -75,8 +76,8 @@ def test_decision_buttons_carry_the_decision_they_answer():
     state.pending_loser, state.pending_winner = 1, 0
     t = Table(row=t.row, game=TOY, state=state)
     turn = row(Post(kind="turn", body={"header": "Tie.", "final": False}))
-    spec = posts.compose(t, turn, current=True, show=posts.Show())[-1].buttons
-    assert spec is not None and spec.seat == 1
+    (spec,) = posts.compose(t, turn, current=True, show=posts.Show())[-1].buttons
+    assert spec.seat == 1
     assert spec.decision == TOY.prompts(state)[1].decision
     assert [c["label"] for c in spec.choices] == ["Accept", "Re-roll"]
 
@@ -86,3 +87,86 @@ def test_a_private_post_names_its_game_and_channel_and_a_late_one_says_so():
     (piece,) = posts.compose(table(), private, current=True, show=posts.Show(), late="⏱️ late\n")
     assert piece.content.startswith("⏱️ late\n") and "<#77>" in piece.content
     assert piece.content.endswith("Your hand: 1, 2") and not piece.board
+
+
+NOW = datetime(2026, 3, 2, 20, 0, tzinfo=UTC)
+
+
+def asking(*seats: int, phase: str | None = "actions:1") -> Table:
+    """The toy table with the given seats asked to click, all in one phase."""
+    return table().knowing(
+        {
+            seat: Prompt(
+                seat=seat,
+                text="Pick one.",
+                choices=[
+                    QuickChoice(label=label, action={"kind": "bid", "card": 1})
+                    for label in ("North", "South", "East")
+                ],
+                phase=phase,
+                decision=4,
+            )
+            for seat in seats
+        }
+    )
+
+
+def moved(by: int, minutes_ago: float = 0) -> OutboxRow:
+    at = NOW - timedelta(minutes=minutes_ago)
+    return row(
+        Post(
+            kind="turn",
+            body={
+                "header": "A move.",
+                "final": False,
+                "version": 3,
+                "by": by,
+                "at": at.isoformat(),
+            },
+        )
+    )
+
+
+def living(*, seen: dict[int, float]) -> posts.Living:
+    """The phase's turn message as it stood, with when each player last moved."""
+    return posts.Living(
+        message=555,
+        narration="Earlier.",
+        actors=[(0, ALICE)],
+        phase="actions:1",
+        seen={str(u): (NOW - timedelta(minutes=m)).isoformat() for u, m in seen.items()},
+    )
+
+
+def test_a_phase_keeps_one_message_edited_as_the_actor_changes_while_players_are_there():
+    bob = asking(1).seats_of(BOB)[0]
+    show = posts.Show(announced={(0, 3)}, living=living(seen={BOB: 4}))
+    (piece,) = posts.compose(asking(bob), moved(ALICE), current=True, show=show)
+    assert piece.edit == 555 and piece.ping == []
+    assert [spec.seat for spec in piece.buttons] == [bob]
+    assert "Pick one." in piece.content and piece.content.startswith("Earlier.\nA move.")
+    assert piece.living is not None and set(piece.living.seen) == {str(ALICE), str(BOB)}
+
+
+def test_a_player_who_waited_longer_than_the_grace_is_pinged_in_a_new_message():
+    bob = asking(1).seats_of(BOB)[0]
+    show = posts.Show(announced={(0, 3)}, living=living(seen={BOB: 45}))
+    pieces = posts.compose(asking(bob), moved(ALICE), current=True, show=show)
+    assert pieces[-1].edit is None and pieces[-1].ping == [BOB] and pieces[-1].board
+    assert pieces[-1].living is not None and pieces[-1].living.phase == "actions:1"
+    again = posts.Show(announced={(0, 3)}, living=living(seen={BOB: 45}), grace=timedelta(hours=1))
+    assert posts.compose(asking(bob), moved(ALICE), current=True, show=again)[-1].edit == 555
+
+
+def test_seats_choosing_at_once_share_one_message_each_with_their_own_labelled_buttons():
+    t = asking(0, 1, phase="districts")
+    (piece,) = posts.compose(t, moved(ALICE), current=True, show=posts.Show())
+    assert [spec.seat for spec in piece.buttons] == [0, 1]
+    names = t.state.seat_names
+    assert [c["label"] for c in piece.buttons[1].choices] == [
+        f"{names[1]} · North",
+        f"{names[1]} · South",
+        f"{names[1]} · East",
+    ]
+    assert sorted(piece.ping) == [BOB], "Alice has just moved: she is at the table"
+    assert piece.content.count("Pick one.") == 2
