@@ -120,6 +120,24 @@ class Drawing:
         png = await self._draw(table, drawing_worker.board, table.game.id, state, players)
         return discord.File(io.BytesIO(png), filename="board.png")
 
+    async def turn(
+        self, table: Table, players: list[str] | None = None, before: Table | None = None
+    ) -> discord.File:
+        """The picture of a turn message: for a game whose whole board a phone cannot read,
+        the region in play and the counts (`render.overview_png`; what `before` changed is
+        marked), else the whole board. `/game board` always posts the whole board."""
+        assert table.state is not None
+        earlier = None if before is None or before.state is None else before.state
+        png, name = await self._draw(
+            table,
+            drawing_worker.turn,
+            table.game.id,
+            table.state.model_dump_json(),
+            players,
+            None if earlier is None else earlier.model_dump_json(),
+        )
+        return discord.File(io.BytesIO(png), filename=name)
+
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:
         """`draw(*args)` in the game's home worker (or a thread, without workers); a dead
         worker costs a retry on a fresh one in its place, the others keep their caches."""

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from bot.discord.health import settle_collector
 from engine.games import REGISTRY
-from render import board_png, focus_for, focus_png, renderer_for
+from render import board_png, focus_for, focus_png, overview_png, renderer_for
 from render.names import Players
 
 PR_SET_PDEATHSIG = 1
@@ -77,6 +77,23 @@ def board(game_id: str, state: str, players: Players = None) -> bytes:
     """The PNG of the whole board of a game of `game_id` at `state` (its JSON)."""
     try:
         return board_png(game_id, _view(game_id, state), players)
+    finally:
+        give_back()
+
+
+def turn(
+    game_id: str, state: str, players: Players = None, before: str | None = None
+) -> tuple[bytes, str]:
+    """The picture a turn message carries: the phone overview (the region in play and the
+    counts) for a game whose whole board cannot be read on a phone, else the whole board;
+    with the file name that says which."""
+    try:
+        view = _view(game_id, state)
+        earlier = None if before is None else _view(game_id, before)
+        overview = overview_png(game_id, view, players, earlier)
+        if overview is not None:
+            return overview, "overview.png"
+        return board_png(game_id, view, players), "board.png"
     finally:
         give_back()
 

@@ -245,7 +245,8 @@ class Publisher:
             view = controls_view(piece.controls)
         files = []
         if piece.board:
-            files.append(await self.drawing.board(table, self.players(table)))
+            before = self.tables.before_of(table)
+            files.append(await self.drawing.turn(table, self.players(table), before))
         elif piece.step:
             before = self.tables.before_of(table)
             if before is not None:

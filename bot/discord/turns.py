@@ -109,7 +109,8 @@ class Turns:
         picture = None
         if interaction.message.attachments:
             after = move.after
-            picture = await self.drawing.board(after, self.publisher.players(after))
+            before = self.tables.before_of(after)  # as the next turn message draws it
+            picture = await self.drawing.turn(after, self.publisher.players(after), before)
         await _mark_answered(interaction, label, picture)
 
     async def force(

@@ -17,6 +17,7 @@ from bot.store.models import OutboxRow, Post
 from bot.table import limits, present
 from bot.table.model import Accepted, Table
 from engine import Prompt
+from render import overview_for
 
 
 class ButtonSpec(BaseModel):
@@ -209,7 +210,7 @@ def compose(
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
-        return _with_board(header, ping, [], board=show.board != "request")
+        return _with_board(header, ping, [], board=_board(table, show.board != "request"))
     prompts = list(table.prompts().values())
     phase = _phase(prompts)
     actors = sorted((p.seat, table.holder(p.seat)) for p in prompts)
@@ -258,7 +259,7 @@ def compose(
                 )
             ]
     pieces = _with_board(
-        "\n".join([header, *asking]), ping, together, board=show.board != "request"
+        "\n".join([header, *asking]), ping, together, board=_board(table, show.board != "request")
     )
     pieces[-1].shows = shows
     if not alone:
@@ -341,13 +342,37 @@ def _told(header: str, narration: str) -> str:
     return lines[0] + (f" (+{more} more in `/game log`)" if more > 0 else "") if lines else ""
 
 
+WHOLE_BOARD = "🗺️ The whole board: `/game board`."
+"""Said under a turn message's phone overview: where the board a phone cannot read is."""
+
+
+def _board(table: Table, shown: bool) -> str | None:
+    """Whether a turn message carries a picture, and if so the line that goes with it: a game
+    whose board a phone cannot read shows the region in play, and says where the rest is."""
+    if not shown:
+        return None
+    try:
+        overview = overview_for(table.game.id)
+    except KeyError:  # a game drawn by no module of its own (a test's) has no overview
+        return ""
+    return WHOLE_BOARD if overview is not None else ""
+
+
 def _with_board(
-    text: str, ping: list[int], buttons: list[ButtonSpec], *, board: bool
+    text: str, ping: list[int], buttons: list[ButtonSpec], *, board: str | None
 ) -> list[Piece]:
+    """`board`: None for no picture, else the line said with it (may be empty)."""
+    if board:
+        text = f"{text}\n{board}"
     parts = present.split_text(text) or [""]
     pieces = [Piece(content=p) for p in parts[:-1]]
     pieces.append(
-        Piece(content=parts[-1], ping=list(dict.fromkeys(ping)), board=board, buttons=buttons)
+        Piece(
+            content=parts[-1],
+            ping=list(dict.fromkeys(ping)),
+            board=board is not None,
+            buttons=buttons,
+        )
     )
     return pieces
 

@@ -85,7 +85,11 @@ async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(tmp_pat
         players = REGISTRY[game].player_counts[0]
         changes = await play(session, game, players, seated(5))
         posts = [m for m in session.posts() if m.attachments]
-        boards = [m for m in posts if any(a.filename == "board.png" for a in m.attachments)]
+        boards = [
+            m
+            for m in posts
+            if any(a.filename in ("board.png", "overview.png") for a in m.attachments)
+        ]
         # The start, each change of who must act, and the end; never one per step.
         assert len(boards) <= changes + 2
         log = await session.bot.store.action_log(session.game_id)

@@ -45,7 +45,11 @@ def assert_every_move_shows_the_board(session: Session) -> None:
     game_posts = [m for m in posts if "➡️" in m.content or "Game over" in m.content]
     assert game_posts and all(m.attachments for m in game_posts)
     # A new turn's message carries the board; a step edited into it shows what the step changed.
-    assert all(a.filename in ("board.png", "step.png") for m in game_posts for a in m.attachments)
+    assert all(
+        a.filename in ("overview.png", "board.png", "step.png")
+        for m in game_posts
+        for a in m.attachments
+    )
     assert all(a.size < 1_000_000 for m in game_posts for a in m.attachments)
 
 
