@@ -375,12 +375,13 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         chosen = {k: v for k, v in locals().items() if k in PACE and v is not None}
         await interaction.client.steward.settings(interaction, chosen)
 
-    @app_commands.command(name="me", description="Your time zone, quiet hours and on-deck DMs")
+    @app_commands.command(name="me", description="Your time zone, quiet hours and DMs")
     @app_commands.describe(
         timezone="Your time zone, e.g. Europe/Berlin",
         quiet_from="Hour (0-23, your time) from which I send no reminders",
         quiet_to="Hour (0-23, your time) at which reminders may resume",
         on_deck="DM me when I am next after the current player",
+        turn_dm="DM me when it is my turn after I have been away, instead of a ping",
     )
     @app_commands.autocomplete(timezone=timezone_autocomplete)
     async def me(
@@ -390,6 +391,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         quiet_from: app_commands.Range[int, 0, 23] | None = None,
         quiet_to: app_commands.Range[int, 0, 23] | None = None,
         on_deck: bool | None = None,
+        turn_dm: bool | None = None,
     ) -> None:
         chosen = {
             k: v
@@ -398,6 +400,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 "quiet_from": quiet_from,
                 "quiet_to": quiet_to,
                 "on_deck": on_deck,
+                "turn_dm": turn_dm,
             }.items()
             if v is not None
         }

@@ -59,6 +59,8 @@ class GameRow(BaseModel):
     """Each seat owing a decision, with its reminders and limits, when the row was read."""
     away: dict[int, datetime] = {}
     """Until when each player away from the game is away, when the row was read."""
+    prefs: dict[int, Prefs] = {}
+    """Each player's own settings, when the row was read."""
 
 
 SYSTEM_USER = 0
@@ -217,6 +219,9 @@ class Prefs(BaseModel):
         json_schema_extra={"bounds": "Quiet hours end at an hour from {lo} to {hi}"},
     )
     on_deck: bool = False
+    turn_dm: bool = False
+    """Told by direct message, not by a ping in the channel, when it becomes their turn after
+    they have been away from the table longer than its grace."""
 
     @field_validator("timezone")
     @classmethod
@@ -253,7 +258,8 @@ class Prefs(BaseModel):
             else "no quiet hours"
         )
         deck = "on-deck DMs on" if self.on_deck else "on-deck DMs off"
-        return f"Time zone {self.timezone} · {quiet} · {deck}"
+        turn = "your-turn DMs on" if self.turn_dm else "your-turn DMs off"
+        return f"Time zone {self.timezone} · {quiet} · {deck} · {turn}"
 
 
 class Wait(BaseModel):

@@ -99,7 +99,8 @@ class SqliteStore(SqlWaits, SqlOutbox, SqlRecord, SqlDrafts, SqlAnswers):
         data["living"] = j(data["living"]) if data.get("living") else None
         data["player_names"] = j(data["player_names"]) if data.get("player_names") else {}
         data["pace"] = j(data["pace"]) if data.get("pace") else {}
-        if data["status"] == "active":  # what a move on it goes on from
+        if data["status"] == "active":  # what a move on it goes on from, and whom it tells
+            data["prefs"] = await self.prefs(data["players"])
             data["steps"] = await self._log_length(data["id"])
             data["waits"] = await self.waits(data["id"])
             data["away"] = await self.away(data["id"])

@@ -30,7 +30,7 @@ WAIT_COLUMNS = (
     "limit_told",
     "due_at",
 )
-PREFS_COLUMNS = ("user_id", "timezone", "quiet_from", "quiet_to", "on_deck")
+PREFS_COLUMNS = ("user_id", "timezone", "quiet_from", "quiet_to", "on_deck", "turn_dm")
 
 
 class SqlWaits(Sql):
@@ -160,7 +160,14 @@ class SqlWaits(Sql):
     async def set_prefs(self, user_id: int, prefs: Prefs) -> None:
         await self._set(
             self.dialect.upsert("players", PREFS_COLUMNS, ["user_id"]),
-            (user_id, prefs.timezone, prefs.quiet_from, prefs.quiet_to, int(prefs.on_deck)),
+            (
+                user_id,
+                prefs.timezone,
+                prefs.quiet_from,
+                prefs.quiet_to,
+                int(prefs.on_deck),
+                int(prefs.turn_dm),
+            ),
         )
 
     async def away(self, game_id: int) -> dict[int, datetime]:

@@ -13,9 +13,10 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from bot.store.models import OutboxRow, Post
+from bot.store.models import OutboxRow, Post, Prefs
 from bot.table import limits, present
 from bot.table.model import Accepted, Table
+from bot.table.pace import Pace
 from engine import Prompt
 from render import overview_for
 
@@ -113,13 +114,42 @@ def for_move(
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
         header += "\nThanks for playing, " + " ".join(map(present.mention, after.row.players)) + "!"
+    dms = [] if at is None or move.outcome is not None else _turn_dms(move, by, at)
     posts = [_turn(after, header, final=move.outcome is not None, by=by, at=at)]
+    if dms:
+        posts[0].body["dm"] = [after.holder(seat) for seat, _ in dms]
+        posts += [private(after, seat, text) for seat, text in dms]
     by_seat: dict[int, list[str]] = {}
     for event in move.events:
         if event.seat is not None:
             by_seat.setdefault(event.seat, []).append(event.text)
     posts += [private(after, seat, "\n".join(texts)) for seat, texts in by_seat.items()]
     return posts
+
+
+def _turn_dms(move: Accepted, by: int, at: datetime) -> list[tuple[int, str]]:
+    """The seats asked something new by this move whose players are away from the table (no
+    move of theirs within its grace) and asked to be told by direct message, not by a ping:
+    each with what it is asked."""
+    after = move.after
+    assert after.state is not None
+    grace = timedelta(minutes=Pace.model_validate(after.row.pace).ping_grace_minutes)
+    living = after.row.living or {}
+    seen = {
+        int(user)
+        for user, when in living.get("seen", {}).items()
+        if at - datetime.fromisoformat(when) < grace
+    }
+    before = move.before.prompts()
+    out = []
+    for seat, prompt in sorted(after.prompts().items()):
+        if seat in before and before[seat].decision == prompt.decision:
+            continue
+        user = after.holder(seat)
+        if user == by or user in seen or not after.row.prefs.get(user, Prefs()).turn_dm:
+            continue
+        out.append((seat, f"⏰ Your turn as {after.state.seat_names[seat]}: {prompt.text}"))
+    return out
 
 
 def for_change(table: Table, header: str) -> list[Post]:
@@ -227,6 +257,7 @@ def compose(
         if p not in alone
         and (p.seat, p.decision) not in show.announced
         and str(table.holder(p.seat)) not in seen
+        and table.holder(p.seat) not in post.body.get("dm", [])  # told by direct message
     ]
     if (
         living is not None

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.store.models import ChannelBusy, GameRow, Post, StaleVersion
+from bot.store.models import ChannelBusy, GameRow, Post, Prefs, StaleVersion
 from bot.store.protocol import GameStore
 from bot.table import limits, pace, posts, present
 from bot.table import options as game_options
@@ -304,6 +304,7 @@ class Tables:
                     "options": dumped,
                     "seed": seed,
                     "version": table.row.version + 1,
+                    "prefs": await self.store.prefs(table.row.players),
                 }
             ),
             game=table.game,
@@ -523,7 +524,7 @@ class Tables:
         ):
             return []
         user = after.holder(seat)
-        if not (await self.store.prefs([user]))[user].on_deck:
+        if not after.row.prefs.get(user, Prefs()).on_deck:
             return []
         acting = ", ".join(after.state.seat_names[s] for s in after.prompts()) or "the table"
         return [

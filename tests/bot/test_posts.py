@@ -3,9 +3,9 @@ it; the board, pings and decision-bound buttons on the post that tells of the ga
 
 from datetime import UTC, datetime, timedelta
 
-from bot.store.models import GameRow, OutboxRow, Post
+from bot.store.models import GameRow, OutboxRow, Post, Prefs
 from bot.table import posts
-from bot.table.model import Table
+from bot.table.model import Accepted, Table
 from engine import Prompt, QuickChoice
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_game import Bid
@@ -170,3 +170,25 @@ def test_seats_choosing_at_once_share_one_message_each_with_their_own_labelled_b
     ]
     assert sorted(piece.ping) == [BOB], "Alice has just moved: she is at the table"
     assert piece.content.count("Pick one.") == 2
+
+
+def test_a_player_away_who_asked_for_it_is_told_their_turn_by_dm_and_not_pinged():
+    bob_seat = table().seats_of(BOB)[0]
+    before = asking(bob_seat)
+    before.prompts()[bob_seat].decision = 3
+    after = asking(bob_seat)
+    after.row.prefs = {BOB: Prefs(turn_dm=True)}
+    move = Accepted(
+        before=before, after=after, seat=1 - bob_seat, action=Bid(card=1), events=[], outcome=None
+    )
+    told = posts.for_move(move, by=ALICE, at=NOW)
+    (dm,) = [p for p in told if p.kind == "private"]
+    assert dm.recipient == BOB and dm.body["text"].startswith("⏰ Your turn as")
+    pieces = posts.compose(after, row(told[0]), current=True, show=posts.Show())
+    assert BOB not in pieces[-1].ping, "told by DM instead"
+    # Back at the table a few minutes ago: watching the message, so no DM either.
+    after.row.living = {"seen": {str(BOB): (NOW - timedelta(minutes=3)).isoformat()}}
+    assert [p.kind for p in posts.for_move(move, by=ALICE, at=NOW)] == ["turn"]
+    # A player who did not ask for DMs is pinged in the channel as before.
+    after.row.living, after.row.prefs = None, {}
+    assert [p.kind for p in posts.for_move(move, by=ALICE, at=NOW)] == ["turn"]
