@@ -417,16 +417,24 @@ async def unit_autocomplete(
             name += " (declared)" if line.locked else ""
             if len(mine) > 1:
                 name = f"{draft.name} · {name}"
-            if needle and needle not in name.casefold() and needle not in line.key.casefold():
-                continue
-            if binding.fits(mark, line.key):
-                found.append(
-                    app_commands.Choice(
-                        name=limits.clip(name, limits.CHOICE_NAME),
-                        value=binding.bind(mark, line.key),
-                    )
-                )
+            choice = _suggested(mark, needle, name, line.key)
+            if choice is not None:
+                found.append(choice)
     return found[: limits.CHOICES]
+
+
+def _suggested(
+    mark: binding.Mark, needle: str, name: str, value: str
+) -> app_commands.Choice[str] | None:
+    """A suggestion bound to `mark`, if what was typed (`needle`, folded) is in its name or its
+    value and the bound value fits Discord's limit."""
+    if needle and needle not in name.casefold() and needle not in value.casefold():
+        return None
+    if not binding.fits(mark, value):
+        return None
+    return app_commands.Choice(
+        name=limits.clip(name, limits.CHOICE_NAME), value=binding.bind(mark, value)
+    )
 
 
 async def to_autocomplete(
@@ -450,15 +458,9 @@ async def to_autocomplete(
         found = []
         for option in line.options:
             name = option.label + (" (now)" if option is now else "")
-            if needle and needle not in name.casefold() and needle not in option.value.casefold():
-                continue
-            if binding.fits(mark, option.value):
-                found.append(
-                    app_commands.Choice(
-                        name=limits.clip(name, limits.CHOICE_NAME),
-                        value=binding.bind(mark, option.value),
-                    )
-                )
+            choice = _suggested(mark, needle, name, option.value)
+            if choice is not None:
+                found.append(choice)
         return found[: limits.CHOICES]
     return []
 
