@@ -18,7 +18,7 @@ from pathlib import Path
 from bot.store.sqlite import SqliteStore
 from bot.table.tables import Tables
 from tests.bench.load_players import GAMES, Policy
-from tests.bot import bloc_by_bloc_policy, not_on_my_block_policy
+from tests.bot.driver import seated
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -94,9 +94,8 @@ class Meter:
 
 
 def _policy(game: str, seed: int) -> Policy:
-    if game == "bloc_by_bloc":
-        return bloc_by_bloc_policy.policy(seed)
-    return not_on_my_block_policy.policy("developer")
+    """Any game's seats played by its own players (`engine.players`), from what they see."""
+    return seated(seed)
 
 
 async def act_alone(moves: int = 150) -> dict[str, float]:

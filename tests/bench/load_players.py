@@ -18,7 +18,7 @@ from typing import Any
 from bot.table.model import Table
 from bot.table.tables import Tables
 from engine import ActionBase
-from tests.bot import bloc_by_bloc_policy, not_on_my_block_policy
+from tests.bot.driver import seated
 from tests.standin import ChannelRecord, StandIn, UserRecord
 from tests.standin.model import MessageRecord
 
@@ -84,9 +84,8 @@ class Channel:
         self.refused = 0
 
     def _policy(self, index: int) -> Policy:
-        if self.game == "bloc_by_bloc":
-            return bloc_by_bloc_policy.policy(index)
-        return not_on_my_block_policy.policy("developer")
+        """The table's seats played by the game's own players, from what each seat sees."""
+        return seated(index)
 
     async def send(self, user: UserRecord, *path: str, **options: object) -> None:
         record = await self.standin.slash(user, self.channel, *path, **options)
