@@ -35,6 +35,7 @@ from pydantic import BaseModel
 
 import render
 from engine.core import Game
+from engine.games import REGISTRY
 from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB
@@ -91,9 +92,27 @@ class Subject:
     players: int
     options: dict[str, Any]
     busyness: Callable[[BaseModel], int]
-    draw: Callable[[Any], Any]
-    palette: Callable[[], Image.Image]
+    draw: Callable[[Any], Any] | None
+    """The renderer's own drawing step and palette, to time drawing and encoding apart; None
+    for a game the benchmark knows only through `render.board_png`."""
+    palette: Callable[[], Image.Image] | None
     seed: int
+
+
+def view_size(view: BaseModel) -> int:
+    """How much a view holds, as its JSON's length: the busyness of a game the benchmark has
+    no measure of its own for."""
+    return len(view.model_dump_json())
+
+
+def subjects() -> dict[str, Subject]:
+    """Every registered game: those above with their own busyness and drawing steps, any other
+    with its most seats, default options and `view_size`."""
+    return {
+        game_id: SUBJECTS.get(game_id)
+        or Subject(game, max(game.player_counts), {}, view_size, None, None, seed=1)
+        for game_id, game in sorted(REGISTRY.items())
+    }
 
 
 SUBJECTS: dict[str, Subject] = {
@@ -177,8 +196,15 @@ def bench(name: str, subject: Subject, repeat: int, out: Path | None) -> None:
     start = time.perf_counter()
     png = render.board_png(game.id, view)
     cold = (time.perf_counter() - start) * 1000
-    draw_ms, canvas = timed(lambda: subject.draw(view), repeat)
-    encode_ms, _ = timed(lambda: canvas.to_png(subject.palette()), repeat)
+    draw, palette = subject.draw, subject.palette
+    steps: list[tuple[str, list[float]]] = [("view (engine state -> view)", view_ms)]
+    if draw is not None and palette is not None:
+        draw_ms, canvas = timed(lambda: draw(view), repeat)
+        encode_ms, _ = timed(lambda: canvas.to_png(palette()), repeat)
+        steps += [
+            ("draw (view -> finished RGB image)", draw_ms),
+            ("encode (map to palette, deflate)", encode_ms),
+        ]
     board_ms, png = timed(lambda: render.board_png(game.id, view), repeat)
     final = Image.open(io.BytesIO(png))
     final.load()
@@ -187,9 +213,7 @@ def bench(name: str, subject: Subject, repeat: int, out: Path | None) -> None:
     print(f"image {final.width}x{final.height} {final.mode}, {len(png) / 1024:.0f} KB")
     print(f"{'step':<34}{'p50 ms':>9}{'p95 ms':>9}")
     for label, values in (
-        ("view (engine state -> view)", view_ms),
-        ("draw (view -> finished RGB image)", draw_ms),
-        ("encode (map to palette, deflate)", encode_ms),
+        *steps,
         ("board (view -> PNG bytes)", board_ms),
         (f"same final image, zlib {ZLIB_LEVEL} only", same_ms),
     ):
@@ -274,12 +298,13 @@ def bench_focus(subject: Subject, busiest: Any, states: list[Any], repeat: int) 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="*", default=list(SUBJECTS), choices=list(SUBJECTS))
+    every = subjects()
+    parser.add_argument("--games", nargs="*", default=list(every), choices=list(every))
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--out", type=Path, default=None, help="write the boards here as PNG")
     args = parser.parse_args()
     for name in args.games:
-        bench(name, SUBJECTS[name], args.repeat, args.out)
+        bench(name, every[name], args.repeat, args.out)
 
 
 if __name__ == "__main__":
