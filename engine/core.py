@@ -14,16 +14,13 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.rng import Rng
 from engine.rules_help import RulesTopic, topics_for
 from engine.words import quoted
-
-if TYPE_CHECKING:  # the kit builds on this module, so it is imported here for types only
-    from engine.kit.cards import HandCard
 
 
 class IllegalAction(ValueError):
@@ -49,6 +46,20 @@ class QuickChoice(BaseModel):
     label: str
     action: dict[str, Any]
     style: ChoiceStyle = "secondary"
+
+
+class HandCard(BaseModel):
+    """One kind of card in a seat's hand, as a client shows it: the id an action names, its
+    name and rules text, how many copies the hand holds, and the complete actions that would
+    play it right now (each a `QuickChoice`, so a client can offer them as buttons; empty when
+    the card cannot be played at this moment). The choices are labelled for the hand's holder
+    and may name the card: a client shows them to that seat alone."""
+
+    id: str
+    name: str
+    text: str
+    count: int = 1
+    choices: list[QuickChoice] = Field(default_factory=list)
 
 
 class OrderOption(BaseModel):

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field
-
-from engine.core import ActionBase, Game, QuickChoice
+from engine.core import ActionBase, Game, HandCard, QuickChoice
 from engine.rng import Rng
 
 T = TypeVar("T")
@@ -83,20 +81,6 @@ def redeal(piles: Sequence[list[T]], rng: Rng) -> list[tuple[T, T]]:
     for pile in piles:
         pile[:] = [next(rest) for _ in pile]
     return list(zip(before, pool, strict=True))
-
-
-class HandCard(BaseModel):
-    """One kind of card in a seat's hand, as a client shows it: the id an action names, its
-    name and rules text, how many copies the hand holds, and the complete actions that would
-    play it right now (each a `QuickChoice`, so a client can offer them as buttons; empty when
-    the card cannot be played at this moment). The choices are labelled for the hand's holder
-    and may name the card: a client shows them to that seat alone."""
-
-    id: str
-    name: str
-    text: str
-    count: int = 1
-    choices: list[QuickChoice] = Field(default_factory=list)
 
 
 def hand_cards(

@@ -23,7 +23,8 @@ from engine import (
     QuickChoice,
     Termination,
 )
-from engine.kit.cards import HandCard, deal, hand_view, redeal
+from engine.core import HandCard
+from engine.kit.cards import deal, hand_view, redeal
 from engine.rng import Rng
 
 ROUNDS = 3

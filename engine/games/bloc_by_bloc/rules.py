@@ -13,7 +13,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core import ActionBase, ChoiceStyle, Event, Game, IllegalAction, Outcome, Prompt
+from engine.core import (
+    ActionBase,
+    ChoiceStyle,
+    Event,
+    Game,
+    HandCard,
+    IllegalAction,
+    Outcome,
+    Prompt,
+)
 from engine.games.bloc_by_bloc import (
     attacks,
     cards,
@@ -57,7 +66,7 @@ from engine.games.bloc_by_bloc.options import BlocOptions
 from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
-from engine.kit.cards import HandCard, hand_view
+from engine.kit.cards import hand_view
 from engine.rng import Rng
 from engine.words import count, quoted
 

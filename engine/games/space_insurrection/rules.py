@@ -12,6 +12,7 @@ from engine.core import (
     ChoiceStyle,
     Event,
     Game,
+    HandCard,
     IllegalAction,
     OrderAction,
     Outcome,
@@ -44,7 +45,7 @@ from engine.games.space_insurrection.state import (
     chit_name,
 )
 from engine.games.space_insurrection.view import PHASE_TEXT, SpaceView, build_view
-from engine.kit.cards import HandCard, draw_at_random, hand_view
+from engine.kit.cards import draw_at_random, hand_view
 from engine.rng import Rng
 
 
