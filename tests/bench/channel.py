@@ -101,6 +101,7 @@ class Figures:
     turn_source: str = ""
     waits: int = 0
     untold: int = 0
+    repeated: int = 0
     untold_examples: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -248,7 +249,9 @@ def grace(table: Table) -> timedelta:
     return acct.DEFAULT_GRACE if minutes is None else timedelta(minutes=float(minutes))
 
 
-async def play(game: str, players: int, seed: int, pace: str) -> Figures:
+async def play(game: str, players: int, seed: int, pace: str, **options: str) -> Figures:
+    """One whole game through the stand-in, its channel counted; `options` as the host picks
+    them in the lobby."""
     think = random.Random(f"{game}:{players}:{seed}:{pace}")
     low, high = PACES[pace]
 
@@ -261,7 +264,7 @@ async def play(game: str, players: int, seed: int, pace: str) -> Figures:
             people = [session.user(n) for n in NAMES[:players]]
             figures = Figures(game, players, seed, "own players")
             start = acct.Start(session.now, snowflake())
-            users = await session.open_game(game, *people, seed=seed)
+            users = await session.open_game(game, *people, seed=seed, **options)
             watch = Watch(seated(seed), session)
             await play_until_over(session, users, watch, max_steps=5000, before_step=pass_time)
             if watch.windows or watch.nights:
@@ -279,6 +282,7 @@ async def play(game: str, players: int, seed: int, pace: str) -> Figures:
             figures.turns = acct.turns_played(watch.moves)
             waits = acct.count_waits(start, watch.moves, tells, grace(table))
             figures.waits, figures.untold = waits.total, waits.untold
+            figures.repeated = waits.repeated
             figures.untold_examples = waits.examples
             figures.turn_source = watch.turn_source
     return figures

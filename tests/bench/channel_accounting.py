@@ -56,6 +56,8 @@ class Waits:
 
     total: int = 0
     untold: int = 0
+    repeated: int = 0
+    """Waits whose player was told more than once (pinged or messaged twice for one ask)."""
     examples: list[str] = field(default_factory=list)
     """A few untold waits, as "seat S at move N", for a reader to look up."""
 
@@ -89,8 +91,11 @@ def count_waits(
         if move.seat in asked:
             since, mark = asked.pop(move.seat)
             found.total += 1
-            pinged = any(mark <= p < move.mark for p in told_at.get(user, []))
+            pings = sum(1 for p in told_at.get(user, []) if mark <= p < move.mark)
+            pinged = pings > 0
             watching = user in last_moved and since - last_moved[user] < grace
+            if pings > 1:
+                found.repeated += 1
             if not (pinged or watching):
                 found.untold += 1
                 if len(found.examples) < 5:

@@ -105,3 +105,10 @@ def test_targets_say_met_or_not_met_and_a_new_game_gets_the_defaults() -> None:
         "writes/action": False,
         "untold waits": True,
     }
+
+
+def test_a_player_told_twice_for_one_ask_is_counted() -> None:
+    # Ben is asked at Ana's move (mark 10) and answers at mark 40, pinged at 15 and again at 25.
+    moves = [move(1, 0, {0, 1}, 10), move(40, 1, {1}, 40)]
+    waits = count_waits(START, moves, tells=[Tell(ANA, 5), Tell(BEN, 15), Tell(BEN, 25)])
+    assert (waits.total, waits.untold, waits.repeated) == (2, 0, 1)
