@@ -8,9 +8,6 @@ from engine.core import (
     GameState,
     IllegalAction,
     OrderAction,
-    OrderLine,
-    OrderOption,
-    OrderSheet,
     Outcome,
     Prompt,
     QuickChoice,
@@ -18,6 +15,7 @@ from engine.core import (
     Termination,
 )
 from engine.rng import Rng
+from engine.sheets import OrderLine, OrderOption, OrderSheet
 
 __all__ = [
     "ActionBase",

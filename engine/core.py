@@ -18,13 +18,11 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from engine.errors import IllegalAction
 from engine.rng import Rng
 from engine.rules_help import RulesTopic, topics_for
+from engine.sheets import OrderSheet, decode_orders
 from engine.words import quoted
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse. The message is written for the player who tried it."""
 
 
 class Event(BaseModel):
@@ -60,72 +58,6 @@ class HandCard(BaseModel):
     text: str
     count: int = 1
     choices: list[QuickChoice] = Field(default_factory=list)
-
-
-class OrderOption(BaseModel):
-    """One way an order line may be filled in: the value the action carries and its label."""
-
-    value: str
-    label: str
-
-
-class OrderLine(BaseModel):
-    """One line of an order sheet, usually one piece: what it may be told to do.
-
-    The first option is what happens when the line is left unwritten (a unit stays put), so an
-    empty sheet is always a legal submission. A `locked` line was settled earlier in public (a
-    declared order) and has exactly one option."""
-
-    key: str
-    label: str
-    options: list[OrderOption]
-    locked: bool = False
-
-
-class OrderSheet(BaseModel):
-    """Orders a seat writes in private, line by line, and may change until it submits them all
-    at once: simultaneous secret orders. A client keeps the draft and submits it as one action
-    of kind `kind` (an `OrderAction`), so nothing about a draft reaches the log, the channel or
-    the other seats; the game decides, when the last seat submits, what is revealed."""
-
-    kind: str
-    title: str
-    lines: list[OrderLine]
-
-    def line(self, key: str) -> OrderLine | None:
-        return next((line for line in self.lines if line.key == key), None)
-
-    def written(self, draft: dict[str, str]) -> dict[str, str]:
-        """The lines of `draft` that say something (not the default), with the locked lines,
-        in the sheet's order: what a submission carries."""
-        chosen: dict[str, str] = {}
-        for line in self.lines:
-            value = line.options[0].value if line.locked else draft.get(line.key)
-            if value is not None and (line.locked or value != line.options[0].value):
-                chosen[line.key] = value
-        return chosen
-
-    def submission(self, draft: dict[str, str]) -> dict[str, Any]:
-        """The complete action that submits `draft`."""
-        return {"kind": self.kind, "orders": encode_orders(self.written(draft))}
-
-
-def encode_orders(orders: dict[str, str]) -> str:
-    """Orders as one line of text for an `OrderAction`: `key=value` pairs joined by `;`."""
-    return ";".join(f"{key}={value}" for key, value in orders.items())
-
-
-def decode_orders(text: str) -> dict[str, str]:
-    """The reverse of `encode_orders`; a malformed or repeated line is refused for the player."""
-    orders: dict[str, str] = {}
-    for part in filter(None, text.split(";")):
-        key, sep, value = part.partition("=")
-        if not sep or not key or not value:
-            raise IllegalAction(f"The order {quoted(part)} should read unit=destination.")
-        if key in orders:
-            raise IllegalAction(f"{quoted(key)} has two orders; give each one only one.")
-        orders[key] = value
-    return orders
 
 
 class Prompt(BaseModel):

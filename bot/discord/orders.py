@@ -35,7 +35,7 @@ from engine import (
     Prompt,
     history,
 )
-from engine.core import encode_orders
+from engine.sheets import encode_orders
 from engine.words import quoted, verb
 
 if TYPE_CHECKING:

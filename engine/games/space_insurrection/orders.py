@@ -9,15 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import (
-    Event,
-    IllegalAction,
-    OrderLine,
-    OrderOption,
-    OrderSheet,
-    decode_orders,
-    encode_orders,
-)
+from engine.core import Event, IllegalAction
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import (
     named,
@@ -27,6 +19,7 @@ from engine.games.space_insurrection.names import (
     world_names,
 )
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, type_of
+from engine.sheets import OrderLine, OrderOption, OrderSheet, decode_orders, encode_orders
 from engine.words import count, listing
 
 STAY = "stay"

@@ -22,11 +22,12 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.core import ActionBase, OrderLine
+from engine.core import ActionBase
 from engine.games.space_insurrection.actions import Act, Declare, Deploy, Discard, Pass
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.view import SpaceView, UnitView, WorldView
 from engine.players import Player, Seen
+from engine.sheets import OrderLine
 
 TAKE = ("control", "subdue")
 STRIKES = ("attack", "sabotage", "bombard", "kill")

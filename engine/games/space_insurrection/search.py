@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.core import Game, encode_orders
+from engine.core import Game
 from engine.games.space_insurrection import orders
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.state import SpaceState, type_of
 from engine.kit.cards import redeal
 from engine.rng import Rng
+from engine.sheets import encode_orders
 
 
 def resample(game: Game[SpaceState, Any], state: SpaceState, seat: int | None, rng: Rng) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import ActionBase, OrderAction, decode_orders
+from engine.core import ActionBase, OrderAction
 from engine.games.space_insurrection.actions import Act, Declare, Deploy, Discard, Pass, Play
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import (
@@ -22,6 +22,7 @@ from engine.games.space_insurrection.state import (
     type_of,
 )
 from engine.games.space_insurrection.view import PHASE_TEXT
+from engine.sheets import decode_orders
 from engine.words import count, listing
 
 

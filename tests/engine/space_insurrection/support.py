@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.core import Event, IllegalAction, OrderLine
+from engine.core import Event, IllegalAction
 from engine.games.space_insurrection import GAME, flow, orders
 from engine.games.space_insurrection.state import SpaceState, Unit, World, all_chits
 from engine.rng import Rng
+from engine.sheets import OrderLine
 
 WORLDS = [
     "aldebar",

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import decode_orders
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.orders import STAY
 from engine.games.space_insurrection.state import all_chits, type_of
 from engine.games.space_insurrection.victory import judge
 from engine.rng import Rng
+from engine.sheets import decode_orders
 from tests.engine.space_insurrection.support import blank, give, put, sheets, submit
 
 SAMPLES = 300
