@@ -53,6 +53,8 @@ class Drawing:
         """Game id -> the index of the worker that draws it, most recently drawn last."""
         self._games = [0] * max(0, workers)
         """How many remembered games each worker is home to."""
+        self.overviews: frozenset[str] = frozenset()
+        """The games whose turn messages show a phone overview (known once `start` ran)."""
 
     def _new_pool(self) -> Executor | None:
         """One worker process of its own, so that what is sent to it runs in that process."""
@@ -70,9 +72,10 @@ class Drawing:
 
     async def start(self) -> None:
         self._pools = [self._new_pool() for _ in range(max(1, self.workers))]
+        loop = asyncio.get_running_loop()
+        self.overviews = await loop.run_in_executor(self._pools[0], drawing_worker.overview_games)
         if self.workers <= 0:
             return
-        loop = asyncio.get_running_loop()
         pids = await asyncio.gather(*(loop.run_in_executor(p, warm) for p in self._pools))
         log.info("board drawing warmed up in %d worker process(es)", len(set(pids)))
 

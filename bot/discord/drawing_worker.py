@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from bot.discord.health import settle_collector
 from engine.games import REGISTRY
-from render import board_png, focus_for, focus_png, overview_png, renderer_for
+from render import board_png, focus_for, focus_png, overview_for, overview_png, renderer_for
 from render.names import Players
 
 PR_SET_PDEATHSIG = 1
@@ -66,6 +66,19 @@ def warm() -> int:
             pass  # a game without a board: the bot refuses to start on it anyway
     settle_collector()
     return os.getpid()
+
+
+def overview_games() -> frozenset[str]:
+    """The games whose turn messages carry a phone overview instead of the whole board: asked
+    of a worker, so the bot itself never loads the drawing code to know it."""
+    found = set()
+    for game_id in REGISTRY:
+        try:
+            if overview_for(game_id) is not None:
+                found.add(game_id)
+        except KeyError:
+            pass  # a game without a board has no overview either
+    return frozenset(found)
 
 
 def _view(game_id: str, state: str) -> BaseModel:

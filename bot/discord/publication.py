@@ -217,8 +217,7 @@ class Publisher:
             table.row.channel_id, guild_id=table.row.guild_id
         )
 
-    @staticmethod
-    def _show(table: Table, last: int | None) -> posts.Show:
+    def _show(self, table: Table, last: int | None) -> posts.Show:
         """How the table shows itself now; its living turn message counts only while it is
         still the game's latest message in the channel (`last`)."""
         pace = Pace.model_validate(table.row.pace)
@@ -233,6 +232,7 @@ class Publisher:
             announced=set(table.row.announced),
             living=living,
             grace=timedelta(minutes=pace.ping_grace_minutes),
+            overview=table.game.id in self.drawing.overviews,
         )
 
     async def _send_piece(

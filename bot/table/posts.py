@@ -18,7 +18,6 @@ from bot.table import limits, present
 from bot.table.model import Accepted, Table
 from bot.table.pace import Pace
 from engine import Prompt
-from render import overview_for
 
 
 class ButtonSpec(BaseModel):
@@ -214,6 +213,8 @@ class Show(BaseModel):
     living: Living | None = None
     grace: timedelta = timedelta(minutes=10)
     """How recently a player must have moved to count as at the table (a pace setting)."""
+    overview: bool = False
+    """The game's turn pictures are phone overviews, not its whole board."""
 
 
 def compose(
@@ -240,7 +241,7 @@ def compose(
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
-        return _with_board(header, ping, [], board=_board(table, show.board != "request"))
+        return _with_board(header, ping, [], board=_board(show))
     prompts = list(table.prompts().values())
     phase = _phase(prompts)
     actors = sorted((p.seat, table.holder(p.seat)) for p in prompts)
@@ -289,9 +290,7 @@ def compose(
                     ),
                 )
             ]
-    pieces = _with_board(
-        "\n".join([header, *asking]), ping, together, board=_board(table, show.board != "request")
-    )
+    pieces = _with_board("\n".join([header, *asking]), ping, together, board=_board(show))
     pieces[-1].shows = shows
     if not alone:
         pieces[-1].living = Living(
@@ -377,16 +376,12 @@ WHOLE_BOARD = "🗺️ The whole board: `/game board`."
 """Said under a turn message's phone overview: where the board a phone cannot read is."""
 
 
-def _board(table: Table, shown: bool) -> str | None:
+def _board(show: Show) -> str | None:
     """Whether a turn message carries a picture, and if so the line that goes with it: a game
     whose board a phone cannot read shows the region in play, and says where the rest is."""
-    if not shown:
+    if show.board == "request":
         return None
-    try:
-        overview = overview_for(table.game.id)
-    except KeyError:  # a game drawn by no module of its own (a test's) has no overview
-        return ""
-    return WHOLE_BOARD if overview is not None else ""
+    return WHOLE_BOARD if show.overview else ""
 
 
 def _with_board(

@@ -192,3 +192,14 @@ def test_a_player_away_who_asked_for_it_is_told_their_turn_by_dm_and_not_pinged(
     # A player who did not ask for DMs is pinged in the channel as before.
     after.row.living, after.row.prefs = None, {}
     assert [p.kind for p in posts.for_move(move, by=ALICE, at=NOW)] == ["turn"]
+
+
+def test_a_turn_message_with_a_phone_overview_says_where_the_whole_board_is():
+    turn = row(Post(kind="turn", body={"header": "Round 1.", "final": False}))
+    (overview,) = posts.compose(table(), turn, current=True, show=posts.Show(overview=True))
+    assert overview.board and overview.content.endswith(posts.WHOLE_BOARD)
+    (whole,) = posts.compose(table(), turn, current=True, show=posts.Show())
+    assert whole.board and posts.WHOLE_BOARD not in whole.content
+    shown = posts.Show(overview=True, board="request")
+    (none,) = posts.compose(table(), turn, current=True, show=shown)
+    assert not none.board and posts.WHOLE_BOARD not in none.content
