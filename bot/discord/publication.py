@@ -131,10 +131,8 @@ class Publisher:
         store = self.store
         while True:
             taken = await store.take_posts(worker_name(), game_id, datetime.now(UTC), LEASE)
-            if taken is None:
-                return not await store.open_posts(game_id)  # another worker is sending them
-            if not taken.posts:
-                return True
+            if taken is None:  # nothing open, or another worker is sending it
+                return not await store.open_posts(game_id)
             table = await self.tables.loaded(taken.row)
             newest = max(p.seq for p in taken.posts)
             queued = False

@@ -53,8 +53,9 @@ class SqlOutbox(Sql):
         self, worker: str, game_id: int, now: datetime, lease: timedelta
     ) -> Outgoing | None:
         """The game's open posts, taken for `worker` until `now + lease`, with the game and
-        its newest channel message; None when another worker holds them (it sends them) or
-        the game is gone."""
+        its newest channel message; None when there is nothing for `worker` to send: no open
+        post, another worker holds them (it sends them), or the game is gone. The game is read
+        only when there is something to send."""
         d = self.dialect
         held = await self._returning(
             f"UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE game_id = ? AND {OPEN}"
@@ -63,8 +64,8 @@ class SqlOutbox(Sql):
             " AND held.lease_until > ?) RETURNING id",
             (worker, d.moment(now + lease), game_id, worker, d.moment(now)),
         )
-        posts = await self.open_posts(game_id)
-        if posts and not held:
+        posts = await self.open_posts(game_id) if held else []
+        if not posts:
             return None
         row = await self.get(game_id)
         if row is None:

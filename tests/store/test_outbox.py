@@ -141,6 +141,8 @@ async def test_a_game_s_posts_are_taken_with_the_game_and_its_newest_channel_mes
     assert await store.claim_posts("b", soon(), LEASE, 10) == []
     later = soon() + LEASE + timedelta(seconds=1)
     assert await other.take_posts("b", game_id, later, LEASE) is not None, "an expired lease"
+    await deliver(other, game_id, 501)
+    assert await store.take_posts("a", game_id, later, LEASE) is None, "nothing left to send"
 
 
 async def test_the_last_message_of_a_turn_post_says_what_the_channel_shows(store: GameStore):
