@@ -1,25 +1,36 @@
-"""`python -m bot`: run the bot with settings from the environment or `.env`.
+"""`python -m bot`: run the bot with settings from the environment or `.env`, or look after
+its database.
 
-`python -m bot replay FILE --out DIR` instead draws a game record offline (`bot/table/replay.py`).
+    python -m bot [run]          connect to Discord and run the games
+    python -m bot backup PATH    copy the database, even while the bot runs
+    python -m bot restore PATH   put a backup in place of the database, the bot stopped
+    python -m bot replay FILE --out DIR   draw a game record offline (`bot/table/replay.py`)
+    python -m bot --help | --version
 
 Problems an operator must fix (no token, a bad setting, a database the bot cannot use, a token
-Discord refuses, Discord out of reach at start-up) end the process with one line on stderr
-instead of a traceback: exit code 2 for settings, 1 for the rest. SIGTERM (`docker stop`) and
-SIGINT (Ctrl-C) shut the bot down cleanly with exit code 0.
+Discord refuses, Discord out of reach at start-up, a backup that cannot be restored) end the
+process with one line on stderr instead of a traceback: exit code 2 for settings, 1 for the
+rest. SIGTERM (`docker stop`) and SIGINT (Ctrl-C) shut the bot down cleanly with exit code 0.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
 import sys
-from contextlib import aclosing
+from collections.abc import Awaitable, Callable
+from contextlib import aclosing, suppress
+from datetime import timedelta
+from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
+from bot import logs
 from bot.config import Settings, explain
 from bot.store.schema import StoreUnusable
 
@@ -27,22 +38,67 @@ if TYPE_CHECKING:
     from bot.discord.app import GameBot
 
 log = logging.getLogger("bot")
+DISTRIBUTION = "boardgame-bot"
 
 
-def main() -> int:
-    if sys.argv[1:2] == ["replay"]:  # `python -m bot replay FILE --out DIR`: no Discord at all
+def version() -> str:
+    """The installed package's version; a checkout that was never installed has none."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "(not installed: run `pip install .` to give it a version)"
+
+
+def parser() -> argparse.ArgumentParser:
+    cli = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Play-by-post board games on Discord. Settings come from the environment "
+        "or a .env file (README.md, 'Run the bot'); with no command, the bot runs.",
+    )
+    cli.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    commands = cli.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("run", help="connect to Discord and run the games (the default)")
+    backup = commands.add_parser(
+        "backup",
+        help="copy the database (DATABASE_PATH) to PATH through SQLite's online backup; "
+        "safe while the bot runs",
+    )
+    backup.add_argument("path", type=Path, metavar="PATH", help="the copy to write")
+    restore = commands.add_parser(
+        "restore",
+        help="check the backup at PATH and put it in place of the database; the bot must be "
+        "stopped",
+    )
+    restore.add_argument("path", type=Path, metavar="PATH", help="the backup to restore")
+    # Listed for --help only: `main` hands everything after `replay` to the replay's own parser.
+    commands.add_parser(
+        "replay", help="draw a game record from /game export offline (replay --help)"
+    )
+    return cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["replay"]:  # no Discord and no settings at all
         from bot.table.replay import main as replay
 
-        return replay(sys.argv[2:])
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        problems = explain(Settings, exc)
-        print(f"Bad setting: {problems} (see README.md, 'Run the bot').", file=sys.stderr)
-        return 2
-    except SettingsError as exc:  # a value that is not even valid JSON, say
-        print(f"Bad setting: {exc} (see README.md, 'Run the bot').", file=sys.stderr)
-        return 2
+        return replay(argv[1:])
+    args = parser().parse_args(argv)
+    settings = load_settings()
+    if isinstance(settings, int):
+        return settings
+    if args.command in ("backup", "restore"):
+        from bot.store import backup
+
+        try:
+            if args.command == "backup":
+                print(backup.backup(settings.database_path, args.path))
+            else:
+                print(backup.restore(args.path, settings.database_path))
+        except StoreUnusable as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        return 0
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(
             "No bot token: set DISCORD_TOKEN in the environment or in a .env file "
@@ -50,14 +106,6 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    level = logging.getLevelName(settings.log_level.upper())
-    if not isinstance(level, int):
-        print(
-            f"Bad setting: LOG_LEVEL {settings.log_level!r} is not a logging level.",
-            file=sys.stderr,
-        )
-        return 2
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         return asyncio.run(serve(settings))
     except StoreUnusable as exc:
@@ -67,21 +115,65 @@ def main() -> int:
         return 130
 
 
+def load_settings() -> Settings | int:
+    """The settings with logging set up from them, or the exit code after one line saying
+    which setting is wrong."""
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        problems = explain(Settings, exc)
+        print(f"Bad setting: {problems} (see README.md, 'Run the bot').", file=sys.stderr)
+        return 2
+    except SettingsError as exc:  # a value that is not even valid JSON, say
+        print(f"Bad setting: {exc} (see README.md, 'Run the bot').", file=sys.stderr)
+        return 2
+    level = logging.getLevelName(settings.log_level.upper())
+    if not isinstance(level, int):
+        print(
+            f"Bad setting: LOG_LEVEL {settings.log_level!r} is not a logging level.",
+            file=sys.stderr,
+        )
+        return 2
+    logs.configure(level, settings.log_format)
+    return settings
+
+
 async def serve(settings: Settings) -> int:
-    """Open the store, then connect; the store comes first so that a database the bot cannot
-    use stops it before it appears online to anyone."""
+    """Open the store and hold it, then connect; the store comes first so that a database the
+    bot cannot use, or one another bot runs on, stops it before it appears online to anyone."""
     import aiohttp
     import discord
 
     from bot.discord.app import GameBot
     from bot.discord.health import settle_collector
     from bot.store.sqlite import SqliteStore
+    from bot.table.upkeep import Tenancy, scheduled_backups
 
     assert settings.discord_token is not None
     store = SqliteStore(settings.database_path)
     await store.open()
     async with aclosing(store):
+        tenancy = Tenancy(
+            store,
+            str(settings.database_path),
+            version(),
+            timedelta(seconds=settings.database_lease_seconds),
+        )
+        await tenancy.take()
         bot = GameBot(settings, store=store)
+        bot.before_store_closes.append(tenancy.release)
+        chores = [asyncio.create_task(tenancy.keep(bot.close), name="lease")]
+        if settings.backup_dir is not None:
+            every = timedelta(hours=settings.backup_every_hours)
+            chores.append(
+                asyncio.create_task(
+                    scheduled_backups(
+                        settings.database_path, settings.backup_dir, every, settings.backup_keep
+                    ),
+                    name="backups",
+                )
+            )
+        bot.before_store_closes.extend(_cancelling(chore) for chore in chores)
         settle_collector()  # modules, commands and content loaded: kept for good
         _stop_on_signals(bot)
         try:
@@ -96,6 +188,15 @@ async def serve(settings: Settings) -> int:
         finally:
             await bot.close()
     return 0
+
+
+def _cancelling(task: asyncio.Task[None]) -> Callable[[], Awaitable[None]]:
+    async def cancel() -> None:
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task
+
+    return cancel
 
 
 def _stop_on_signals(bot: GameBot) -> None:

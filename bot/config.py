@@ -14,6 +14,7 @@ from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_va
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.cores import usable_cores
+from bot.logs import LogFormat
 
 UNITS = {"_seconds": "seconds", "_minutes": "minutes", "_hours": "hours", "_mib": "MiB"}
 """A setting's unit, read off the end of its name."""
@@ -94,7 +95,27 @@ class Settings(BaseSettings):
         default=900.0,
         description="How often to log how late the event loop runs (median, p99, worst).",
     )
+    database_lease_seconds: float = Field(
+        default=45.0,
+        description="How long a bot that stopped without a word (crashed, killed) keeps "
+        "the database from the next one; a running bot renews its hold three times as often.",
+    )
+    backup_dir: Path | None = Field(
+        default=None,
+        description="Folder for backups the running bot takes itself (unset: none).",
+    )
+    backup_every_hours: float = Field(
+        default=24.0, gt=0, description="Hours between the running bot's backups."
+    )
+    backup_keep: int = Field(
+        default=7, ge=1, description="How many of the running bot's backups to keep."
+    )
     log_level: str = "INFO"
+    log_format: LogFormat = Field(
+        default="text",
+        description="text (one line per event for a terminal) or json (one JSON object per "
+        "line, with the game and channel ids as fields).",
+    )
 
     @field_validator("*")
     @classmethod

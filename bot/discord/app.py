@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 import discord
@@ -49,6 +49,9 @@ class GameBot(discord.Client):
     _shutdown: asyncio.Task[None] | None = None
 
     def __init__(self, settings: Settings, store: GameStore | None = None) -> None:
+        # A text-only bot: discord.py would warn on every start that voice needs libraries
+        # this bot never installs.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()
         super().__init__(
             intents=intents,
@@ -81,6 +84,9 @@ class GameBot(discord.Client):
             self.is_closed,
             settings.deadline_check_seconds,
         )
+        self.before_store_closes: list[Callable[[], Awaitable[None]]] = []
+        """Run at shutdown once the games have stopped, while the store is still open (the
+        program entry gives back its hold on the database here)."""
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
         self._health: asyncio.Task[None] | None = None
@@ -166,6 +172,8 @@ class GameBot(discord.Client):
         self.owed_answers.stop()
         self.drawing.stop()
         await super().close()
+        for step in self.before_store_closes:
+            await step()
         await self.store.aclose()
 
     async def on_ready(self) -> None:

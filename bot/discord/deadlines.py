@@ -14,6 +14,7 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from bot.logs import about
 from bot.store.models import Wait
 from bot.store.protocol import worker_name
 from bot.table import pace, posts
@@ -71,11 +72,12 @@ class DueSweep:
         taken = await self.store.claim_due_waits(worker, self.tables.clock(), LEASE, BATCH)
         try:
             for due in taken:
-                try:
-                    await self._handle(due)
-                    handled += 1
-                except Exception:
-                    log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
+                with about(game_id=due.game_id, channel_id=due.channel_id):
+                    try:
+                        await self._handle(due)
+                        handled += 1
+                    except Exception:
+                        log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
         finally:
             await self.store.release_waits(worker, taken)
         return handled

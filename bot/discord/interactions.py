@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord.owed_answers import OwedAnswers
+from bot.logs import about
 from bot.store.answers import OWED
 from bot.table import limits
 from bot.table.model import PlayerError
@@ -71,6 +72,16 @@ async def answer(
 
 @asynccontextmanager
 async def handling(
+    interaction: discord.Interaction, *, in_place: bool = False
+) -> AsyncIterator[Progress]:
+    """`_handling`, with every line logged meanwhile naming the interaction's channel."""
+    with about(channel_id=interaction.channel_id):
+        async with _handling(interaction, in_place=in_place) as progress:
+            yield progress
+
+
+@asynccontextmanager
+async def _handling(
     interaction: discord.Interaction, *, in_place: bool = False
 ) -> AsyncIterator[Progress]:
     """Defer within Discord's 3 seconds, then turn exceptions into the right, true answer.

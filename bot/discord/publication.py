@@ -26,6 +26,7 @@ import aiohttp
 import discord
 
 from bot.discord.buttons import ChoiceButton, controls_view
+from bot.logs import about
 from bot.store.models import OutboxRow, Shown
 from bot.store.protocol import worker_name
 from bot.table import limits, posts
@@ -90,11 +91,12 @@ class Publisher:
         `catching_up`: called by the sweep, not right after the change, so whatever is sent
         now did not go out when it happened (a crash, an outage) and says so."""
         async with self._lock(game_id):
-            try:
-                return await self._drain(game_id, catching_up)
-            except Exception:
-                log.exception("publishing game %s failed; it will be retried", game_id)
-                return False
+            with about(game_id=game_id):
+                try:
+                    return await self._drain(game_id, catching_up)
+                except Exception:
+                    log.exception("publishing game %s failed; it will be retried", game_id)
+                    return False
 
     async def sweep(self) -> int:
         """Publish every game with a post that is due (a crash, an outage, a backoff) and that
