@@ -33,6 +33,7 @@ from bot.store.models import (
     Told,
     Wait,
 )
+from bot.store.lease import Holder
 from bot.store.owed import PendingAnswer
 
 
@@ -159,6 +160,15 @@ class DraftStore(Protocol):
     ) -> None: ...
 
 
+class LeaseStore(Protocol):
+    """One bot per database: the lease its running bot holds and renews (`bot.store.lease`)."""
+
+    async def hold(
+        self, me: Holder, now: datetime, lease: timedelta, replacing: str | None = None
+    ) -> Holder | None: ...
+    async def let_go(self, me: Holder) -> None: ...
+
+
 class AnswerStore(Protocol):
     """Answers owed to players, marked by every write made for their command."""
 
@@ -175,7 +185,9 @@ class AnswerStore(Protocol):
     async def claim_owed(self, now: datetime) -> list[PendingAnswer]: ...
 
 
-class GameStore(WaitStore, OutboxStore, RecordStore, DraftStore, AnswerStore, Protocol):
+class GameStore(
+    WaitStore, OutboxStore, RecordStore, DraftStore, AnswerStore, LeaseStore, Protocol
+):
     """The whole store: its games and their logs, and each part above."""
 
     async def open(self) -> None: ...

@@ -20,6 +20,7 @@ from bot.store import schema
 from bot.store.answers import SqlAnswers
 from bot.store.dialect import SQLITE, Dialect
 from bot.store.drafts import SqlDrafts
+from bot.store.lease import SqlLease
 from bot.store.models import (
     ChannelBusy,
     Closure,
@@ -51,7 +52,7 @@ LOBBY_COLUMNS = (
 ACTION_COLUMNS = ("game_id", "seq", "seat", "user_id", "action", "created_at", "reversible")
 
 
-class SqliteStore(SqlWaits, SqlOutbox, SqlRecord, SqlDrafts, SqlAnswers):
+class SqliteStore(SqlWaits, SqlOutbox, SqlRecord, SqlDrafts, SqlAnswers, SqlLease):
     """One SQLite file in WAL mode, one connection, one writer at a time."""
 
     def __init__(
