@@ -185,8 +185,23 @@ class AnswerStore(Protocol):
     async def claim_owed(self, now: datetime) -> list[PendingAnswer]: ...
 
 
+class SpectatorStore(Protocol):
+    """Each game's spectator page link: its token, or none once its host turned it off."""
+
+    async def spectator_link(self, game_id: int) -> tuple[bool, str | None]: ...
+    async def set_spectator_link(self, game_id: int, token: str | None) -> None: ...
+    async def spectated(self, token: str) -> GameRow | None: ...
+
+
 class GameStore(
-    WaitStore, OutboxStore, RecordStore, DraftStore, AnswerStore, LeaseStore, Protocol
+    WaitStore,
+    OutboxStore,
+    RecordStore,
+    DraftStore,
+    AnswerStore,
+    SpectatorStore,
+    LeaseStore,
+    Protocol,
 ):
     """The whole store: its games and their logs, and each part above."""
 
