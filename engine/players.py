@@ -51,6 +51,7 @@ class Seen:
         look: Callable[[], BaseModel],
         parse: Callable[[dict[str, Any]], ActionBase],
         sheets: Callable[[Rng, int], list[ActionBase]] | None = None,
+        sample: Callable[[Rng], Any] | None = None,
     ):
         self.seat = seat
         self.prompt = prompt
@@ -58,6 +59,16 @@ class Seen:
         self._look = look
         self._parse = parse
         self._sheets = sheets
+        self._sample = sample
+
+    def sample(self, rng: Rng) -> Any:
+        """A whole game state this seat cannot tell from the true one, everything it cannot
+        see dealt again from `rng` (`Game.determinize`), for a player that searches ahead. It
+        is the only state a player ever gets, and it is a guess: the same `rng` gives the same
+        guess whatever the hidden truth is."""
+        if self._sample is None:
+            raise IllegalAction("This seat's position cannot be sampled.")
+        return self._sample(rng)
 
     @cached_property
     def legal(self) -> list[ActionBase]:
@@ -116,6 +127,7 @@ def seen(game: Game[Any, Any], state: Any, seat: int, prompt: Prompt | None = No
         look=lambda: game.view(state, seat),
         parse=game.parse_action,
         sheets=sheets,
+        sample=lambda rng: game.determinize(state, seat, rng),
     )
 
 
@@ -167,11 +179,18 @@ def heuristic(game: Game[Any, Any]) -> PlayerFactory | None:
     `player` module beside its rules; None when it has neither."""
     if game.id in HEURISTICS:
         return HEURISTICS[game.id]
+    factory: PlayerFactory | None = own_hook(game, "player")
+    return factory
+
+
+def own_hook(game: Game[Any, Any], name: str) -> Any:
+    """The object called `name` in the `player` module beside the game's rules (its player,
+    its evaluation of a position), or None when the game has no such module or no such name:
+    a game adds these without any change outside its package."""
     package = importlib.import_module(type(game).__module__).__package__
     if not package or importlib.util.find_spec(f"{package}.player") is None:
         return None
-    factory: PlayerFactory = importlib.import_module(f"{package}.player").player
-    return factory
+    return getattr(importlib.import_module(f"{package}.player"), name, None)
 
 
 def player_for(game: Game[Any, Any], seed: int) -> Player:
@@ -228,6 +247,7 @@ __all__ = [
     "Seen",
     "default_player",
     "heuristic",
+    "own_hook",
     "pick_seat",
     "play_out",
     "play_step",

@@ -69,13 +69,24 @@ def sizes(hands: Sequence[Sized]) -> list[int]:
     return [len(hand) for hand in hands]
 
 
+def unseen_order(cards: Iterable[T]) -> list[T]:
+    """Hidden cards in an order that tells nothing of where they lie (sorted by their text),
+    for a determinization to shuffle: shuffling them as they lie would make its sample a
+    function of the truth it must not know."""
+    return sorted(cards, key=repr)
+
+
 def redeal(piles: Sequence[list[T]], rng: Rng) -> list[tuple[T, T]]:
     """Shuffle the cards of several hidden places together and deal them back, each place
     keeping its size, in place: a determinization's "anything unseen could be anywhere unseen".
     Returns each dealt position's (old, new) card pair, in the piles' order, for games that
-    must rename what refers to a card (chits drawn this turn)."""
+    must rename what refers to a card (chits drawn this turn).
+
+    The cards are put in a fixed order (`unseen_order`) before the shuffle, so the deal depends
+    only on which cards are hidden and on `rng`, never on where they truly lie: a search
+    seeded alike deals alike whatever the hidden truth."""
     before = [card for pile in piles for card in pile]
-    pool = list(before)
+    pool = unseen_order(before)
     rng.shuffle(pool)
     rest = iter(pool)
     for pile in piles:

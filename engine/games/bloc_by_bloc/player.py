@@ -6,6 +6,9 @@ nothing, so that its games see fights, occupations and cards. It reads only its 
 from __future__ import annotations
 
 from engine.core import ActionBase
+from engine.games.bloc_by_bloc.board import board_of
+from engine.games.bloc_by_bloc.content.basics import DistrictType
+from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.view import BlocView
 from engine.players import Player, Seen
 from engine.rng import Rng
@@ -40,3 +43,15 @@ def reckless(view: BlocView, action: ActionBase) -> bool:
     if target is None:
         return False
     return any(t.tile == target and (t.cops > 0 or t.van_damage is not None) for t in view.tiles)
+
+
+def evaluate(state: BlocState) -> list[float]:
+    """How an unfinished night looks, alike for every faction, for the computer's search: the
+    share of the victory's State districts occupied, and the blocs on the streets against the
+    cops, as a cooperative table judges its progress."""
+    states = board_of(state.city).of_type(DistrictType.STATE)
+    held = sum(t in state.occupations for t in states) / (len(states) or 1)
+    blocs = sum(sum(where.values()) for where in state.blocs)
+    cops = sum(state.cops.values())
+    value = 0.2 + 0.5 * held + 0.3 * blocs / (blocs + cops + 1)
+    return [value] * state.seats

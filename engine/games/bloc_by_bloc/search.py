@@ -19,7 +19,7 @@ from engine.core import Termination
 from engine.games.bloc_by_bloc.setup import deal_agendas
 from engine.games.bloc_by_bloc.state import BlocState, DiscardChoice, LootOffer
 from engine.games.bloc_by_bloc.victory import agenda_wins
-from engine.kit.cards import redeal
+from engine.kit.cards import redeal, unseen_order
 from engine.rng import Rng
 
 AGENDA_TRIES = 500
@@ -36,12 +36,12 @@ def resample(state: BlocState, seat: int | None, rng: Rng) -> None:
         for cell in row
         if cell.manifestation is not None
     ]
-    unseen = [card for _, card in face_down] + state.city.unused_manifestations
+    unseen = unseen_order([card for _, card in face_down] + state.city.unused_manifestations)
     rng.shuffle(unseen)
     for cell, _ in face_down:
         cell.manifestation = unseen.pop()
     state.city.unused_manifestations = unseen
-    hidden = state.police_deck[state.police_revealed :]
+    hidden = unseen_order(state.police_deck[state.police_revealed :])
     rng.shuffle(hidden)
     state.police_deck[state.police_revealed :] = hidden
 

@@ -6,9 +6,11 @@ is the whole position, but not the dice to come."""
 from __future__ import annotations
 
 from engine.core import ActionBase
+from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block.actions import Move
 from engine.games.not_on_my_block.board import parse_block
 from engine.games.not_on_my_block.mechanics import rep_colour
+from engine.games.not_on_my_block.state import DEVELOPER, NombState
 from engine.games.not_on_my_block.view import NombView
 from engine.players import Player, Seen
 from engine.rng import Rng
@@ -78,3 +80,15 @@ def score(view: NombView, action: ActionBase, goals: dict[str, list[str]]) -> in
     if targets and min(distance(to, g) for g in targets) < min(distance(where, g) for g in targets):
         return 1
     return 0
+
+
+def evaluate(state: NombState) -> list[float]:
+    """How an unfinished game looks to each seat, for the computer's search: the race between
+    apartments lost (pushed out or surrounded) and apartments protected, each side needing
+    five; a temporary protection counts for half. The Residents share their side's worth."""
+    lost = m.count(state, "pushed", "surrounded")
+    safe = m.count(state, "protected") + 0.5 * sum(
+        a.status == "standing" and m.temporarily_protected(state, a) for a in state.apartments
+    )
+    developer = 0.5 + 0.45 * (lost - safe) / m.GOAL
+    return [developer if seat == DEVELOPER else 1 - developer for seat in range(state.players)]

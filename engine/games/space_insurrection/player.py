@@ -25,6 +25,7 @@ from typing import Any
 from engine.core import ActionBase
 from engine.games.space_insurrection.actions import Act, Declare, Deploy, Discard, Pass
 from engine.games.space_insurrection.content.models import content
+from engine.games.space_insurrection.state import SpaceState
 from engine.games.space_insurrection.view import SpaceView, UnitView, WorldView
 from engine.players import Player, Seen
 from engine.sheets import OrderLine
@@ -266,3 +267,15 @@ def _deploy(what: Board) -> ActionBase | None:
     if lift >= len(what.mine("troops")):
         deploys = [a for a in deploys if kind_of(a.chit) != "star_cruiser"] or deploys
     return preferred(deploys, KEEP[: KEEP.index("rebel_leader")], lambda a: kind_of(a.chit))
+
+
+def evaluate(state: SpaceState) -> list[float]:
+    """How an unfinished game looks to each seat, for the computer's search: its share of the
+    loyal worlds (every world wins) and of the units on the board (the last with units wins),
+    weighed alike."""
+    seats = range(len(state.seat_names))
+    worlds = len(state.worlds) or 1
+    units = len(state.units) or 1
+    loyal = [sum(w.loyal == s for w in state.worlds) / worlds for s in seats]
+    board = [sum(u.owner == s for u in state.units.values()) / units for s in seats]
+    return [(loyal[s] + board[s]) / 2 for s in seats]
