@@ -33,6 +33,7 @@ from bot.store.models import (
     Told,
     Wait,
 )
+from bot.store.gauges import Backlog
 from bot.store.lease import Holder
 from bot.store.owed import PendingAnswer
 
@@ -169,6 +170,12 @@ class LeaseStore(Protocol):
     async def let_go(self, me: Holder) -> None: ...
 
 
+class GaugeStore(Protocol):
+    """Work due and not yet done, for the health endpoint (`bot.store.gauges`)."""
+
+    async def backlog(self, now: datetime) -> Backlog: ...
+
+
 class AnswerStore(Protocol):
     """Answers owed to players, marked by every write made for their command."""
 
@@ -201,6 +208,7 @@ class GameStore(
     AnswerStore,
     SpectatorStore,
     LeaseStore,
+    GaugeStore,
     Protocol,
 ):
     """The whole store: its games and their logs, and each part above."""

@@ -21,6 +21,7 @@ from bot.store import schema
 from bot.store.answers import SqlAnswers
 from bot.store.dialect import SQLITE, Dialect
 from bot.store.drafts import SqlDrafts
+from bot.store.gauges import SqlGauges
 from bot.store.lease import SqlLease
 from bot.store.models import (
     ChannelBusy,
@@ -55,7 +56,7 @@ ACTION_COLUMNS = ("game_id", "seq", "seat", "user_id", "action", "created_at", "
 
 
 class SqliteStore(
-    SqlWaits, SqlOutbox, SqlRecord, SqlDrafts, SqlAnswers, SqlLease, SqlSpectators
+    SqlWaits, SqlOutbox, SqlRecord, SqlDrafts, SqlAnswers, SqlLease, SqlSpectators, SqlGauges
 ):
     """One SQLite file in WAL mode, one connection, one writer at a time."""
 
