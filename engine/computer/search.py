@@ -61,10 +61,14 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("edges",)
+    """A tree position: its edges by seat and action, and, per seat, the one position that
+    follows any sealed action of that seat (see `_sealed`)."""
+
+    __slots__ = ("edges", "sealed")
 
     def __init__(self) -> None:
         self.edges: dict[str, _Edge] = {}
+        self.sealed: dict[int, _Node] = {}
 
 
 class Search:
@@ -145,13 +149,16 @@ class Search:
             except IllegalAction:  # not open in this guess after all: it was not available
                 edge.open -= 1
                 break
-            state, prompts = result.state, result.prompts or {}
+            before, state, prompts = prompts, result.state, result.prompts or {}
             path.append((edge, seat))
             if fresh or not prompts:
                 break
-            if edge.child is None:
-                edge.child = _Node()
-            node = edge.child
+            if _sealed(seat, before, prompts):
+                node = node.sealed.setdefault(seat, _Node())
+            else:
+                if edge.child is None:
+                    edge.child = _Node()
+                node = edge.child
             seat = pick_seat(prompts, rng)
             actions = self._branch(state, seat, prompts[seat])
         values = self._score(*self._play_on(state, prompts))
@@ -216,6 +223,15 @@ class Search:
         if self.evaluate is None:
             return [0.5] * seats
         return [min(1.0, max(0.0, v)) for v in self.evaluate(state)]
+
+
+def _sealed(seat: int, before: dict[int, Prompt], after: dict[int, Prompt]) -> bool:
+    """Whether `seat` just acted while others choose at the same time, none of them asked
+    anew: simultaneous orders. The seats still choosing must not learn what it chose, so
+    every action of `seat` here leads to one shared position rather than one per action; else
+    the search would let them answer orders they cannot have seen."""
+    waiting = [s for s in before if s != seat and s in after]
+    return bool(waiting) and all(after[s].decision == before[s].decision for s in waiting)
 
 
 def _key(seat: int, action: ActionBase) -> str:

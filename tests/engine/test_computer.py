@@ -1,0 +1,72 @@
+"""The computer players: any game is playable by both levels without search code of its own
+(the toy games have neither a heuristic nor an evaluation), the strong level outplays a random
+player there, and searches run side by side add up to one decision. (Sealed Bids cannot show
+strength: against a random bidder every order of one's own cards does equally well.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.computer import Budget, Level, best, computer, merge, think
+from engine.core import Game
+from engine.games import REGISTRY
+from engine.players import Player, play_out, random_player
+from engine.rng import Rng
+from tests.engine import toy_game, toy_orders
+from tests.engine.search_positions import positions
+
+QUICK = Budget(iterations=30, depth=6, width=8)
+TOYS: list[Game[Any, Any]] = [toy_game.GAME, toy_orders.GAME]
+
+
+@pytest.mark.parametrize("game", TOYS, ids=lambda g: g.id)
+@pytest.mark.parametrize("level", list(Level))
+def test_a_game_with_no_search_code_of_its_own_is_played_to_its_end(
+    game: Game[Any, Any], level: Level
+) -> None:
+    for seed in (1, 2):
+        state = game.setup(game.make_options(2), seed)
+        players: dict[int, Player] = {
+            0: computer(game, level, QUICK)(seed),
+            1: random_player(seed),
+        }
+        state, _ = play_out(game, state, players, Rng.seeded(seed), 500)
+        assert game.outcome(state) is not None
+
+
+def test_the_strong_level_outplays_a_random_player_in_either_seat() -> None:
+    """In Scouts (secret order sheets, no heuristic or evaluation of its own) the search wins
+    clearly more than the half an equal player would."""
+    game = toy_orders.GAME
+    score = 0.0
+    games = 20
+    for seed in range(games):
+        me = seed % 2
+        players: dict[int, Player] = {
+            me: computer(game, Level.STRONG, QUICK)(seed),
+            1 - me: random_player(seed),
+        }
+        state = game.setup(game.make_options(2), seed)
+        state, _ = play_out(game, state, players, Rng.seeded(seed), 500)
+        worth = game.returns(state)
+        assert worth is not None
+        score += 0.5 if worth[me] == worth[1 - me] else worth[me]
+    assert score >= 0.62 * games, score
+
+
+def test_searches_run_side_by_side_add_up_to_one_decision() -> None:
+    game = REGISTRY["space_insurrection"]
+    state = next(s for n, s in enumerate(positions(game, 1, 200, 1)) if n == 40)
+    seat = min(game.prompts(state))
+    budget = Budget(iterations=10, depth=4, width=6)
+    tallies = [think(game, state, seat, seed, budget) for seed in (1, 2, 3)]
+    merged = merge(tallies)
+    assert merged.iterations == 30 and merged.searches == 3
+    for key, choice in merged.choices.items():
+        assert choice.visits == sum(t.choices[key].visits for t in tallies if key in t.choices)
+    chosen = game.parse_action(merged.choices[best(merged)].action)
+    game.apply(state, seat, chosen)  # a choice the game accepts
+    assert merged.choices[best(merged)].visits == max(c.visits for c in merged.choices.values())
+    assert merge([tallies[0]]) == tallies[0]
