@@ -110,12 +110,48 @@ class Settings(BaseSettings):
     backup_keep: int = Field(
         default=7, ge=1, description="How many of the running bot's backups to keep."
     )
+    web_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="Serve each game's spectator page on this port (unset: no page is served).",
+    )
+    web_base_url: str | None = Field(
+        default=None,
+        pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$",
+        validate_default=True,
+        description="The address people open spectator pages at, such as "
+        "https://games.example.org (needed with WEB_PORT; links are this plus /s/<token>).",
+    )
+    web_host: str = Field(
+        default="0.0.0.0",  # a container's port is published from every address
+        description="The address the spectator pages are served on (127.0.0.1 behind a proxy).",
+    )
+    web_requests_per_minute: int = Field(
+        default=120,
+        ge=1,
+        description="Requests one address may make to the spectator pages per minute, on "
+        "average (a page's live updates take 12).",
+    )
+    web_burst: int = Field(
+        default=40,
+        ge=1,
+        description="Requests one address may make at once before its per-minute rate applies.",
+    )
     log_level: str = "INFO"
     log_format: LogFormat = Field(
         default="text",
         description="text (one line per event for a terminal) or json (one JSON object per "
         "line, with the game and channel ids as fields).",
     )
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _page_address(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """A page served needs the address its links name."""
+        if value is None and info.data.get("web_port") is not None:
+            raise ValueError("WEB_BASE_URL is needed with WEB_PORT")
+        return None if value is None else value.rstrip("/")
 
     @field_validator("*")
     @classmethod

@@ -31,6 +31,7 @@ from bot.store.protocol import GameStore
 from bot.store.sqlite import SqliteStore
 from bot.table.model import PlayerError
 from bot.table.tables import Tables
+from bot.web.site import SpectatorSite
 from engine.games import REGISTRY
 from render import renderer_for
 
@@ -68,6 +69,18 @@ class GameBot(discord.Client):
             deadline_hours=settings.decision_deadline_hours,
         )
         self.drawing = Drawing(settings.render_workers)
+        self.site: SpectatorSite | None = None
+        """The spectator pages' server, when the admin turned it on (`WEB_PORT`)."""
+        if settings.web_port is not None:
+            self.site = SpectatorSite(
+                self.store,
+                self.tables,
+                self.drawing.work,
+                host=settings.web_host,
+                port=settings.web_port,
+                rate=settings.web_requests_per_minute / 60,
+                burst=settings.web_burst,
+            )
         self.publisher = Publisher(self, self.store, self.tables, self.drawing, settings)
         self.turns = Turns(self.tables, self.store, self.drawing, self.publisher)
         self.lobbies = Lobbies(self, self.tables, self.store)
@@ -113,6 +126,8 @@ class GameBot(discord.Client):
         # Before any command can arrive: what a crash left players waiting for is claimed now.
         await self.owed_answers.recover()
         await self.drawing.start()
+        if self.site is not None:
+            await self.site.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._deadlines = asyncio.create_task(self.due_sweep.run(), name="deadlines")
         self._publishing = asyncio.create_task(self.publisher.run(), name="publication")
@@ -170,6 +185,8 @@ class GameBot(discord.Client):
                 task.cancel()
         await self.publisher.stop()
         self.owed_answers.stop()
+        if self.site is not None:
+            await self.site.stop()
         self.drawing.stop()
         await super().close()
         for step in self.before_store_closes:

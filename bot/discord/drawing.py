@@ -13,7 +13,9 @@ game has a home worker (the least busy one when it is first drawn) and all its p
 drawn there: a worker caches only its own games' layouts.
 
 Two pictures are drawn: the whole board (`board`), and after a step the part of the board it
-changed (`step`), small enough to read on a phone. Both show the players' display names.
+changed (`step`), small enough to read on a phone. Both show the players' display names. A
+finished game's timelapse, and the spectator page's boards at any step, are drawn in the same
+workers (`timelapse`, `work`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import logging
 import multiprocessing
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
@@ -33,7 +35,10 @@ import discord
 
 from bot.discord import drawing_worker
 from bot.discord.drawing_worker import die_with_the_bot, warm
+from bot.table import timelapse
 from bot.table.model import Table
+from bot.table.spectate import entries_of
+from engine import history
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -141,16 +146,37 @@ class Drawing:
         )
         return discord.File(io.BytesIO(png), filename=name)
 
+    async def timelapse(
+        self, table: Table, entries: Sequence[history.Entry]
+    ) -> discord.File | None:
+        """The finished game's timelapse (`bot.table.timelapse`) as an attachment, drawn in
+        the game's home worker; None when it cannot be drawn (the game's end is posted without
+        it rather than not at all)."""
+        row = table.row
+        assert row.seed is not None
+        try:
+            data = await self.work(
+                row.id, timelapse.draw, row.game, row.options, row.seed, entries_of(entries)
+            )
+        except Exception:
+            log.exception("could not draw the timelapse of game %s", row.id)
+            return None
+        return discord.File(io.BytesIO(data), filename=timelapse.NAME)
+
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:
-        """`draw(*args)` in the game's home worker (or a thread, without workers); a dead
-        worker costs a retry on a fresh one in its place, the others keep their caches."""
+        return await self.work(table.row.id, draw, *args)
+
+    async def work(self, game_id: int, draw: Callable[..., T], *args: object) -> T:
+        """`draw(*args)` in the home worker of the game `game_id` (or a thread, without
+        workers); a dead worker costs a retry on a fresh one in its place, the others keep
+        their caches. The spectator page draws its boards through this too."""
         loop = asyncio.get_running_loop()
-        index = self.home(table.row.id)
+        index = self.home(game_id)
         pool = self._pools[index] if self._pools else None
         try:
             return await loop.run_in_executor(pool, draw, *args)
         except BrokenProcessPool:
-            log.warning("a drawing worker died; starting a fresh one for game %s", table.row.id)
+            log.warning("a drawing worker died; starting a fresh one for game %s", game_id)
             if self._pools and self._pools[index] is pool:
                 if pool is not None:
                     pool.shutdown(wait=False, cancel_futures=True)

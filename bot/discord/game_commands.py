@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord import orders, record_commands
+from bot.discord import orders, record_commands, spectate_commands
 from bot.discord.interactions import answer, handling
 from bot.discord.permissions import POSTING, missing_permissions, named_permissions
 from bot.table import limits, present
@@ -183,6 +183,8 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         self.add_command(record_commands.import_command)
         self.add_command(record_commands.list_command)
         self.add_command(record_commands.mine_command)
+        self.add_command(spectate_commands.spectate_command)
+        self.add_command(spectate_commands.timelapse_command)
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(game="Which game to play")

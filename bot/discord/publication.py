@@ -178,8 +178,11 @@ class Publisher:
             if post.state == "sending" and number == post.parts_sent:
                 message = await self._already_sent(target, post, piece)
             if message is None:
+                drawn = await self._timelapse(table) if piece.timelapse else []
                 message = await asyncio.wait_for(
-                    self._send_piece(target, table, piece, nonce=f"{post.id}.{number}"),
+                    self._send_piece(
+                        target, table, piece, nonce=f"{post.id}.{number}", drawn=drawn
+                    ),
                     self.settings.post_timeout_seconds,
                 )
             if piece.living is not None:
@@ -235,15 +238,32 @@ class Publisher:
             overview=table.game.id in self.drawing.overviews,
         )
 
+    async def _timelapse(self, table: Table) -> list[discord.File]:
+        """A finished game's timelapse, drawn before its message's send is timed: a long game's
+        takes seconds in a worker, which are not Discord's to answer for."""
+        picture = await self.drawing.timelapse(table, await self.store.action_log(table.row.id))
+        return [] if picture is None else [picture]
+
     async def _send_piece(
-        self, target: discord.abc.Messageable, table: Table, piece: Piece, *, nonce: str
+        self,
+        target: discord.abc.Messageable,
+        table: Table,
+        piece: Piece,
+        *,
+        nonce: str,
+        drawn: list[discord.File] | None = None,
     ) -> discord.Message:
+        """`drawn`: pictures drawn beforehand (a timelapse); without them a timelapse's piece
+        says it could not be drawn."""
         view = None
         if piece.buttons:
             view = ChoiceButton.choices_view(table.row.id, piece.buttons)
         elif piece.controls:
             view = controls_view(piece.controls)
-        files = []
+        files = list(drawn or [])
+        content = piece.content
+        if piece.timelapse and not files:
+            content = posts.TIMELAPSE_MISSING
         if piece.board:
             before = self.tables.before_of(table)
             files.append(await self.drawing.turn(table, self.players(table), before))
@@ -262,7 +282,7 @@ class Publisher:
             kwargs["files"] = files
         if view is not None:
             kwargs["view"] = view
-        return await target.send(piece.content, **kwargs)
+        return await target.send(content, **kwargs)
 
     async def _edit(
         self,

@@ -75,6 +75,8 @@ class Piece(BaseModel):
     """Attach the picture of what this step changed (when it can be drawn)."""
     living: Living | None = None
     """This piece becomes the living turn message (its id filled in once sent)."""
+    timelapse: bool = False
+    """Attach the finished game's timelapse (its end's last message)."""
 
     @field_validator("buttons", mode="before")
     @classmethod
@@ -84,6 +86,11 @@ class Piece(BaseModel):
         if value is None:
             return []
         return [value] if isinstance(value, dict) else value
+
+
+TIMELAPSE = "🎞️ The whole game, step by step (`/game timelapse` shows it again)."
+TIMELAPSE_MISSING = "🎞️ The game's timelapse could not be drawn; `/game timelapse` tries again."
+"""Said with a finished game's timelapse, posted after its last board, or without it."""
 
 
 # ----- at commit time -------------------------------------------------------------------------
@@ -241,7 +248,10 @@ def compose(
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
-        return _with_board(header, ping, [], board=_board(show))
+        pieces = _with_board(header, ping, [], board=_board(show))
+        if table.row.status == "finished" and not post.body.get("quiet"):
+            pieces.append(Piece(content=TIMELAPSE, timelapse=True))
+        return pieces
     prompts = list(table.prompts().values())
     phase = _phase(prompts)
     actors = sorted((p.seat, table.holder(p.seat)) for p in prompts)

@@ -117,7 +117,9 @@ def seen(table: Table, steps: int, told: Sequence[Told]) -> Seen:
         if outcome is not None:
             result = scrub(present.outcome_text(table, outcome), names)
         elif row.status == "active":
-            waiting = [scrub(present.prompt_line(table, p), names) for p in table.prompts().values()]
+            waiting = [
+                scrub(present.prompt_line(table, p), names) for p in table.prompts().values()
+            ]
     if row.status == "abandoned":
         result = "🛑 The game was abandoned before it ended, so nobody won."
     return Seen(

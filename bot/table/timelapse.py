@@ -32,6 +32,8 @@ QUALITY = 60
 FRAME_MS = 500
 HOLD_MS = 4000
 """How long the final board stays before the animation starts again."""
+NAME = "timelapse.webp"
+"""The attachment's file name: Discord plays an animated WebP inline."""
 DISCORD_BYTES = 10 * 1024 * 1024
 """Discord's attachment limit for a server without boosts."""
 
@@ -89,9 +91,7 @@ def draw(
     """Run in a drawing worker: the game's timelapse (animated WebP), under `max_bytes`
     unless even its smallest frames are not."""
     views = sample(changed_steps(game_key, options, seed, entries), MAX_FRAMES)
-    boards = [
-        Image.open(io.BytesIO(board_png(game_key, v))).convert("RGB") for v in views
-    ]
+    boards = [Image.open(io.BytesIO(board_png(game_key, v))).convert("RGB") for v in views]
     width = min(WIDTH, max(b.width for b in boards))
     while True:
         frames = _fit(boards, width)

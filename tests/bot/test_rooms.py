@@ -110,3 +110,14 @@ def test_bot_modules_form_no_circle() -> None:
     for module in sorted(edges):
         visit(module, [])
     assert [" → ".join(c) for c in circles] == []
+
+
+def test_the_spectator_pages_know_nothing_of_discord_and_the_rooms_below_know_nothing_of_them():
+    """`bot.web` serves pages from the store and the table's use cases; the client starts it,
+    and neither the store nor the table may lean on the web server."""
+    modules = _sources("bot")
+    web = {m: i for m, i in modules.items() if m.startswith("bot.web")}
+    assert web, "no spectator page room found"
+    assert _breaks(web, ("discord", "bot.discord")) == []
+    lower = {m: i for m, i in modules.items() if m.startswith(("bot.store", "bot.table"))}
+    assert _breaks(lower, ("bot.web", "aiohttp")) == []

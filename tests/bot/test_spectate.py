@@ -1,0 +1,206 @@
+"""The spectator page through the real bot and the stand-in: `/game spectate` gives a link that
+opens the game's page, a wrong, replaced or turned-off link gets 404, the page updates after a
+move, every step shows only what the channel may see, a fast address is slowed down, and a
+finished game ends with its timelapse."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import aiohttp
+import pytest
+from multidict import CIMultiDict
+from PIL import Image, PngImagePlugin
+
+from bot.table import record, timelapse
+from bot.web.guard import POLICY
+from engine.games import REGISTRY
+from render import RENDERERS
+from tests.bot.harness import Session, reply_text
+from tests.bot.spectate_games import played
+from tests.bot.test_e2e_record import bid, play_defaults, toy
+from tests.engine.toy_game import GAME as TOY
+from tests.standin import UserRecord
+
+LINK = re.compile(r"http://spectate\.test(/s/[A-Za-z0-9_-]{32})")
+
+
+def view_png(view) -> bytes:
+    """A toy board that carries the view it was drawn from, so a test can read it back."""
+    info = PngImagePlugin.PngInfo()
+    info.add_text("view", view.model_dump_json())
+    buffer = io.BytesIO()
+    Image.new("RGB", (48, 32), "white").save(buffer, "PNG", pnginfo=info)
+    return buffer.getvalue()
+
+
+def drawn_view(png: bytes) -> dict:
+    image = Image.open(io.BytesIO(png))
+    return json.loads(image.text["view"])  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+async def watched(tmp_path: Path, toy_installed, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(RENDERERS, TOY.id, view_png)
+    settings = {"web_port": 0, "web_base_url": "http://spectate.test/", "web_burst": 1000}
+    async with Session(tmp_path / "games.sqlite3", **settings) as s:
+        yield s
+
+
+class Browser:
+    """Requests to the bot's spectator server, as a browser at one address sends them."""
+
+    def __init__(self, session: Session, http: aiohttp.ClientSession) -> None:
+        assert session.bot is not None and session.bot.site is not None
+        self.root = f"http://127.0.0.1:{session.bot.site.bound_port}"
+        self.http = http
+
+    async def get(self, path: str, **headers: str) -> tuple[int, bytes, CIMultiDict[str]]:
+        async with self.http.get(self.root + path, headers=headers) as answer:
+            return answer.status, await answer.read(), CIMultiDict(answer.headers)
+
+
+async def link(session: Session, user: UserRecord, **options: str) -> str:
+    text = reply_text(await session.command(user, "game", "spectate", **options))
+    found = LINK.search(text)
+    assert found, text
+    return found[1]
+
+
+async def test_the_link_opens_the_page_and_a_wrong_replaced_or_turned_off_one_is_not_found(
+    watched: Session,
+):
+    host, guest = await toy(watched)
+    path = await link(watched, guest)  # anyone at the table may ask for the link
+    assert await link(watched, host) == path  # one link per game, the same for everyone
+    async with aiohttp.ClientSession() as http:
+        browser = Browser(watched, http)
+        status, body, headers = await browser.get(path)
+        assert status == 200
+        html = body.decode()
+        assert "Sealed Bids" in html and f'src="{path}/board/0.png"' in html
+        assert headers["Content-Security-Policy"] == POLICY
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+        status, png, headers = await browser.get(f"{path}/board/0.png")
+        assert status == 200 and headers["Content-Type"] == "image/png"
+
+        wrong = path[:-4] + ("AAAA" if not path.endswith("AAAA") else "BBBB")
+        for missing in (wrong, "/s/short", f"{path}/board/9.png", "/", "/s/../etc/passwd"):
+            status, body, headers = await browser.get(missing)
+            assert status == 404, missing
+            assert headers["Content-Security-Policy"] == POLICY
+
+        refused = reply_text(await watched.command(guest, "game", "spectate", link="new"))
+        assert "Only the game's host" in refused
+        assert (await browser.get(path))[0] == 200
+
+        fresh = await link(watched, host, link="new")
+        assert fresh != path
+        assert (await browser.get(path))[0] == 404
+        assert (await browser.get(f"{path}/board/0.png"))[0] == 404
+        assert (await browser.get(fresh))[0] == 200
+
+        off = reply_text(await watched.command(host, "game", "spectate", link="off"))
+        assert "off" in off
+        assert (await browser.get(fresh))[0] == 404
+        asked = reply_text(await watched.command(guest, "game", "spectate"))
+        assert "turned this game's spectator page off" in asked
+        assert (await browser.get(fresh))[0] == 404
+
+
+async def test_the_page_updates_after_a_move_and_shows_every_step_as_the_channel_saw_it(
+    watched: Session,
+):
+    host, guest = await toy(watched)
+    path = await link(watched, host)
+    async with aiohttp.ClientSession() as http:
+        browser = Browser(watched, http)
+        status, body, headers = await browser.get(f"{path}/state.json")
+        assert status == 200
+        first = json.loads(body)
+        tag = headers["ETag"]
+        assert first["step"] == 0 and first["status"] == "running"
+        assert (await browser.get(f"{path}/state.json", **{"If-None-Match": tag}))[0] == 304
+
+        await bid(watched, host)
+        await bid(watched, guest)
+        status, body, _ = await browser.get(
+            f"{path}/state.json?after={first['log'][-1]['id']}", **{"If-None-Match": tag}
+        )
+        assert status == 200  # the poll sees the moves
+        moved = json.loads(body)
+        assert moved["step"] == 2
+        assert {row["seq"] for row in moved["log"]} >= {1, 2}
+        assert all(row["id"] > first["log"][-1]["id"] for row in moved["log"])
+
+        await play_defaults(watched)  # to the end, as absent players' turns are played
+
+        assert watched.bot is not None
+        row = await watched.bot.store.get(watched.game_id)
+        assert row is not None and row.status == "finished" and row.seed is not None
+        entries = await watched.bot.store.action_log(row.id)
+        start = record.initial(TOY, row.options, row.seed)
+        secrets = {str(user.id) for user in (host, guest)}
+        secrets |= {m.content for u in (host, guest) for m in watched.standin.dms(u)}
+        for step in range(len(entries) + 1):
+            status, body, _ = await browser.get(f"{path}?step={step}")
+            html = body.decode()
+            assert status == 200 and f'data-shown="{step}"' in html
+            assert not any(secret in html for secret in secrets)
+            assert "Your hand" not in html
+            status, png, _ = await browser.get(f"{path}/board/{step}.png")
+            assert status == 200
+            state = record.state_at(TOY, start, entries, step)
+            assert drawn_view(png) == json.loads(TOY.view(state, None).model_dump_json())
+            assert "hand" not in drawn_view(png) and "my_bid" not in drawn_view(png)
+        _, body, _ = await browser.get(f"{path}/state.json")
+        assert not any(secret in body.decode() for secret in secrets)
+
+        status, lapse, headers = await browser.get(f"{path}/timelapse.webp")
+        assert status == 200 and headers["Content-Type"] == "image/webp"
+        assert Image.open(io.BytesIO(lapse)).format == "WEBP"  # toy boards: one blank frame
+
+    # The channel was given the same timelapse with the game's end.
+    posted = [m for m in watched.posts() if m.attachments and "timelapse" in m.content.lower()]
+    assert posted and posted[-1].attachments[0].filename == timelapse.NAME
+    answer = (await watched.command(guest, "game", "timelapse")).reply
+    assert answer is not None and answer.ephemeral and answer.attachments
+
+
+async def test_an_address_that_asks_too_fast_is_slowed_down(tmp_path: Path, toy_installed):
+    settings = {
+        "web_port": 0,
+        "web_base_url": "http://spectate.test",
+        "web_burst": 3,
+        "web_requests_per_minute": 1,
+    }
+    async with Session(tmp_path / "games.sqlite3", **settings) as session:
+        host, _guest = await toy(session)
+        path = await link(session, host)
+        async with aiohttp.ClientSession() as http:
+            browser = Browser(session, http)
+            answers = [await browser.get(path) for _ in range(4)]
+        assert [a[0] for a in answers] == [200, 200, 200, 429]
+        assert int(answers[-1][2]["Retry-After"]) >= 1
+
+
+async def test_without_a_web_port_no_page_is_served_and_the_command_says_so(session: Session):
+    host, _guest = await toy(session)
+    assert session.bot is not None and session.bot.site is None
+    text = reply_text(await session.command(host, "game", "spectate"))
+    assert "serves no spectator pages" in text
+
+
+@pytest.mark.parametrize("key", sorted(k for k in REGISTRY if k != TOY.id))
+def test_a_timelapse_of_a_real_game_fits_in_a_discord_attachment(key: str):
+    """Each game's first moves, seeded, as the timelapse draws them: several frames, under
+    Discord's limit, every frame drawn from the channel's view."""
+    game, options, seed, entries = played(key, steps=12)
+    data = timelapse.draw(key, options, seed, entries)
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "WEBP" and image.n_frames >= 2  # type: ignore[attr-defined]
+    assert len(data) <= timelapse.DISCORD_BYTES
