@@ -13,20 +13,27 @@ a `Dialect` on its way to the database; so do the values whose form differs betw
 - moments: `moment` / `now` write them, `read_moment` reads them back (SQLite keeps ISO text);
 - JSON columns: `to_json` / `from_json`, the two JSON edits done in place (`json_append`,
   `json_merge`) and the one test of a list (`json_filled`);
-- comparing with a value that may be NULL: `same`, `differs`.
+- comparing with a value that may be NULL: `same`, `differs`;
+- claims shared by several processes: `skip_locked` ends the select of the rows a claim takes
+  (another process's claim in flight is passed over, never waited for), and `lock_game` is the
+  statement a game's version-checked write takes the game's own lock with.
 
-`SQLITE` is the dialect of `SqliteStore`; a PostgreSQL store passes its own. What is SQLite's
-alone (opening the file, its PRAGMAs, the migration runner) stays in `bot.store.schema`, which
-another database replaces rather than shares.
+`SQLITE` is the dialect of `SqliteStore` and `POSTGRESQL` that of `PostgresStore`. What is one
+database's alone (opening it, SQLite's PRAGMAs, the migration runners) stays in
+`bot.store.schema` and `bot.store.pg_schema`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
+
+import asyncpg
 
 
 class Dialect:
@@ -37,6 +44,12 @@ class Dialect:
     """Starts a write transaction holding the write lock from its first statement."""
     conflict: type[Exception] = sqlite3.IntegrityError
     """What the driver raises when a write breaks a unique constraint (a channel's one game)."""
+    skip_locked = ""
+    """Ends the select of the rows a claim takes. SQLite has one writer, so a claim never
+    meets another one in flight."""
+    lock_game: str | None = None
+    """The statement (given the game's id) that takes a game's lock until the transaction
+    ends; SQLite's writer lock already holds the whole database."""
 
     def sql(self, text: str) -> str:
         """A statement written with `?` marks, in this database's placeholder style."""
@@ -117,3 +130,61 @@ class Dialect:
 
 
 SQLITE = Dialect()
+
+PLACEHOLDER = re.compile(r"'[^']*'|\?")
+"""A string literal (left as it is) or a `?` mark."""
+
+
+@lru_cache(maxsize=1024)
+def numbered(text: str) -> str:
+    """`text` with its `?` marks numbered `$1`, `$2`, ... in order, outside string literals."""
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group() != "?":
+            return match.group()
+        count += 1
+        return f"${count}"
+
+    return PLACEHOLDER.sub(number, text)
+
+
+class Postgres(Dialect):
+    """PostgreSQL's way (asyncpg's numbered placeholders, `timestamptz` and `jsonb` columns),
+    for a database that several bot processes share."""
+
+    name = "postgresql"
+    begin = "BEGIN"
+    """Row locks and the game's lock order writers; READ COMMITTED gives each statement a
+    fresh view, so a statement after a lock sees what the lock's last holder committed."""
+    conflict = asyncpg.UniqueViolationError
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+    """Rows another process's claim holds are passed over; one it committed meanwhile is read
+    again as committed before it is taken, so a live lease is never taken over."""
+    lock_game = "SELECT pg_advisory_xact_lock(?)"
+    """The game's id is its key; the lock goes with the transaction's end."""
+
+    def sql(self, text: str) -> str:
+        return numbered(text)
+
+    def same(self, column: str) -> str:
+        return f"{column} IS NOT DISTINCT FROM ?"
+
+    def differs(self, column: str) -> str:
+        return f"{column} IS DISTINCT FROM ?"
+
+    def json_append(self, column: str) -> str:
+        """The next value is a whole number (a message id)."""
+        return f"{column} || jsonb_build_array(?::bigint)"
+
+    def json_merge(self, column: str) -> str:
+        return f"{column} || ?::jsonb"
+
+    def moment(self, when: datetime | None) -> Any:
+        """A `timestamptz`, to the second like SQLite's text, so both order and compare the
+        same moments alike."""
+        return None if when is None else when.astimezone(UTC).replace(microsecond=0)
+
+
+POSTGRESQL = Postgres()

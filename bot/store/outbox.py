@@ -22,6 +22,8 @@ from bot.store.sql import Sql
 OPEN = "state IN ('pending', 'sending')"
 """A post still to be sent (the partial indexes of what is due say the same)."""
 RELEASE = "claimed_by = NULL, lease_until = NULL"
+CLAIMABLE = "(claimed_by IS NULL OR claimed_by = ? OR lease_until <= ?)"
+"""A post no other worker holds a live lease on (given the worker and the moment)."""
 
 
 class SqlOutbox(Sql):
@@ -49,6 +51,26 @@ class SqlOutbox(Sql):
         that adds no step to its log (a close, a reminder, time away, a rewind asked)."""
         await self._enqueue(game_id, await self._log_length(game_id), posts)
 
+    def _claim(self, games: str, returning: str) -> str:
+        """One statement that takes, for a worker, every open post of each game `games`
+        selects whose open posts are all free of other workers' live leases, and hands back
+        `returning` of the posts taken. Its values: those of `games`, then the worker and the
+        moment (what is free), then the worker and the lease's end.
+
+        The free posts are selected and locked first (`free`); a game is taken only if none
+        of its open posts was left out. Where several processes claim at once
+        (`dialect.skip_locked`), a post another claim holds is left out rather than waited
+        for, and one another claim took and committed meanwhile is read again as taken: so
+        two workers never both take a game, nor parts of one, and never wait on each other."""
+        return (
+            "WITH free AS (SELECT id, game_id FROM outbox"
+            f" WHERE {OPEN} AND game_id IN ({games}) AND {CLAIMABLE}{self.dialect.skip_locked})"
+            " UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN (SELECT id FROM free)"
+            " AND NOT EXISTS (SELECT 1 FROM outbox left_out WHERE left_out.game_id ="
+            f" outbox.game_id AND left_out.{OPEN} AND left_out.id NOT IN (SELECT id FROM free))"
+            f" RETURNING {returning}"
+        )
+
     async def take_posts(
         self, worker: str, game_id: int, now: datetime, lease: timedelta
     ) -> Outgoing | None:
@@ -58,11 +80,8 @@ class SqlOutbox(Sql):
         only when there is something to send."""
         d = self.dialect
         held = await self._returning(
-            f"UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE game_id = ? AND {OPEN}"
-            " AND NOT EXISTS (SELECT 1 FROM outbox held WHERE held.game_id = outbox.game_id"
-            f" AND held.{OPEN} AND held.claimed_by IS NOT NULL AND held.claimed_by != ?"
-            " AND held.lease_until > ?) RETURNING id",
-            (worker, d.moment(now + lease), game_id, worker, d.moment(now)),
+            self._claim("?", "id"),
+            (game_id, worker, d.moment(now), worker, d.moment(now + lease)),
         )
         posts = await self.open_posts(game_id) if held else []
         if not posts:
@@ -89,8 +108,9 @@ class SqlOutbox(Sql):
         """Games with something to send whose time has come, claimed or not: read through the
         due index only."""
         rows = await self._rows(
-            "SELECT DISTINCT game_id FROM (SELECT game_id FROM outbox"
-            f" WHERE {OPEN} AND due_at <= ? ORDER BY due_at LIMIT ?)",
+            "SELECT game_id FROM (SELECT game_id, due_at FROM outbox"
+            f" WHERE {OPEN} AND due_at <= ? ORDER BY due_at LIMIT ?) AS due"
+            " GROUP BY game_id ORDER BY MIN(due_at), game_id",
             (self.dialect.moment(now), limit),
         )
         return [int(r["game_id"]) for r in rows]
@@ -105,26 +125,24 @@ class SqlOutbox(Sql):
     ) -> list[int]:
         """Take the games with a post due `grace` before `now` whose open posts no other worker
         holds a live lease on: every open post of theirs is marked as `worker`'s until `now +
-        lease`, in one statement. The games taken, the one due longest first. Read through the
-        index of what is due and the index of claimed posts."""
+        lease`, in one statement (`_claim`). The games taken, the one due longest first. Read
+        through the index of what is due and each game's index of open posts."""
         d = self.dialect
+        due = (
+            "SELECT game_id FROM outbox WHERE"
+            f" {OPEN} AND due_at <= ? AND {CLAIMABLE} ORDER BY due_at LIMIT ?{d.skip_locked}"
+        )
         rows = await self._returning(
-            f"UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE {OPEN} AND game_id IN"
-            " (SELECT DISTINCT game_id FROM (SELECT game_id FROM outbox"
-            f" WHERE {OPEN} AND due_at <= ? AND (claimed_by IS NULL OR claimed_by = ?"
-            " OR lease_until <= ?) ORDER BY due_at LIMIT ?))"
-            " AND NOT EXISTS (SELECT 1 FROM outbox held WHERE held.game_id = outbox.game_id"
-            f" AND held.claimed_by IS NOT NULL AND held.{OPEN} AND held.claimed_by != ?"
-            " AND held.lease_until > ?) RETURNING game_id, due_at",
+            self._claim(due, "game_id, due_at"),
             (
-                worker,
-                d.moment(now + lease),
                 d.moment(now - grace),
                 worker,
                 d.moment(now),
                 limit,
                 worker,
                 d.moment(now),
+                worker,
+                d.moment(now + lease),
             ),
         )
         first: dict[int, Any] = {}

@@ -274,7 +274,8 @@ class SqlRecord(Sql):
             "SELECT w.game_id, g.channel_id, g.guild_id, g.game, MIN(w.since) AS since,"
             " COUNT(*) AS seats, MIN(w.out_of_turn) AS out_of_turn"
             f" FROM waits w JOIN games g ON g.id = w.game_id {where}"
-            " GROUP BY w.game_id ORDER BY since, w.game_id LIMIT ? OFFSET ?",
+            " GROUP BY w.game_id, g.channel_id, g.guild_id, g.game"
+            " ORDER BY since, w.game_id LIMIT ? OFFSET ?",
             (user_id, limit, offset),
         )
         return total, [

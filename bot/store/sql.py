@@ -3,23 +3,21 @@
 Each part of the store (games, outbox, waits, record, drafts, answers) is a mixin over `Sql`,
 and sends every statement through these few methods, which pass it through the `Dialect`
 (`bot.store.dialect`) first. So the parts hold no dialect detail of their own: a store on
-another database brings its dialect and its connection, and the parts' SQL is the same.
+another database brings its dialect and its connection (the three primitives `_exec`, `_many`
+and `_rows`, and what `_write` holds), and the parts' SQL is the same.
 
-Writes take the writer lock: one write at a time on the store's one connection, and a write
-made on behalf of a player's command marks that command's owed answer in its own transaction
-(`bot.store.answers`), so a crash after the commit cannot leave the player told that nothing
-changed.
+Writes take `_write`: on SQLite the writer lock (one write at a time on the store's one
+connection), on PostgreSQL one pooled connection held for the block, so a transaction's
+statements run on it while other tasks write on theirs. A write made on behalf of a player's
+command marks that command's owed answer in its own transaction (`bot.store.answers`), so a
+crash after the commit cannot leave the player told that nothing changed.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
-
-import aiosqlite
 
 from bot.store.dialect import Dialect
 from bot.store.owed import OWED, Owed
@@ -27,31 +25,27 @@ from bot.store.owed import OWED, Owed
 Args = Sequence[Any]
 
 
+class NoRow(LookupError):
+    """A query that always yields one row yielded none: the database broke that promise."""
+
+
 class Sql:
-    """Statements, transactions and the writer lock, over one aiosqlite connection."""
+    """Statements, transactions and the writer, over the connection a store brings."""
 
     dialect: Dialect
-    _write: asyncio.Lock
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        raise NotImplementedError
+    _write: AbstractAsyncContextManager[Any]
 
     async def _exec(self, sql: str, args: Args = ()) -> int:
         """Run one statement inside the caller's transaction (or lock); the rows it changed."""
-        cur = await self.db.execute(self.dialect.sql(sql), args)
-        return cur.rowcount
+        raise NotImplementedError(f"{type(self).__name__} runs no statements")
 
     async def _many(self, sql: str, rows: Iterable[Args]) -> None:
         """Run one statement once per row of values, inside the caller's transaction."""
-        await self.db.executemany(self.dialect.sql(sql), rows)
+        raise NotImplementedError(f"{type(self).__name__} runs no statements")
 
     async def _rows(self, sql: str, args: Args = ()) -> list[dict[str, Any]]:
-        """Every row of a query (or of a write's `RETURNING`), read in one call on the
-        connection's thread: no statement stays open between calls, so another task's write
-        on this connection never finds a read of an older snapshot in its way (which another
-        process's commit meanwhile would turn into an immediate "database is locked")."""
-        return [dict(r) for r in await self.db.execute_fetchall(self.dialect.sql(sql), args)]
+        """Every row of a query (or of a write's `RETURNING`), as dicts in column order."""
+        raise NotImplementedError(f"{type(self).__name__} runs no statements")
 
     async def _row(self, sql: str, args: Args = ()) -> dict[str, Any] | None:
         """The one row of a query by key (or `LIMIT 1`), or None."""
@@ -60,17 +54,17 @@ class Sql:
 
     async def _value(self, sql: str, args: Args = ()) -> Any:
         """The first column of the first row, or None when there is no row."""
-        rows = list(await self.db.execute_fetchall(self.dialect.sql(sql), args))
-        return rows[0][0] if rows else None
+        rows = await self._rows(sql, args)
+        return next(iter(rows[0].values())) if rows else None
 
     async def _scalar(self, sql: str, args: Args = ()) -> Any:
         """The one value of a query that always yields one row (an aggregate, a column of a row
         the caller holds, a `RETURNING` of a row it writes): no row means the database broke
         that promise, which is an error here rather than a None mistaken for a value later."""
-        rows = list(await self.db.execute_fetchall(self.dialect.sql(sql), args))
+        rows = await self._rows(sql, args)
         if not rows:
-            raise sqlite3.DatabaseError(f"no row from a query that always yields one: {sql}")
-        return rows[0][0]
+            raise NoRow(f"no row from a query that always yields one: {sql}")
+        return next(iter(rows[0].values()))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:

@@ -112,13 +112,15 @@ class SqlWaits(Sql):
     ) -> list[DueWait]:
         """Take up to `limit` waits whose reminder or limit has come and that no other worker
         holds a live lease on, earliest first: each is marked as `worker`'s until `now +
-        lease`, in one statement. Read through the index of what is due."""
+        lease`, in one statement. Read through the index of what is due. Where several
+        processes claim at once (`dialect.skip_locked`), a wait another claim holds is passed
+        over, and one it took and committed meanwhile is read again as taken."""
         d = self.dialect
         taken = await self._returning(
             "UPDATE waits SET claimed_by = ?, lease_until = ? WHERE (game_id, seat) IN"
             " (SELECT game_id, seat FROM waits WHERE due_at IS NOT NULL AND due_at <= ?"
             " AND (claimed_by IS NULL OR claimed_by = ? OR lease_until <= ?)"
-            " ORDER BY due_at LIMIT ?) RETURNING game_id, seat, due_at",
+            f" ORDER BY due_at LIMIT ?{d.skip_locked}) RETURNING game_id, seat, due_at",
             (worker, d.moment(now + lease), d.moment(now), worker, d.moment(now), limit),
         )
         if not taken:

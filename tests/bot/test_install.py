@@ -158,7 +158,10 @@ def shipped(source: Path) -> set[str]:
         for path in (source / package).rglob("*")
         if path.is_file() and "__pycache__" not in path.parts
     }
-    return files | {f"bot/store/migrations/{p.name}" for p in (source / "migrations").glob("*.sql")}
+    folder = source / "migrations"  # the SQLite ones, and their PostgreSQL twins in a folder
+    return files | {
+        f"bot/store/migrations/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*.sql")
+    }
 
 
 def test_the_wheel_carries_every_source_file_and_the_migrations(wheel_install: Venv) -> None:

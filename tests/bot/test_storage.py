@@ -91,13 +91,13 @@ async def test_due_waits_and_their_claims_read_the_due_index(store: SqliteStore)
         assert "SCAN w" not in plan and "TEMP B-TREE" not in plan, plan
 
 
-async def test_claiming_posts_reads_the_due_index_and_the_claimed_index(store: SqliteStore):
+async def test_claiming_posts_reads_the_due_index_and_each_game_s_open_posts(store: SqliteStore):
     row = await running(store)
     await store.record_action(row, 0, 7, '"x"', "{}", False, [Post(kind="turn", body={})])
     now = datetime.now(UTC) + timedelta(minutes=1)
     (plan,) = await plans(store, store.claim_posts("a", now, timedelta(minutes=5), 100), "outbox")
-    assert "USING INDEX outbox_due" in plan and "USING INDEX outbox_claimed" in plan, plan
-    assert "SCAN outbox " not in plan + " ", plan
+    assert "USING INDEX outbox_due" in plan and "USING INDEX outbox_open_by_game" in plan, plan
+    assert "SCAN outbox " not in plan + " " and "SCAN left_out" not in plan, plan
 
 
 async def test_a_reminder_whose_post_cannot_be_queued_is_not_stored(store: SqliteStore):

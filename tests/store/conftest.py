@@ -2,8 +2,9 @@
 
 `STORES` lists how to make each implementation on a fresh database at a place (a folder the
 test owns): two calls with the same place give two stores on one database, as two processes
-sharing it would hold. Today that is SQLite alone; a PostgreSQL store joins by adding its
-factory here, and every test in this folder then runs against it too.
+sharing it would hold. SQLite makes its file there; PostgreSQL makes a database of its own on
+the test process's server (`postgres` in `tests/conftest.py`), one per place, and each store
+has its own pool of connections, as each process would.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.store.postgres import PostgresStore
 from bot.store.protocol import GameStore
 from bot.store.sqlite import SqliteStore
+from tests.postgres import Server
 
 Factory = Callable[[Path], Awaitable[GameStore]]
 
@@ -25,12 +28,28 @@ async def sqlite_store(place: Path) -> GameStore:
     return store
 
 
-STORES: dict[str, Factory] = {"sqlite": sqlite_store}
+def postgres_stores(server: Server) -> Factory:
+    """Stores on `server`: the first at a place makes its database, later ones share it."""
+
+    async def make(place: Path) -> GameStore:
+        url_file = place / "postgres-url"
+        if not url_file.exists():
+            url_file.write_text(await server.database())
+        store = PostgresStore(url_file.read_text(), pool_size=4)
+        await store.open()
+        return store
+
+    return make
 
 
-@pytest.fixture(params=sorted(STORES))
+STORES = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=STORES)
 def factory(request: pytest.FixtureRequest) -> Factory:
-    return STORES[request.param]
+    if request.param == "postgresql":
+        return postgres_stores(request.getfixturevalue("postgres"))
+    return sqlite_store
 
 
 @pytest.fixture
