@@ -76,11 +76,11 @@ def document(seen: Seen, shown: int, base: str, board_url: str, timelapse: bool)
 <figcaption id="caption">Step {shown} of {seen.step}</figcaption>
 </figure>
 <nav class="steps" aria-label="Steps">
-<a id="first" class="button" href="?step=0" aria-label="First step">⏮</a>
+<a id="first" class="button" href="?step=0" aria-label="First step">|◀</a>
 <a id="back" class="button" href="?step={max(0, shown - 1)}" aria-label="Step back">◀</a>
 <input id="slider" type="range" min="0" max="{seen.step}" value="{shown}" aria-label="Step">
 <a id="next" class="button" href="?step={min(seen.step, shown + 1)}" aria-label="Step on">▶</a>
-<a id="live" class="button" href="?" aria-label="Latest step">⏭</a>
+<a id="live" class="button" href="?" aria-label="Latest step">▶|</a>
 </nav>
 </section>
 <section class="table" aria-label="The table">

@@ -15,10 +15,10 @@ import pytest
 from multidict import CIMultiDict
 from PIL import Image, PngImagePlugin
 
-from bot.table import record, timelapse
+from bot.table import record, spectate, timelapse
 from bot.web.guard import POLICY
 from engine.games import REGISTRY
-from render import RENDERERS
+from render import RENDERERS, board_png
 from tests.bot.harness import Session, reply_text
 from tests.bot.spectate_games import played
 from tests.bot.test_e2e_record import bid, play_defaults, toy
@@ -85,7 +85,7 @@ async def test_the_link_opens_the_page_and_a_wrong_replaced_or_turned_off_one_is
         assert headers["Content-Security-Policy"] == POLICY
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "no-referrer"
-        status, png, headers = await browser.get(f"{path}/board/0.png")
+        status, _png, headers = await browser.get(f"{path}/board/0.png")
         assert status == 200 and headers["Content-Type"] == "image/png"
 
         wrong = path[:-4] + ("AAAA" if not path.endswith("AAAA") else "BBBB")
@@ -199,8 +199,21 @@ async def test_without_a_web_port_no_page_is_served_and_the_command_says_so(sess
 def test_a_timelapse_of_a_real_game_fits_in_a_discord_attachment(key: str):
     """Each game's first moves, seeded, as the timelapse draws them: several frames, under
     Discord's limit, every frame drawn from the channel's view."""
-    game, options, seed, entries = played(key, steps=12)
+    _game, options, seed, entries = played(key, steps=12)
     data = timelapse.draw(key, options, seed, entries)
     image = Image.open(io.BytesIO(data))
     assert image.format == "WEBP" and image.n_frames >= 2  # type: ignore[attr-defined]
     assert len(data) <= timelapse.DISCORD_BYTES
+
+
+@pytest.mark.parametrize("key", sorted(k for k in REGISTRY if k != TOY.id))
+def test_a_past_board_is_drawn_from_the_channels_view_of_that_step(key: str):
+    """The page's board at a step is the spectator view of the game replayed to it: the same
+    picture the channel's board is drawn from, never a seat's."""
+    game, options, seed, entries = played(key, steps=8)
+    start = record.initial(game, options, seed)
+    log = [record.Entry(seq=s, seat=t, action=a, absent=b) for s, t, a, b in entries]
+    for step in (0, len(entries)):
+        state = record.state_at(game, start, log, step)
+        png = spectate.board_at(key, options, seed, entries, step)
+        assert png == board_png(key, game.view(state, None))
