@@ -146,16 +146,17 @@ async def serve(settings: Settings) -> int:
 
     from bot.discord.app import GameBot
     from bot.discord.health import settle_collector
-    from bot.store.sqlite import SqliteStore
+    from bot.store.choice import chosen
     from bot.table.upkeep import Tenancy, scheduled_backups
 
     assert settings.discord_token is not None
-    store = SqliteStore(settings.database_path)
+    url = settings.database_url.get_secret_value() if settings.database_url else None
+    store, where = chosen(settings.database_path, url)
     await store.open()
     async with aclosing(store):
         tenancy = Tenancy(
             store,
-            str(settings.database_path),
+            where,
             version(),
             timedelta(seconds=settings.database_lease_seconds),
         )

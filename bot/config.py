@@ -7,7 +7,7 @@ A value out of range stops the bot at start with one line per problem in the REA
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from annotated_types import Ge, Gt
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
@@ -16,6 +16,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.cores import usable_cores
 from bot.logs import LogFormat
 
+POSTGRESQL = ("postgresql://", "postgres://")
+"""How a DATABASE_URL begins."""
 UNITS = {"_seconds": "seconds", "_minutes": "minutes", "_hours": "hours", "_mib": "MiB"}
 """A setting's unit, read off the end of its name."""
 
@@ -33,6 +35,12 @@ class Settings(BaseSettings):
     )
     database_path: Path = Field(
         default=Path("data/games.sqlite3"), description="SQLite file; created if missing."
+    )
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="A PostgreSQL database (postgresql://user:password@host:port/name) that "
+        "several bot processes may share, instead of the SQLite file DATABASE_PATH; secret, "
+        "since it may hold a password.",
     )
     guild_ids: list[int] = Field(
         default_factory=list,
@@ -153,6 +161,13 @@ class Settings(BaseSettings):
             raise ValueError("WEB_BASE_URL is needed with WEB_PORT")
         return None if value is None else value.rstrip("/")
 
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(POSTGRESQL):
+            raise ValueError("not a postgresql:// URL")
+        return value
+
     @field_validator("*")
     @classmethod
     def _not_too_often(cls, value: Any, info: ValidationInfo) -> Any:
@@ -185,6 +200,8 @@ def explain(settings: type[Settings], exc: ValidationError) -> str:
         field = settings.model_fields.get(name)
         got = error.get("input")
         shown = f" (got {str(got)[:40]!r})" if isinstance(got, str | int | float) else ""
+        if field is not None and SecretStr in get_args(field.annotation):
+            shown = ""  # a token, or a URL with a password: never printed
         if field is not None and field.annotation in (int, float):
             problems.append(f"{name.upper()} must be {allowed(settings, name)}{shown}")
         elif field is not None and field.description:

@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 SEARCH = ("/usr/lib/postgresql/*/bin", "/usr/local/pgsql/bin")
 """Where Debian (one folder per major version) and a source build keep the server's programs."""
@@ -154,3 +155,16 @@ def start() -> Server:
     except BaseException:
         shutil.rmtree(server.folder, ignore_errors=True)
         raise
+
+
+BACKENDS = ("sqlite", "postgresql")
+"""The stores a bot test may be parametrised over (`request.param`)."""
+
+
+async def database_settings(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The bot's settings for the store the test is parametrised with: none for SQLite (its
+    file is the session's), a new database's URL on this process's server for PostgreSQL."""
+    if request.param != "postgresql":
+        return {}
+    server: Server = request.getfixturevalue("postgres")
+    return {"database_url": await server.database()}

@@ -27,8 +27,8 @@ from bot.discord.rules_commands import rules_command
 from bot.discord.stale import StaleClicks, on_message
 from bot.discord.steward import Steward
 from bot.discord.turns import Turns
+from bot.store.choice import chosen
 from bot.store.protocol import GameStore
-from bot.store.sqlite import SqliteStore
 from bot.table.model import PlayerError
 from bot.table.tables import Tables
 from bot.web.site import SpectatorSite
@@ -60,7 +60,8 @@ class GameBot(discord.Client):
             chunk_guilds_at_startup=False,
         )
         self.settings = settings
-        self.store: GameStore = store or SqliteStore(settings.database_path)
+        url = settings.database_url.get_secret_value() if settings.database_url else None
+        self.store: GameStore = store or chosen(settings.database_path, url)[0]
         self.tables = Tables(
             self.store,
             cache_bytes=int(settings.state_cache_mib * 1024 * 1024),

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from tests.bot.harness import Session, reply_text
+from tests.postgres import BACKENDS, database_settings
 from tests.standin import MessageRecord, UserRecord
 
 
-@pytest.fixture
-async def real(tmp_path: Path):
-    async with Session(tmp_path / "games.sqlite3") as s:
+@pytest.fixture(params=BACKENDS)
+async def real(tmp_path: Path, request: pytest.FixtureRequest):
+    async with Session(tmp_path / "games.sqlite3", **await database_settings(request)) as s:
         yield s
 
 

@@ -10,13 +10,14 @@ import pytest
 
 from bot.table.model import Table
 from tests.bot.harness import Session, reply_text
+from tests.postgres import BACKENDS, database_settings
 from tests.standin import MessageRecord, UserRecord
 
 
-@pytest.fixture
-async def real(tmp_path: Path):
-    """A session for the real games (the toy one is the `session` fixture)."""
-    async with Session(tmp_path / "games.sqlite3") as s:
+@pytest.fixture(params=BACKENDS)
+async def real(tmp_path: Path, request: pytest.FixtureRequest):
+    """A session for the real games (the toy one is the `session` fixture), on each store."""
+    async with Session(tmp_path / "games.sqlite3", **await database_settings(request)) as s:
         yield s
 
 
