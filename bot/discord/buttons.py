@@ -38,7 +38,11 @@ LOBBY_LOOK = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary,
+    "casual": discord.ButtonStyle.secondary,
+    "strong": discord.ButtonStyle.secondary,
 }
+LOBBY_LABELS = {"casual": "+ Computer (casual)", "strong": "+ Computer (strong)"}
+"""The lobby buttons that seat a computer (host only), one per level."""
 
 GAME = r"(?P<game>[1-9]\d{0,17})"
 """A game row id: at most 18 digits, so it always fits the database's 64-bit integers."""
@@ -147,12 +151,14 @@ class OrdersButton(
 class LobbyButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lobby:" + GAME + r":(?P<op>join|leave|start)",
+    template=r"lobby:" + GAME + r":(?P<op>join|leave|start|casual|strong)",
 ):
     def __init__(self, game_id: int, op: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=op.capitalize(), style=LOBBY_LOOK[op], custom_id=f"lobby:{game_id}:{op}"
+                label=LOBBY_LABELS.get(op, op.capitalize()),
+                style=LOBBY_LOOK[op],
+                custom_id=f"lobby:{game_id}:{op}",
             )
         )
         self.game_id, self.op = game_id, op
@@ -396,7 +402,7 @@ def controls_view(controls: list[Control]) -> discord.ui.View:
 
 def lobby_view(game_id: int, game: Game, chosen: dict[str, Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start"):
+    for op in ("join", "leave", "start", "casual", "strong"):
         view.add_item(LobbyButton(game_id, op))
     for field in option_fields(game)[: limits.LOBBY_MENUS]:
         view.add_item(OptionSelect(game_id, field, chosen.get(field.name, field.default)))

@@ -14,10 +14,12 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from bot.discord.computer_seats import thinker
 from bot.logs import about
 from bot.store.models import Wait
 from bot.store.protocol import worker_name
-from bot.table import pace, posts
+from bot.table import computer, pace, posts
+from bot.table.computer_ids import is_computer
 from bot.table.model import Table
 from bot.table.pace import Pace
 from bot.table.posts import Control
@@ -99,6 +101,12 @@ class DueSweep:
             await self.publisher.publish(due.game_id)
 
     async def _due(self, table: Table, wait: Wait) -> None:
+        if is_computer(wait.user_id):
+            # A computer's move is due as soon as it is asked: it thinks in a worker process.
+            await computer.play_turn(
+                self.tables, table, thinker(self.turns.drawing, table.row.id)
+            )
+            return
         now = self.tables.clock()
         table_pace = Pace.model_validate(table.row.pace)
         assert table.state is not None

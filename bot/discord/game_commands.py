@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord import orders, record_commands, spectate_commands
+from bot.discord import computer_seats, orders, record_commands, spectate_commands
 from bot.discord.interactions import answer, handling
 from bot.discord.permissions import POSTING, missing_permissions, named_permissions
 from bot.table import limits, present
@@ -151,6 +151,31 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
         await interaction.client.steward.ask(
             interaction, "replace", a=player.id, b=newcomer.id, name=newcomer.display_name
         )
+
+    @app_commands.command(
+        name="computer", description="Seat a computer in the lobby, or give it a player's seat"
+    )
+    @app_commands.describe(
+        level="How well it plays: casual (quick) or strong (searches ahead)",
+        player="During play: whose seat the computer takes over",
+    )
+    @app_commands.choices(
+        level=[app_commands.Choice(name=v, value=v) for v in ("casual", "strong")]
+    )
+    async def computer(
+        self,
+        interaction: discord.Interaction[GameBot],
+        level: str,
+        player: discord.User | None = None,
+    ) -> None:
+        await computer_seats.hand_over(interaction, level, player)
+
+    @app_commands.command(name="return", description="Give a computer's seat to a member")
+    @app_commands.describe(seat="The seat's name, as the game calls it", newcomer="Who takes it")
+    async def hand_back(
+        self, interaction: discord.Interaction[GameBot], seat: str, newcomer: discord.User
+    ) -> None:
+        await computer_seats.hand_back(interaction, seat, newcomer)
 
     @app_commands.command(name="resign", description="Leave the game: ask to be replaced")
     async def resign(self, interaction: discord.Interaction[GameBot]) -> None:

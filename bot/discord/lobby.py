@@ -14,9 +14,11 @@ import discord
 from bot.discord.buttons import lobby_view
 from bot.discord.permissions import require_permissions
 from bot.discord.plays import Play, plays
-from bot.table import present
+from bot.table import computer, present
+from bot.table.computer_ids import LEVELS
 from bot.table.model import PlayerError, Table
 from bot.table.options import option_fields
+from engine.computer import Level
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -115,6 +117,9 @@ class Lobbies:
                 table, note = await self.tables.fit_options(table)
                 done = f"You joined {table.game.title}. {note}".strip()
                 await self.refresh(table, note=note)
+            elif op in LEVELS:
+                await self.seat_computer(play, user, Level(op))
+                return
             elif op == "leave":
                 table = await self.tables.leave(table, user)
                 table, note = await self.tables.fit_options(table)
@@ -127,6 +132,16 @@ class Lobbies:
                 return
             play.progress.committed = done
             play.reply(done)
+
+    async def seat_computer(self, play: Play, user_id: int, level: Level) -> None:
+        """Seat one more computer of `level` in the play's lobby (the host's button or
+        `/game seat computer`)."""
+        table = await computer.seat(self.tables, self._open(play), user_id, level)
+        table, note = await self.tables.fit_options(table)
+        done = f"A {level.value} computer took a seat. {note}".strip()
+        await self.refresh(table, note=note)
+        play.progress.committed = done
+        play.reply(done)
 
     async def choose_option(
         self, interaction: discord.Interaction[GameBot], game_id: int, name: str, text: str

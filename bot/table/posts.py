@@ -15,6 +15,7 @@ from pydantic import BaseModel, field_validator
 
 from bot.store.models import OutboxRow, Post, Prefs
 from bot.table import limits, present
+from bot.table.computer_ids import is_computer, people
 from bot.table.model import Accepted, Table
 from bot.table.pace import Pace
 from engine import Prompt
@@ -102,7 +103,7 @@ def for_start(table: Table) -> list[Post]:
     posts = [_turn(table, header, final=False)]
     for seat in range(len(table.state.seat_names)):
         secret = table.game.hand_text(table.state, seat)
-        if secret is not None:
+        if secret is not None and not is_computer(table.holder(seat)):
             posts.append(private(table, seat, secret))
     return posts
 
@@ -129,7 +130,11 @@ def for_move(
     for event in move.events:
         if event.seat is not None:
             by_seat.setdefault(event.seat, []).append(event.text)
-    posts += [private(after, seat, "\n".join(texts)) for seat, texts in by_seat.items()]
+    posts += [
+        private(after, seat, "\n".join(texts))
+        for seat, texts in by_seat.items()
+        if not is_computer(after.holder(seat))  # a computer seat reads the state, not DMs
+    ]
     return posts
 
 
@@ -238,7 +243,7 @@ def compose(
         return [Piece(content=text, controls=controls)]
     if post.kind == "notice":
         pieces = [
-            Piece(content=late + part, ping=post.body.get("ping", []))
+            Piece(content=late + part, ping=people(post.body.get("ping", [])))
             for part in present.split_text(post.body["text"])
         ]
         pieces[-1].controls = controls
@@ -256,7 +261,7 @@ def compose(
     phase = _phase(prompts)
     actors = sorted((p.seat, table.holder(p.seat)) for p in prompts)
     shows = sorted((p.seat, p.decision) for p in prompts)
-    with_buttons = [p for p in prompts if p.choices]
+    with_buttons = [p for p in prompts if p.choices and not is_computer(table.holder(p.seat))]
     together = _sharing(table, with_buttons)
     alone = with_buttons[len(together) :]
     asking = [present.prompt_line(table, p) for p in prompts if p not in alone]
@@ -311,7 +316,7 @@ def compose(
         pieces.append(
             Piece(
                 content=present.prompt_line(table, prompt),
-                ping=[table.holder(prompt.seat)] if new else [],
+                ping=people([table.holder(prompt.seat)]) if new else [],
                 buttons=[_spec(prompt)],
             )
         )
@@ -405,7 +410,7 @@ def _with_board(
     pieces.append(
         Piece(
             content=parts[-1],
-            ping=list(dict.fromkeys(ping)),
+            ping=people(dict.fromkeys(ping)),
             board=board is not None,
             buttons=buttons,
         )

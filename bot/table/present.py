@@ -7,7 +7,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from bot.table import limits
+from bot.table import computer_ids, limits
 from bot.table.model import Table
 from bot.table.options import option_label
 from bot.table.pace import Pace
@@ -16,7 +16,8 @@ from engine.words import winners_line
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A person as a mention; a computer seat's holder by its level (it has no user)."""
+    return computer_ids.label(user_id) if computer_ids.is_computer(user_id) else f"<@{user_id}>"
 
 
 def seat_line(table: Table, seat: int) -> str:

@@ -20,6 +20,7 @@ from bot.store.models import ChannelBusy, GameRow, Post, Prefs, StaleVersion
 from bot.store.protocol import GameStore
 from bot.table import limits, pace, posts, present
 from bot.table import options as game_options
+from bot.table.computer_ids import is_computer
 from bot.table.model import SYSTEM_USER, Accepted, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction, Prompt, history
 from engine.games import REGISTRY
@@ -497,6 +498,10 @@ class Tables:
         away = table.row.away if away is None else away
         out = []
         for wait in waits:
+            if is_computer(wait.user_id) and table.row.paused_at is None:
+                # A computer seat owes nobody a reminder: its move is due at once.
+                out.append(wait.model_copy(update={"remind_at": None, "limit_at": wait.since}))
+                continue
             until = away.get(wait.user_id)
             out.append(
                 pace.schedule(

@@ -22,6 +22,7 @@ from typing import Any
 from engine.computer.search import Budget, Evaluate, Search
 from engine.computer.tally import Tally, best
 from engine.core import ActionBase, Game
+from engine.games import REGISTRY
 from engine.players import Player, PlayerFactory, Seen, heuristic, own_hook, random_player, seen
 from engine.rng import Rng
 
@@ -118,11 +119,22 @@ def think(game: Game[Any, Any], state: Any, seat: int, seed: int, budget: Budget
     return search(game, seen(game, state, seat), seed, budget, guide, prior)
 
 
+def choose_json(game_id: str, state_json: str, seat: int, level: str, seed: int) -> dict[str, Any]:
+    """A computer's action for `seat`, from plain values a worker process receives: the game's
+    id, its state as JSON, the level and a seed; the action comes back as a dict a client
+    parses (`Game.parse_action`). The state is read only through the seat's `Seen`."""
+    game = REGISTRY[game_id]
+    state = game.state_type.model_validate_json(state_json)
+    play = computer(game, Level(level))(seed)
+    return play(seen(game, state, seat)).model_dump(mode="json")
+
+
 __all__ = [
     "SHALLOW",
     "STRONG",
     "Level",
     "casual",
+    "choose_json",
     "computer",
     "decide",
     "evaluation",

@@ -46,6 +46,10 @@ class Budget(BaseModel):
     """Weight of the exploration bonus against a choice's average worth."""
 
 
+PRIOR_SHARE = 0.5
+"""The share of the root's prior held by the heuristic's own choice (see `Search._guided`)."""
+
+
 class _Edge:
     """One action from one tree position: who plays it, how often it was open, tried, and
     what it brought the seat playing it."""
@@ -178,14 +182,35 @@ class Search:
                 edge = node.edges[key] = _Edge(action)
             edge.open += 1
             edges.append(edge)
+        if node is self.root and self.prior is not None:
+            return self._guided(edges)
         untried = [e for e in edges if e.visits == 0]
         if untried:
-            preferred = [e for e in untried if node is self.root and e.action == self.prior]
-            return (preferred or [self.rng.choice(untried)])[0], True
+            return self.rng.choice(untried), True
         c = self.budget.explore
         return max(
             edges, key=lambda e: e.value / e.visits + c * math.sqrt(math.log(e.open) / e.visits)
         ), False
+
+    def _guided(self, edges: list[_Edge]) -> tuple[_Edge, bool]:
+        """The root's edge when a heuristic has a preferred choice (PUCT): the preferred
+        action holds `PRIOR_SHARE` of the prior and the others share the rest; an untried
+        action is rated at the root's average so far. The preferred action is tried first and
+        most, and another overtakes it only by doing better in the search, so a short budget
+        plays like the heuristic and a longer one corrects it."""
+        tried = [e for e in edges if e.visits]
+        visits = sum(e.visits for e in tried)
+        untried_worth = sum(e.value for e in tried) / visits if visits else 0.5
+        others = (1 - PRIOR_SHARE) / max(1, len(edges) - 1)
+        c = 2 * self.budget.explore * math.sqrt(visits + 1)
+
+        def rating(e: _Edge) -> float:
+            share = PRIOR_SHARE if e.action == self.prior else others
+            worth = e.value / e.visits if e.visits else untried_worth
+            return worth + c * share / (1 + e.visits)
+
+        edge = max(edges, key=rating)
+        return edge, edge.visits == 0
 
     def _branch(self, state: Any, seat: int, prompt: Prompt) -> list[ActionBase]:
         width = self.budget.width

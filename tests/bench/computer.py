@@ -132,10 +132,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games")
     args = parser.parse_args()
     games = [g for g in GAMES if not args.game or g.id in args.game]
-    print(f"{args.games} games per pairing or level, strong at {args.seconds} s a decision")
+    print(
+        f"{args.games} games per pairing or level, strong at {args.seconds} s a decision",
+        flush=True,
+    )
     print(
         f"{'game':<20}{'first player':<16}{'its score [95%]':<24}{'in the first seat':<24}"
-        f"{'in the last seat':<24}first player's time/decision mean/p95"
+        f"{'in the last seat':<24}first player's time/decision mean/p95",
+        flush=True,
     )
     with ProcessPoolExecutor(args.jobs) as pool:
         for game in games:
@@ -150,9 +154,11 @@ def report(game: Game[Any, Any], args: argparse.Namespace, pool: ProcessPoolExec
             jobs = [(game.id, [level] * seats, s, args.seconds, args.cap) for s in seeds]
             played = run(pool, jobs)
             won = sum(p.returns is not None and p.returns[0] == 1.0 for p in played)
-            times = [t for p in played for t in p.times.get(level, [])]
+            spent = [t for p in played for t in p.times.get(level, [])]
             label = f"{seats} {level}"
-            print(f"{game.id:<20}{label:<16}{rate(won, len(played)):<72}{timing(times)}")
+            print(
+                f"{game.id:<20}{label:<16}{rate(won, len(played)):<72}{timing(spent)}", flush=True
+            )
         return
     seats = min(game.player_counts)
     for pairing in args.pairings:
@@ -174,7 +180,8 @@ def report(game: Game[Any, Any], args: argparse.Namespace, pool: ProcessPoolExec
         print(
             f"{game.id:<20}{label:<16}{rate(sum(every), len(every)):<24}"
             f"{rate(sum(sides[0]), len(sides[0])):<24}"
-            f"{rate(sum(sides[seats - 1]), len(sides[seats - 1])):<24}{timing(times)}"
+            f"{rate(sum(sides[seats - 1]), len(sides[seats - 1])):<24}{timing(times)}",
+            flush=True,
         )
 
 

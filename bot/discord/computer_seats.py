@@ -1,0 +1,71 @@
+"""Computer seats from Discord: the lobby's computer buttons and `/game seat computer` seat one,
+`/game seat computer` during play hands a player's seat to the computer, `/game seat return`
+hands a computer's seat to a member, and the due sweep lets computers move. The rules of who
+may do what live in `bot.table.computer`; the thinking runs in the game's drawing worker
+process (`Drawing.work`), never on the event loop."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.plays import plays
+from bot.discord.steward import may_manage
+from bot.table import computer
+from bot.table.model import PlayerError
+from engine.computer import Level
+from engine.computer.levels import choose_json
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameBot
+    from bot.discord.drawing import Drawing
+
+
+def thinker(drawing: Drawing, game_id: int) -> computer.Think:
+    """A `Think` that works in the worker process home to the game `game_id`."""
+
+    async def think(game: str, state: str, seat: int, level: str, seed: int) -> dict[str, Any]:
+        return await drawing.work(game_id, choose_json, game, state, seat, level, seed)
+
+    return think
+
+
+async def hand_over(
+    interaction: discord.Interaction[GameBot], level: str, player: discord.User | None
+) -> None:
+    """`/game seat computer`: in a lobby, seat a computer (as the lobby's button does); during
+    play, give `player`'s seat to the computer."""
+    async with plays(interaction) as play:
+        table = play.table
+        if table.row.status == "lobby":
+            if player is not None:
+                raise PlayerError(
+                    "In the lobby a computer takes a seat of its own: leave out the player."
+                )
+            await interaction.client.lobbies.seat_computer(play, interaction.user.id, Level(level))
+            return
+        if player is None:
+            raise PlayerError("Name the player whose seat the computer takes over.")
+        manage = may_manage(interaction, table.row.host_id)
+        after = await computer.hand_over(
+            interaction.client.tables, table, player.id, Level(level), interaction.user.id, manage
+        )
+        play.tell(after.row.id, f"The computer ({level}) plays for <@{player.id}>'s seat now.")
+
+
+async def hand_back(
+    interaction: discord.Interaction[GameBot], seat: str, newcomer: discord.User
+) -> None:
+    """`/game seat return`: give a computer's seat to a member."""
+    async with plays(interaction) as play:
+        if newcomer.bot:
+            raise PlayerError("A bot cannot take a seat; pick a person.")
+        table = play.table
+        manage = may_manage(interaction, table.row.host_id)
+        client = interaction.client
+        await client.store.name_players(table.row.id, {newcomer.id: newcomer.display_name})
+        after = await computer.hand_back(
+            client.tables, table, seat, newcomer.id, interaction.user.id, manage
+        )
+        play.tell(after.row.id, f"<@{newcomer.id}> plays {seat} now.")

@@ -1,0 +1,171 @@
+"""Computer seats: seating a computer in a lobby, handing a player's seat to the computer during
+play and back to a person, and the computer's moves.
+
+A computer holds its seat like a player (see `computer_ids`): its waits fall due at once, the
+due sweep asks it for a move, and the move goes through `Tables.act` like any player's, so it
+is checked, logged, narrated and published the same way. Its choice is worked out by
+`engine.computer` from what its seat sees, by a `Think` the caller supplies (the bot runs it
+in a worker process, never on the event loop). Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.store.models import Post
+from bot.table import posts
+from bot.table.computer_ids import is_computer, label, level_of, new_id, people
+from bot.table.model import Accepted, PlayerError, Table
+from bot.table.tables import Tables
+from engine.computer import Level
+
+Think = Callable[[str, str, int, str, int], Awaitable[dict[str, Any]]]
+"""Works out a computer's action off the event loop: (game id, state JSON, seat, level, seed)
+-> the action as a dict (see `engine.computer.levels.choose_json`)."""
+MOVES_AT_ONCE = 40
+"""The most moves one computer seat makes in a row before others get the channel back (Not
+On My Block's turns are a move per piece)."""
+
+
+def _steward(table: Table, user_id: int, can_manage: bool, what: str) -> None:
+    if user_id != table.row.host_id and not can_manage:
+        raise PlayerError(f"Only the host or someone with Manage Channels can {what}.")
+
+
+async def seat(tables: Tables, table: Table, user_id: int, level: Level) -> Table:
+    """Seat one more computer of `level` in the lobby (the host only; the lobby's own limit
+    on players holds)."""
+    if table.row.status != "lobby":
+        raise PlayerError("Computers are seated in the lobby; during play, hand them a seat.")
+    if user_id != table.row.host_id:
+        raise PlayerError("Only the host can seat a computer.")
+    return await tables.join(table, new_id(level, table.row.players))
+
+
+async def hand_over(
+    tables: Tables, table: Table, old: int, level: Level, by: int, can_manage: bool
+) -> Table:
+    """Give `old`'s seats to a computer of `level`, which moves for them from now on; the table
+    is told. At least one person must stay at the table."""
+    _steward(table, by, can_manage, "hand a seat to the computer")
+    if table.state is None or table.row.status != "active":
+        raise PlayerError("There is no game running in this channel.")
+    seats = table.seats_of(old)
+    if not seats or is_computer(old):
+        raise PlayerError(f"<@{old}> holds no seat in this game.")
+    players = [p for p in table.row.players if p != old]
+    if not people(players):
+        raise PlayerError(
+            "That would leave only computers at the table, playing for nobody: "
+            "keep at least one person seated."
+        )
+    computer = new_id(level, table.row.players)
+    names = ", ".join(table.state.seat_names[s] for s in seats)
+    told = posts.notice(
+        f"🤖 <@{by}> gave <@{old}>'s seat ({names}) to the computer ({level.value}); "
+        "`/game seat return` hands it back to a person.",
+        [old],
+    )
+    return await _reseat(tables, table, old, computer, [told])
+
+
+async def hand_back(
+    tables: Tables, table: Table, seat_name: str, new: int, by: int, can_manage: bool
+) -> Table:
+    """Give a computer's seat to the person `new`, who gets its secrets by DM at once."""
+    _steward(table, by, can_manage, "hand a computer's seat to a person")
+    if table.state is None or table.row.status != "active":
+        raise PlayerError("There is no game running in this channel.")
+    wanted = seat_name.strip().lower()
+    seat = next((s for s, n in enumerate(table.state.seat_names) if n.lower() == wanted), None)
+    if seat is None or not is_computer(table.holder(seat)):
+        computers = [
+            n for s, n in enumerate(table.state.seat_names) if is_computer(table.holder(s))
+        ]
+        held = ", ".join(computers) or "none"
+        raise PlayerError(
+            f"No computer holds a seat called {seat_name!r} (computer seats: {held})."
+        )
+    if new in table.row.players:
+        raise PlayerError(f"<@{new}> already plays in this game.")
+    old = table.holder(seat)
+    name = table.state.seat_names[seat]
+    told = [
+        posts.notice(
+            f"🔁 <@{by}> gave the computer's seat ({name}) to <@{new}>. Welcome, <@{new}>: "
+            "`/game status` shows where things stand.",
+            [new],
+        )
+    ]
+    return await _reseat(tables, table, old, new, told, secrets_for=[seat])
+
+
+async def _reseat(
+    tables: Tables,
+    table: Table,
+    old: int,
+    new: int,
+    told: list[Post],
+    secrets_for: list[int] | None = None,
+) -> Table:
+    """Store `old`'s seats as `new`'s, with what the table is told and the waits moved over."""
+    assert table.state is not None
+    seats = table.seats_of(old)
+    players = [new if p == old else p for p in table.row.players]
+    row = table.row.model_copy(update={"players": players})
+    after = Table(row=row, game=table.game, state=table.state)
+    for s in secrets_for or []:
+        secret = table.game.hand_text(table.state, s)
+        if secret is not None:
+            told.append(posts.private(after, s, str(secret)))
+    fresh = [
+        w.model_copy(
+            update={"user_id": new, "reminders": 0, "remind_at": None, "limit_told": False}
+        )
+        if w.seat in seats
+        else w
+        for w in table.row.waits.values()
+    ]
+    away = {u: t for u, t in table.row.away.items() if u != old}
+    waits = tables.scheduled(after, fresh, away)
+    row = await tables.write(
+        tables.store.update_game(table.row, told, waits, back=old, players=players)
+    )
+    tables.forget(row.id)
+    return Table(row=row, game=table.game, state=table.state)
+
+
+async def move(tables: Tables, table: Table, seat: int, think: Think) -> Accepted:
+    """The computer holding `seat` decides and its move is committed like a player's; the
+    caller holds the channel's lock and publishes."""
+    assert table.state is not None
+    holder = table.holder(seat)
+    level = level_of(holder)
+    if level is None:
+        raise PlayerError(f"{table.state.seat_names[seat]} is not a computer's seat.")
+    action = await think(
+        table.game.id,
+        table.state.model_dump_json(),
+        seat,
+        level.value,
+        secrets.randbits(62),
+    )
+    return await tables.act(table, holder, action, seat=seat)
+
+
+async def play_turn(tables: Tables, table: Table, think: Think) -> int:
+    """Every decision computers owe now, and those their own moves open, up to
+    `MOVES_AT_ONCE`; how many moves were made."""
+    made = 0
+    while made < MOVES_AT_ONCE and table.state is not None and table.row.status == "active":
+        owing = [s for s in sorted(table.prompts()) if is_computer(table.holder(s))]
+        if not owing:
+            break
+        table = (await move(tables, table, owing[0], think)).after
+        made += 1
+    return made
+
+
+__all__ = ["MOVES_AT_ONCE", "Think", "hand_back", "hand_over", "label", "move", "play_turn", "seat"]
