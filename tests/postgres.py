@@ -70,9 +70,8 @@ class Server:
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         self._names = itertools.count(1)
 
-    @property
-    def admin(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+    def url(self, database: str) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
     def _run(self, *args: str) -> None:
         done = subprocess.run(
@@ -114,6 +113,7 @@ class Server:
             options,
             "start",
         )
+        self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "tests")
         return self
 
     def stop(self) -> None:
@@ -123,14 +123,16 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     async def database(self) -> str:
-        """The URL of a new, empty database on this server."""
-        name = f"test_{os.getpid()}_{next(self._names)}"
-        conn = await asyncpg.connect(self.admin)
+        """The URL of a new, empty database on this server: a schema of its own in the
+        server's one test database (made in a millisecond, where a database takes a fifth of
+        a second), which the URL sets as the connection's search path."""
+        name = f"test_{next(self._names)}"
+        conn = await asyncpg.connect(self.url("tests"))
         try:
-            await conn.execute(f"CREATE DATABASE {name}")
+            await conn.execute(f"CREATE SCHEMA {name}")
         finally:
             await conn.close()
-        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+        return f"{self.url('tests')}?search_path={name}"
 
 
 def _exists(user: str) -> bool:

@@ -39,7 +39,7 @@ async def test_migrations_are_recorded_once_and_moments_and_json_have_their_type
                 (r["table_name"], r["column_name"]): r["data_type"]
                 for r in await conn.fetch(
                     "SELECT table_name, column_name, data_type FROM information_schema.columns"
-                    " WHERE table_schema = 'public'"
+                    " WHERE table_schema = current_schema()"
                 )
             }
         finally:
