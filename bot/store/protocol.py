@@ -1,8 +1,8 @@
 """What every store of games provides, whichever database holds them: the protocol alone.
 
 The bot's other rooms hold a `GameStore` and never know which implementation is behind it:
-`bot.store.sqlite.SqliteStore` today, one file and one process; a PostgreSQL store, shared by
-several processes, would fill the same protocol. Every update carries the version the caller
+`bot.store.sqlite.SqliteStore`, one file and one process, or `bot.store.postgres.PostgresStore`,
+one database several processes share. Every update carries the version the caller
 read, and a write against another version is refused with `StaleVersion`, never merged; work
 that any process could pick up (posts to send, waits that fell due) is claimed by one worker at
 a time under a lease. The rows handed back and the errors raised are in `bot.store.models`, and
