@@ -1,6 +1,6 @@
-"""What only the PostgreSQL store has to show: its migrations twin SQLite's, its columns hold
-moments and JSON as PostgreSQL types, a move holds its game's lock, and its URL's password
-never reaches a message."""
+"""What only the PostgreSQL store has to show: it is chosen by DATABASE_URL, its migrations
+twin SQLite's, its columns hold moments and JSON as PostgreSQL types, a move holds its game's
+lock, and its URL's password never reaches a message."""
 
 from __future__ import annotations
 
@@ -9,10 +9,14 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from pydantic import ValidationError
 
+from bot.config import Settings, explain
 from bot.store import pg_schema, schema
+from bot.store.choice import chosen
 from bot.store.postgres import PostgresStore
 from bot.store.schema import StoreUnusable
+from bot.store.sqlite import SqliteStore
 from tests.postgres import Server
 from tests.store.helpers import running
 
@@ -109,3 +113,19 @@ async def test_a_newer_or_foreign_database_is_refused_without_the_password(
         await unreachable.open()
     assert "hunter2" not in str(refused.value) and "bot:***@" in str(refused.value)
     assert "hunter2" not in repr(unreachable)
+
+
+def test_database_url_chooses_postgresql_and_is_never_shown(tmp_path: Path):
+    secret = "postgresql://bot:hunter2-secret@db.example:5432/games"
+    settings = Settings(database_url=secret)
+    assert "hunter2" not in repr(settings) and "hunter2" not in str(settings.model_dump())
+    store, where = chosen(tmp_path / "games.sqlite3", secret)
+    assert (
+        isinstance(store, PostgresStore) and where == "postgresql://bot:***@db.example:5432/games"
+    )
+    default, named = chosen(tmp_path / "games.sqlite3", None)
+    assert isinstance(default, SqliteStore) and named == str(tmp_path / "games.sqlite3")
+    with pytest.raises(ValidationError) as refused:
+        Settings(database_url="mysql://bot:hunter2-secret@db.example/games")
+    line = explain(Settings, refused.value)
+    assert "DATABASE_URL is not valid" in line and "hunter2" not in line
