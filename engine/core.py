@@ -16,37 +16,72 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from engine.errors import IllegalAction
+from engine.messages import ENGLISH, Msg, Text, lift, m, raw
 from engine.rng import Rng
 from engine.rules_help import RulesTopic, topics_for
 from engine.sheets import OrderSheet, decode_orders
 from engine.words import quoted
 
 
-class Event(BaseModel):
+class _Worded(BaseModel):
+    """A model carrying messages, which also accepts each under its reading name (`text=`,
+    `label=`) and lifts a plain string there (see `engine.messages.RAW`), while the games move
+    their sentences into catalogs."""
+
+    renamed: ClassVar[dict[str, str]] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def lift_words(cls, data: Any) -> Any:
+        if isinstance(data, dict) and cls.renamed:
+            data = dict(data)
+            for old, new in cls.renamed.items():
+                if old in data and new not in data:
+                    data[new] = data.pop(old)
+                if new in data:
+                    data[new] = lift(data[new])
+        return data
+
+
+class Event(_Worded):
     """One line of narration. `seat=None` is public; otherwise only that seat may read it."""
 
-    text: str
+    msg: Msg
     seat: int | None = None
+
+    renamed: ClassVar[dict[str, str]] = {"text": "msg"}
+
+    @property
+    def text(self) -> str:
+        """The line in English (logs, tests); clients show `msg` in their reader's language."""
+        return str(self.msg)
 
 
 ChoiceStyle = Literal["primary", "secondary", "success", "danger"]
 """How a quick choice looks: the main way on, a routine one, a yes, or a no."""
 
 
-class QuickChoice(BaseModel):
+class QuickChoice(_Worded):
     """A complete action offered as a single click (consent, 'where does my agent go back to').
 
     Games build them with `Game.quick_choices`."""
 
-    label: str
+    msg: Msg
     action: dict[str, Any]
     style: ChoiceStyle = "secondary"
 
+    renamed: ClassVar[dict[str, str]] = {"label": "msg"}
 
-class HandCard(BaseModel):
+    @property
+    def label(self) -> str:
+        """The choice in English (logs, tests); clients show `msg` in their reader's language."""
+        return str(self.msg)
+
+
+class HandCard(_Worded):
     """One kind of card in a seat's hand, as a client shows it: the id an action names, its
     name and rules text, how many copies the hand holds, and the complete actions that would
     play it right now (each a `QuickChoice`, so a client can offer them as buttons; empty when
@@ -54,13 +89,25 @@ class HandCard(BaseModel):
     and may name the card: a client shows them to that seat alone."""
 
     id: str
-    name: str
-    text: str
+    name_msg: Msg
+    text_msg: Msg
     count: int = 1
     choices: list[QuickChoice] = Field(default_factory=list)
 
+    renamed: ClassVar[dict[str, str]] = {"name": "name_msg", "text": "text_msg"}
 
-class Prompt(BaseModel):
+    @property
+    def name(self) -> str:
+        """The card's name in English (logs, tests)."""
+        return str(self.name_msg)
+
+    @property
+    def text(self) -> str:
+        """The card's rules text in English (logs, tests)."""
+        return str(self.text_msg)
+
+
+class Prompt(_Worded):
     """What one seat may do right now.
 
     `kinds` lists the action kinds open to the seat (a client's commands); `choices` lists
@@ -70,7 +117,8 @@ class Prompt(BaseModel):
     """
 
     seat: int
-    text: str
+    msg: Msg
+    """What the seat is asked, in words."""
     kinds: list[str] = Field(default_factory=list)
     choices: list[QuickChoice] = Field(default_factory=list)
     out_of_turn: bool = False
@@ -98,6 +146,13 @@ class Prompt(BaseModel):
     the seat answers or the decision is replaced, so a button posted for one decision can never
     answer the next one that happens to offer the same choice (a double click, a stale message)."""
 
+    renamed: ClassVar[dict[str, str]] = {"text": "msg"}
+
+    @property
+    def text(self) -> str:
+        """The prompt in English (logs, tests); clients show `msg` in their reader's language."""
+        return str(self.msg)
+
 
 def in_phase(prompts: dict[int, Prompt], key: str | None) -> dict[int, Prompt]:
     """`prompts`, each put in the phase `key` (`Prompt.phase`): a game's prompt builder
@@ -122,14 +177,21 @@ class Termination(StrEnum):
     played for an absent player, with nothing done, for a whole turn or round; nobody wins."""
 
 
-class Outcome(BaseModel):
+class Outcome(_Worded):
     """The end of a game: how it ended, who won, and a sentence to narrate it."""
 
     termination: Termination
     winners: list[int]
     """Every winning seat; empty when everyone lost."""
-    reason: str
+    msg: Msg
     """One sentence for the players, e.g. "Time runs out: the military arrives."."""
+
+    renamed: ClassVar[dict[str, str]] = {"reason": "msg"}
+
+    @property
+    def reason(self) -> str:
+        """The sentence in English (logs, tests); clients show `msg` in their reader's language."""
+        return str(self.msg)
 
 
 class Result(BaseModel):
@@ -443,7 +505,7 @@ class Game(ABC, Generic[S, Opt]):
         except ValidationError as exc:
             raise IllegalAction(_readable(exc)) from None
 
-    def describe(self, state: S, action: ActionBase) -> str:
+    def describe(self, state: S, action: ActionBase) -> Text:
         """A short human label for a complete action (autocomplete entries, narration)."""
         fields = action.model_dump(exclude={"kind"})
         return " ".join([action.kind, *(str(v) for v in fields.values())])
@@ -453,14 +515,14 @@ class Game(ABC, Generic[S, Opt]):
         `choice_style`. All of them: how many fit on a screen is each client's own limit."""
         return [
             QuickChoice(
-                label=self.choice_label(state, action),
+                msg=raw(self.choice_label(state, action)),
                 action=action.model_dump(mode="json"),
                 style=self.choice_style(action),
             )
             for action in actions
         ]
 
-    def choice_label(self, state: S, action: ActionBase) -> str:
+    def choice_label(self, state: S, action: ActionBase) -> Text:
         """An action named where the whole channel may read it: a quick choice's button, a
         default played for an absent player, a move taken back. `describe`, unless the game
         must say less there (a secret order, a card from a hand)."""
@@ -470,16 +532,16 @@ class Game(ABC, Generic[S, Opt]):
         """A quick choice's look; games mark the choices that matter most."""
         return "secondary"
 
-    def label_value(self, state: S, kind: str, field: str, value: Any) -> str:
+    def label_value(self, state: S, kind: str, field: str, value: Any) -> Text:
         """Human label for one field value in autocomplete; games override for nicer names."""
         return str(value)
 
-    def status_text(self, state: S, seat: int | None) -> str:
+    def status_text(self, state: S, seat: int | None) -> Text:
         """Plain-text summary for `/game status`; games override with something useful."""
-        waiting = ", ".join(state.seat_names[s] for s in self.prompts(state))
-        return f"Waiting for: {waiting or 'nobody'}"
+        waiting = [state.seat_names[s] for s in self.prompts(state)]
+        return m("core.waiting_for", seats=waiting) if waiting else m("core.waiting_for_nobody")
 
-    def hand_text(self, state: S, seat: int) -> str | None:
+    def hand_text(self, state: S, seat: int) -> Text | None:
         """The seat's hidden information as text, or None when the game hides nothing."""
         return None
 
@@ -489,11 +551,11 @@ class Game(ABC, Generic[S, Opt]):
         of `hand_text`; None when the game has no hand of cards (see engine/kit/cards.py)."""
         return None
 
-    def rules_topics(self) -> list[RulesTopic]:
+    def rules_topics(self, language: str = ENGLISH) -> list[RulesTopic]:
         """The project's own short summaries of this game's rules, overview first (`/rules`).
         By default read from the `rules_help.json` the game ships (engine/rules_help.py); a game
         without one has none."""
-        return topics_for(type(self))
+        return topics_for(type(self), language)
 
     def _action_adapter(self) -> TypeAdapter[Any]:
         cached = self.__dict__.get("_adapter")

@@ -6,6 +6,10 @@ validated here at load. Each topic is the project's own short paraphrase, never 
 text; where the rulebook is silent and the engine made a ruling, the topic says so. `Game.
 rules_topics` reads the file by that convention, so a game without one simply has no topics.
 
+Each language has its own file beside the English one (`rules_help.es.json`), with the same
+topics in the same order: a summary is prose, better written whole by a translator than cut
+into catalog entries. A language without a file reads the English one.
+
 The first topic of a file is its overview (id `overview`), which a client shows when no topic
 is asked for. Clients pick topics with `match_topics`, which looks at titles and keywords.
 """
@@ -18,6 +22,8 @@ from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.messages import ENGLISH, known
 
 FILE_NAME = "rules_help.json"
 TEXT_LIMIT = 1800
@@ -69,17 +75,25 @@ class RulesHelp(BaseModel):
         return self
 
 
-def help_file(game_type: type) -> Path | None:
-    """Where a game class keeps its summaries, or None when it ships none."""
+def help_file(game_type: type, language: str = ENGLISH) -> Path | None:
+    """Where a game class keeps its summaries in `language` (else in English), or None when it
+    ships none."""
     module = sys.modules.get(game_type.__module__)
     where = getattr(module, "__file__", None)
     if where is None:
         return None
     package = Path(where).parent
-    for candidate in (package / "content" / FILE_NAME, package / FILE_NAME):
-        if candidate.is_file():
-            return candidate
+    names = [FILE_NAME] if language == ENGLISH else [translated(language), FILE_NAME]
+    for name in names:
+        for candidate in (package / "content" / name, package / name):
+            if candidate.is_file():
+                return candidate
     return None
+
+
+def translated(language: str) -> str:
+    """The file name of the summaries in `language`."""
+    return FILE_NAME.replace(".json", f".{language}.json")
 
 
 @cache
@@ -88,9 +102,9 @@ def load_help(path: Path) -> RulesHelp:
     return RulesHelp.model_validate(json.loads(path.read_text(encoding="utf-8")))
 
 
-def topics_for(game_type: type) -> list[RulesTopic]:
-    """A game's topics, overview first; empty for a game without a summaries file."""
-    path = help_file(game_type)
+def topics_for(game_type: type, language: str = ENGLISH) -> list[RulesTopic]:
+    """A game's topics in `language`, overview first; empty for a game without summaries."""
+    path = help_file(game_type, known(language))
     return [] if path is None else list(load_help(path).topics)
 
 

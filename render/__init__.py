@@ -17,6 +17,10 @@ message, with the full board one command away; `before` (the view before the las
 None) lets it show and ring what that step changed. Games whose board reads at 400 px wide
 have none, and `overview_png` gives None for them.
 
+Each may take `language` (a catalog language, see engine/messages.py): the words it draws
+(titles, keys, counts) are messages said in that language, a table's own. A drawer without the
+parameter draws no words of its own and is called without it.
+
 All take `players`, the Discord display name of each seat's holder indexed by seat (or None),
 which the images show beside the seat names; a renderer whose `render` takes no `players` (a
 test's toy game) is called without them.
@@ -32,6 +36,7 @@ from types import ModuleType
 
 from pydantic import BaseModel
 
+from engine.messages import ENGLISH
 from render.names import Players
 
 Renderer = Callable[..., bytes]
@@ -98,38 +103,53 @@ def overview_for(game_key: str) -> Overview | None:
     return _optional(game_key, "phone_overview", OVERVIEWS)
 
 
-def _takes_players(renderer: Renderer) -> bool:
+def _takes(function: Callable, parameter: str) -> bool:
     try:
-        return "players" in inspect.signature(renderer).parameters
+        return parameter in inspect.signature(function).parameters
     except (TypeError, ValueError):
         return False
 
 
-def board_png(game_key: str, view: BaseModel, players: Players = None) -> bytes:
+def _in(function: Callable, language: str) -> dict[str, str]:
+    """The `language` keyword for a drawer that draws words, nothing for one that draws none."""
+    return {"language": language} if _takes(function, "language") else {}
+
+
+def board_png(
+    game_key: str, view: BaseModel, players: Players = None, language: str = ENGLISH
+) -> bytes:
     """The PNG for `view` of the game `game_key`, with the seats' display names if given."""
     renderer = renderer_for(game_key)
-    if players is not None and _takes_players(renderer):
-        return renderer(view, players=players)
-    return renderer(view)
+    if players is not None and _takes(renderer, "players"):
+        return renderer(view, players=players, **_in(renderer, language))
+    return renderer(view, **_in(renderer, language))
 
 
 def focus_png(
-    game_key: str, before: BaseModel, after: BaseModel, players: Players = None
+    game_key: str,
+    before: BaseModel,
+    after: BaseModel,
+    players: Players = None,
+    language: str = ENGLISH,
 ) -> bytes | None:
     """The PNG of what changed on the board from `before` to `after` (two spectator views of
     one game), or None when nothing on the board changed or the game draws no focus images."""
     drawer = focus_for(game_key)
     if drawer is None:
         return None
-    return drawer(before, after, players)
+    return drawer(before, after, players, **_in(drawer, language))
 
 
 def overview_png(
-    game_key: str, view: BaseModel, players: Players = None, before: BaseModel | None = None
+    game_key: str,
+    view: BaseModel,
+    players: Players = None,
+    before: BaseModel | None = None,
+    language: str = ENGLISH,
 ) -> bytes | None:
     """The PNG of the region in play and the counts of `view` for a phone, or None when the
     game's full board reads on a phone (post that instead)."""
     drawer = overview_for(game_key)
     if drawer is None:
         return None
-    return drawer(view, players, before)
+    return drawer(view, players, before, **_in(drawer, language))

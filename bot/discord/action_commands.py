@@ -23,6 +23,7 @@ from discord import app_commands
 from bot.discord.game_commands import GUILD_ONLY
 from bot.table import binding, limits
 from engine import ActionBase, Game, GameState, OrderAction
+from engine.messages import say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -147,7 +148,7 @@ def _autocompleter(game: Game, kind: str, focused: str) -> Any:
             mark = binding.Mark(table.row.id, seat, decisions[seat], step)
             if value in seen or value == "" or not binding.fits(mark, value):
                 continue  # "" means "leave this option out", which needs no suggestion
-            label = game.label_value(state, kind, focused, value) or str(value)
+            label = say(game.label_value(state, kind, focused, value)) or str(value)
             if needle and needle not in label.lower() and needle not in str(value).lower():
                 continue
             seen[value] = app_commands.Choice(

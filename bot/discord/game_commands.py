@@ -17,6 +17,7 @@ from bot.table.options import OptionField, option_fields
 from bot.table.pace import Pace, bounds
 from bot.table.tables import NO_GAME
 from engine.games import REGISTRY
+from engine.messages import say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -263,7 +264,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             missing = missing_permissions(interaction, POSTING)
             if missing:
                 raise PlayerError(cannot_post(missing))
-            status = table.game.status_text(table.state, None)
+            status = say(table.game.status_text(table.state, None))
             assert interaction.channel is not None
             try:
                 await interaction.channel.send(  # type: ignore[union-attr]
@@ -296,7 +297,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             last = await bot.store.last_narration(table.row.id)
             if last:
                 lines += ["**Last move:** " + limits.clip(last, 600), ""]
-            lines.append(table.game.status_text(table.state, seats[0] if seats else None))
+            lines.append(say(table.game.status_text(table.state, seats[0] if seats else None)))
             lines += [present.prompt_line(table, p) for p in table.prompts().values()]
             lines += present.pace_lines(table, table.row.away)
             await answer(interaction, "\n".join(lines))

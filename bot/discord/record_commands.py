@@ -38,6 +38,7 @@ from bot.table.posts import for_change, private
 from bot.table.tables import crowded
 from engine import Game, words
 from engine.games import REGISTRY
+from engine.messages import say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -371,7 +372,7 @@ async def _import(
         for seat in range(len(state.seat_names)):
             secret = game.hand_text(state, seat)
             if secret is not None:
-                posts.append(private(table, seat, secret))
+                posts.append(private(table, seat, say(secret)))
         waits = bot.tables.waits_after(table, acted=None)
     log = [
         LoggedAction(

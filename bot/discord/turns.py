@@ -18,6 +18,7 @@ from bot.discord.plays import Play, plays
 from bot.table import binding, limits, present
 from bot.table.model import Accepted, PlayerError, Table
 from engine import QuickChoice, words
+from engine.messages import say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -171,7 +172,7 @@ def _open_choice(table: Table, seat: int, decision: int, key: str) -> QuickChoic
 
 
 def _label(move: Accepted) -> str:
-    return move.after.game.describe(move.before.state, move.action)
+    return say(move.after.game.describe(move.before.state, move.action))
 
 
 async def _mark_answered(

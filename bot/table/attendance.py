@@ -15,6 +15,7 @@ from bot.table import posts
 from bot.table.model import PlayerError, Table
 from bot.table.pace import Pace, refusal
 from bot.table.tables import Tables
+from engine.messages import say
 
 
 def _steward(table: Table, user_id: int, can_manage: bool, what: str) -> None:
@@ -169,7 +170,7 @@ async def replace(
     for seat in seats:
         secret = table.game.hand_text(table.state, seat)
         if secret is not None:
-            told.append(posts.private(after, seat, secret))
+            told.append(posts.private(after, seat, say(secret)))
     current = table.row.waits
     away = {u: t for u, t in table.row.away.items() if u != old}
     waits = tables.scheduled(

@@ -19,6 +19,7 @@ from bot.table.computer_ids import is_computer, people
 from bot.table.model import Accepted, Table
 from bot.table.pace import Pace
 from engine import Prompt
+from engine.messages import say
 
 
 class ButtonSpec(BaseModel):
@@ -104,7 +105,7 @@ def for_start(table: Table) -> list[Post]:
     for seat in range(len(table.state.seat_names)):
         secret = table.game.hand_text(table.state, seat)
         if secret is not None and not is_computer(table.holder(seat)):
-            posts.append(private(table, seat, secret))
+            posts.append(private(table, seat, say(secret)))
     return posts
 
 
@@ -117,7 +118,7 @@ def for_move(
     assert after.state is not None
     public = [e.text for e in move.events if e.seat is None]
     header = "\n".join([prefix, *public] if prefix else public)
-    header = header or after.game.describe(after.state, move.action)
+    header = header or say(after.game.describe(after.state, move.action))
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
         header += "\nThanks for playing, " + " ".join(map(present.mention, after.row.players)) + "!"

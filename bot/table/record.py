@@ -31,6 +31,7 @@ from bot.table.present import game_over_line
 from engine import Game, GameState, IllegalAction, history
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack
+from engine.messages import say
 
 FORMAT = "boardgame-bot/game-record"
 """What a record file says it is, in its `format` field."""
@@ -201,7 +202,7 @@ def replay(
             except Exception as exc:  # a game may trip on a shape it never logs itself
                 raise RecordError(f"Step {entry.seq} is not a legal move: {exc}") from None
             text = "\n".join(e.text for e in result.events if e.seat is None)
-            text = text or game.choice_label(state, action)
+            text = text or say(game.choice_label(state, action))
             timeline.move(entry, result.state)
             ending = game.outcome(result.state)
             if ending is not None:

@@ -24,6 +24,7 @@ from bot.table.computer_ids import is_computer
 from bot.table.model import SYSTEM_USER, Accepted, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction, Prompt, history
 from engine.games import REGISTRY
+from engine.messages import say
 
 log = logging.getLogger(__name__)
 
@@ -387,7 +388,7 @@ class Tables:
         a default may be a secret order or a card from a hand."""
         assert table.state is not None
         action = table.game.parse_action(self.forceable(table)[seat])
-        return table.game.choice_label(table.state, action)
+        return say(table.game.choice_label(table.state, action))
 
     async def force(self, table: Table, seat: int, why: str) -> Accepted:
         """Take a pending decision's default for its seat (the host's order, a deadline or

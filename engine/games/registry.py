@@ -5,11 +5,14 @@ naming it, instead of surfacing as a strange failure on some table's first move.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
+from pathlib import Path
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin
 
 from engine.core import ActionBase, Game, GameState, IllegalAction
+from engine.messages import add_catalog_folder
 
 NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 """Game ids, short names and action kinds: lowercase words any client can type."""
@@ -104,9 +107,17 @@ def registry(games: Iterable[Game]) -> dict[str, Game]:
             problems.append(f"{game.id}: short name {game.short_name} is {owner}'s already")
         found[game.id] = game
         short[game.short_name] = game.id
+        add_catalog_folder(catalog_folder(game))
     if problems:
         raise GameDefinitionError("; ".join(problems))
     return found
 
 
-__all__ = ["GameDefinitionError", "check", "registry"]
+def catalog_folder(game: Game) -> Path:
+    """Where a game keeps its catalogs: `locale/` in its package, one `<language>.po` per
+    language, every key starting with the game's short name (`nomb.placed`)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return Path(sys.modules[package].__file__ or "").parent / "locale"
+
+
+__all__ = ["GameDefinitionError", "catalog_folder", "check", "registry"]

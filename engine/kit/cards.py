@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
 from engine.core import ActionBase, Game, HandCard, QuickChoice
+from engine.messages import raw
 from engine.rng import Rng
 
 T = TypeVar("T")
@@ -108,8 +109,8 @@ def hand_cards(
     return [
         HandCard(
             id=card,
-            name=name(card),
-            text=text(card),
+            name_msg=raw(name(card)),
+            text_msg=raw(text(card)),
             count=n,
             choices=plays(card) if plays is not None else [],
         )
@@ -146,7 +147,7 @@ def hand_view(
     def choices(card: str) -> list[QuickChoice]:
         return [
             QuickChoice(
-                label=game.describe(state, action),
+                msg=raw(game.describe(state, action)),
                 action=action.model_dump(mode="json"),
                 style=game.choice_style(action),
             )

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import Prompt, QuickChoice
+from engine.messages import raw
 
 
 def seat_order(first: int, seats: int, out: Collection[int] = ()) -> list[int]:
@@ -122,9 +123,9 @@ class Window(BaseModel):
         return {
             seat: Prompt(
                 seat=seat,
-                text=text,
+                msg=raw(text),
                 kinds=[*kinds, *([] if pass_kind in kinds else [pass_kind])],
-                choices=[*choices, QuickChoice(label="Pass", action=pass_action)],
+                choices=[*choices, QuickChoice(msg=raw("Pass"), action=pass_action)],
                 out_of_turn=out_of_turn,
                 default=pass_action,
             )

@@ -13,6 +13,7 @@ from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.night import spend_die
 from engine.games.bloc_by_bloc.places import difficulty, district_name, require_district, the
 from engine.games.bloc_by_bloc.state import BlocState
+from engine.messages import raw
 from engine.words import count
 
 VAN_HITS = 3
@@ -61,14 +62,14 @@ def do_attack(state: BlocState, seat: int, a: Attack) -> list[Event]:
     if a.target == "cop":
         state.add_cops(a.district, -1)
         state.staging_cops += 1
-        return [Event(text=f"{name} defeat a riot cop in {where}.")]
+        return [Event(msg=raw(f"{name} defeat a riot cop in {where}."))]
     if a.target == "van":
         state.vans[a.district] += 1
         if state.vans[a.district] >= VAN_HITS:
             del state.vans[a.district]
             state.destroyed_vans += 1
-            return [Event(text=f"{name} destroy the riot van in {where}!")]
-        return [Event(text=f"{name} damage the riot van in {where}.")]
+            return [Event(msg=raw(f"{name} destroy the riot van in {where}!"))]
+        return [Event(msg=raw(f"{name} damage the riot van in {where}."))]
     return kick_out(state, seat, a.district, a.target)
 
 
@@ -85,4 +86,4 @@ def kick_out(state: BlocState, seat: int, tile: str, to: str) -> list[Event]:
     text = f"{name} kick {cops} out of {district_name(tile)} into {district_name(to)}"
     if torn:
         text += f", dismantling {count(torn, 'barricade')}"
-    return [Event(text=text + ".")]
+    return [Event(msg=raw(text + "."))]

@@ -43,6 +43,7 @@ from engine.games.bloc_by_bloc.places import (
     the,
 )
 from engine.games.bloc_by_bloc.state import BlocState, Die, Protection
+from engine.messages import raw
 from engine.words import count, listing, verb
 
 
@@ -162,7 +163,7 @@ def play_card(state: BlocState, seat: int, a: Card, timing: str) -> list[Event]:
     if (a.district, a.toward) not in card_targets(state, seat, card):
         raise IllegalAction(f"{card.name} cannot be played there now.")
     discard_loot(state, seat, a.card)
-    events = [Event(text=f"{the(state, seat, True)} play {card.name}.")]
+    events = [Event(msg=raw(f"{the(state, seat, True)} play {card.name}."))]
     for effect in card.effects:
         events += _own_effect(state, seat, effect, a)
     return events
@@ -182,57 +183,61 @@ def _own_effect(state: BlocState, seat: int, effect: Effect, a: Card) -> list[Ev
         else:
             state.uses.advanced_bonus += amount
         what = "attack" if effect.actions == "attack" else "loot, build or swap"
-        return [Event(text=f"{the(state, seat, True)}' next {what} gets +{amount} on its die.")]
+        return [Event(msg=raw(f"{the(state, seat, True)}' next {what} gets +{amount} on its die."))]
     if isinstance(effect, ExtraDice):
         values = state.rng.roll(effect.count)
         state.dice += [Die(value=v) for v in values]
         dice = count(len(values), "extra action die")
         shown = listing([str(v) for v in values])
-        return [Event(text=f"{the(state, seat, True)} roll {dice}: {shown}.")]
+        return [Event(msg=raw(f"{the(state, seat, True)} roll {dice}: {shown}."))]
     if isinstance(effect, FreeAction):
         state.uses.bonus_moves += effect.count
         moves = "a movement action" if effect.count == 1 else count(effect.count, "movement action")
-        return [Event(text=f"{the(state, seat, True)} may take {moves} this turn without a die.")]
+        return [
+            Event(msg=raw(f"{the(state, seat, True)} may take {moves} this turn without a die."))
+        ]
     if isinstance(effect, PlaceBarricades):
         n = place_barricades(state, a.district, a.toward, effect.count)
         ends = f"{district_name(a.district)} and {district_name(a.toward)}"
-        return [Event(text=f"{count(n, 'barricade')} {verb(n, 'go')} up between {ends}.")]
+        return [Event(msg=raw(f"{count(n, 'barricade')} {verb(n, 'go')} up between {ends}."))]
     if isinstance(effect, FormBlocs):
         n = min(effect.count, state.blocs_on_mat(seat))
         state.add_blocs(seat, a.district, n)
         formed = count(n, "bloc")
         return [
-            Event(text=f"{the(state, seat, True)} form {formed} in {district_name(a.district)}.")
+            Event(
+                msg=raw(f"{the(state, seat, True)} form {formed} in {district_name(a.district)}.")
+            )
         ]
     if isinstance(effect, RemoveCops):
         n = min(effect.count, state.cops.get(a.district, 0))
         state.add_cops(a.district, -n)
         state.staging_cops += n
         cops = f"{count(n, 'riot cop')} {verb(n, 'leave')}"
-        events = [Event(text=f"{cops} {district_name(a.district)} for staging.")]
+        events = [Event(msg=raw(f"{cops} {district_name(a.district)} for staging."))]
         if effect.reaction_roll:
             events += police.reaction_roll(state, a.district)
         return events
     if isinstance(effect, SkipReactionRoll):
         state.uses.skip_reaction = True
         who = the(state, seat, True)
-        return [Event(text=f"{who} cover their faces: their next reaction roll is skipped.")]
+        return [Event(msg=raw(f"{who} cover their faces: their next reaction roll is skipped."))]
     if isinstance(effect, PreventAttacks):
         _protection(state, seat, a.district).shields += effect.count
         attacks = count(effect.count, "riot cop attack")
         where = district_name(a.district)
-        return [Event(text=f"Shields will stop {attacks} on {the(state, seat)} in {where}.")]
+        return [Event(msg=raw(f"Shields will stop {attacks} on {the(state, seat)} in {where}."))]
     if isinstance(effect, ProtectOccupation):
         _protection(state, seat, a.district).chained = True
         occupation = f"{the(state, seat, True)}' occupation in {district_name(a.district)}"
-        return [Event(text=f"{occupation} is chained: riot cops cannot evict it tonight.")]
+        return [Event(msg=raw(f"{occupation} is chained: riot cops cannot evict it tonight."))]
     if isinstance(effect, LiberationBonus):
         state.liberation_bonus[a.district] = (
             state.liberation_bonus.get(a.district, 0) + effect.count
         )
         extra = count(effect.count, "extra bloc")
         where = district_name(a.district)
-        return [Event(text=f"Banners: {extra} count toward liberating {where} tonight.")]
+        return [Event(msg=raw(f"Banners: {extra} count toward liberating {where} tonight."))]
     raise ValueError(f"{type(effect).__name__} is not a loot effect")
 
 
@@ -253,7 +258,7 @@ def resolve_manifestation(
     """The card's morale drop, then the benefit for the liberated side's difficulty."""
     card = load_content().manifestations[card_id]
     level = load_content().districts[tile].liberated_difficulty or 0
-    events = [Event(text=f"Manifestation: {card.name}. {card.text}")]
+    events = [Event(msg=raw(f"Manifestation: {card.name}. {card.text}"))]
     for effect in (*card.always, *card.benefit_for(level)):
         events += _manifest(state, effect, tile, liberators)
     return events
@@ -275,27 +280,29 @@ def _manifest(state: BlocState, effect: Effect, tile: str, liberators: list[int]
             state.add_blocs(seat, tile, n)
             formed = count(n, "bloc")
             events.append(
-                Event(text=f"{the(state, seat, True)} form {formed} in {district_name(tile)}.")
+                Event(msg=raw(f"{the(state, seat, True)} form {formed} in {district_name(tile)}."))
             )
         return events
     if isinstance(effect, PlaceBarricades):
         n = _barricade_around(state, tile, effect.count * len(liberators))
         return [
-            Event(text=f"{count(n, 'barricade')} {verb(n, 'rise')} around {district_name(tile)}.")
+            Event(
+                msg=raw(f"{count(n, 'barricade')} {verb(n, 'rise')} around {district_name(tile)}.")
+            )
         ]
     if isinstance(effect, RemoveCops):
         sent = _send_home(state, effect.count)
         cops = f"{count(sent, 'riot cop')} {verb(sent, 'leave')}"
-        return [Event(text=f"{cops} the city for staging.")]
+        return [Event(msg=raw(f"{cops} the city for staging."))]
     if isinstance(effect, RevealPoliceOps):
         state.police_revealed = min(len(state.police_deck), state.police_revealed + effect.count)
         shown = ", ".join(
             load_content().police_ops[c].name for c in state.police_deck[: state.police_revealed]
         )
-        return [Event(text=f"Revealed police ops cards, top first: {shown or 'none'}.")]
+        return [Event(msg=raw(f"Revealed police ops cards, top first: {shown or 'none'}."))]
     if isinstance(effect, Countdown):
         state.nights_left += effect.nights
-        return [Event(text=f"The insurrection gains {count(effect.nights, 'more night')}.")]
+        return [Event(msg=raw(f"The insurrection gains {count(effect.nights, 'more night')}."))]
     raise ValueError(f"{type(effect).__name__} is not a manifestation effect")
 
 

@@ -33,6 +33,7 @@ from engine.games.bloc_by_bloc.state import (
     VictimChoice,
 )
 from engine.games.bloc_by_bloc.text import stopped_text
+from engine.messages import raw
 
 # ----- stop: the faction with the most blocs may stop an advanced action ---------------------
 
@@ -43,9 +44,9 @@ def _stop(state: BlocState, need: StopChance, action: ActionBase) -> list[Event]
     state.pending.pop(0)
     who = f"The {state.seat_names[need.seat]}"
     if isinstance(action, Stop):
-        return [Event(text=f"{who} stop {stopped_text(state, need)}.")]
+        return [Event(msg=raw(f"{who} stop {stopped_text(state, need)}."))]
     return [
-        Event(text=f"{who} let {the(state, need.actor)} go ahead."),
+        Event(msg=raw(f"{who} let {the(state, need.actor)} go ahead.")),
         *night.carry_out(state, need.actor, need.action),
     ]
 
@@ -66,7 +67,7 @@ def _answer(state: BlocState, need: LootOffer, action: ActionBase) -> list[Event
     deal = "trade" if need.trade else "gift"
     if isinstance(action, Decline):
         state.pending.pop(0)
-        return [Event(text=f"{the(state, need.seat, True)} decline the {deal}.")]
+        return [Event(msg=raw(f"{the(state, need.seat, True)} decline the {deal}."))]
     if not isinstance(action, Accept):
         raise IllegalAction("Accept or decline the offer.")
     if need.trade:
@@ -78,12 +79,12 @@ def _answer(state: BlocState, need: LootOffer, action: ActionBase) -> list[Event
     state.pending.pop(0)
     state.hands[need.actor].remove(need.card)
     state.hands[need.seat].append(need.card)
-    events = [Event(text=f"{the(state, need.seat, True)} accept the {deal}.")]
+    events = [Event(msg=raw(f"{the(state, need.seat, True)} accept the {deal}."))]
     if need.trade:
         state.hands[need.seat].remove(action.card)
         state.hands[need.actor].append(action.card)
-        events.append(Event(text=f"You receive {loot_name(action.card)}.", seat=need.actor))
-    events.append(Event(text=f"You receive {loot_name(need.card)}.", seat=need.seat))
+        events.append(Event(msg=raw(f"You receive {loot_name(action.card)}."), seat=need.actor))
+    events.append(Event(msg=raw(f"You receive {loot_name(need.card)}."), seat=need.seat))
     return events
 
 
@@ -100,7 +101,7 @@ def _discard(state: BlocState, need: DiscardChoice, action: ActionBase) -> list[
     need.count -= 1
     if need.count == 0:
         state.pending.pop(0)
-    return [Event(text=f"The {state.seat_names[need.seat]} discard a loot card.")]
+    return [Event(msg=raw(f"The {state.seat_names[need.seat]} discard a loot card."))]
 
 
 def default_discard(state: BlocState, need: DiscardChoice) -> Discard:
@@ -144,7 +145,9 @@ def _window(state: BlocState, seat: int, need: CardWindow, action: ActionBase) -
     if not isinstance(action, Card | Pass):
         raise IllegalAction("Play a card or pass.")
     moment = "Police Repression" if need.step == "police_repression" else "District Liberation"
-    passed = [Event(text=f"{the(state, seat, True)} pass: no loot card from them for {moment}.")]
+    passed = [
+        Event(msg=raw(f"{the(state, seat, True)} pass: no loot card from them for {moment}."))
+    ]
     if isinstance(action, Pass):
         events = passed
     elif sunrise_cards.sets_aside(action.card, need.step):

@@ -10,6 +10,7 @@ from engine.core import Event
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.kit.cards import discard, draw, reshuffle
+from engine.messages import raw
 from engine.words import count as counted
 from engine.words import listing
 
@@ -29,10 +30,10 @@ def draw_loot(
     suffix = f" {why}" if why else ""
     if not drawn:
         empty = f"The loot deck is empty: the {state.seat_names[seat]} draw nothing{suffix}."
-        return drawn, [Event(text=empty)]
+        return drawn, [Event(msg=raw(empty))]
     return drawn, [
-        Event(text=f"{name} draw {counted(len(drawn), 'loot card')}{suffix}."),
-        Event(text="You draw: " + listing([loot_name(c) for c in drawn]) + ".", seat=seat),
+        Event(msg=raw(f"{name} draw {counted(len(drawn), 'loot card')}{suffix}.")),
+        Event(msg=raw("You draw: " + listing([loot_name(c) for c in drawn]) + "."), seat=seat),
     ]
 
 

@@ -47,6 +47,7 @@ from engine.games.bloc_by_bloc.state import (
     StopChance,
     TurnUses,
 )
+from engine.messages import raw
 from engine.words import count, listing, quoted
 
 PUBLIC_OR_STATE = (DistrictType.PUBLIC, DistrictType.STATE)
@@ -71,18 +72,18 @@ def start_turn(state: BlocState) -> list[Event]:
     state.phase = "turn"
     state.uses = TurnUses()
     name = the(state, seat, True)
-    events = [Event(text=f"Night {state.night}: {name} take their turn.")]
+    events = [Event(msg=raw(f"Night {state.night}: {name} take their turn."))]
     for tile, ability in has_ability(state, seat, "form_bloc_at_turn_start"):
         n = min(ability.count, state.blocs_on_mat(seat))
         if n:
             state.add_blocs(seat, tile, n)
             blocs = "a bloc" if n == 1 else count(n, "bloc")
             events.append(
-                Event(text=f"{name} form {blocs} at their Start in {district_name(tile)}.")
+                Event(msg=raw(f"{name} form {blocs} at their Start in {district_name(tile)}."))
             )
     values = state.rng.roll(dice_for(state.blocs_in_city(seat)))
     state.dice = [Die(value=v) for v in values]
-    events.append(Event(text=f"{name} roll {', '.join(map(str, values))}."))
+    events.append(Event(msg=raw(f"{name} roll {', '.join(map(str, values))}.")))
     return events
 
 
@@ -214,8 +215,10 @@ def do_move(state: BlocState, seat: int, a: Move) -> list[Event]:
     state.add_blocs(seat, a.to_district, a.blocs)
     return [
         Event(
-            text=f"{the(state, seat, True)} move {count(a.blocs, 'bloc')} from "
-            f"{district_name(a.from_district)} to {district_name(a.to_district)}."
+            msg=raw(
+                f"{the(state, seat, True)} move {count(a.blocs, 'bloc')} from "
+                f"{district_name(a.from_district)} to {district_name(a.to_district)}."
+            )
         )
     ]
 
@@ -292,10 +295,10 @@ def do_barricade(state: BlocState, seat: int, a: Barricade) -> list[Event]:
         board = board_of(state.city)
         standing = sum(state.barricades.get(c.key, 0) for c in board.between(a.district, a.toward))
         now = "" if standing < 2 else f", {count(standing, 'barricade')} there now"
-        return [Event(text=f"{who} build a barricade between {here} and {to}{now}.")]
+        return [Event(msg=raw(f"{who} build a barricade between {here} and {to}{now}."))]
     where = listing([f"{n} toward {district_name(to)}" for to, n in built.items()])
     total = count(sum(built.values()), "barricade")
-    return [Event(text=f"{who} build {total} around {here}: {where}.")]
+    return [Event(msg=raw(f"{who} build {total} around {here}: {where}."))]
 
 
 # ----- advanced actions ---------------------------------------------------------------------
@@ -366,9 +369,11 @@ def attempt_advanced(state: BlocState, seat: int, a: Loot | Build | Swap) -> lis
         state.pending.append(StopChance(seat=boss, actor=seat, district=a.district, action=a))
         return [
             Event(
-                text=f"{the(state, seat, True)} try to {TRY.get(a.kind, a.kind)} in "
-                f"{district_name(a.district)}; "
-                f"{the(state, boss)} hold the most blocs there and may stop it."
+                msg=raw(
+                    f"{the(state, seat, True)} try to {TRY.get(a.kind, a.kind)} in "
+                    f"{district_name(a.district)}; "
+                    f"{the(state, boss)} hold the most blocs there and may stop it."
+                )
             )
         ]
     return carry_out(state, seat, a)
@@ -388,8 +393,9 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
     done = "graffiti" if a.step == "graffiti" else "burn"
     events = [
         Event(
-            text=f"{the(state, seat, True)} {done} a shopping center in "
-            f"{district_name(a.district)}."
+            msg=raw(
+                f"{the(state, seat, True)} {done} a shopping center in {district_name(a.district)}."
+            )
         )
     ]
     scavenger = has_ability(state, seat, "loot_draw_choose")
@@ -421,7 +427,7 @@ def _occupy(state: BlocState, seat: int, a: Build | Swap) -> list[Event]:
         owner = "their" if old.seat == seat else f"{the(state, old.seat)}'"
         gone = f"{owner} {occupation_name(old.occ)}"
         text = f"{name} replace {gone} with their {occupation_name(a.occupation)} in {where}."
-    events = [Event(text=text)]
+    events = [Event(msg=raw(text))]
     if not basic:
         events += police.reaction_roll(state, a.district)
     return events
@@ -447,7 +453,7 @@ def do_form(state: BlocState, seat: int, a: Form) -> list[Event]:
     spend_die(state, a.die, 0)
     state.uses.assembly += 1
     state.add_blocs(seat, a.district, 1)
-    return [Event(text=f"{the(state, seat, True)} form a bloc at their Assembly Hall.")]
+    return [Event(msg=raw(f"{the(state, seat, True)} form a bloc at their Assembly Hall."))]
 
 
 def hacker_uses(state: BlocState, seat: int) -> int:

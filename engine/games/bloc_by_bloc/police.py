@@ -26,6 +26,7 @@ from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_police, reshuffle_police
 from engine.games.bloc_by_bloc.places import district_name, the
 from engine.games.bloc_by_bloc.state import BlocState, Die
+from engine.messages import raw
 from engine.words import count, listing, verb
 
 PEOPLES_KITCHEN = "peoples-kitchen"
@@ -43,21 +44,21 @@ def change_morale(state: BlocState, delta: int) -> list[Event]:
     label, was = steps[state.morale].label, steps[before].label
     if state.morale == before:
         if not delta:
-            return [Event(text=f"Police morale stays {label}.")]
+            return [Event(msg=raw(f"Police morale stays {label}."))]
         end = "top" if delta > 0 else "bottom"
-        return [Event(text=f"Police morale is at the {end} of its track: it stays {label}.")]
+        return [Event(msg=raw(f"Police morale is at the {end} of its track: it stays {label}."))]
     word = "rises" if state.morale > before else "drops"
     if label == was:
-        return [Event(text=f"Police morale {word} a step on its track but stays {label}.")]
+        return [Event(msg=raw(f"Police morale {word} a step on its track but stays {label}."))]
     draws = count(steps[state.morale].draws, "ops card")
-    return [Event(text=f"Police morale {word} to {label}: {draws} a turn from now on.")]
+    return [Event(msg=raw(f"Police morale {word} to {label}: {draws} a turn from now on."))]
 
 
 def police_step(state: BlocState) -> list[Event]:
     """Sunset step 3: draw as many cards as police morale says, resolving each in turn."""
     draws = morale_draws(state)
     who = the(state, state.current, True)
-    events = [Event(text=f"{who} draw {count(draws, 'police ops card')}.")]
+    events = [Event(msg=raw(f"{who} draw {count(draws, 'police ops card')}."))]
     state.last_police_ops = []
     for _ in range(draws):
         events += draw_and_resolve(state)
@@ -68,7 +69,7 @@ def draw_and_resolve(state: BlocState) -> list[Event]:
     card_id = draw_police(state)
     card = load_content().police_ops[card_id]
     state.last_police_ops.append(card_id)
-    events = [Event(text=f"Police ops card: {card.name}.")]
+    events = [Event(msg=raw(f"Police ops card: {card.name}."))]
     keep = False
     for effect in card.effects:
         more, held = resolve_effect(state, effect, card_id)
@@ -100,8 +101,10 @@ def resolve_effect(state: BlocState, effect: Effect, card_id: str) -> tuple[list
         state.lockdowns[target].append(card_id)
         return [
             Event(
-                text="Metro lockdown: no faction may use the metro until the end of "
-                f"{the(state, target)}' next turn."
+                msg=raw(
+                    "Metro lockdown: no faction may use the metro until the end of "
+                    f"{the(state, target)}' next turn."
+                )
             )
         ], True
     if isinstance(effect, ChiefFired):
@@ -155,9 +158,9 @@ def advance_cops(state: BlocState, effect: CopMovement) -> list[Event]:
         text += f"{verb(movers, 'advance')} on {district_name(dst)}"
         if held:
             text += f"; the barricades hold back {held} and are dismantled"
-        events.append(Event(text=text + "."))
+        events.append(Event(msg=raw(text + ".")))
     if not moves:
-        events.append(Event(text="No group of riot cops can advance."))
+        events.append(Event(msg=raw("No group of riot cops can advance.")))
     return events
 
 
@@ -172,8 +175,8 @@ def reinforce(state: BlocState, effect: Reinforcements) -> list[Event]:
             state.add_cops(tile, n)
             placed.append(f"{n} in {district_name(tile)}")
     if not placed:
-        return [Event(text="Reinforcements: no riot cop is left in staging to send.")]
-    return [Event(text=f"Reinforcements: riot cops join the vans, {listing(placed)}.")]
+        return [Event(msg=raw("Reinforcements: no riot cop is left in staging to send."))]
+    return [Event(msg=raw(f"Reinforcements: riot cops join the vans, {listing(placed)}."))]
 
 
 def tactical_retreat(state: BlocState) -> list[Event]:
@@ -186,9 +189,9 @@ def tactical_retreat(state: BlocState) -> list[Event]:
         state.add_cops(tile, -1)
         state.staging_cops += 1
     if not back:
-        return [Event(text="Tactical retreat: no riot cop stands alone, so none returns.")]
+        return [Event(msg=raw("Tactical retreat: no riot cop stands alone, so none returns."))]
     cops = count(len(back), "lone riot cop")
-    return [Event(text=f"Tactical retreat: {cops} {verb(len(back), 'return')} to staging.")]
+    return [Event(msg=raw(f"Tactical retreat: {cops} {verb(len(back), 'return')} to staging."))]
 
 
 def rotate(state: BlocState, keep: int) -> list[Event]:
@@ -199,22 +202,26 @@ def rotate(state: BlocState, keep: int) -> list[Event]:
             state.staging_cops += n - keep
             sent += n - keep
     if not sent:
-        return [Event(text=f"Strategic rotation: no district holds more than {keep} riot cops.")]
+        return [
+            Event(msg=raw(f"Strategic rotation: no district holds more than {keep} riot cops."))
+        ]
     cops = count(sent, "riot cop")
-    return [Event(text=f"Strategic rotation: {cops} {verb(sent, 'return')} to staging.")]
+    return [Event(msg=raw(f"Strategic rotation: {cops} {verb(sent, 'return')} to staging."))]
 
 
 def emergency(state: BlocState, max_vans: int) -> list[Event]:
     board = board_of(state.city)
     if len(state.vans) >= max_vans or state.staging_vans == 0:
-        return [Event(text="Emergency reinforcements: no riot van is sent.")]
+        return [Event(msg=raw("Emergency reinforcements: no riot van is sent."))]
     spots = [t for t in state.cops if t not in state.vans]
     if not spots:
-        return [Event(text="Emergency reinforcements: no district to send a riot van to.")]
+        return [Event(msg=raw("Emergency reinforcements: no district to send a riot van to."))]
     tile = _by_priority(board, spots, "highest")[0]
     state.staging_vans -= 1
     state.vans[tile] = 0
-    return [Event(text=f"Emergency reinforcements: a riot van arrives in {district_name(tile)}.")]
+    return [
+        Event(msg=raw(f"Emergency reinforcements: a riot van arrives in {district_name(tile)}."))
+    ]
 
 
 def maneuvers(state: BlocState) -> list[Event]:
@@ -230,15 +237,15 @@ def maneuvers(state: BlocState) -> list[Event]:
     for tile in chosen:
         state.vans[tile] = 0
     if not chosen:
-        return [Event(text="Maneuvers: no riot van can reposition.")]
+        return [Event(msg=raw("Maneuvers: no riot van can reposition."))]
     where = listing([district_name(t) for t in chosen])
-    return [Event(text=f"Maneuvers: riot vans reposition to {where}.")]
+    return [Event(msg=raw(f"Maneuvers: riot vans reposition to {where}."))]
 
 
 def chief_fired(state: BlocState, card_id: str) -> list[Event]:
     reshuffle_police(state)
     state.police_discard = [card_id]
-    return [Event(text="The Chief of Police is fired: the police ops deck is reshuffled.")]
+    return [Event(msg=raw("The Chief of Police is fired: the police ops deck is reshuffled."))]
 
 
 def paramilitary(state: BlocState, effect: Paramilitary) -> list[Event]:
@@ -252,8 +259,8 @@ def paramilitary(state: BlocState, effect: Paramilitary) -> list[Event]:
             state.add_cops(tile, n)
             placed.append(district_name(tile))
     if not placed:
-        return [Event(text="Paramilitary operations find no unpoliced occupation to strike.")]
-    return [Event(text=f"Paramilitary operations strike {listing(placed)}.")]
+        return [Event(msg=raw("Paramilitary operations find no unpoliced occupation to strike."))]
+    return [Event(msg=raw(f"Paramilitary operations strike {listing(placed)}."))]
 
 
 def reaction_roll(state: BlocState, tile: str) -> list[Event]:
@@ -263,24 +270,26 @@ def reaction_roll(state: BlocState, tile: str) -> list[Event]:
     who = the(state, seat)
     if state.uses.skip_reaction:
         state.uses.skip_reaction = False
-        return [Event(text=f"Masks: {who} skip the reaction roll this time.")]
+        return [Event(msg=raw(f"Masks: {who} skip the reaction roll this time."))]
     roll = state.rng.randint(1, 6)
     said = f"Reaction roll for {who} in {district_name(tile)}: {roll}"
     if roll <= 2 and state.scanner_auto[seat] and SCANNER in state.hands[seat]:
         discard_loot(state, seat, SCANNER)
         roll = state.rng.randint(1, 6)
         said += f". {who[0].upper()}{who[1:]}' Police Scanner rerolls it: {roll}"
-    events = [Event(text=f"{said}, {REACTIONS[roll]}.")]
+    events = [Event(msg=raw(f"{said}, {REACTIONS[roll]}."))]
     board = board_of(state.city)
     if roll == 1:
         if state.staging_cops:
             state.staging_cops -= 1
             state.add_cops(tile, 1)
             events.append(
-                Event(text=f"The cops are called: a riot cop arrives in {district_name(tile)}.")
+                Event(msg=raw(f"The cops are called: a riot cop arrives in {district_name(tile)}."))
             )
         else:
-            events.append(Event(text="The cops are called, but no riot cop is left in staging."))
+            events.append(
+                Event(msg=raw("The cops are called, but no riot cop is left in staging."))
+            )
         return events
     if roll == 2:
         return events + draw_and_resolve(state)
@@ -294,7 +303,7 @@ def reaction_roll(state: BlocState, tile: str) -> list[Event]:
             state.dice += [Die(value=v) for v in values]
             dice = count(extra, "extra action die")
             shown = listing([str(v) for v in values])
-            events.append(Event(text=f"People's Kitchen: {who} get {dice}, showing {shown}."))
+            events.append(Event(msg=raw(f"People's Kitchen: {who} get {dice}, showing {shown}.")))
     return events
 
 

@@ -27,6 +27,7 @@ from engine.games.bloc_by_bloc.state import (
 )
 from engine.games.bloc_by_bloc.sunrise import default_victim
 from engine.games.bloc_by_bloc.text import pending_text
+from engine.messages import raw
 from engine.words import count
 
 TURN_KINDS = [
@@ -81,7 +82,7 @@ def _asked(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
         return {
             s: Prompt(
                 seat=s,
-                text="Choose your starting district.",
+                msg=raw("Choose your starting district."),
                 kinds=["start"],
                 choices=game.quick_choices(
                     state, [Start(district=t) for t in start_choices(state, s)]
@@ -96,10 +97,12 @@ def _asked(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
     return {
         seat: Prompt(
             seat=seat,
-            text=f"Your turn: {count(unused, 'action die')} left. "
-            f"Use {'it' if unused == 1 else 'them'}, then end your turn."
-            if unused
-            else "Your turn: every action die is used. End your turn when you are done.",
+            msg=raw(
+                f"Your turn: {count(unused, 'action die')} left. "
+                f"Use {'it' if unused == 1 else 'them'}, then end your turn."
+                if unused
+                else "Your turn: every action die is used. End your turn when you are done."
+            ),
             kinds=[*TURN_KINDS, "prefer"],
             choices=game.quick_choices(state, [End()]),
             default=default_turn().model_dump(),
@@ -115,7 +118,7 @@ def _decision_prompts(
         return {
             s: Prompt(
                 seat=s,
-                text=f"{text} {WINDOW_NOTE}",
+                msg=raw(f"{text} {WINDOW_NOTE}"),
                 kinds=["card", "pass"],
                 choices=game.quick_choices(state, [Pass()]),
                 out_of_turn=True,
@@ -127,7 +130,7 @@ def _decision_prompts(
         return {
             need.seat: Prompt(
                 seat=need.seat,
-                text=text,
+                msg=raw(text),
                 kinds=["stop", "allow"],
                 choices=game.quick_choices(state, [Allow(), Stop()]),
                 out_of_turn=True,
@@ -140,7 +143,7 @@ def _decision_prompts(
         return {
             need.seat: Prompt(
                 seat=need.seat,
-                text=text,
+                msg=raw(text),
                 kinds=["accept", "decline"],
                 choices=game.quick_choices(state, [*offered, Decline()]),
                 out_of_turn=True,
@@ -151,7 +154,7 @@ def _decision_prompts(
         return {
             need.seat: Prompt(
                 seat=need.seat,
-                text=text,
+                msg=raw(text),
                 kinds=["discard"],
                 out_of_turn=need.seat != state.current,
                 default=default_discard(state, need).model_dump(),
@@ -161,7 +164,7 @@ def _decision_prompts(
     return {
         need.seat: Prompt(
             seat=need.seat,
-            text=text,
+            msg=raw(text),
             kinds=["defeat"],
             choices=game.quick_choices(state, victims(state, need)),
             out_of_turn=True,

@@ -67,6 +67,7 @@ from engine.games.bloc_by_bloc.places import START, district_name, seat_of_facti
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
 from engine.kit.cards import hand_view
+from engine.messages import raw
 from engine.rng import Rng
 from engine.words import count, quoted
 
@@ -136,8 +137,10 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
             return [
                 *events,
                 Event(
-                    text=f"After that reaction roll, this {NOUNS.get(action.kind, action.kind)} "
-                    f"is no longer possible: {exc} Choose again."
+                    msg=raw(
+                        f"After that reaction roll, this {NOUNS.get(action.kind, action.kind)} "
+                        f"is no longer possible: {exc} Choose again."
+                    )
                 ),
             ]
 
@@ -278,8 +281,8 @@ def _prefer(state: BlocState, seat: int, a: Prefer) -> list[Event]:
             "Use stop with ask/never, scanner with auto/never, or sunrise with ask/never."
         )
     return [
-        Event(text=f"{the(state, seat, True)} change one of their standing choices."),
-        Event(text=f"Saved. {text.describe(state, a)}.", seat=seat),
+        Event(msg=raw(f"{the(state, seat, True)} change one of their standing choices.")),
+        Event(msg=raw(f"Saved. {text.describe(state, a)}."), seat=seat),
     ]
 
 
@@ -293,8 +296,10 @@ def _start(state: BlocState, seat: int, a: Start) -> list[Event]:
     state.add_blocs(seat, a.district, n)
     events = [
         Event(
-            text=f"The {state.seat_names[seat]} start in {district_name(a.district)} "
-            f"with {count(n, 'bloc')}."
+            msg=raw(
+                f"The {state.seat_names[seat]} start in {district_name(a.district)} "
+                f"with {count(n, 'bloc')}."
+            )
         )
     ]
     if len(state.occupations) == state.seats:
@@ -317,7 +322,7 @@ def _end(state: BlocState, a: End) -> list[Event]:
         who = the(state, state.current, True)
         new = "die" if len(state.unused_dice()) - unused == 1 else "dice"
         again = f"{who} may use the new {new} this turn, then end it again."
-        return [*events, Event(text=again)]
+        return [*events, Event(msg=raw(again))]
     events += night.end_turn(state)
     if state.turns_taken < state.seats:
         state.current = state.left_of(state.current)
@@ -346,8 +351,8 @@ def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
         offer += f" in exchange for {back}"
     what = "a trade" if trade else "a loot card"
     return [
-        Event(text=f"{the(state, seat, True)} propose {what} to {the(state, other)}."),
-        Event(text=offer + ".", seat=other),
+        Event(msg=raw(f"{the(state, seat, True)} propose {what} to {the(state, other)}.")),
+        Event(msg=raw(offer + "."), seat=other),
     ]
 
 

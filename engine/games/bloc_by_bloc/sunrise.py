@@ -21,13 +21,14 @@ from engine.games.bloc_by_bloc.state import BlocState, VictimChoice
 from engine.games.bloc_by_bloc.sunrise_cards import open_window, play_set_aside
 from engine.games.bloc_by_bloc.text import winners_text
 from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
+from engine.messages import raw
 from engine.words import listing
 
 
 def begin_sunrise(state: BlocState) -> list[Event]:
     state.phase = "sunrise"
     state.sunrise_step = "start"
-    return [Event(text=f"🌅 Sunrise of night {state.night}: the police strike back.")]
+    return [Event(msg=raw(f"🌅 Sunrise of night {state.night}: the police strike back."))]
 
 
 def proceed(state: BlocState) -> list[Event]:
@@ -48,7 +49,7 @@ def run_sunrise(state: BlocState) -> list[Event]:
         step = state.sunrise_step
         if step == "start":
             if any(state.vans.values()):
-                events.append(Event(text="Damaged riot vans are repaired."))
+                events.append(Event(msg=raw("Damaged riot vans are repaired.")))
             for tile in state.vans:
                 state.vans[tile] = 0
             state.sunrise_step = "vans"
@@ -63,7 +64,7 @@ def run_sunrise(state: BlocState) -> list[Event]:
                 if state.cops.get(t) and (state.blocs_in(t) or t in state.occupations)
             ]
             if not state.repression_queue and not vans:
-                events.append(Event(text="Police repression: nobody faces the police."))
+                events.append(Event(msg=raw("Police repression: nobody faces the police.")))
             state.sunrise_step = "cops"
         elif step == "cops":
             if not state.repression_queue:
@@ -73,7 +74,7 @@ def run_sunrise(state: BlocState) -> list[Event]:
             events += cops_attack(state, tile, state.cops[tile], _decider(state, tile))
         elif step == "liberate":
             events += play_set_aside(state, "liberation")
-            events += liberate_all(state) or [Event(text="No district is liberated tonight.")]
+            events += liberate_all(state) or [Event(msg=raw("No district is liberated tonight."))]
             state.sunrise_step = "next"
         else:
             events += next_night_check(state)
@@ -94,7 +95,7 @@ def _vans_attack(state: BlocState) -> list[Event]:
             parts.append(f"{the(state, occ.seat)}' occupation is evicted")
         if parts:
             where = f"Repression in {district_name(tile)} (riot van)"
-            events.append(Event(text=f"{where}: {'; '.join(parts)}."))
+            events.append(Event(msg=raw(f"{where}: {'; '.join(parts)}.")))
     return events
 
 
@@ -153,7 +154,7 @@ def cops_attack(
     if asked and not parts:
         return []
     where = f"Repression in {district_name(tile)} ({cops} riot cop{'s' * (cops > 1)})"
-    return [Event(text=f"{where}: {'; '.join(parts) or 'nothing falls'}.")]
+    return [Event(msg=raw(f"{where}: {'; '.join(parts) or 'nothing falls'}."))]
 
 
 def hit_bloc(state: BlocState, tile: str, seat: int) -> bool:
@@ -171,9 +172,9 @@ def _evict(state: BlocState, tile: str) -> list[Event]:
     if occ is None:
         return []
     if any(p.chained and p.seat == occ.seat and p.district == tile for p in state.protections):
-        return [Event(text="Lock-on chains hold the occupation")]
+        return [Event(msg=raw("Lock-on chains hold the occupation"))]
     del state.occupations[tile]
-    return [Event(text=f"{the(state, occ.seat)}' occupation is evicted")]
+    return [Event(msg=raw(f"{the(state, occ.seat)}' occupation is evicted"))]
 
 
 def liberate_all(state: BlocState) -> list[Event]:
@@ -194,7 +195,7 @@ def liberate_all(state: BlocState) -> list[Event]:
         card = state.city.liberate(board.pos[tile])
         state.manifestations_done.append(card or "")
         who = listing([the(state, s) for s in liberators])
-        events.append(Event(text=f"🎉 {district_name(tile)} is liberated by {who}!"))
+        events.append(Event(msg=raw(f"🎉 {district_name(tile)} is liberated by {who}!")))
         if card:
             events += resolve_manifestation(state, card, tile, liberators)
     return events
@@ -244,7 +245,7 @@ def next_night_check(state: BlocState) -> list[Event]:
     state.sunrise_step = ""
     state.phase = "turn"
     nights = f"{state.nights_left} night{'s' * (state.nights_left > 1)} left"
-    return [Event(text=f"{morale_line(state)} {nights}; {the(state, state.first)} go first.")]
+    return [Event(msg=raw(f"{morale_line(state)} {nights}; {the(state, state.first)} go first."))]
 
 
 def morale_line(state: BlocState) -> str:
@@ -257,12 +258,12 @@ def _over(
     state: BlocState, termination: Termination, winners: list[int], reason: str
 ) -> list[Event]:
     state.phase = "over"
-    state.outcome = Outcome(termination=termination, winners=winners, reason=reason)
-    events = [Event(text=f"{reason} {winners_text(state, winners)}")]
+    state.outcome = Outcome(termination=termination, winners=winners, msg=raw(reason))
+    events = [Event(msg=raw(f"{reason} {winners_text(state, winners)}"))]
     content = load_content()
     for seat, agenda in enumerate(state.agendas):
         if agenda is not None:
             card = content.agendas[agenda]
             goals = " Or: ".join(o.text for o in card.options)
-            events.append(Event(text=f"{the(state, seat, True)}' agenda: {card.name}. {goals}"))
+            events.append(Event(msg=raw(f"{the(state, seat, True)}' agenda: {card.name}. {goals}")))
     return events

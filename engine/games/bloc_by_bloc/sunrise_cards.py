@@ -48,6 +48,7 @@ from engine.games.bloc_by_bloc.places import (
     require_district,
 )
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, SetAside, WindowStep
+from engine.messages import raw
 
 REPRESSION: WindowStep = "police_repression"
 LIBERATION: WindowStep = "liberation"
@@ -205,9 +206,11 @@ def _set_aside(state: BlocState, seat: int, a: Card, step: WindowStep) -> list[E
     state.set_aside.append(SetAside(seat=seat, card=a.card, district=a.district))
     return [
         Event(
-            text=f"{card.name} set aside for {district_name(a.district)}: at {MOMENTS[step]} "
-            "tonight it is played there if it still helps; otherwise it stays in your hand, "
-            "unseen.",
+            msg=raw(
+                f"{card.name} set aside for {district_name(a.district)}: at {MOMENTS[step]} "
+                "tonight it is played there if it still helps; otherwise it stays in your hand, "
+                "unseen."
+            ),
             seat=seat,
         )
     ]

@@ -18,6 +18,7 @@ from engine.core import Game, Prompt, in_phase
 from engine.games.not_on_my_block import decisions, text, turn
 from engine.games.not_on_my_block.actions import End
 from engine.games.not_on_my_block.state import NombState
+from engine.messages import raw
 
 
 def phase_key(state: NombState) -> str:
@@ -45,7 +46,7 @@ def _asked(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
         return {
             seat: Prompt(
                 seat=seat,
-                text=text.pending_text(state, need),
+                msg=raw(text.pending_text(state, need)),
                 kinds=sorted({a.kind for a in offered}),
                 choices=game.quick_choices(state, offered),
                 out_of_turn=seat != state.active,
@@ -56,7 +57,7 @@ def _asked(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
         return {
             seat: Prompt(
                 seat=seat,
-                text=text.turn_text(state),
+                msg=raw(text.turn_text(state)),
                 kinds=["place"],
                 default=turn.default_action(state, seat).model_dump(),
             )
@@ -70,7 +71,7 @@ def _asked(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
     return {
         seat: Prompt(
             seat=seat,
-            text=text.turn_text(state),
+            msg=raw(text.turn_text(state)),
             kinds=sorted(kinds),
             choices=game.quick_choices(state, free),
             default=turn.default_action(state, seat).model_dump(),

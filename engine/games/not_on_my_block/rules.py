@@ -17,6 +17,7 @@ from engine.games.not_on_my_block.actions import ACTION_TYPES, Consent, End, Ski
 from engine.games.not_on_my_block.board import load_board
 from engine.games.not_on_my_block.state import COLOURS, Apartment, NombOptions, NombState
 from engine.games.not_on_my_block.view import NombView, build_view
+from engine.messages import raw
 from engine.rng import Rng
 
 
@@ -93,10 +94,10 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         ):
             notes.append(f"{state.seat_names[state.active]} has nothing left to do")
             notes += turn.next_turn(state)
-        events = [Event(text=_sentence(note)) for note in notes]
+        events = [Event(msg=raw(_sentence(note))) for note in notes]
         result = self.outcome(state)
         if result is not None:
-            events.append(Event(text=result.reason))
+            events.append(Event(msg=raw(result.reason)))
         return events
 
     def outcome(self, state: NombState) -> Outcome | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core import Outcome, Termination
 from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block.state import DEVELOPER, NombState
+from engine.messages import raw
 from engine.words import listing
 
 
@@ -33,7 +34,7 @@ def outcome(state: NombState) -> Outcome | None:
         return Outcome(
             termination=Termination.GOAL,
             winners=[DEVELOPER],
-            reason=f"The Developer wins: {lost} apartments are gone from the neighbourhood.",
+            msg=raw(f"The Developer wins: {lost} apartments are gone from the neighbourhood."),
         )
     if protected < m.GOAL:
         return standstill(state)
@@ -41,7 +42,7 @@ def outcome(state: NombState) -> Outcome | None:
         return Outcome(
             termination=Termination.GOAL,
             winners=[1],
-            reason=f"The Resident wins: {protected} apartments are protected.",
+            msg=raw(f"The Resident wins: {protected} apartments are protected."),
         )
     scores = {seat: resident_score(state, seat) for seat in (1, 2, 3)}
     best = max(scores.values())
@@ -50,10 +51,12 @@ def outcome(state: NombState) -> Outcome | None:
     return Outcome(
         termination=Termination.GOAL,
         winners=winners,
-        reason=(
-            f"The Residents win with {protected} apartments protected; {names} "
-            f"{'wins' if len(winners) == 1 else 'share the win'} with {best[0]} "
-            f"apartments still standing ({best[1]} protected)."
+        msg=(
+            raw(
+                f"The Residents win with {protected} apartments protected; {names} "
+                f"{'wins' if len(winners) == 1 else 'share the win'} with {best[0]} "
+                f"apartments still standing ({best[1]} protected)."
+            )
         ),
     )
 
@@ -82,6 +85,8 @@ def standstill(state: NombState) -> Outcome | None:
     return Outcome(
         termination=Termination.STANDSTILL,
         winners=[],
-        reason="A whole round passed with every player away and nothing done: the "
-        "neighbourhood is at a standstill, and nobody wins.",
+        msg=raw(
+            "A whole round passed with every player away and nothing done: the "
+            "neighbourhood is at a standstill, and nobody wins."
+        ),
     )

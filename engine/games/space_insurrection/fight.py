@@ -32,6 +32,7 @@ from engine.games.space_insurrection.state import (
     type_of,
 )
 from engine.kit.cards import discard
+from engine.messages import raw
 from engine.words import quoted
 
 Effect = Callable[[SpaceState, str], str]
@@ -293,7 +294,9 @@ def play(state: SpaceState, seat: int, action: ActionBase) -> list[Event]:
         raise IllegalAction("It is not your turn to act at this world.")
     if isinstance(action, Pass):
         state.done.append(seat)
-        events = [Event(text=f"{state.seat_names[seat]} is done at {world_name(_here(state).id)}.")]
+        events = [
+            Event(msg=raw(f"{state.seat_names[seat]} is done at {world_name(_here(state).id)}."))
+        ]
     elif isinstance(action, Act):
         events = _act(state, seat, action)
     elif isinstance(action, Deploy):
@@ -372,8 +375,8 @@ def _attempt(state: SpaceState, what: str, x: int, target: str, effect: Effect) 
     roll = state.rng.roll(1)[0]
     line = f"{what}: {rolls(roll, x)}"
     if roll > x:
-        return Event(text=line + " — fails.")
-    return Event(text=f"{line} — success; {effect(state, target)}.")
+        return Event(msg=raw(line + " — fails."))
+    return Event(msg=raw(f"{line} — success; {effect(state, target)}."))
 
 
 def _mend(unit: Unit) -> str:
@@ -467,9 +470,9 @@ def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
     roll = state.rng.roll(1)[0]
     what = f"{named(state, action.unit)} deploys from the reserve: {rolls(roll, x)}"
     if roll > x:
-        return [Event(text=f"{what} — fails.")]  # the chit stays hidden in the reserve
+        return [Event(msg=raw(f"{what} — fails."))]  # the chit stays hidden in the reserve
     place(state, seat, action.chit, world.id)
-    return [Event(text=f"{what} — success; {unit_name(state, action.chit)} arrives.")]
+    return [Event(msg=raw(f"{what} — success; {unit_name(state, action.chit)} arrives."))]
 
 
 def place(state: SpaceState, seat: int, chit: str, world_id: str) -> None:
@@ -517,7 +520,7 @@ def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
         said = f"{world_name(target)}: {said}"
     else:
         said = _loyal(state, target, seat)
-    return [Event(text=f"{head}: {said}.")]
+    return [Event(msg=raw(f"{head}: {said}."))]
 
 
 def _why_not(state: SpaceState, seat: int, action: Act) -> str:

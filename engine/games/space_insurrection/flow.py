@@ -7,11 +7,12 @@ from __future__ import annotations
 from engine.core import Event
 from engine.games.space_insurrection import orders, recruit, turns, victory
 from engine.games.space_insurrection.state import Phase, SpaceState
+from engine.messages import raw
 from engine.words import doing
 
 
 def begin_turn(state: SpaceState) -> list[Event]:
-    events = [Event(text=f"Turn {state.turn} begins. Recruit phase.")]
+    events = [Event(msg=raw(f"Turn {state.turn} begins. Recruit phase."))]
     events += recruit.recruit(state)
     if recruit.over_limit(state):
         state.phase = "discard"
@@ -34,7 +35,7 @@ def to_sheet(state: SpaceState, phase: Phase) -> list[Event]:
     if not state.owing:
         return after_sheet(state)
     who = doing([state.seat_names[s] for s in state.owing], "write")
-    return [Event(text=f"{orders.TITLES[phase]}: {who} their orders in secret.")]
+    return [Event(msg=raw(f"{orders.TITLES[phase]}: {who} their orders in secret."))]
 
 
 def after_sheet(state: SpaceState) -> list[Event]:
@@ -47,7 +48,7 @@ def after_sheet(state: SpaceState) -> list[Event]:
             for unit in state.units.values():
                 unit.blockading = False
         state.sheets = {}
-        return [Event(text=n) for n in notes] + to_sheet(state, "surveillance")
+        return [Event(msg=raw(n)) for n in notes] + to_sheet(state, "surveillance")
     if phase == "surveillance":
         events = orders.reveal_surveillance(state) if written else []
         state.sheets = {}
@@ -58,7 +59,7 @@ def after_sheet(state: SpaceState) -> list[Event]:
     notes = orders.reveal_moves(state) if written else []
     state.sheets = {}
     state.declared = {}
-    return [Event(text=n) for n in notes] + to_action(state)
+    return [Event(msg=raw(n)) for n in notes] + to_action(state)
 
 
 def after_declare(state: SpaceState) -> list[Event]:
@@ -70,7 +71,7 @@ def after_declare(state: SpaceState) -> list[Event]:
 def to_action(state: SpaceState) -> list[Event]:
     state.phase = "action"
     notes = turns.begin(state)
-    events = [Event(text="Action phase.")] + [Event(text=n) for n in notes]
+    events = [Event(msg=raw("Action phase."))] + [Event(msg=raw(n)) for n in notes]
     if state.acting is None:
         return events + end_turn(state)
     return events
@@ -79,7 +80,7 @@ def to_action(state: SpaceState) -> list[Event]:
 def after_action(state: SpaceState, seat: int) -> list[Event]:
     """After `seat`'s action at a world: the next seat's turn, the next world, or the turn's
     end."""
-    events = [Event(text=n) for n in turns.next_turn_here(state, seat)]
+    events = [Event(msg=raw(n)) for n in turns.next_turn_here(state, seat)]
     return events + (end_turn(state) if state.acting is None else [])
 
 

@@ -19,6 +19,7 @@ from engine.games.space_insurrection.names import (
     world_names,
 )
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, type_of
+from engine.messages import raw
 from engine.sheets import OrderLine, OrderOption, OrderSheet, decode_orders, encode_orders
 from engine.words import count, listing
 
@@ -153,7 +154,9 @@ def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
     state.owing.remove(seat)
     state.sheets[seat] = encode_orders(complete)
     # The submitter's own answer shows their orders; a DM would only add noise.
-    return [Event(text=f"{state.seat_names[seat]} has submitted {TITLES[state.phase].lower()}.")]
+    return [
+        Event(msg=raw(f"{state.seat_names[seat]} has submitted {TITLES[state.phase].lower()}."))
+    ]
 
 
 def _check_transport(state: SpaceState, orders: dict[str, str]) -> None:
@@ -218,15 +221,21 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
                 other = int(target.split("-")[1])
                 ok = roll <= numbers.observe
                 what = f"{state.seat_names[other]}'s reserve"
-                events.append(Event(text=_observed(state, agent_id, what, roll, numbers.observe)))
+                events.append(
+                    Event(msg=raw(_observed(state, agent_id, what, roll, numbers.observe)))
+                )
                 if ok:
                     seen = listing([chit_name(c) for c in state.reserves[other]]) or "nothing"
                     events.append(
-                        Event(text=f"Your {chit_name(agent_id)} sees {what}: {seen}.", seat=seat)
+                        Event(
+                            msg=raw(f"Your {chit_name(agent_id)} sees {what}: {seen}."), seat=seat
+                        )
                     )
                 continue
             if target not in state.units:
-                events.append(Event(text=f"{unit_name(state, agent_id)} finds nothing to observe."))
+                events.append(
+                    Event(msg=raw(f"{unit_name(state, agent_id)} finds nothing to observe."))
+                )
                 continue
             x = (
                 numbers.observe_near
@@ -238,7 +247,7 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
             if roll <= x and target not in state.declared and target not in state.to_declare:
                 state.to_declare.append(target)
                 text += f" {state.seat_names[state.units[target].owner]} must declare its order."
-            events.append(Event(text=text))
+            events.append(Event(msg=raw(text)))
     return events
 
 

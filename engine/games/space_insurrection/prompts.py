@@ -11,6 +11,7 @@ from engine.games.space_insurrection.actions import Declare, Discard, Pass
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name
+from engine.messages import raw
 from engine.words import count
 
 
@@ -37,9 +38,11 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
         return {
             s: Prompt(
                 seat=s,
-                text=(
-                    f"your reserve is over the limit: discard "
-                    f"{count(len(state.reserves[s]) - limit, 'chit')} with `/space discard`."
+                msg=(
+                    raw(
+                        f"your reserve is over the limit: discard "
+                        f"{count(len(state.reserves[s]) - limit, 'chit')} with `/space discard`."
+                    )
                 ),
                 kinds=["discard"],
                 out_of_turn=True,
@@ -53,7 +56,7 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
             sheet = orders.sheet(state, s)
             out[s] = Prompt(
                 seat=s,
-                text=f"write your {sheet.title.lower()} in secret.",
+                msg=raw(f"write your {sheet.title.lower()} in secret."),
                 kinds=[sheet.kind],
                 sheet=sheet,
                 default=sheet.submission({}),
@@ -66,7 +69,7 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
         return {
             owner: Prompt(
                 seat=owner,
-                text=f"an Agent saw your {chit_name(unit_id)}: declare where it will move.",
+                msg=raw(f"an Agent saw your {chit_name(unit_id)}: declare where it will move."),
                 kinds=["declare"],
                 choices=game.quick_choices(state, options),
                 out_of_turn=True,
@@ -81,11 +84,13 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
     return {
         seat: Prompt(
             seat=seat,
-            text=(
-                f"your turn at {here}: one unit acts (a button or `/space act`) or deploys "
-                "(`/space deploy`)"
-                + (", or you play a special chit (`/space play`)" if state.specials else "")
-                + "; or pass."
+            msg=(
+                raw(
+                    f"your turn at {here}: one unit acts (a button or `/space act`) or deploys "
+                    "(`/space deploy`)"
+                    + (", or you play a special chit (`/space play`)" if state.specials else "")
+                    + "; or pass."
+                )
             ),
             kinds=["act", "deploy", "play", "pass"],
             choices=game.quick_choices(state, fight.public_actions(state, seat)),

@@ -10,6 +10,7 @@ from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
 from engine.kit import cards
+from engine.messages import raw
 from engine.words import count
 
 
@@ -54,15 +55,17 @@ def recruit(state: SpaceState) -> list[Event]:
             got = len(state.drawn[seat])
             events.append(
                 Event(
-                    text=f"{name} recruits {count(got, 'chit')}, a roll of "
-                    f"{numbers.world.recruit} or less drawing one: {'; '.join(rolls)}."
+                    msg=raw(
+                        f"{name} recruits {count(got, 'chit')}, a roll of "
+                        f"{numbers.world.recruit} or less drawing one: {'; '.join(rolls)}."
+                    )
                 )
             )
         if state.drawn[seat]:
             drawn = ", ".join(chit_name(c) for c in state.drawn[seat])
-            events.append(Event(text=f"You recruit: {drawn}.", seat=seat))
+            events.append(Event(msg=raw(f"You recruit: {drawn}."), seat=seat))
     if not events:
-        events.append(Event(text="Nobody recruits this turn."))
+        events.append(Event(msg=raw("Nobody recruits this turn.")))
     return events
 
 
@@ -85,6 +88,6 @@ def discard(state: SpaceState, seat: int, chit: str) -> list[Event]:
     cards.discard(state.reserves[seat], chit, state.pile)
     left = len(state.reserves[seat])
     return [
-        Event(text=f"{state.seat_names[seat]} discards a chit ({count(left, 'chit')} left)."),
-        Event(text=f"You discard {chit_name(chit)}.", seat=seat),
+        Event(msg=raw(f"{state.seat_names[seat]} discards a chit ({count(left, 'chit')} left).")),
+        Event(msg=raw(f"You discard {chit_name(chit)}."), seat=seat),
     ]

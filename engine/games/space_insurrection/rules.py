@@ -46,6 +46,7 @@ from engine.games.space_insurrection.state import (
 )
 from engine.games.space_insurrection.view import PHASE_TEXT, SpaceView, build_view
 from engine.kit.cards import draw_at_random, hand_view
+from engine.messages import Text, raw
 from engine.rng import Rng
 
 
@@ -136,14 +137,16 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
         elif isinstance(action, Declare):
             if state.phase != "declare":
                 raise_wrong_phase(state)
-            events = [Event(text=n) for n in orders.declare(state, seat, action.unit, action.to)]
+            events = [
+                Event(msg=raw(n)) for n in orders.declare(state, seat, action.unit, action.to)
+            ]
             events += flow.after_declare(state)
         else:
             events = fight.play(state, seat, action)
             events += flow.after_action(state, seat)
         result = self.outcome(state)
         if result is not None:
-            events.append(Event(text=result.reason))
+            events.append(Event(msg=raw(result.reason)))
         return [_sentence(e) for e in events]
 
     def outcome(self, state: SpaceState) -> Outcome | None:
@@ -166,7 +169,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
     def view(self, state: SpaceState, seat: int | None) -> SpaceView:
         return build_view(state, seat, sorted(self._prompts(state)), self.outcome(state))
 
-    def describe(self, state: SpaceState, action: ActionBase) -> str:
+    def describe(self, state: SpaceState, action: ActionBase) -> Text:
         try:
             return text.describe(state, action)
         except (KeyError, ValueError, IndexError, StopIteration):
@@ -215,7 +218,7 @@ def _sentence(event: Event) -> Event:
     line = event.text
     if line and not line.endswith((".", "!", "?")):
         line += "."
-    return Event(text=line[0].upper() + line[1:] if line else line, seat=event.seat)
+    return Event(msg=raw(line[0].upper() + line[1:] if line else line), seat=event.seat)
 
 
 GAME = SpaceInsurrection()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core import Outcome, Termination
 from engine.games.space_insurrection.state import SpaceState
+from engine.messages import raw
 from engine.words import count, listing, verb
 
 
@@ -53,7 +54,7 @@ def outcome(state: SpaceState) -> Outcome | None:
     if state.winners is None:
         return None
     return Outcome(
-        termination=Termination(state.ended), winners=state.winners, reason=state.ended_text + "."
+        termination=Termination(state.ended), winners=state.winners, msg=raw(state.ended_text + ".")
     )
 
 

@@ -1,0 +1,245 @@
+"""Words as messages: a key and its arguments, turned into a sentence only at the edge, in the
+reader's language.
+
+Rules never build English. They say *which* sentence (`m("nomb.placed", colour=..., block=...)`)
+and the bot, the renderer and the tests choose the language when they show it (`say(msg, "es")`).
+What is stored keeps the key and the arguments, so the same history reads in any language later.
+
+Catalogs are gettext `.po` files, one per language, in a `locale/` folder of each package that
+has words (`engine/locale/`, `engine/games/<game>/locale/`, `bot/locale/`, `render/locale/`).
+The message ids are the keys, not English sentences: English is a catalog like any other
+(`en.po`) and the fallback at run time. Babel reads the files and knows each language's plural
+rules, so nothing here hard-codes English grammar. A key's entry may have plural forms; the
+argument `n` chooses among them.
+
+An argument is a number, a name (a string shown as it is: a player's name, a space like "C4"),
+another message (shown in the same language: a faction, a card, a count of blocs), or a list of
+those (joined the way the language lists things: "a, b and c", "a, b y c").
+
+>>> say(m("words.listing", items=["red", "blue", "yellow"]), "en")
+'red, blue and yellow'
+>>> say(m("words.listing", items=["rojo", "azul", "amarillo"]), "es")
+'rojo, azul y amarillo'
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from string import Formatter
+from typing import Any, TypeAlias
+
+from babel.core import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypeAliasType
+
+log = logging.getLogger(__name__)
+
+ENGLISH = "en"
+"""The language every key is written in first, and the fallback when a catalog lacks a key."""
+
+
+
+class Msg(BaseModel):
+    """One sentence or phrase, as a catalog key and the arguments it is filled with."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    args: dict[str, Arg] = Field(default_factory=dict)
+
+    def __str__(self) -> str:
+        """English, for logs, tests and error messages a developer reads."""
+        return say(self, ENGLISH)
+
+
+Arg = TypeAliasType("Arg", "int | float | str | Msg | Sequence[Arg]")
+"""What a message's argument may be: a number, a name shown as it is, a message, a list."""
+Msg.model_rebuild()
+
+
+def m(key: str, /, **args: Arg) -> Msg:
+    """The message `key` with these arguments: what rule modules write instead of a sentence."""
+    return Msg(key=key, args=args)
+
+
+RAW = "~raw"
+"""The key of text that is already finished, in no particular language. It exists only while the
+games move their sentences into catalogs; `tests/test_catalogs.py` lists what still uses it."""
+
+
+def raw(text: Text) -> Msg:
+    """Finished text carried as a message (see `RAW`); a message stays itself."""
+    return text if isinstance(text, Msg) else Msg(key=RAW, args={"text": text})
+
+
+def lift(value: object) -> object:
+    """A plain string where a message is expected becomes finished text (see `RAW`); a
+    validator on the contract's models, so a game not yet moved to catalogs still plays."""
+    return raw(value) if isinstance(value, str) else value
+
+
+_FOLDERS: list[Path] = [Path(__file__).parent / "locale"]
+
+
+def add_catalog_folder(folder: Path) -> None:
+    """Make the `<language>.po` files in `folder` part of every catalog (each package that has
+    words adds its own folder when it is imported: the games through the registry, the bot and
+    the renderer themselves)."""
+    if folder not in _FOLDERS:
+        _FOLDERS.append(folder)
+        catalog.cache_clear()
+
+
+def catalog_folders() -> list[Path]:
+    """Every folder that holds catalogs, the engine's first."""
+    return list(_FOLDERS)
+
+
+def languages() -> list[str]:
+    """Every language some catalog is written in, English first."""
+    found = {p.stem for folder in _FOLDERS for p in folder.glob("*.po")}
+    return [ENGLISH, *sorted(found - {ENGLISH})]
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's entries from every catalog folder, with its plural rule."""
+
+    language: str
+    entries: Mapping[str, tuple[str, ...]]
+    """Each key's text; a key with plural forms has one text per form."""
+    plural_index: Any
+    """The gettext plural rule: a count → which plural form to use."""
+    locale: Locale
+
+
+def read_catalog(path: Path, language: str) -> Catalog:
+    """One `.po` file as Babel reads it."""
+    with path.open("rb") as handle:
+        return read_po(handle, locale=language)
+
+
+@cache
+def catalog(language: str) -> Words:
+    """Every entry of `language` (read once per process)."""
+    entries: dict[str, tuple[str, ...]] = {}
+    rule = None
+    for folder in _FOLDERS:
+        path = folder / f"{language}.po"
+        if not path.exists():
+            continue
+        parsed = read_catalog(path, language)
+        rule = rule or parsed.plural_expr
+        for message in parsed:
+            if not message.id:
+                continue
+            key = str(message.id[0] if isinstance(message.id, tuple) else message.id)
+            found = message.string if isinstance(message.string, tuple) else (message.string,)
+            texts = tuple(str(text or "") for text in found)
+            if any(texts):
+                entries[key] = texts
+    try:
+        locale = Locale.parse(language)
+    except (ValueError, UnknownLocaleError):
+        locale = Locale.parse(ENGLISH)
+    plural = gettext.c2py(rule or "(n != 1)")
+    return Words(language, entries, plural, locale)
+
+
+def known(language: str | None) -> str:
+    """The catalog language for a requested one ("es-ES", "es-419" and "es" all read Spanish;
+    anything without a catalog reads English)."""
+    if not language:
+        return ENGLISH
+    base = language.replace("_", "-").split("-")[0].lower()
+    return base if base in languages() else ENGLISH
+
+
+Text: TypeAlias = "Msg | str"
+"""What a game's text hooks (`Game.describe`, `status_text`, ...) return: a message, or finished
+text (see `RAW`) from a game whose sentences have not moved into catalogs yet."""
+
+
+def say(msg: Text, language: str = ENGLISH) -> str:
+    """`msg` as a reader of `language` sees it."""
+    if isinstance(msg, str):
+        return msg
+    return _render(msg, catalog(known(language)))
+
+
+def say_all(msgs: Iterable[Msg], language: str = ENGLISH) -> list[str]:
+    """Several messages in one language."""
+    words = catalog(known(language))
+    return [_render(msg, words) for msg in msgs]
+
+
+def has_key(key: str, language: str = ENGLISH) -> bool:
+    """Whether `language`'s catalogs hold `key` (without falling back)."""
+    return key in catalog(language).entries
+
+
+def _render(msg: Msg, words: Words) -> str:
+    if msg.key == RAW:
+        return str(msg.args.get("text", ""))
+    texts = words.entries.get(msg.key)
+    if texts is None and words.language != ENGLISH:
+        texts = catalog(ENGLISH).entries.get(msg.key)
+        words_for_plural = catalog(ENGLISH)
+    else:
+        words_for_plural = words
+    if texts is None:
+        log.error("no catalog has the message %r", msg.key)
+        return msg.key
+    template = texts[0]
+    if len(texts) > 1:
+        n = msg.args.get("n", 1)
+        index = words_for_plural.plural_index(int(n) if isinstance(n, int | float) else 1)
+        template = texts[min(index, len(texts) - 1)]
+    values = {name: _value(arg, words) for name, arg in msg.args.items()}
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        log.error(
+            "the %s text of %r does not fit its arguments %s", words.language, msg.key, list(values)
+        )
+        return template
+
+
+def _value(arg: Arg, words: Words) -> str:
+    if isinstance(arg, Msg):
+        return _render(arg, words)
+    if isinstance(arg, str):
+        return arg
+    if isinstance(arg, Sequence):
+        return _listing([_value(item, words) for item in arg], words)
+    if isinstance(arg, bool):
+        return str(arg)
+    if isinstance(arg, int):
+        return str(arg)
+    if isinstance(arg, float):
+        return f"{arg:g}"
+    return str(arg)
+
+
+def _listing(items: list[str], words: Words) -> str:
+    """Items joined the way the language lists them; the joints are catalog entries, so each
+    language says its own "and"."""
+    if len(items) <= 1:
+        return "".join(items)
+    comma = _render(Msg(key="words.list.comma"), words)
+    head = comma.join(items[:-1])
+    return _render(Msg(key="words.list.last", args={"head": head, "last": items[-1]}), words)
+
+
+def fields(template: str) -> set[str]:
+    """The argument names a catalog text uses (`{colour}`, `{n}`), for checking translations."""
+    return {
+        name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(template) if name
+    }
