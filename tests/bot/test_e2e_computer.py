@@ -1,0 +1,153 @@
+"""A computer at the table, through the stand-in: the host seats one with the lobby's button,
+plays a whole game of Not On My Block against it, and every computer move is made by the bot
+on its own, announced in the channel like a player's, with its seat named as a computer and
+never pinged."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bot.table.computer_ids import is_computer
+from bot.table.model import Table
+from engine import ActionBase
+from engine.players import player_for, seen
+from tests.bot.driver import Policy, step
+from tests.bot.harness import Session, reply_text
+from tests.standin import UserRecord
+
+STEPS = 3000
+
+
+def mine(user_id: int, seed: int) -> Policy:
+    """The person's own decisions, by the game's own player, seeing only their seat."""
+
+    def play(table: Table) -> tuple[int, ActionBase]:
+        prompts = table.prompts()
+        seat = min(s for s in prompts if table.holder(s) == user_id)
+        player = player_for(table.game, seed + seat)
+        return seat, player(seen(table.game, table.state, seat, prompts[seat]))
+
+    return play
+
+
+async def play_on(
+    session: Session,
+    people: dict[int, UserRecord],
+    done: Callable[[Table], Awaitable[bool]],
+    seed: int = 5,
+) -> Table:
+    """People play their own decisions (by the game's own players) and the due sweep lets the
+    computers play theirs, until `done` says so or the game is over."""
+    assert session.bot is not None
+    for _ in range(STEPS):
+        found = await session.bot.tables.by_id(session.game_id)
+        assert found is not None
+        table = found
+        if table.row.status == "finished" or await done(table):
+            return table
+        owing = [table.holder(s) for s in sorted(table.prompts())]
+        person = next((u for u in owing if u in people), None)
+        if person is not None:
+            answer = await step(session, people, mine(person, seed))
+            assert answer.startswith("✅"), answer
+        else:
+            await session.advance(0.01)  # the due sweep: the computer moves
+    raise AssertionError(f"not done after {STEPS} steps")
+
+
+async def never(table: Table) -> bool:
+    return False
+
+
+async def test_a_person_plays_not_on_my_block_to_its_end_against_the_computer(tmp_path: Path):
+    async with Session(tmp_path / "games.sqlite3") as session:
+        host = session.user("host")
+        await session.command(host, "game", "new", game="not_on_my_block")
+        lobby = session.posts()[-1]
+        await session.click(host, lobby, "+ Computer (casual)")
+        assert "🤖 computer (casual)" in str(session.standin.message(lobby.id).embeds)
+        assert session.bot is not None
+        session.bot.tables.seed_source = lambda: 8
+        await session.click(host, session.standin.message(lobby.id), "Start")
+        table = await session.table()
+        session.game_id = table.row.id
+        computer = next(p for p in table.row.players if is_computer(p))
+        table = await play_on(session, {host.id: host}, never)
+        assert table.row.status == "finished"
+        log = await session.bot.store.action_log(table.row.id)
+        assert {e.user_id for e in log} == {host.id, computer}
+        said = [m.content for m in session.posts()]
+        assert any("🤖 computer (casual)" in text for text in said), "its seat is named"
+        assert not any(f"<@{computer}>" in text for text in said), "it is never mentioned"
+        assert any("Game over" in text for text in said[-3:])
+
+
+async def test_the_computer_submits_secret_orders_in_space_insurrection(tmp_path: Path):
+    async with Session(tmp_path / "games.sqlite3") as session:
+        host = session.user("host")
+        await session.command(host, "game", "new", game="space_insurrection")
+        await session.command(host, "game", "seat", "computer", level="casual")
+        assert session.bot is not None
+        session.bot.tables.seed_source = lambda: 3
+        await session.click(host, session.posts()[0], "Start")
+        session.game_id = (await session.table()).row.id
+        bot = session.bot
+
+        async def two_sheets(table: Table) -> bool:
+            log = await bot.store.action_log(table.row.id)
+            sheets = [e for e in log if is_computer(e.user_id) and '"orders"' in e.action]
+            return len(sheets) >= 2
+
+        table = await play_on(session, {host.id: host}, two_sheets)
+        assert await two_sheets(table)
+        said = "\n".join(m.content for m in session.posts())
+        assert "🤖 computer (casual)" in said
+
+
+async def test_a_player_is_replaced_by_the_computer_and_later_takes_a_seat_back(
+    tmp_path: Path,
+):
+    async with Session(tmp_path / "games.sqlite3") as session:
+        host, bob = session.user("host"), session.user("bob")
+        await session.open_game("bloc_by_bloc", host, bob, seed=6)
+        people = {host.id: host, bob.id: bob}
+
+        async def moves(n: int) -> Callable[[Table], Awaitable[bool]]:
+            assert session.bot is not None
+            start = len(await session.bot.store.action_log(session.game_id))
+
+            async def enough(table: Table) -> bool:
+                assert session.bot is not None
+                return len(await session.bot.store.action_log(table.row.id)) >= start + n
+
+            return enough
+
+        await play_on(session, people, await moves(12))
+        answer = reply_text(
+            await session.command(host, "game", "seat", "computer", level="casual", player=bob)
+        )
+        assert "computer (casual) plays" in answer, answer
+        del people[bob.id]
+        table = await play_on(session, people, await moves(12))
+        assert bob.id not in table.row.players
+        computer = next(p for p in table.row.players if is_computer(p))
+        log = await session.bot.store.action_log(table.row.id)  # type: ignore[union-attr]
+        assert any(e.user_id == computer for e in log), "the computer played bob's seats"
+        assert table.state is not None
+        name = table.state.seat_names[table.seats_of(computer)[0]]
+        refused = reply_text(
+            await session.command(host, "game", "seat", "return", seat=name, newcomer=host)
+        )
+        assert "already plays" in refused
+        told_before = len(session.standin.dms(bob))
+        answer = reply_text(
+            await session.command(host, "game", "seat", "return", seat=name, newcomer=bob)
+        )
+        assert f"plays {name} now" in answer, answer
+        table = await session.table()
+        assert table.state is not None
+        assert table.holder(table.state.seat_names.index(name)) == bob.id
+        assert len(session.standin.dms(bob)) > told_before, "the seat's secrets come by DM"
+        people[bob.id] = bob
+        await play_on(session, people, await moves(6))
