@@ -20,6 +20,8 @@ import asyncio
 import logging
 import signal
 import sys
+import urllib.error
+import urllib.request
 from collections.abc import Awaitable, Callable
 from contextlib import aclosing, suppress
 from datetime import timedelta
@@ -70,6 +72,11 @@ def parser() -> argparse.ArgumentParser:
         "stopped",
     )
     restore.add_argument("path", type=Path, metavar="PATH", help="the backup to restore")
+    commands.add_parser(
+        "health",
+        help="ask the running bot's /healthz (HEALTH_PORT) and exit 0 if it is healthy, for "
+        "a container's HEALTHCHECK",
+    )
     # Listed for --help only: `main` hands everything after `replay` to the replay's own parser.
     commands.add_parser(
         "replay", help="draw a game record from /game export offline (replay --help)"
@@ -87,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     settings = load_settings()
     if isinstance(settings, int):
         return settings
+    if args.command == "health":
+        return health(settings)
     if args.command in ("backup", "restore"):
         from bot.store import backup
 
@@ -113,6 +122,24 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:  # before the signal handlers are in place: nothing to save yet
         return 130
+
+
+def health(settings: Settings) -> int:
+    """Ask the bot on this host how it is; one line, and 0 only when it is healthy."""
+    if settings.health_port is None:
+        print("HEALTH_PORT is not set: the bot serves no health endpoint.", file=sys.stderr)
+        return 1
+    host = "127.0.0.1" if settings.health_host in ("0.0.0.0", "::") else settings.health_host
+    url = f"http://{host}:{settings.health_port}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            print(answer.read().decode())
+            return 0
+    except urllib.error.HTTPError as exc:  # 503: the body says which check failed
+        print(exc.read().decode(), file=sys.stderr)
+    except OSError as exc:
+        print(f"No answer from {url} ({exc}).", file=sys.stderr)
+    return 1
 
 
 def load_settings() -> Settings | int:
@@ -145,6 +172,7 @@ async def serve(settings: Settings) -> int:
     import discord
 
     from bot.discord.app import GameBot
+    from bot.discord.endpoint import Endpoint
     from bot.discord.health import settle_collector
     from bot.store.choice import chosen
     from bot.table.upkeep import Tenancy, scheduled_backups
@@ -175,6 +203,19 @@ async def serve(settings: Settings) -> int:
                 )
             )
         bot.before_store_closes.extend(_cancelling(chore) for chore in chores)
+        if settings.health_port is not None:
+            endpoint = Endpoint(bot, tenancy)
+            try:
+                await endpoint.start()
+            except OSError as exc:
+                await tenancy.release()
+                print(
+                    f"Cannot serve the health endpoint on {settings.health_host}:"
+                    f"{settings.health_port} ({exc.strerror or exc}); pick another HEALTH_PORT.",
+                    file=sys.stderr,
+                )
+                return 1
+            bot.before_store_closes.insert(0, endpoint.stop)
         settle_collector()  # modules, commands and content loaded: kept for good
         _stop_on_signals(bot)
         try:

@@ -146,6 +146,26 @@ class Settings(BaseSettings):
         ge=1,
         description="Requests one address may make at once before its per-minute rate applies.",
     )
+    health_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description="Port of the health and metrics endpoint (/healthz, /metrics); unset: off.",
+    )
+    health_host: str = Field(
+        default="127.0.0.1",
+        description="Address the health endpoint listens on (0.0.0.0: every interface).",
+    )
+    health_max_lag_seconds: float = Field(
+        default=2.0,
+        description="Worst event-loop lag of the last seconds that /healthz still calls healthy.",
+    )
+    health_stuck_minutes: float = Field(
+        default=10.0,
+        gt=0,
+        description="How long a post may wait past its due time before /healthz calls "
+        "publication stuck.",
+    )
     log_level: str = "INFO"
     log_format: LogFormat = Field(
         default="text",

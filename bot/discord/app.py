@@ -17,7 +17,7 @@ from bot.discord.checked import misplaced, option_refusal, payload
 from bot.discord.deadlines import DueSweep
 from bot.discord.drawing import Drawing
 from bot.discord.game_commands import GUILD_ONLY, GameCommands, subcommand_names
-from bot.discord.health import watch_loop_lag
+from bot.discord.health import recent_lags, watch_loop_lag
 from bot.discord.interactions import APOLOGY, answer, handling
 from bot.discord.lobby import Lobbies
 from bot.discord.orders import Orders
@@ -104,6 +104,8 @@ class GameBot(discord.Client):
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
         self._health: asyncio.Task[None] | None = None
+        self.recent_lag = recent_lags()
+        """The event loop's latest lags, for `/healthz` (`bot.discord.endpoint`)."""
         self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = self.check_options  # type: ignore[method-assign]
@@ -133,7 +135,7 @@ class GameBot(discord.Client):
         self._deadlines = asyncio.create_task(self.due_sweep.run(), name="deadlines")
         self._publishing = asyncio.create_task(self.publisher.run(), name="publication")
         self._health = asyncio.create_task(
-            watch_loop_lag(self.settings.health_log_seconds), name="health"
+            watch_loop_lag(self.settings.health_log_seconds, self.recent_lag), name="health"
         )
         if self.settings.guild_ids:
             for guild_id in self.settings.guild_ids:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from bot.discord.computer_seats import thinker
 from bot.logs import about
+from bot.metrics import WAITS_HANDLED
 from bot.store.models import Wait
 from bot.store.protocol import worker_name
 from bot.table import computer, pace, posts
@@ -78,6 +79,7 @@ class DueSweep:
                     try:
                         await self._handle(due)
                         handled += 1
+                        WAITS_HANDLED.inc()
                     except Exception:
                         log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
         finally:

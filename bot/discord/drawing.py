@@ -25,6 +25,7 @@ import io
 import logging
 import multiprocessing
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -35,6 +36,7 @@ import discord
 
 from bot.discord import drawing_worker
 from bot.discord.drawing_worker import die_with_the_bot, warm
+from bot.metrics import RENDER_SECONDS, WORKER_RESTARTS
 from bot.table import timelapse
 from bot.table.model import Table
 from bot.table.spectate import entries_of
@@ -173,15 +175,19 @@ class Drawing:
         loop = asyncio.get_running_loop()
         index = self.home(game_id)
         pool = self._pools[index] if self._pools else None
+        started = time.perf_counter()
         try:
             return await loop.run_in_executor(pool, draw, *args)
         except BrokenProcessPool:
+            WORKER_RESTARTS.inc()
             log.warning("a drawing worker died; starting a fresh one for game %s", game_id)
             if self._pools and self._pools[index] is pool:
                 if pool is not None:
                     pool.shutdown(wait=False, cancel_futures=True)
                 self._pools[index] = self._new_pool()
             return await loop.run_in_executor(self._pools[index], draw, *args)
+        finally:
+            RENDER_SECONDS.observe(time.perf_counter() - started)
 
     def stop(self) -> None:
         for pool in self._pools:

@@ -17,7 +17,10 @@ import gc
 import logging
 import statistics
 import time
+from collections import deque
 from typing import Any
+
+from bot.metrics import LOOP_LAG
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +88,18 @@ class Collections:
         return taken
 
 
-async def watch_loop_lag(report_every: float) -> None:
+RECENT_SECONDS = 5.0
+"""How far back `/healthz` looks for the event loop's worst lag."""
+
+
+def recent_lags() -> deque[float]:
+    """The lags of the last `RECENT_SECONDS`, newest last, as `watch_loop_lag` fills them."""
+    return deque(maxlen=int(RECENT_SECONDS / TICK))
+
+
+async def watch_loop_lag(report_every: float, recent: deque[float] | None = None) -> None:
+    """Measure the loop's lag every `TICK`: into the metrics, into `recent` (for `/healthz`),
+    and as a log line every `report_every` seconds."""
     lags: list[float] = []
     collections = Collections()
     collections.install()
@@ -95,7 +109,11 @@ async def watch_loop_lag(report_every: float) -> None:
             started = time.monotonic()
             await asyncio.sleep(TICK)
             now = time.monotonic()
-            lags.append(max(0.0, now - started - TICK))
+            lag = max(0.0, now - started - TICK)
+            lags.append(lag)
+            LOOP_LAG.observe(lag)
+            if recent is not None:
+                recent.append(lag)
             if now - last_report >= report_every and len(lags) >= 2:
                 cuts = statistics.quantiles(lags, n=100)
                 log.info(

@@ -9,6 +9,7 @@ no error can be reported as "nothing was changed".
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ import discord
 
 from bot.discord.owed_answers import OwedAnswers
 from bot.logs import about
+from bot.metrics import COMMAND_SECONDS
 from bot.store.answers import OWED
 from bot.table import limits
 from bot.table.model import PlayerError
@@ -74,10 +76,18 @@ async def answer(
 async def handling(
     interaction: discord.Interaction, *, in_place: bool = False
 ) -> AsyncIterator[Progress]:
-    """`_handling`, with every line logged meanwhile naming the interaction's channel."""
+    """`_handling`, with every line logged meanwhile naming the interaction's channel, and
+    timed for the metrics by command (clicks and menus under one name, since their ids are
+    untrusted input)."""
+    command = interaction.command
+    started = time.perf_counter()
     with about(channel_id=interaction.channel_id):
-        async with _handling(interaction, in_place=in_place) as progress:
-            yield progress
+        try:
+            async with _handling(interaction, in_place=in_place) as progress:
+                yield progress
+        finally:
+            name = command.qualified_name if command is not None else "component"
+            COMMAND_SECONDS.labels(command=name).observe(time.perf_counter() - started)
 
 
 @asynccontextmanager

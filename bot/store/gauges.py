@@ -18,8 +18,10 @@ from bot.store.sql import Sql
 
 class Backlog(BaseModel):
     posts_due: int
+    """Posts due now, and posts that failed and wait for their next try."""
     oldest_post_due: datetime | None
-    """When the longest-waiting post fell due (None: no post is due)."""
+    """Since when the longest-waiting of them has waited: when it fell due, or when it was
+    written if it has failed since (None: no post waits)."""
     waits_due: int
 
 
@@ -30,8 +32,9 @@ class SqlGauges(Sql):
         d = self.dialect
         at = d.moment(now)
         posts = await self._row(
-            "SELECT COUNT(*) AS n, MIN(due_at) AS oldest FROM outbox"
-            " WHERE state IN ('pending', 'sending') AND due_at <= ?",
+            "SELECT COUNT(*) AS n,"
+            " MIN(CASE WHEN attempts > 0 THEN created_at ELSE due_at END) AS oldest"
+            " FROM outbox WHERE state IN ('pending', 'sending') AND (due_at <= ? OR attempts > 0)",
             (at,),
         )
         waits = await self._value("SELECT COUNT(*) FROM waits WHERE due_at <= ?", (at,))

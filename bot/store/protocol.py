@@ -16,6 +16,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from bot.store.gauges import Backlog
+from bot.store.lease import Holder
 from bot.store.models import (
     Closure,
     DueWait,
@@ -33,8 +35,6 @@ from bot.store.models import (
     Told,
     Wait,
 )
-from bot.store.gauges import Backlog
-from bot.store.lease import Holder
 from bot.store.owed import PendingAnswer
 
 

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import os
 import socket
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -37,6 +38,8 @@ class Tenancy:
         self.where = where
         self.lease = lease
         self.me = Holder(version=version, started_at=datetime.now(UTC))
+        self.renewed_at = time.monotonic()
+        """When the lease was last written (`time.monotonic`): the database took a write."""
 
     async def take(self) -> None:
         """Hold the database, or `StoreUnusable` naming the bot that holds it. A holder on
@@ -64,7 +67,9 @@ class Tenancy:
             except Exception:
                 log.exception("could not renew the hold on the database; trying again")
                 continue
-            if other is not None:
+            if other is None:
+                self.renewed_at = time.monotonic()
+            else:
                 log.error("another bot took over the database (%s); stopping", other.line())
                 await lost()
                 return

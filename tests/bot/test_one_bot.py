@@ -16,6 +16,8 @@ from bot.store.sqlite import SqliteStore
 from tests.bot.child import ChildBot, ChildExited
 from tests.standin import StandIn
 
+LEASE = 10
+
 
 async def test_a_second_bot_on_the_same_database_refuses_to_start(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
@@ -62,24 +64,24 @@ async def test_a_holder_elsewhere_that_stopped_renewing_lets_go_when_its_lease_r
     tmp_path: Path,
 ) -> None:
     """A bot on another host crashed: nothing here can see its process, so the next bot waits
-    for its lease (DATABASE_LEASE_SECONDS) to run out."""
+    for the lease it took (DATABASE_LEASE_SECONDS there) to run out."""
     database = tmp_path / "games.sqlite3"
     store = SqliteStore(database)
     await store.open()
     elsewhere = Holder(host="another-host", version="0.0.9", started_at=datetime.now(UTC))
-    await store.hold(elsewhere, datetime.now(UTC), timedelta(seconds=3))
+    await store.hold(elsewhere, datetime.now(UTC), timedelta(seconds=LEASE))
     held_at = time.monotonic()
     await store.aclose()
     standin = StandIn()
     await standin.start()
     try:
-        child = ChildBot(standin, database, settings={"DATABASE_LEASE_SECONDS": "3"})
+        child = ChildBot(standin, database)
         try:
             await child.start()
             raise AssertionError("started while the lease was live")
         except ChildExited:
             assert "process" in child.stderr and "on host another-host" in child.stderr
-        while time.monotonic() - held_at < 4:
+        while time.monotonic() - held_at < LEASE + 1:
             await asyncio.sleep(0.2)
         await child.start()
         await child.terminate()
