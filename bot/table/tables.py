@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.metrics import MOVES
 from bot.store.models import ChannelBusy, GameRow, Post, Prefs, StaleVersion
 from bot.store.protocol import GameStore
 from bot.table import limits, pace, posts, present
@@ -442,6 +443,7 @@ class Tables:
                 reversible=reversible,
             )
         )
+        MOVES.labels(game=table.game.id).inc()
         self._remember_before(row.id, row.version, table.state)
         if outcome is None:
             self.states.put(row.id, row.version, len(snapshot), result.state, result.prompts)
