@@ -20,6 +20,7 @@ from bot.table.computer_ids import is_computer, label, level_of, new_id, people
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.tables import Tables
 from engine.computer import Level
+from engine.messages import say
 
 Think = Callable[[str, str, int, str, int], Awaitable[dict[str, Any]]]
 """Works out a computer's action off the event loop: (game id, state JSON, seat, level, seed)
@@ -119,7 +120,7 @@ async def _reseat(
     for s in secrets_for or []:
         secret = table.game.hand_text(table.state, s)
         if secret is not None:
-            told.append(posts.private(after, s, str(secret)))
+            told.append(posts.private(after, s, say(secret)))
     fresh = [
         w.model_copy(
             update={"user_id": new, "reminders": 0, "remind_at": None, "limit_told": False}
