@@ -77,6 +77,7 @@ class Server:
         done = subprocess.run(
             [str(self.bin / args[0]), *args[1:]],
             user=self.user,
+            cwd=self.folder,  # the server's user may not enter the folder the tests run in
             capture_output=True,
             text=True,
             timeout=60,
