@@ -99,6 +99,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("backup", "restore"):
         from bot.store import backup
 
+        if settings.database_url is not None:
+            print(
+                "backup and restore copy the SQLite file (DATABASE_PATH); the PostgreSQL "
+                "database of DATABASE_URL is backed up with its server's tools (pg_dump).",
+                file=sys.stderr,
+            )
+            return 2
+
         try:
             if args.command == "backup":
                 print(backup.backup(settings.database_path, args.path))

@@ -110,7 +110,8 @@ class Settings(BaseSettings):
     )
     backup_dir: Path | None = Field(
         default=None,
-        description="Folder for backups the running bot takes itself (unset: none).",
+        description="Folder for backups the running bot takes itself of its SQLite file "
+        "(unset: none; not with DATABASE_URL, whose server has its own tools).",
     )
     backup_every_hours: float = Field(
         default=24.0, gt=0, description="Hours between the running bot's backups."
@@ -186,6 +187,14 @@ class Settings(BaseSettings):
     def _postgresql(cls, value: SecretStr | None) -> SecretStr | None:
         if value is not None and not value.get_secret_value().startswith(POSTGRESQL):
             raise ValueError("not a postgresql:// URL")
+        return value
+
+    @field_validator("backup_dir")
+    @classmethod
+    def _sqlite_only(cls, value: Path | None, info: ValidationInfo) -> Path | None:
+        """Backups copy the SQLite file, which a bot on PostgreSQL does not use."""
+        if value is not None and info.data.get("database_url") is not None:
+            raise ValueError("BACKUP_DIR is for the SQLite file, not with DATABASE_URL")
         return value
 
     @field_validator("*")

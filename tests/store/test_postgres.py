@@ -1,6 +1,6 @@
 """What only the PostgreSQL store has to show: it is chosen by DATABASE_URL, its migrations
 twin SQLite's, its columns hold moments and JSON as PostgreSQL types, a move holds its game's
-lock, and its URL's password never reaches a message."""
+lock, its URL's password never reaches a message, and the SQLite file's backups are refused."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 from pydantic import ValidationError
 
+from bot.__main__ import main
 from bot.config import Settings, explain
 from bot.store import pg_schema, schema
 from bot.store.choice import chosen
@@ -129,3 +130,17 @@ def test_database_url_chooses_postgresql_and_is_never_shown(tmp_path: Path):
         Settings(database_url="mysql://bot:hunter2-secret@db.example/games")
     line = explain(Settings, refused.value)
     assert "DATABASE_URL is not valid" in line and "hunter2" not in line
+
+
+def test_sqlite_backups_are_refused_on_postgresql(monkeypatch, tmp_path: Path, capsys):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:hunter2-secret@db.example/games")
+    assert main(["backup", str(tmp_path / "copy.sqlite3")]) == 2
+    said = capsys.readouterr().err
+    assert "pg_dump" in said and "hunter2" not in said
+    assert not (tmp_path / "copy.sqlite3").exists()
+    monkeypatch.setenv("BACKUP_DIR", str(tmp_path / "backups"))
+    with pytest.raises(ValidationError) as refused:
+        Settings()
+    line = explain(Settings, refused.value)
+    assert "BACKUP_DIR is not valid" in line and "hunter2" not in line
