@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot")
 DISTRIBUTION = "boardgame-bot"
+EXPIRY_EVERY = timedelta(hours=1)
+"""How often ended games past FINISHED_GAMES_KEEP_DAYS are looked for."""
 
 
 def version() -> str:
@@ -183,7 +185,7 @@ async def serve(settings: Settings) -> int:
     from bot.discord.endpoint import Endpoint
     from bot.discord.health import settle_collector
     from bot.store.choice import chosen
-    from bot.table.upkeep import Tenancy, scheduled_backups
+    from bot.table.upkeep import Tenancy, expire_ended_games, scheduled_backups
 
     assert settings.discord_token is not None
     url = settings.database_url.get_secret_value() if settings.database_url else None
@@ -209,6 +211,11 @@ async def serve(settings: Settings) -> int:
                     ),
                     name="backups",
                 )
+            )
+        if settings.finished_games_keep_days:
+            keep = timedelta(days=settings.finished_games_keep_days)
+            chores.append(
+                asyncio.create_task(expire_ended_games(store, keep, EXPIRY_EVERY), name="expiry")
             )
         bot.before_store_closes.extend(_cancelling(chore) for chore in chores)
         if settings.health_port is not None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.checked import Checked
+from bot.discord.privacy import ForgetButton
 from bot.discord.record_commands import PageButton
 from bot.table import limits
 from bot.table.options import OptionField, option_fields
@@ -351,6 +352,7 @@ DYNAMIC_ITEMS = (
     VoteButton,
     SnoozeButton,
     PageButton,
+    ForgetButton,
 )
 
 

@@ -35,7 +35,7 @@ NUMBER = re.compile(r"\d+")
 SHOWN = 12
 """Digits of an oversized number echoed back: enough to recognise it, never a wall of them."""
 
-IN_PLACE = ("undo", "confirm", "page", "orders")
+IN_PLACE = ("undo", "confirm", "page", "orders", "forget")
 """Kinds of control answered by rewriting the message they are on: all live on private answers."""
 
 
@@ -65,6 +65,7 @@ def misplaced(message: discord.Message | None, custom_id: str) -> str | None:
         "confirm": "A Confirm",
         "page": "A page",
         "orders": "A Submit or Clear",
+        "forget": "A Forget me",
     }
     return (
         f"{what[kind]} button only works on the private answer that showed it, and this "

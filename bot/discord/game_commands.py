@@ -190,6 +190,51 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
         await interaction.client.steward.table_op(interaction, "vacation", days=days)
 
 
+class MeCommands(
+    app_commands.Group, name="me", description="Your settings, and what I keep about you"
+):
+    @app_commands.command(name="settings", description="Your time zone, quiet hours and DMs")
+    @app_commands.describe(
+        timezone="Your time zone, e.g. Europe/Berlin",
+        quiet_from="Hour (0-23, your time) from which I send no reminders",
+        quiet_to="Hour (0-23, your time) at which reminders may resume",
+        on_deck="DM me when I am next after the current player",
+        turn_dm="DM me when it is my turn after I have been away, instead of a ping",
+    )
+    @app_commands.autocomplete(timezone=timezone_autocomplete)
+    async def settings(
+        self,
+        interaction: discord.Interaction[GameBot],
+        timezone: str | None = None,
+        quiet_from: app_commands.Range[int, 0, 23] | None = None,
+        quiet_to: app_commands.Range[int, 0, 23] | None = None,
+        on_deck: bool | None = None,
+        turn_dm: bool | None = None,
+    ) -> None:
+        chosen = {
+            k: v
+            for k, v in {
+                "timezone": timezone,
+                "quiet_from": quiet_from,
+                "quiet_to": quiet_to,
+                "on_deck": on_deck,
+                "turn_dm": turn_dm,
+            }.items()
+            if v is not None
+        }
+        await interaction.client.steward.me(interaction, chosen)
+
+    @app_commands.command(name="data", description="What I keep about you (only you see it)")
+    async def data(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.privacy.data(interaction)
+
+    @app_commands.command(
+        name="forget", description="Delete what I keep about you (asks you to confirm first)"
+    )
+    async def forget(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.privacy.ask_forget(interaction)
+
+
 def cannot_post(missing: list[str]) -> str:
     """Why `/game board` posted nothing, and what to grant."""
     return (
@@ -403,36 +448,6 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         chosen = {k: v for k, v in locals().items() if k in PACE and v is not None}
         await interaction.client.steward.settings(interaction, chosen)
 
-    @app_commands.command(name="me", description="Your time zone, quiet hours and DMs")
-    @app_commands.describe(
-        timezone="Your time zone, e.g. Europe/Berlin",
-        quiet_from="Hour (0-23, your time) from which I send no reminders",
-        quiet_to="Hour (0-23, your time) at which reminders may resume",
-        on_deck="DM me when I am next after the current player",
-        turn_dm="DM me when it is my turn after I have been away, instead of a ping",
-    )
-    @app_commands.autocomplete(timezone=timezone_autocomplete)
-    async def me(
-        self,
-        interaction: discord.Interaction[GameBot],
-        timezone: str | None = None,
-        quiet_from: app_commands.Range[int, 0, 23] | None = None,
-        quiet_to: app_commands.Range[int, 0, 23] | None = None,
-        on_deck: bool | None = None,
-        turn_dm: bool | None = None,
-    ) -> None:
-        chosen = {
-            k: v
-            for k, v in {
-                "timezone": timezone,
-                "quiet_from": quiet_from,
-                "quiet_to": quiet_to,
-                "on_deck": on_deck,
-                "turn_dm": turn_dm,
-            }.items()
-            if v is not None
-        }
-        await interaction.client.steward.me(interaction, chosen)
-
     table = TableCommands()
+    me = MeCommands()
     seat = SeatCommands()

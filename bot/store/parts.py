@@ -13,6 +13,7 @@ from bot.store.games import SqlGames
 from bot.store.gauges import SqlGauges
 from bot.store.lease import SqlLease
 from bot.store.outbox import SqlOutbox
+from bot.store.privacy import SqlPrivacy
 from bot.store.record import SqlRecord
 from bot.store.spectators import SqlSpectators
 from bot.store.waits import SqlWaits
@@ -28,6 +29,8 @@ class SqlStore(
     SqlSpectators,
     SqlLease,
     SqlGauges,
+    SqlPrivacy,
 ):
     """The games and their logs, waits, outbox, record, drafts, owed answers, spectator links,
-    the database's lease and its gauges, written once in the dialect's SQL."""
+    the database's lease, its gauges and what it keeps about a person, written once in the
+    dialect's SQL."""

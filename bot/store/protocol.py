@@ -36,6 +36,7 @@ from bot.store.models import (
     Wait,
 )
 from bot.store.owed import PendingAnswer
+from bot.store.privacy import Forgotten, KeptAbout
 
 
 class WaitStore(Protocol):
@@ -176,6 +177,15 @@ class GaugeStore(Protocol):
     async def backlog(self, now: datetime) -> Backlog: ...
 
 
+class PrivacyStore(Protocol):
+    """What the database keeps about a person, forgetting them, and ended games expiring
+    (`bot.store.privacy`)."""
+
+    async def kept_about(self, user_id: int) -> KeptAbout: ...
+    async def forget(self, user_id: int) -> Forgotten: ...
+    async def expire(self, before: datetime, limit: int) -> int: ...
+
+
 class AnswerStore(Protocol):
     """Answers owed to players, marked by every write made for their command."""
 
@@ -209,6 +219,7 @@ class GameStore(
     SpectatorStore,
     LeaseStore,
     GaugeStore,
+    PrivacyStore,
     Protocol,
 ):
     """The whole store: its games and their logs, and each part above."""

@@ -7,6 +7,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from bot.store.privacy import is_forgotten, seat_label
 from bot.table import computer_ids, limits
 from bot.table.model import Table
 from bot.table.options import option_label
@@ -16,7 +17,10 @@ from engine.words import winners_line
 
 
 def mention(user_id: int) -> str:
-    """A person as a mention; a computer seat's holder by its level (it has no user)."""
+    """A person as a mention; a computer seat's holder by its level (it has no user), a
+    forgotten player by their seat label."""
+    if is_forgotten(user_id):  # a player who asked to be forgotten, in an ended game
+        return seat_label(user_id)
     return computer_ids.label(user_id) if computer_ids.is_computer(user_id) else f"<@{user_id}>"
 
 

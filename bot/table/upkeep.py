@@ -1,5 +1,6 @@
 """What the running bot does for its operator beside the games: holding its database against a
-second bot (`Tenancy`), and backups on a schedule (`scheduled_backups`).
+second bot (`Tenancy`), backups on a schedule (`scheduled_backups`) and deleting the records of
+games that ended longer ago than the admin keeps them (`expire_ended_games`).
 
 Both are Discord-free: the program entry (`bot.__main__`) takes the lease before it connects
 to Discord, so a second bot stops before it appears online to anyone, and keeps renewing it
@@ -93,6 +94,28 @@ def gone(other: Holder) -> bool:
     except PermissionError:  # a process of another user: alive
         return False
     return False
+
+
+EXPIRY_BATCH = 100
+"""Games deleted per transaction, so an expiry never holds the writer for long."""
+
+
+async def expire_ended_games(store: GameStore, keep: timedelta, every: timedelta) -> None:
+    """Every `every`, delete the records of games that ended (finished or abandoned) and
+    have not changed for `keep` (FINISHED_GAMES_KEEP_DAYS)."""
+    while True:
+        deleted = 0
+        try:
+            while True:
+                batch = await store.expire(datetime.now(UTC) - keep, EXPIRY_BATCH)
+                deleted += batch
+                if batch < EXPIRY_BATCH:
+                    break
+        except Exception:
+            log.exception("could not delete expired games; trying again later")
+        if deleted:
+            log.info("deleted %d game record(s) kept longer than %s", deleted, keep)
+        await asyncio.sleep(every.total_seconds())
 
 
 async def scheduled_backups(database: Path, folder: Path, every: timedelta, keep: int) -> None:

@@ -62,7 +62,9 @@ async def test_after_downtime_a_player_gets_one_reminder_not_a_burst(session: Se
 
 async def test_quiet_hours_hold_reminders_until_they_end(session: Session):
     host, guest = await start_toy(session)
-    asked = await session.command(host, "game", "me", timezone="UTC", quiet_from=22, quiet_to=7)
+    asked = await session.command(
+        host, "game", "me", "settings", timezone="UTC", quiet_from=22, quiet_to=7
+    )
     assert "quiet from 22:00 to 7:00" in reply_text(asked)
     session.now = datetime(2026, 1, 5, 11, 0, tzinfo=UTC)  # game started at 12:00; due 00:00
     await session.advance(13.5)  # 00:30 UTC: inside the host's quiet hours

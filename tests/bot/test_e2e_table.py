@@ -231,7 +231,7 @@ async def test_the_host_sets_the_pace_in_the_lobby_and_the_lobby_shows_it(sessio
 async def test_a_player_who_asked_is_told_by_dm_when_they_are_on_deck(real: Session):
     alice, bob = real.user("alice"), real.user("bob")
     for user in (alice, bob):
-        answer = reply_text(await real.command(user, "game", "me", on_deck=True))
+        answer = reply_text(await real.command(user, "game", "me", "settings", on_deck=True))
         assert "on-deck DMs on" in answer
     users = await real.open_game("not_on_my_block", alice, bob, seed=7)
     table = await real.table()

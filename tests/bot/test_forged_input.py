@@ -87,7 +87,7 @@ async def test_an_option_outside_its_range_is_refused_by_name(session: Session):
         text = reply_text(record)
         assert record.ephemeral and "`days` must be a number from 0 to 60" in text, text
         assert APOLOGY not in text and "Nothing was changed" in text
-    quiet = await session.command(host, "game", "me", quiet_from=10**20)
+    quiet = await session.command(host, "game", "me", "settings", quiet_from=10**20)
     assert "`quiet_from` must be a number from 0 to 23" in reply_text(quiet)
     assert await session.bot.store.away(table.row.id) == {}
 
