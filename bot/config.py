@@ -167,6 +167,12 @@ class Settings(BaseSettings):
         description="How long a post may wait past its due time before /healthz calls "
         "publication stuck.",
     )
+    finished_games_keep_days: float = Field(
+        default=0.0,
+        ge=0,
+        description="Days a finished or abandoned game's record is kept after its last change "
+        "before it is deleted; 0: kept for good.",
+    )
     log_level: str = "INFO"
     log_format: LogFormat = Field(
         default="text",

@@ -22,6 +22,7 @@ from bot.discord.interactions import APOLOGY, answer, handling
 from bot.discord.lobby import Lobbies
 from bot.discord.orders import Orders
 from bot.discord.owed_answers import OwedAnswers
+from bot.discord.privacy import Privacy
 from bot.discord.publication import Publisher
 from bot.discord.rules_commands import rules_command
 from bot.discord.stale import StaleClicks, on_message
@@ -88,6 +89,7 @@ class GameBot(discord.Client):
         self.orders = Orders(self.tables, self.store, self.turns)
         self.steward = Steward(self.tables, self.store, self.turns, self.lobbies, self.publisher)
         self.stale_clicks = StaleClicks(self, self.tables, self.store)
+        self.privacy = Privacy(self.store)
         self.owed_answers = OwedAnswers(self, self.store, lambda: self.closing)
         self.due_sweep = DueSweep(
             self.tables,
