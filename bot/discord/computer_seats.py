@@ -1,8 +1,8 @@
 """Computer seats from Discord: the lobby's computer buttons and `/game seat computer` seat one,
 `/game seat computer` during play hands a player's seat to the computer, `/game seat return`
 hands a computer's seat to a member, and the due sweep lets computers move. The rules of who
-may do what live in `bot.table.computer`; the thinking runs in the game's drawing worker
-process (`Drawing.work`), never on the event loop."""
+may do what live in `bot.table.computer`; the thinking runs in the drawing worker processes
+(`Drawing.work`, `Drawing.each`), never on the event loop."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from bot.discord.plays import plays
 from bot.discord.steward import may_manage
 from bot.table import computer
 from bot.table.model import PlayerError
-from engine.computer import Level
-from engine.computer.levels import choose_json
+from engine.computer import STRONG, Level, Tally, best, merge
+from engine.computer.levels import choose_json, think_json
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -23,10 +23,17 @@ if TYPE_CHECKING:
 
 
 def thinker(drawing: Drawing, game_id: int) -> computer.Think:
-    """A `Think` that works in the worker process home to the game `game_id`."""
+    """A `Think` for the worker processes: the strong level searches in every worker at once,
+    each with its own seed, and plays the choice of their merged tallies (root parallelism);
+    the casual level decides in the worker home to the game `game_id`."""
 
     async def think(game: str, state: str, seat: int, level: str, seed: int) -> dict[str, Any]:
-        return await drawing.work(game_id, choose_json, game, state, seat, level, seed)
+        if level != Level.STRONG.value:
+            return await drawing.work(game_id, choose_json, game, state, seat, level, seed)
+        seconds = STRONG.seconds or 1.0
+        found = await drawing.each(think_json, lambda n: (game, state, seat, seed + n, seconds))
+        tally = merge(Tally.model_validate(t) for t in found)
+        return tally.choices[best(tally)].action
 
     return think
 

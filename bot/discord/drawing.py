@@ -51,10 +51,12 @@ least busy one at that time."""
 
 
 class Drawing:
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, timelapse_frames: int = timelapse.MAX_FRAMES) -> None:
         """`workers`: worker processes; 0 draws in a thread of this process instead
-        (for tests that start many bots and draw tiny boards)."""
+        (for tests that start many bots and draw tiny boards). `timelapse_frames`: the most
+        frames of a timelapse (`TIMELAPSE_FRAMES`)."""
         self.workers = workers
+        self.timelapse_frames = timelapse_frames
         self._pools: list[Executor | None] = []
         self._homes: OrderedDict[int, int] = OrderedDict()
         """Game id -> the index of the worker that draws it, most recently drawn last."""
@@ -158,7 +160,13 @@ class Drawing:
         assert row.seed is not None
         try:
             data = await self.work(
-                row.id, timelapse.draw, row.game, row.options, row.seed, entries_of(entries)
+                row.id,
+                timelapse.draw,
+                row.game,
+                row.options,
+                row.seed,
+                entries_of(entries),
+                self.timelapse_frames,
             )
         except Exception:
             log.exception("could not draw the timelapse of game %s", row.id)
@@ -172,15 +180,25 @@ class Drawing:
         """`draw(*args)` in the home worker of the game `game_id` (or a thread, without
         workers); a dead worker costs a retry on a fresh one in its place, the others keep
         their caches. The spectator page draws its boards through this too."""
+        return await self._on(self.home(game_id), draw, *args)
+
+    async def each(
+        self, work: Callable[..., T], args: Callable[[int], tuple[object, ...]]
+    ) -> list[T]:
+        """`work(*args(n))` in every worker `n` at once (one call in a thread, without
+        workers): a computer's search run side by side with a seed per worker."""
+        count = max(1, len(self._pools)) if self.workers > 0 else 1
+        return list(await asyncio.gather(*(self._on(n, work, *args(n)) for n in range(count))))
+
+    async def _on(self, index: int, draw: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
-        index = self.home(game_id)
         pool = self._pools[index] if self._pools else None
         started = time.perf_counter()
         try:
             return await loop.run_in_executor(pool, draw, *args)
         except BrokenProcessPool:
             WORKER_RESTARTS.inc()
-            log.warning("a drawing worker died; starting a fresh one for game %s", game_id)
+            log.warning("drawing worker %s died; starting a fresh one in its place", index)
             if self._pools and self._pools[index] is pool:
                 if pool is not None:
                     pool.shutdown(wait=False, cancel_futures=True)

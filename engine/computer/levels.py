@@ -129,6 +129,17 @@ def choose_json(game_id: str, state_json: str, seat: int, level: str, seed: int)
     return play(seen(game, state, seat)).model_dump(mode="json")
 
 
+def think_json(
+    game_id: str, state_json: str, seat: int, seed: int, seconds: float
+) -> dict[str, Any]:
+    """`think` from plain values a worker process receives, its tally as a dict: one worker's
+    share of a strong decision searched side by side (`Tally.model_validate`, then `merge`)."""
+    game = REGISTRY[game_id]
+    state = game.state_type.model_validate_json(state_json)
+    budget = STRONG.model_copy(update={"seconds": seconds})
+    return think(game, state, seat, seed, budget).model_dump(mode="json")
+
+
 __all__ = [
     "SHALLOW",
     "STRONG",
@@ -142,4 +153,5 @@ __all__ = [
     "searching",
     "strong",
     "think",
+    "think_json",
 ]

@@ -10,13 +10,15 @@ from typing import Any
 
 import pytest
 
+from bot.discord import computer_seats
 from bot.store.sqlite import SqliteStore
 from bot.table import computer, posts
 from bot.table.computer_ids import is_computer, level_of
 from bot.table.model import PlayerError, Table
 from bot.table.tables import Tables
-from engine.computer import Level
+from engine.computer import Budget, Level
 from engine.computer.levels import choose_json
+from engine.games import REGISTRY
 from engine.players import random_player, seen
 
 HOST, BOB, CARL = 11, 22, 33
@@ -143,3 +145,24 @@ async def test_a_seat_goes_to_the_computer_and_back_to_a_person_who_gets_its_sec
     assert any(p.kind == "private" and p.recipient == CARL for p in told), "secrets by DM"
     waits = await tables.store.waits(table.row.id)
     assert all(w.user_id != bot_id for w in waits.values())
+
+
+async def test_the_strong_level_searches_in_every_worker_and_plays_their_merged_choice(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    game = REGISTRY["space_insurrection"]
+    state = game.setup(game.make_options(2), 3)
+    seat = min(game.prompts(state))
+    seeds: list[int] = []
+
+    class TwoWorkers:
+        async def each(self, work: Any, args: Any) -> list[Any]:
+            jobs = [args(n) for n in range(2)]
+            seeds.extend(job[3] for job in jobs)
+            return [work(*job) for job in jobs]
+
+    monkeypatch.setattr(computer_seats, "STRONG", Budget(iterations=None, seconds=0.05))
+    think = computer_seats.thinker(TwoWorkers(), 1)  # type: ignore[arg-type]
+    action = await think(game.id, state.model_dump_json(), seat, "strong", 40)
+    assert seeds == [40, 41], "one search per worker, each with its own seed"
+    game.apply(state, seat, game.parse_action(action))  # a choice the game accepts
