@@ -119,6 +119,12 @@ class Settings(BaseSettings):
     backup_keep: int = Field(
         default=7, ge=1, description="How many of the running bot's backups to keep."
     )
+    timelapse_frames: int = Field(
+        default=60,
+        ge=2,
+        description="Most frames in a finished game's timelapse: a longer game's steps are "
+        "sampled evenly down to this many (each costs a board drawn and encoded).",
+    )
     web_port: int | None = Field(
         default=None,
         ge=0,

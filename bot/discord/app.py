@@ -70,7 +70,7 @@ class GameBot(discord.Client):
             lobbies_per_server=settings.lobbies_per_server,
             deadline_hours=settings.decision_deadline_hours,
         )
-        self.drawing = Drawing(settings.render_workers)
+        self.drawing = Drawing(settings.render_workers, settings.timelapse_frames)
         self.site: SpectatorSite | None = None
         """The spectator pages' server, when the admin turned it on (`WEB_PORT`)."""
         if settings.web_port is not None:
@@ -82,6 +82,7 @@ class GameBot(discord.Client):
                 port=settings.web_port,
                 rate=settings.web_requests_per_minute / 60,
                 burst=settings.web_burst,
+                frames=settings.timelapse_frames,
             )
         self.publisher = Publisher(self, self.store, self.tables, self.drawing, settings)
         self.turns = Turns(self.tables, self.store, self.drawing, self.publisher)

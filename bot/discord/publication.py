@@ -253,17 +253,17 @@ class Publisher:
         nonce: str,
         drawn: list[discord.File] | None = None,
     ) -> discord.Message:
-        """`drawn`: pictures drawn beforehand (a timelapse); without them a timelapse's piece
-        says it could not be drawn."""
+        """`drawn`: pictures drawn beforehand (a timelapse), attached after the board; without
+        them a piece meant to carry a timelapse says it could not be drawn."""
         view = None
         if piece.buttons:
             view = ChoiceButton.choices_view(table.row.id, piece.buttons)
         elif piece.controls:
             view = controls_view(piece.controls)
-        files = list(drawn or [])
+        files: list[discord.File] = []
         content = piece.content
-        if piece.timelapse and not files:
-            content = posts.TIMELAPSE_MISSING
+        if piece.timelapse and not drawn:
+            content = content.replace(posts.TIMELAPSE, posts.TIMELAPSE_MISSING)
         if piece.board:
             before = self.tables.before_of(table)
             files.append(await self.drawing.turn(table, self.players(table), before))
@@ -272,6 +272,7 @@ class Publisher:
             if before is not None:
                 image = await self.drawing.step(before, table, self.players(table))
                 files += [] if image is None else [image]
+        files += drawn or []
         if piece.edit is not None:
             try:
                 return await self._edit(table, piece, view, files)

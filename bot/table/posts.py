@@ -78,7 +78,7 @@ class Piece(BaseModel):
     living: Living | None = None
     """This piece becomes the living turn message (its id filled in once sent)."""
     timelapse: bool = False
-    """Attach the finished game's timelapse (its end's last message)."""
+    """Attach the finished game's timelapse too (the game's end, with its last board)."""
 
     @field_validator("buttons", mode="before")
     @classmethod
@@ -90,9 +90,10 @@ class Piece(BaseModel):
         return [value] if isinstance(value, dict) else value
 
 
-TIMELAPSE = "🎞️ The whole game, step by step (`/game timelapse` shows it again)."
+TIMELAPSE = "🎞️ The whole game, step by step, is attached (`/game timelapse` shows it again)."
 TIMELAPSE_MISSING = "🎞️ The game's timelapse could not be drawn; `/game timelapse` tries again."
-"""Said with a finished game's timelapse, posted after its last board, or without it."""
+"""Said with a finished game's end and its timelapse, or in its place when it could not be
+drawn (the end is posted all the same)."""
 
 
 # ----- at commit time -------------------------------------------------------------------------
@@ -254,9 +255,11 @@ def compose(
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
-        pieces = _with_board(header, ping, [], board=_board(show))
-        if table.row.status == "finished" and not post.body.get("quiet"):
-            pieces.append(Piece(content=TIMELAPSE, timelapse=True))
+        lapse = table.row.status == "finished" and not post.body.get("quiet")
+        pieces = _with_board(
+            f"{header}\n{TIMELAPSE}" if lapse else header, ping, [], board=_board(show)
+        )
+        pieces[-1].timelapse = lapse
         return pieces
     prompts = list(table.prompts().values())
     phase = _phase(prompts)

@@ -22,7 +22,8 @@ from engine.games import REGISTRY
 from render import board_png
 
 MAX_FRAMES = 60
-"""Frames at most: a long game's changes are sampled evenly down to this many."""
+"""Frames at most, by default (`TIMELAPSE_FRAMES`): a long game's changes are sampled evenly
+down to this many."""
 WIDTH = 640
 """The widest frame drawn (Discord shows an attachment narrower still); narrower while the
 file is over its budget."""
@@ -86,11 +87,12 @@ def draw(
     options: dict[str, Any],
     seed: int,
     entries: Entries,
+    most: int = MAX_FRAMES,
     max_bytes: int = DISCORD_BYTES,
 ) -> bytes:
-    """Run in a drawing worker: the game's timelapse (animated WebP), under `max_bytes`
-    unless even its smallest frames are not."""
-    views = sample(changed_steps(game_key, options, seed, entries), MAX_FRAMES)
+    """Run in a drawing worker: the game's timelapse (animated WebP) of at most `most`
+    frames, under `max_bytes` unless even its smallest frames are not."""
+    views = sample(changed_steps(game_key, options, seed, entries), most)
     boards = [Image.open(io.BytesIO(board_png(game_key, v))).convert("RGB") for v in views]
     width = min(WIDTH, max(b.width for b in boards))
     while True:

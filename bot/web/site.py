@@ -100,8 +100,11 @@ class SpectatorSite:
         port: int,
         rate: float,
         burst: int,
+        frames: int = timelapse.MAX_FRAMES,
     ) -> None:
         self.store, self.tables, self.work = store, tables, work
+        self.frames = frames
+        """The most frames of a timelapse (`TIMELAPSE_FRAMES`)."""
         self.host, self.port = host, port
         self.pictures = Pictures()
         self.app = web.Application(
@@ -228,7 +231,9 @@ class SpectatorSite:
 
         async def draw() -> bytes:
             entries = spectate.entries_of(await self.store.action_log(row.id))
-            return await self.work(row.id, timelapse.draw, row.game, row.options, seed, entries)
+            return await self.work(
+                row.id, timelapse.draw, row.game, row.options, seed, entries, self.frames
+            )
 
         data = await self.pictures.get(("timelapse", row.id), draw)
         return web.Response(

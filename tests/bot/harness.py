@@ -32,9 +32,16 @@ class Session:
 
     def __init__(self, database: Path, channel_name: str = "games", **settings: Any) -> None:
         self.database = database
-        self.settings = {"decision_deadline_hours": 0, "render_workers": 0, **settings}
-        """Bot settings for this session; deadlines are off unless a test turns them on, and
-        boards are drawn in a thread (the process pool is the child-process suites' to show)."""
+        self.settings = {
+            "decision_deadline_hours": 0,
+            "render_workers": 0,
+            "timelapse_frames": 4,
+            **settings,
+        }
+        """Bot settings for this session; deadlines are off unless a test turns them on,
+        boards are drawn in a thread (the process pool is the child-process suites' to show),
+        and a finished game's timelapse has a few frames, so that drawing it in that thread
+        neither slows a whole game's test nor holds up the bot's event loop."""
         self.standin = StandIn(server_error_backoff=0.01)
         """Server errors are retried quickly, so an outage takes a fraction of a second."""
         self.channel_name = channel_name

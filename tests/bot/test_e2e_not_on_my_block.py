@@ -44,9 +44,10 @@ def assert_every_move_shows_the_board(session: Session) -> None:
     posts = session.posts()
     game_posts = [m for m in posts if "➡️" in m.content or "Game over" in m.content]
     assert game_posts and all(m.attachments for m in game_posts)
-    # A new turn's message carries the board; a step edited into it shows what the step changed.
+    # A new turn's message carries the board; a step edited into it shows what the step changed;
+    # the game's end adds its timelapse.
     assert all(
-        a.filename in ("overview.png", "board.png", "step.png")
+        a.filename in ("overview.png", "board.png", "step.png", "timelapse.webp")
         for m in game_posts
         for a in m.attachments
     )

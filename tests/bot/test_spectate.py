@@ -164,9 +164,10 @@ async def test_the_page_updates_after_a_move_and_shows_every_step_as_the_channel
         assert status == 200 and headers["Content-Type"] == "image/webp"
         assert Image.open(io.BytesIO(lapse)).format == "WEBP"  # toy boards: one blank frame
 
-    # The channel was given the same timelapse with the game's end.
-    posted = [m for m in watched.posts() if m.attachments and "timelapse" in m.content.lower()]
-    assert posted and posted[-1].attachments[0].filename == timelapse.NAME
+    # The channel was given the timelapse with the game's end, after its last board.
+    end = watched.posts()[-1]
+    assert "Game over" in end.content and "step by step, is attached" in end.content
+    assert [a.filename for a in end.attachments][-1] == timelapse.NAME
     answer = (await watched.command(guest, "game", "timelapse")).reply
     assert answer is not None and answer.ephemeral and answer.attachments
 
