@@ -79,6 +79,12 @@ def parser() -> argparse.ArgumentParser:
         help="ask the running bot's /healthz (HEALTH_PORT) and exit 0 if it is healthy, for "
         "a container's HEALTHCHECK",
     )
+    forget = commands.add_parser(
+        "forget",
+        help="forget a person who asked the operator (not through /game me forget): delete "
+        "their settings and put a seat label in place of them in ended games",
+    )
+    forget.add_argument("user_id", type=int, metavar="USER_ID", help="their Discord user id")
     # Listed for --help only: `main` hands everything after `replay` to the replay's own parser.
     commands.add_parser(
         "replay", help="draw a game record from /game export offline (replay --help)"
@@ -98,6 +104,13 @@ def main(argv: list[str] | None = None) -> int:
         return settings
     if args.command == "health":
         return health(settings)
+    if args.command == "forget":
+        try:
+            print(asyncio.run(forget_user(settings, args.user_id)))
+        except StoreUnusable as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        return 0
     if args.command in ("backup", "restore"):
         from bot.store import backup
 
@@ -150,6 +163,23 @@ def health(settings: Settings) -> int:
     except OSError as exc:
         print(f"No answer from {url} ({exc}).", file=sys.stderr)
     return 1
+
+
+async def forget_user(settings: Settings, user_id: int) -> str:
+    """`/game me forget` for a person who asked the operator; one line saying what was done."""
+    from bot.store.choice import chosen
+
+    url = settings.database_url.get_secret_value() if settings.database_url else None
+    store, _ = chosen(settings.database_path, url)
+    await store.open()
+    async with aclosing(store):
+        done = await store.forget(user_id)
+    running = ", ".join(f"game {g.game_id} in channel {g.channel_id}" for g in done.running)
+    return (
+        f"User {user_id}: settings {'deleted' if done.settings_deleted else 'none kept'}, "
+        f"{done.games_relabelled} ended game(s) now show a seat label"
+        + (f"; still seated in {running} until they end." if running else ".")
+    )
 
 
 def load_settings() -> Settings | int:

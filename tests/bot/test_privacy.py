@@ -4,11 +4,15 @@ ended games expire after the admin's retention."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 
 from bot.store.privacy import seat_label
 from tests.bot.harness import Session, reply_text
+from tests.bot.test_startup import clean_env
 from tests.bot.toy import owe_a_decision
 from tests.engine.toy_game import GAME as TOY
 
@@ -79,3 +83,25 @@ async def test_ended_games_expire_after_the_retention_and_running_ones_stay(
     assert await store.expire(datetime.now(UTC) + timedelta(seconds=1), 10) == 1
     assert await store.get(ended_id) is None
     assert await store.action_log(ended_id) == []
+
+
+async def test_the_operator_forgets_a_person_who_asked_them(session: Session) -> None:
+    """A deletion request that reached the operator by other means: `python -m bot forget`."""
+    _table, host, guest = await owe_a_decision(session)
+    ended_id = (await session.table()).row.id
+    assert await session.confirm(host, "game", "table", "abandon") == "Abandoned."
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "bot", "forget", str(guest.id)],
+        env=clean_env() | {"DATABASE_PATH": str(session.database)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"User {guest.id}: settings none kept, 1 ended game(s) now show a seat label." in (
+        done.stdout
+    )
+    assert session.bot is not None
+    ended = await session.bot.store.get(ended_id)
+    assert ended is not None and guest.id not in ended.players
