@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from render.fonts import font, stroke_for, text_size
+from render.fonts import drawable, face_for, font, runs, stroke_for, text_size
 from render.palette import GRID, INK, PAPER, RGB, WHITE, text_on
 
 ZLIB_LEVEL = 3
@@ -176,7 +176,7 @@ class Canvas:
         """
         stroke = stroke_for(size) if bold else 0
         x, y = xy
-        if x < 0 or y < 0 or "\n" in text:
+        if (x < 0 or y < 0 or "\n" in text) and drawable(text):
             self.draw.text(
                 xy,
                 text,
@@ -391,6 +391,8 @@ def _text_mask(
     `(fx, fy)`: drawing at an integer offset plus that fraction keeps FreeType's sub-pixel start
     the same. Bounded, because labels such as counts and headlines vary without end.
     """
+    if not drawable(text):
+        return _mixed_mask(text, size, stroke, anchor, fx, fy)
     face = font(size)
     left, top, right, bottom = face.getbbox(text, stroke_width=stroke, anchor=anchor)
     pad = 2
@@ -411,6 +413,31 @@ def _text_mask(
     if ink is None:
         return None, 0, 0
     return mask.crop(ink), ink[0] - ax, ink[1] - ay
+
+
+def _mixed_mask(
+    text: str, size: int, stroke: int, anchor: str, fx: float, fy: float
+) -> tuple[Image.Image | None, int, int]:
+    """`_text_mask` for text the board font cannot draw alone (a name in another script): each
+    run in its own font along one baseline, placed by the anchor as Pillow would place it."""
+    pieces = [(piece, face_for(main, size)) for piece, main in runs(" ".join(text.split()))]
+    width = sum(face.getlength(piece) for piece, face in pieces)
+    ascent, descent = font(size).getmetrics()
+    across = {"l": 0.0, "m": width / 2, "r": width}.get(anchor[0], 0.0)
+    down = {"a": -ascent, "t": -ascent, "m": -(ascent - descent) / 2, "b": descent, "d": descent}
+    below = down.get(anchor[1:2], 0.0)
+    room = math.ceil(width) + 2 * size + 2 * stroke
+    mask = Image.new("L", (2 * room, 2 * room + 4 * size), 0)
+    draw = ImageDraw.Draw(mask)
+    point_x, point_y = room, room + 2 * size
+    x, y = point_x + fx - across, point_y + fy - below
+    for piece, face in pieces:
+        draw.text((x, y), piece, font=face, fill=255, anchor="ls", stroke_width=stroke)
+        x += face.getlength(piece)
+    ink = mask.getbbox()
+    if ink is None:
+        return None, 0, 0
+    return mask.crop(ink), ink[0] - point_x, ink[1] - point_y
 
 
 def encode(image: Image.Image, palette: Image.Image) -> bytes:

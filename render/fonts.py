@@ -1,31 +1,68 @@
-"""Fonts for board images, with no font files and no system fonts.
+"""Fonts for board images, shipped with the package so every machine draws the same words.
 
-`ImageFont.load_default(size=...)` returns the scalable font that ships inside Pillow (when Pillow
-is built with FreeType, as every wheel is), so rendering works the same in a fresh virtualenv, a
-slim Docker image and CI. Fonts are cached per size because loading one costs more than drawing a
-whole label.
+Boards draw in DejaVu Sans Condensed: it has the accents of every language the bot speaks (and
+Greek and Cyrillic), so a Spanish board or a player called "José" draws as written. What DejaVu
+lacks (a name in Chinese or Japanese) falls back to Droid Sans Fallback, run by run, instead
+of drawing boxes. Both files and their licences are in `render/typefaces/`. Fonts are cached per
+size because loading one costs more than drawing a whole label.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
+from fontTools.ttLib import TTFont
 from PIL import ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
+TYPEFACES = Path(__file__).parent / "typefaces"
+MAIN = TYPEFACES / "DejaVuSansCondensed.ttf"
+FALLBACK = TYPEFACES / "DroidSansFallbackFull.ttf"
+
 
 @lru_cache(maxsize=64)
 def font(size: int) -> Font:
-    """The bundled font at `size` pixels.
+    """The board font at `size` pixels."""
+    return ImageFont.truetype(str(MAIN), size)
 
-    Pillow without FreeType can only offer a tiny fixed bitmap font; we still return it rather
-    than fail, because an ugly board beats no board in the middle of a game.
-    """
-    try:
-        return ImageFont.load_default(size=size)
-    except (ImportError, OSError, AttributeError):  # pragma: no cover - FreeType-less Pillow
-        return ImageFont.load_default()
+
+@lru_cache(maxsize=64)
+def fallback_font(size: int) -> Font:
+    """The font for characters the board font lacks, at `size` pixels."""
+    return ImageFont.truetype(str(FALLBACK), size)
+
+
+@cache
+def _covered() -> frozenset[int]:
+    """The characters the board font draws (read once per process from its character map)."""
+    return frozenset(TTFont(str(MAIN), lazy=True).getBestCmap())
+
+
+def drawable(text: str) -> bool:
+    """Whether the board font alone draws every character of `text` (nearly always)."""
+    covered = _covered()
+    return all(ord(ch) in covered or ch in "\n\t" for ch in text)
+
+
+def runs(text: str) -> list[tuple[str, bool]]:
+    """`text` cut where the font changes: each piece, and whether the board font draws it (else
+    the fallback does)."""
+    covered = _covered()
+    out: list[tuple[str, bool]] = []
+    for ch in text:
+        main = ord(ch) in covered or ch.isspace()
+        if out and out[-1][1] == main:
+            out[-1] = (out[-1][0] + ch, main)
+        else:
+            out.append((ch, main))
+    return out
+
+
+def face_for(main: bool, size: int) -> Font:
+    """The font a run is drawn in."""
+    return font(size) if main else fallback_font(size)
 
 
 @lru_cache(maxsize=8192)
@@ -36,12 +73,21 @@ def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     board, and measuring costs about as much as drawing.
     """
     stroke = stroke_for(size) if bold else 0
-    left, top, right, bottom = font(size).getbbox(text, stroke_width=stroke)
-    return int(right - left), int(bottom - top)
+    if drawable(text):
+        left, top, right, bottom = font(size).getbbox(text, stroke_width=stroke)
+        return int(right - left), int(bottom - top)
+    width, top, bottom, x = 0.0, 0.0, 0.0, 0.0
+    for piece, main in runs(text):
+        face = face_for(main, size)
+        _, t, _, b = face.getbbox(piece, stroke_width=stroke, anchor="ls")
+        top, bottom = min(top, t), max(bottom, b)
+        x += face.getlength(piece)
+    width = x + 2 * stroke
+    return int(width), int(bottom - top)
 
 
 def stroke_for(size: int) -> int:
-    """Stroke width that fakes a bold weight: the bundled font has only one weight."""
+    """Stroke width that fakes a bold weight: one weight ships, to keep the package small."""
     return 1 if size >= 16 else 0
 
 
