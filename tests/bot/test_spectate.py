@@ -5,6 +5,7 @@ finished game ends with its timelapse."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -80,8 +81,8 @@ async def test_the_link_opens_the_page_and_a_wrong_replaced_or_turned_off_one_is
         browser = Browser(watched, http)
         status, body, headers = await browser.get(path)
         assert status == 200
-        html = body.decode()
-        assert "Sealed Bids" in html and f'src="{path}/board/0.png"' in html
+        page = body.decode()
+        assert "Sealed Bids" in page and f'src="{path}/board/0.png"' in page
         assert headers["Content-Security-Policy"] == POLICY
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "no-referrer"
@@ -148,10 +149,10 @@ async def test_the_page_updates_after_a_move_and_shows_every_step_as_the_channel
         secrets |= {m.content for u in (host, guest) for m in watched.standin.dms(u)}
         for step in range(len(entries) + 1):
             status, body, _ = await browser.get(f"{path}?step={step}")
-            html = body.decode()
-            assert status == 200 and f'data-shown="{step}"' in html
-            assert not any(secret in html for secret in secrets)
-            assert "Your hand" not in html
+            page = body.decode()
+            assert status == 200 and f'data-shown="{step}"' in page
+            assert not any(secret in page for secret in secrets)
+            assert "Your hand" not in page
             status, png, _ = await browser.get(f"{path}/board/{step}.png")
             assert status == 200
             state = record.state_at(TOY, start, entries, step)
@@ -218,3 +219,45 @@ def test_a_past_board_is_drawn_from_the_channels_view_of_that_step(key: str):
         state = record.state_at(game, start, log, step)
         png = spectate.board_at(key, options, seed, entries, step)
         assert png == board_png(key, game.view(state, None))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(k for k in REGISTRY if k != TOY.id))
+async def test_every_step_of_a_real_game_shows_what_the_channel_saw_and_no_hand(
+    tmp_path: Path, key: str
+):
+    """A real game played through the bot to its end: at every step the page's log is the
+    channel's narration (names for mentions), no line of any player's DMs (their hands) that
+    the channel was not also told, and no Discord id."""
+    settings = {"web_port": 0, "web_base_url": "http://spectate.test", "web_burst": 1000}
+    async with Session(tmp_path / "games.sqlite3", **settings) as session:
+        users = [session.user(n) for n in ("ana", "ben", "cy")[: REGISTRY[key].player_counts[0]]]
+        await session.open_game(key, *users, seed=4)
+        await play_defaults(session)  # to its end: a table that stopped answering
+        assert session.bot is not None
+        steps = await session.bot.store.steps(session.game_id)
+        path = await link(session, users[0])
+        channel = "\n".join(m.content for m in session.posts())
+        for user in users:
+            channel = channel.replace(f"<@{user.id}>", user.name)
+        private = {
+            line.strip()
+            for user in users
+            for m in session.standin.dms(user)
+            for line in m.content.splitlines()
+            if len(line.strip()) > 20 and line.strip() not in channel
+        }
+        ids = {str(u.id) for u in users} | {str(session.channel.id)}
+        async with aiohttp.ClientSession() as http:
+            browser = Browser(session, http)
+            _, body, _ = await browser.get(f"{path}/state.json")
+            for row in json.loads(body)["log"]:
+                for line in row["html"].split("<br>"):
+                    line = html.unescape(re.sub(r"<[^>]+>", "", line))
+                    assert re.sub(r"\*\*|`", "", line) in re.sub(r"\*\*|`", "", channel)
+            for step in range(steps + 1):
+                status, body, _ = await browser.get(f"{path}?step={step}")
+                page = body.decode()
+                assert status == 200
+                assert not any(secret in page for secret in private), step
+                assert not any(i in page for i in ids), step
