@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator
 
+from engine.messages import known
 from engine.words import quoted
 
 Status = Literal["lobby", "active", "finished", "abandoned"]
@@ -222,6 +223,16 @@ class Prefs(BaseModel):
     turn_dm: bool = False
     """Told by direct message, not by a ping in the channel, when it becomes their turn after
     they have been away from the table longer than its grace."""
+    language: str | None = None
+    """The language they chose for their DMs and private answers; None follows their client."""
+    client_locale: str | None = None
+    """Their Discord client's language when they last used the bot (for DMs sent meanwhile)."""
+
+    def reads(self) -> str | None:
+        """The catalog language this person reads, or None when nothing tells (the table's
+        language is used then)."""
+        chosen = self.language or self.client_locale
+        return known(chosen) if chosen else None
 
     @field_validator("timezone")
     @classmethod

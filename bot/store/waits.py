@@ -30,7 +30,16 @@ WAIT_COLUMNS = (
     "limit_told",
     "due_at",
 )
-PREFS_COLUMNS = ("user_id", "timezone", "quiet_from", "quiet_to", "on_deck", "turn_dm")
+PREFS_COLUMNS = (
+    "user_id",
+    "timezone",
+    "quiet_from",
+    "quiet_to",
+    "on_deck",
+    "turn_dm",
+    "language",
+    "client_locale",
+)
 
 
 class SqlWaits(Sql):
@@ -169,6 +178,8 @@ class SqlWaits(Sql):
                 prefs.quiet_to,
                 int(prefs.on_deck),
                 int(prefs.turn_dm),
+                prefs.language,
+                prefs.client_locale,
             ),
         )
 

@@ -75,11 +75,25 @@ async def test_two_processes_moving_the_same_game_from_one_read_log_one_move(
 async def test_prefs_default_for_strangers_and_round_trip(store: GameStore):
     assert await store.prefs([]) == {}
     assert await store.prefs([7, 8]) == {7: Prefs(), 8: Prefs()}
-    chosen = Prefs(timezone="America/New_York", quiet_from=22, quiet_to=7, on_deck=True)
+    chosen = Prefs(
+        timezone="America/New_York",
+        quiet_from=22,
+        quiet_to=7,
+        on_deck=True,
+        language="es",
+        client_locale="en-GB",
+    )
     await store.set_prefs(8, chosen)
     assert await store.prefs([7, 8]) == {7: Prefs(), 8: chosen}
     await store.set_prefs(8, Prefs(timezone="Europe/Paris"))
     assert (await store.prefs([8]))[8] == Prefs(timezone="Europe/Paris")
+
+
+def test_a_person_reads_their_choice_then_their_client_then_the_table() -> None:
+    assert Prefs(language="es", client_locale="en-US").reads() == "es"
+    assert Prefs(client_locale="es-419").reads() == "es"
+    assert Prefs(client_locale="ja").reads() == "en"
+    assert Prefs().reads() is None
 
 
 async def test_time_away_is_set_told_and_cleared_per_game_with_its_waits(store: GameStore):
