@@ -105,9 +105,7 @@ class DueSweep:
     async def _due(self, table: Table, wait: Wait) -> None:
         if is_computer(wait.user_id):
             # A computer's move is due as soon as it is asked: it thinks in a worker process.
-            await computer.play_turn(
-                self.tables, table, thinker(self.turns.drawing, table.row.id)
-            )
+            await computer.play_turn(self.tables, table, thinker(self.turns.drawing, table.row.id))
             return
         now = self.tables.clock()
         table_pace = Pace.model_validate(table.row.pace)
@@ -126,6 +124,8 @@ class DueSweep:
                 limit = table_pace.turn_limit
                 why = f"⏰ {name}'s turn passed this table's {limit:g}-hour limit."
                 await self.turns.force(table, why, seats=[wait.seat])
+            elif table_pace.on_limit == "computer" and computer.may_stand_in(table, wait.seat):
+                await computer.stand_in(self.tables, table, wait.seat, table_pace.turn_limit)
             else:
                 await self._tell_host(table, wait, table_pace)
             return

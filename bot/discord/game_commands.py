@@ -416,6 +416,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         on_limit=[
             app_commands.Choice(name="tell the host", value="tell_host"),
             app_commands.Choice(name="play the default", value="default"),
+            app_commands.Choice(name="the computer plays the seat", value="computer"),
         ],
         on_vacation=[
             app_commands.Choice(name="their clocks wait", value="pause"),

@@ -72,6 +72,27 @@ async def hand_over(
     return await _reseat(tables, table, old, computer, [told])
 
 
+def may_stand_in(table: Table, seat: int) -> bool:
+    """Whether a computer may take over `seat`'s holder when their turn limit passes: not when
+    they are the last person at the table (the host is told instead, as without the setting)."""
+    holder = table.holder(seat)
+    return not is_computer(holder) and bool(people(p for p in table.row.players if p != holder))
+
+
+async def stand_in(tables: Tables, table: Table, seat: int, hours: float) -> Table:
+    """The table's pace lets the computer (casual) play for a player whose turn passed its
+    limit, until the host hands the seat back with `/game seat return`; the table is told."""
+    assert table.state is not None
+    old = table.holder(seat)
+    names = ", ".join(table.state.seat_names[s] for s in table.seats_of(old))
+    told = posts.notice(
+        f"⏰ <@{old}>'s turn passed this table's {hours:g}-hour limit: the computer (casual) "
+        f"plays their seat ({names}) until the host hands it back with `/game seat return`.",
+        [old, table.row.host_id],
+    )
+    return await _reseat(tables, table, old, new_id(Level.CASUAL, table.row.players), [told])
+
+
 async def hand_back(
     tables: Tables, table: Table, seat_name: str, new: int, by: int, can_manage: bool
 ) -> Table:
@@ -169,4 +190,15 @@ async def play_turn(tables: Tables, table: Table, think: Think) -> int:
     return made
 
 
-__all__ = ["MOVES_AT_ONCE", "Think", "hand_back", "hand_over", "label", "move", "play_turn", "seat"]
+__all__ = [
+    "MOVES_AT_ONCE",
+    "Think",
+    "hand_back",
+    "hand_over",
+    "label",
+    "may_stand_in",
+    "move",
+    "play_turn",
+    "seat",
+    "stand_in",
+]

@@ -54,8 +54,10 @@ class Pace(BaseModel):
         description="hours a player may take over a move on their turn (0: no limit)",
         json_schema_extra={"bounds": "A turn limit is between 1 and {hi} hours (0: no limit)"},
     )
-    on_limit: Literal["tell_host", "default"] = Field(
-        default="tell_host", description="when the limit passes: tell the host, or play the default"
+    on_limit: Literal["tell_host", "default", "computer"] = Field(
+        default="tell_host",
+        description="when the limit passes: tell the host, play the default, or let the "
+        "computer play the seat until it is handed back",
     )
     vacation_days: int = Field(
         default=14,
@@ -99,7 +101,11 @@ class Pace(BaseModel):
             "no turn limit"
             if not self.turn_limit
             else f"turn limit {self.turn_limit:g} h, then "
-            + ("the default is played" if self.on_limit == "default" else "the host is told")
+            + {
+                "default": "the default is played",
+                "computer": "the computer plays the seat until it is handed back",
+                "tell_host": "the host is told",
+            }[self.on_limit]
         )
         away = "clocks wait" if self.on_vacation == "pause" else "their turns get the default"
         board = {

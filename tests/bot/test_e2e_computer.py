@@ -151,3 +151,34 @@ async def test_a_player_is_replaced_by_the_computer_and_later_takes_a_seat_back(
         assert len(session.standin.dms(bob)) > told_before, "the seat's secrets come by DM"
         people[bob.id] = bob
         await play_on(session, people, await moves(6))
+
+
+async def test_a_table_may_let_the_computer_stand_in_when_a_turn_limit_passes(tmp_path: Path):
+    async with Session(tmp_path / "games.sqlite3") as session:
+        host, bob = session.user("host"), session.user("bob")
+        await session.open_game("not_on_my_block", host, bob, seed=4)
+        answer = reply_text(
+            await session.command(host, "game", "settings", turn_limit=6, on_limit="computer")
+        )
+        assert "the computer plays the seat until it is handed back" in answer, answer
+        table = await session.table()
+        late = table.holder(min(table.prompts()))
+        await session.advance(7)  # the limit passes: the computer takes the seat
+        table = await session.table()
+        assert late not in table.row.players
+        computer = next(p for p in table.row.players if is_computer(p))
+        said = session.posts()[-1].content
+        assert "the computer (casual) plays their seat" in said, said
+        await session.advance(0.01)  # and moves for it
+        assert session.bot is not None
+        log = await session.bot.store.action_log(table.row.id)
+        assert any(e.user_id == computer for e in log)
+        table = await session.table()
+        assert table.state is not None
+        name = table.state.seat_names[table.seats_of(computer)[0]]
+        late_user = host if late == host.id else bob
+        answer = reply_text(
+            await session.command(host, "game", "seat", "return", seat=name, newcomer=late_user)
+        )
+        assert f"plays {name} now" in answer, answer
+        assert late in (await session.table()).row.players
