@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from bot.discord.computer_seats import thinker
 from bot.logs import about
 from bot.metrics import WAITS_HANDLED
-from bot.store.models import Wait
+from bot.store.models import Post, Wait
 from bot.store.protocol import worker_name
 from bot.table import computer, pace, posts
 from bot.table.computer_ids import is_computer
@@ -42,6 +42,13 @@ BATCH = 100
 LEASE = timedelta(minutes=5)
 """How long a due wait stays this process's once taken: another process sharing the store
 takes it over after that, should this one have stopped while handling it."""
+
+
+def _once(post: Post, what: str, wait: Wait) -> Post:
+    """`post` keyed so that the game holds it once, however many processes' sweeps take its
+    wait: by the seat, the person, the decision they owe and the reminders counted so far."""
+    key = f"{what}:{wait.seat}:{wait.user_id}:{wait.decision}:{wait.reminders}"
+    return post.model_copy(update={"once_key": key})
 
 
 class DueSweep:
@@ -151,7 +158,7 @@ class DueSweep:
             f"({label}), or `/game seat replace` hands the seat to someone else."
         )
         told = wait.model_copy(update={"limit_told": True})
-        await self.store.update_wait(told, [posts.notice(text, [host])])
+        await self.store.update_wait(told, [_once(posts.notice(text, [host]), "limit", wait)])
 
     async def _remind(self, table: Table, wait: Wait, table_pace: Pace) -> None:
         assert table.state is not None
@@ -170,18 +177,17 @@ class DueSweep:
         )
         text = f"⏰ Your move as **{name}** is waiting: {prompt.text}"
         fallback = f"⏰ <@{wait.user_id}>, your move as **{name}** is waiting."
-        told = [posts.reminder(wait.user_id, text, controls, fallback)]
         after = pace.after_reminder(wait, table_pace, self.tables.clock())
+        told = [_once(posts.reminder(wait.user_id, text, controls, fallback), "reminder", after)]
         if after.reminders >= table_pace.reminders:
             host = table.row.host_id
-            told.append(
-                posts.notice(
-                    f"📭 <@{wait.user_id}> ({name}) has not answered {after.reminders} reminders "
-                    f"and may be absent. <@{host}>: `/game table force` plays their default, "
-                    "`/game seat replace` hands the seat to someone else, or the table can wait.",
-                    [host],
-                )
+            absent = posts.notice(
+                f"📭 <@{wait.user_id}> ({name}) has not answered {after.reminders} reminders "
+                f"and may be absent. <@{host}>: `/game table force` plays their default, "
+                "`/game seat replace` hands the seat to someone else, or the table can wait.",
+                [host],
             )
+            told.append(_once(absent, "absent", after))
         await self.store.update_wait(after, told)
 
     async def run(self) -> None:

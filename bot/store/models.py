@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator
 
-from engine.messages import known
+from engine.messages import known, languages
 from engine.words import quoted
 
 Status = Literal["lobby", "active", "finished", "abandoned"]
@@ -98,6 +98,14 @@ class Post(BaseModel):
     kind: PostKind
     recipient: int | None = None
     body: dict[str, Any]
+    once_key: str | None = None
+    """A post the game may hold only once, whichever process writes it (a reminder, by seat,
+    decision and count): a second write of the same key is dropped whole (`AlreadyTold`)."""
+
+
+class AlreadyTold(Exception):
+    """A write's keyed post (`Post.once_key`) is in the outbox already: another process did
+    the same work first, so this write is rolled back and nothing of it is stored."""
 
 
 class Shown(BaseModel):
@@ -228,6 +236,13 @@ class Prefs(BaseModel):
     client_locale: str | None = None
     """Their Discord client's language when they last used the bot (for DMs sent meanwhile)."""
 
+    @field_validator("language")
+    @classmethod
+    def _spoken(cls, value: str | None) -> str | None:
+        if value is not None and value not in languages():
+            raise ValueError(f"The bot speaks {', '.join(languages())}.")
+        return value
+
     def reads(self) -> str | None:
         """The catalog language this person reads, or None when nothing tells (the table's
         language is used then)."""
@@ -270,7 +285,8 @@ class Prefs(BaseModel):
         )
         deck = "on-deck DMs on" if self.on_deck else "on-deck DMs off"
         turn = "your-turn DMs on" if self.turn_dm else "your-turn DMs off"
-        return f"Time zone {self.timezone} · {quiet} · {deck} · {turn}"
+        spoken = self.language or "as your Discord"
+        return f"Time zone {self.timezone} · {quiet} · {deck} · {turn} · language {spoken}"
 
 
 class Wait(BaseModel):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.store.models import GameRow, OutboxRow, Outgoing, Post, Shown
+from bot.store.models import AlreadyTold, GameRow, OutboxRow, Outgoing, Post, Shown
 from bot.store.sql import Sql
 
 OPEN = "state IN ('pending', 'sending')"
@@ -36,15 +36,33 @@ class SqlOutbox(Sql):
         async def get(self, game_id: int) -> GameRow | None: ...
 
     async def _enqueue(self, game_id: int, seq: int, posts: list[Post]) -> None:
-        """Inside the caller's transaction: queue what step `seq` of the game must tell."""
+        """Inside the caller's transaction: queue what step `seq` of the game must tell. A keyed
+        post (`Post.once_key`) already queued raises `AlreadyTold`, which rolls the caller's
+        transaction back (a keyed insert waits for another process's transaction writing the
+        same key, and is refused if it committed)."""
         d = self.dialect
         now = d.now()
+        columns = ("game_id", "seq", "kind", "recipient", "body", "due_at", "created_at")
         await self._many(
-            d.insert(
-                "outbox", ("game_id", "seq", "kind", "recipient", "body", "due_at", "created_at")
-            ),
-            [(game_id, seq, p.kind, p.recipient, d.to_json(p.body), now, now) for p in posts],
+            d.insert("outbox", columns),
+            [
+                (game_id, seq, p.kind, p.recipient, d.to_json(p.body), now, now)
+                for p in posts
+                if p.once_key is None
+            ],
         )
+        for p in posts:
+            if p.once_key is not None and not await self._rows(
+                d.upsert(
+                    "outbox",
+                    (*columns, "once_key"),
+                    ("game_id", "once_key"),
+                    keep=True,
+                    returning="id",
+                ),
+                (game_id, seq, p.kind, p.recipient, d.to_json(p.body), now, now, p.once_key),
+            ):
+                raise AlreadyTold(p.once_key)
 
     async def _tell(self, game_id: int, posts: list[Post]) -> None:
         """Inside the caller's transaction: queue posts at the game's latest step, for a change

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.store.models import DueWait, GameRow, Post, Prefs, Rewind, Wait
+from bot.store.models import AlreadyTold, DueWait, GameRow, Post, Prefs, Rewind, Wait
 from bot.store.sql import Sql
 
 WAIT_COLUMNS = (
@@ -87,9 +87,18 @@ class SqlWaits(Sql):
         async with self._transaction():
             await self._replace_waits(game_id, waits)
 
-    async def update_wait(self, wait: Wait, posts: list[Post]) -> None:
+    async def update_wait(self, wait: Wait, posts: list[Post]) -> bool:
         """Store what a sweep did for one wait (a reminder sent, the host told) and what it
-        must post about it, together; the wait's lease goes back with it."""
+        must post about it, together; the wait's lease goes back with it. False, and nothing
+        stored, when a keyed post among them (`Post.once_key`) was written already: another
+        process's sweep took the same wait and told it first."""
+        try:
+            await self._update_wait(wait, posts)
+        except AlreadyTold:
+            return False
+        return True
+
+    async def _update_wait(self, wait: Wait, posts: list[Post]) -> None:
         m = self.dialect.moment
         async with self._transaction():
             await self._exec(

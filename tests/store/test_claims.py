@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+from bot.store.models import Post
 from bot.store.protocol import GameStore
 from tests.store.helpers import NOW, owing, running, turn
 from tests.store.test_outbox import LEASE, moved, soon
@@ -82,3 +83,38 @@ async def test_many_workers_take_each_game_s_posts_whole_and_once(
         for n in range(WORKERS):
             late = (store, other)[n % 2]
             assert await late.take_posts(f"late{n}", game_id, now, LEASE) is None
+
+
+async def test_a_reminder_two_processes_both_compose_reaches_the_player_once(
+    store: GameStore, other: GameStore
+):
+    """The first process's lease runs out while it works, so a second takes the same wait;
+    both compose the same reminder at the same moment, and one of them is stored."""
+    rows = [await running(store, channel) for channel in range(5, 15)]
+    for row in rows:
+        await store.put_waits(row.id, [owing(row, 0, remind_at=NOW)])
+    slow = await store.claim_due_waits("slow", NOW, LEASE, 100)
+    late = await other.claim_due_waits("late", NOW + LEASE, LEASE, 100)
+    assert len(slow) == len(late) == len(rows)
+
+    def reminder(row_id: int, by: str) -> Post:
+        body = {"text": f"your move, from {by}", "controls": [], "fallback": "move"}
+        return Post(kind="private", recipient=7, body=body, once_key="reminder:0:7:1:1")
+
+    async def remind(mine: GameStore, row_id: int, by: str) -> bool:
+        wait = owing(rows[0], 0, reminders=1).model_copy(update={"game_id": row_id})
+        return await mine.update_wait(wait, [reminder(row_id, by)])
+
+    stored = await asyncio.gather(
+        *(remind(mine, row.id, by) for row in rows for mine, by in ((store, "a"), (other, "b")))
+    )
+    for n, row in enumerate(rows):
+        assert sorted(stored[2 * n : 2 * n + 2]) == [False, True]
+        sent = [p for p in await store.open_posts(row.id) if p.kind == "private"]
+        assert len(sent) == 1, "the player would get the reminder twice"
+        assert (await other.waits(row.id))[0].reminders == 1
+    # The next reminder is another key, and is told.
+    again = owing(rows[0], 0, reminders=2)
+    nxt = reminder(rows[0].id, "a").model_copy(update={"once_key": "reminder:0:7:1:2"})
+    assert await other.update_wait(again, [nxt])
+    assert len([p for p in await store.open_posts(rows[0].id) if p.kind == "private"]) == 2
