@@ -47,6 +47,8 @@ class Play:
     posted: bool = field(default=True, init=False)
     later: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     """Work that must not hold the channel: it runs once the player has their answer."""
+    spare: int | None = None
+    """The clicked message whose buttons `later` work takes off itself (`Publisher.publish`)."""
 
     @property
     def table(self) -> Table:
@@ -110,7 +112,7 @@ async def plays(
         if play.move is not None:
             await _name(bot.store, play.move.after, interaction.user)
         if play.published is not None:
-            play.posted = await bot.publisher.publish(play.published)
+            play.posted = await bot.publisher.publish(play.published, spare=play.spare)
         if play.text is not None:
             text = play.text if play.posted or play.unposted is None else play.unposted
             await answer(interaction, text, view=play.view)

@@ -85,15 +85,19 @@ class Publisher:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    async def publish(self, game_id: int, *, catching_up: bool = False) -> bool:
+    async def publish(
+        self, game_id: int, *, catching_up: bool = False, spare: int | None = None
+    ) -> bool:
         """Send the game's outstanding posts in order; True when nothing is left to send.
 
         `catching_up`: called by the sweep, not right after the change, so whatever is sent
-        now did not go out when it happened (a crash, an outage) and says so."""
+        now did not go out when it happened (a crash, an outage) and says so. `spare`: a
+        message whose buttons its clicker's answer takes off in the edit that marks it answered,
+        so it is not edited twice (it stays tracked until then)."""
         async with self._lock(game_id):
             with about(game_id=game_id):
                 try:
-                    return await self._drain(game_id, catching_up)
+                    return await self._drain(game_id, catching_up, spare)
                 except Exception:
                     log.exception("publishing game %s failed; it will be retried", game_id)
                     return False
@@ -127,7 +131,7 @@ class Publisher:
             await asyncio.sleep(self.settings.publish_check_seconds)
 
     # ----- one game --------------------------------------------------------------------------
-    async def _drain(self, game_id: int, catching_up: bool) -> bool:
+    async def _drain(self, game_id: int, catching_up: bool, spare: int | None = None) -> bool:
         """Send posts oldest first, stopping at the first that fails, so order is kept; posts
         queued meanwhile (a closed-DMs notice) go out in the same call."""
         store = self.store
@@ -145,7 +149,12 @@ class Publisher:
                 current = not later_turn and table.row.version == post.body.get("version")
                 try:
                     await self._send_post(
-                        table, post, current=current, late=late, last=taken.last_message
+                        table,
+                        post,
+                        current=current,
+                        late=late,
+                        last=taken.last_message,
+                        spare=spare,
                     )
                 except Exception as exc:
                     if not await self._failed(table, post, exc):
@@ -155,7 +164,14 @@ class Publisher:
                 return True
 
     async def _send_post(
-        self, table: Table, post: OutboxRow, *, current: bool, late: bool, last: int | None
+        self,
+        table: Table,
+        post: OutboxRow,
+        *,
+        current: bool,
+        late: bool,
+        last: int | None,
+        spare: int | None = None,
     ) -> None:
         store = self.store
         pieces = [Piece.model_validate(p) for p in post.pieces or []]
@@ -205,7 +221,7 @@ class Publisher:
             )
             if shown is not None:
                 # Every message of this post keeps its buttons, those an earlier attempt sent too.
-                keep = {*post.message_ids, *(m.id for m in sent)}
+                keep = {*post.message_ids, *(m.id for m in sent), spare}
                 self._retire_later(table, [m for m in live if m not in keep])
                 table.row.channel_failures = 0  # told by the same write
         if post.kind != "private" and table.row.channel_failures:
@@ -224,9 +240,10 @@ class Publisher:
         """How the table shows itself now; its living turn message counts only while it is
         still the game's latest message in the channel (`last`)."""
         pace = Pace.model_validate(table.row.pace)
-        living = None
+        living = board_turn = None
         if table.row.living is not None:
             living = posts.Living.model_validate(table.row.living)
+            board_turn = living.board_turn
             if living.message != last:
                 living = None
         return posts.Show(
@@ -236,6 +253,7 @@ class Publisher:
             living=living,
             grace=timedelta(minutes=pace.ping_grace_minutes),
             overview=table.game.id in self.drawing.overviews,
+            board_turn=board_turn,
         )
 
     async def _timelapse(self, table: Table) -> list[discord.File]:

@@ -91,6 +91,8 @@ class Turns:
                 return
             move = await self.tables.act(table, interaction.user.id, choice.action, seat)
             self.told(play, move)
+            if interaction.message is not None:
+                play.spare = interaction.message.id  # its mark takes its buttons off
             play.afterwards(lambda: self._mark_clicked(interaction, move, choice.label))
 
     async def _refuse_stale(self, interaction: discord.Interaction[GameBot], table: Table) -> None:
@@ -101,8 +103,10 @@ class Turns:
         self, interaction: discord.Interaction[GameBot], move: Accepted, label: str
     ) -> None:
         """Unless the clicked message is the one this step edited in place, say on it who
-        answered, and how, as its buttons go; a picture it carries becomes the board after
-        that answer, so that its last line and its picture tell the same."""
+        answered, and how, as its buttons go. A picture it carries becomes the picture of that
+        answer's step (or, for a game whose turn messages show a phone overview, the overview
+        after it, as the next turn message shows), so that its last line and its picture tell
+        the same without drawing the whole board twice."""
         row = await self.store.get(move.after.row.id)
         living = None if row is None or row.living is None else row.living.get("message")
         if interaction.message is None or interaction.message.id == living:
@@ -111,8 +115,13 @@ class Turns:
         if interaction.message.attachments:
             after = move.after
             before = self.tables.before_of(after)  # as the next turn message draws it
-            picture = await self.drawing.turn(after, self.publisher.players(after), before)
-        await _mark_answered(interaction, label, picture)
+            players = self.publisher.players(after)
+            if after.game.id in self.drawing.overviews:
+                picture = await self.drawing.turn(after, players, before)
+            elif before is not None:
+                picture = await self.drawing.step(before, after, players)
+        if await _mark_answered(interaction, label, picture):
+            await self.store.drop_live_buttons([interaction.message.id])
 
     async def force(
         self,
@@ -177,12 +186,12 @@ def _label(move: Accepted) -> str:
 
 async def _mark_answered(
     interaction: discord.Interaction[GameBot], label: str, picture: discord.File | None = None
-) -> None:
-    """Note on the clicked message who answered and how (its buttons are already retired), and
-    replace its picture with `picture`, when given, in the same edit."""
+) -> bool:
+    """Note on the clicked message who answered and how, take its buttons off and replace its
+    picture with `picture`, when given, all in one edit; True when that edit went through."""
     message = interaction.message
     if message is None:
-        return
+        return False
     extra: dict[str, Any] = {} if picture is None else {"attachments": [picture]}
     try:
         await message.edit(
@@ -195,3 +204,5 @@ async def _mark_answered(
         )
     except discord.HTTPException as exc:
         log.info("could not mark a decision message as answered: %s", exc)
+        return False
+    return True

@@ -56,6 +56,9 @@ class Living(BaseModel):
     """When each player (by user id) last moved, as the table's clock told it: a player who
     moved within the table's grace period is at the table, watching this message change, and
     is not pinged when it becomes their turn again."""
+    board_turn: int | None = None
+    """The game turn (`Game.turn_number`) whose whole board the channel has shown: a later new
+    message in that turn shows the picture of its step, not the whole board again."""
 
 
 class Piece(BaseModel):
@@ -229,6 +232,9 @@ class Show(BaseModel):
     """How recently a player must have moved to count as at the table (a pace setting)."""
     overview: bool = False
     """The game's turn pictures are phone overviews, not its whole board."""
+    board_turn: int | None = None
+    """The game turn whose whole board the channel has shown (`Living.board_turn`), known even
+    when a notice has come after the turn message."""
 
 
 def compose(
@@ -256,8 +262,9 @@ def compose(
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
         lapse = table.row.status == "finished" and not post.body.get("quiet")
+        board, step = _picture(table, show)
         pieces = _with_board(
-            f"{header}\n{TIMELAPSE}" if lapse else header, ping, [], board=_board(show)
+            f"{header}\n{TIMELAPSE}" if lapse else header, ping, [], board=board, step=step
         )
         pieces[-1].timelapse = lapse
         return pieces
@@ -300,20 +307,27 @@ def compose(
                     step=show.board == "turn",
                     buttons=together,
                     shows=shows,
-                    living=Living(
-                        message=living.message,
-                        narration=narration,
-                        actors=actors,
-                        phase=phase,
-                        seen=seen,
+                    living=living.model_copy(
+                        update={
+                            "narration": narration,
+                            "actors": actors,
+                            "phase": phase,
+                            "seen": seen,
+                        }
                     ),
                 )
             ]
-    pieces = _with_board("\n".join([header, *asking]), ping, together, board=_board(show))
+    board, step = _picture(table, show)
+    pieces = _with_board("\n".join([header, *asking]), ping, together, board=board, step=step)
     pieces[-1].shows = shows
     if not alone:
         pieces[-1].living = Living(
-            message=0, narration=header, actors=actors, phase=phase, seen=seen
+            message=0,
+            narration=header,
+            actors=actors,
+            phase=phase,
+            seen=seen,
+            board_turn=show.board_turn if step or board is None else _turn_of(table),
         )
     for prompt in alone:
         new = (prompt.seat, prompt.decision) not in show.announced
@@ -392,7 +406,8 @@ def _told(header: str, narration: str) -> str:
 
 
 WHOLE_BOARD = "🗺️ The whole board: `/game board`."
-"""Said under a turn message's phone overview: where the board a phone cannot read is."""
+"""Said under a turn message's phone overview, where the board a phone cannot read is, and
+under a step's picture on a turn message after the first of a game turn."""
 
 
 def _board(show: Show) -> str | None:
@@ -403,10 +418,30 @@ def _board(show: Show) -> str | None:
     return WHOLE_BOARD if show.overview else ""
 
 
+def _picture(table: Table, show: Show) -> tuple[str | None, bool]:
+    """What picture a new turn message carries, as `_with_board` takes it: the turn's picture
+    (`_board`), unless it would be the whole board again in a game turn whose whole board the
+    channel has shown, when it is the picture of the step (True) and says where the board is."""
+    board = _board(show)
+    if board == "" and show.board == "turn" and show.board_turn == _turn_of(table):
+        return WHOLE_BOARD, True
+    return board, False
+
+
+def _turn_of(table: Table) -> int | None:
+    return None if table.state is None else table.game.turn_number(table.state)
+
+
 def _with_board(
-    text: str, ping: list[int], buttons: list[ButtonSpec], *, board: str | None
+    text: str,
+    ping: list[int],
+    buttons: list[ButtonSpec],
+    *,
+    board: str | None,
+    step: bool = False,
 ) -> list[Piece]:
-    """`board`: None for no picture, else the line said with it (may be empty)."""
+    """`board`: None for no picture, else the line said with it (may be empty); `step`: the
+    picture is the step's, not the turn's."""
     if board:
         text = f"{text}\n{board}"
     parts = present.split_text(text) or [""]
@@ -415,7 +450,8 @@ def _with_board(
         Piece(
             content=parts[-1],
             ping=people(dict.fromkeys(ping)),
-            board=board is not None,
+            board=board is not None and not step,
+            step=step,
             buttons=buttons,
         )
     )

@@ -203,3 +203,31 @@ def test_a_turn_message_with_a_phone_overview_says_where_the_whole_board_is():
     shown = posts.Show(overview=True, board="request")
     (none,) = posts.compose(table(), turn, current=True, show=shown)
     assert not none.board and posts.WHOLE_BOARD not in none.content
+
+
+def test_a_later_new_message_of_a_game_turn_whose_board_was_shown_shows_its_step_instead():
+    bob = asking(1).seats_of(BOB)[0]
+    t = asking(bob)
+    turn = t.game.turn_number(t.state)
+    away = living(seen={BOB: 45})
+    # The first new message of the turn carries the whole board, and remembers it did.
+    (first,) = posts.compose(t, moved(ALICE), current=True, show=posts.Show(living=away))
+    assert first.board and not first.step and first.ping == [BOB]
+    assert first.living is not None and first.living.board_turn == turn
+    # Another new message in that turn (a ping) shows the picture of its step, and says
+    # where the whole board is; so does one after a notice, which ends the living message.
+    shown = posts.Show(living=away, board_turn=turn)
+    for show in (shown, posts.Show(board_turn=turn)):
+        (later,) = posts.compose(t, moved(ALICE), current=True, show=show)
+        assert later.edit is None and later.step and not later.board
+        assert later.content.endswith(posts.WHOLE_BOARD)
+        assert later.living is not None and later.living.board_turn == turn
+    # The next game turn's first message carries the whole board again.
+    (next_turn,) = posts.compose(
+        t, moved(ALICE), current=True, show=posts.Show(board_turn=turn - 1)
+    )
+    assert next_turn.board and not next_turn.step
+    # A game whose turn messages show a phone overview keeps showing it.
+    overview = posts.Show(board_turn=turn, overview=True)
+    (phone,) = posts.compose(t, moved(ALICE), current=True, show=overview)
+    assert phone.board and not phone.step
