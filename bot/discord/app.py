@@ -27,6 +27,7 @@ from bot.discord.publication import Publisher
 from bot.discord.rules_commands import rules_command
 from bot.discord.stale import StaleClicks, on_message
 from bot.discord.steward import Steward
+from bot.discord.translator import CatalogTranslator
 from bot.discord.turns import Turns
 from bot.store.choice import chosen
 from bot.store.protocol import GameStore
@@ -145,6 +146,7 @@ class GameBot(discord.Client):
                 guild = discord.Object(id=guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
+        await self.tree.set_translator(CatalogTranslator())
         else:
             await self.tree.sync()
         log.info("commands synced for %s", self.settings.guild_ids or "all guilds")

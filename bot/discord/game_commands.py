@@ -14,10 +14,10 @@ from bot.discord.permissions import POSTING, missing_permissions, named_permissi
 from bot.table import limits, present
 from bot.table.model import PlayerError
 from bot.table.options import OptionField, option_fields
-from bot.table.pace import Pace, bounds
+from bot.table.pace import Pace, bounds, language_name
 from bot.table.tables import NO_GAME
 from engine.games import REGISTRY
-from engine.messages import say
+from engine.messages import languages, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -96,6 +96,11 @@ PingGrace = app_commands.Range[int, *bounds("ping_grace_minutes")]
 them; the bot still refuses out-of-range values itself, in its own words (`pace.refusal`)."""
 
 ZONES = sorted(zoneinfo.available_timezones())
+
+LANGUAGES = [app_commands.Choice(name=language_name(code), value=code) for code in languages()]
+"""The languages the bot speaks, each named in itself, so anyone finds their own."""
+CLIENT = "client"
+"""The `/game me` language that follows the person's Discord client."""
 
 
 async def timezone_autocomplete(
@@ -193,13 +198,19 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
 class MeCommands(
     app_commands.Group, name="me", description="Your settings, and what I keep about you"
 ):
-    @app_commands.command(name="settings", description="Your time zone, quiet hours and DMs")
+    @app_commands.command(
+        name="settings", description="Your time zone, quiet hours, DMs and language"
+    )
     @app_commands.describe(
         timezone="Your time zone, e.g. Europe/Berlin",
         quiet_from="Hour (0-23, your time) from which I send no reminders",
         quiet_to="Hour (0-23, your time) at which reminders may resume",
         on_deck="DM me when I am next after the current player",
         turn_dm="DM me when it is my turn after I have been away, instead of a ping",
+        language="The language of my DMs and private answers (default: my Discord's)",
+    )
+    @app_commands.choices(
+        language=[*LANGUAGES, app_commands.Choice(name="as my Discord", value=CLIENT)]
     )
     @app_commands.autocomplete(timezone=timezone_autocomplete)
     async def settings(
@@ -210,8 +221,9 @@ class MeCommands(
         quiet_to: app_commands.Range[int, 0, 23] | None = None,
         on_deck: bool | None = None,
         turn_dm: bool | None = None,
+        language: str | None = None,
     ) -> None:
-        chosen = {
+        chosen: dict[str, object] = {
             k: v
             for k, v in {
                 "timezone": timezone,
@@ -222,6 +234,8 @@ class MeCommands(
             }.items()
             if v is not None
         }
+        if language is not None:
+            chosen["language"] = None if language == CLIENT else language
         await interaction.client.steward.me(interaction, chosen)
 
     @app_commands.command(name="data", description="What I keep about you (only you see it)")
@@ -415,12 +429,20 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
     @app_commands.choices(
         on_limit=[
             app_commands.Choice(name="tell the host", value="tell_host"),
-            app_commands.Choice(name="play the default", value="default"),
+            app_commands.Choice(
+                name=app_commands.locale_str("play the default", key="cmd.choice.on_limit.default"),
+                value="default",
+            ),
             app_commands.Choice(name="the computer plays the seat", value="computer"),
         ],
         on_vacation=[
             app_commands.Choice(name="their clocks wait", value="pause"),
-            app_commands.Choice(name="play the default for them", value="default"),
+            app_commands.Choice(
+                name=app_commands.locale_str(
+                    "play the default for them", key="cmd.choice.on_vacation.default"
+                ),
+                value="default",
+            ),
         ],
         board=[
             app_commands.Choice(name="every step", value="step"),
@@ -431,6 +453,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             app_commands.Choice(name="full", value="full"),
             app_commands.Choice(name="compact (one line a step)", value="compact"),
         ],
+        language=LANGUAGES,
     )
     async def settings(
         self,
@@ -445,6 +468,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         board: str | None = None,
         narration: str | None = None,
         ping_grace_minutes: PingGrace | None = None,
+        language: str | None = None,
     ) -> None:
         chosen = {k: v for k, v in locals().items() if k in PACE and v is not None}
         await interaction.client.steward.settings(interaction, chosen)

@@ -19,6 +19,7 @@ from bot.table.computer_ids import LEVELS
 from bot.table.model import PlayerError, Table
 from bot.table.options import option_fields
 from engine.computer import Level
+from engine.messages import known
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -52,8 +53,13 @@ class Lobbies:
             if channel is None or interaction.guild_id is None:
                 raise PlayerError("Games are played in server channels and threads, not in DMs.")
             require_permissions(interaction)
+            server = interaction.guild_locale
             table = await self.tables.open_lobby(
-                interaction.channel_id or 0, interaction.guild_id, game_key, user.id
+                interaction.channel_id or 0,
+                interaction.guild_id,
+                game_key,
+                user.id,
+                known(server.value if server else None),
             )
             try:
                 message = await channel.send(  # type: ignore[union-attr]

@@ -111,6 +111,7 @@ async def plays(
             yield play
         if play.move is not None:
             await _name(bot.store, play.move.after, interaction.user)
+            await _client_language(bot.store, play.move.after, interaction)
         if play.published is not None:
             play.posted = await bot.publisher.publish(play.published, spare=play.spare)
         if play.text is not None:
@@ -118,6 +119,21 @@ async def plays(
             await answer(interaction, text, view=play.view)
         for work in play.later:
             await work()
+
+
+async def _client_language(
+    store: GameStore, table: Table, interaction: discord.Interaction[GameBot]
+) -> None:
+    """Keep the language a player's Discord client uses, for the DMs the bot sends them while
+    they are away (those come with no interaction to read it from); written only when it
+    changed, so a move costs no write for it."""
+    user = interaction.user.id
+    prefs = table.row.prefs.get(user)
+    seen = str(interaction.locale.value)
+    if prefs is not None and prefs.client_locale != seen:
+        updated = prefs.model_copy(update={"client_locale": seen})
+        await store.set_prefs(user, updated)
+        table.row.prefs = {**table.row.prefs, user: updated}
 
 
 async def _name(store: GameStore, table: Table, user: discord.User | discord.Member) -> None:

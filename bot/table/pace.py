@@ -12,9 +12,11 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 import annotated_types
+from babel import Locale
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.store.models import Wait
+from engine.messages import ENGLISH, languages
 
 SNOOZE = timedelta(hours=4)
 """How much later "remind me later" reminds a player again."""
@@ -89,6 +91,19 @@ class Pace(BaseModel):
     turn message as the actor changes; a player who moved within this many minutes is watching
     it and is not pinged again, one who has waited longer is (0: everyone, every time)."""
 
+    language: str = Field(
+        default=ENGLISH,
+        description="the language of the table's posts and boards (DMs follow each player's own)",
+    )
+    """A new table starts in its server's language when the bot speaks it."""
+
+    @field_validator("language")
+    @classmethod
+    def _spoken(cls, value: str) -> str:
+        if value not in languages():
+            raise ValueError(f"The bot speaks {', '.join(languages())}.")
+        return value
+
     @field_validator("turn_limit")
     @classmethod
     def _whole_hour_or_off(cls, value: float) -> float:
@@ -122,7 +137,13 @@ class Pace(BaseModel):
                 if self.ping_grace_minutes
                 else "pings for every turn"
             )
+            + f" · posts in {language_name(self.language)}"
         )
+
+
+def language_name(code: str) -> str:
+    """A language as its own speakers write it ("English", "español"): how a menu offers it."""
+    return Locale.parse(code).get_display_name(code) or code
 
 
 def bounds(name: str, model: type[BaseModel] | None = None) -> tuple[float, float]:

@@ -25,7 +25,7 @@ from bot.table.computer_ids import is_computer
 from bot.table.model import SYSTEM_USER, Accepted, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction, Prompt, history
 from engine.games import REGISTRY
-from engine.messages import say
+from engine.messages import ENGLISH, say
 
 log = logging.getLogger(__name__)
 
@@ -217,8 +217,14 @@ class Tables:
 
     # ----- lobby ---------------------------------------------------------------------------
     async def open_lobby(
-        self, channel_id: int, guild_id: int | None, game_key: str, host_id: int
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        game_key: str,
+        host_id: int,
+        language: str = ENGLISH,
     ) -> Table:
+        """A new lobby, its table speaking `language` (the server's, when the bot speaks it)."""
         if game_key not in REGISTRY:
             raise PlayerError(f"Unknown game `{limits.clip(game_key, 40)}`.")
         if await self.store.held(host_id=host_id, guild_id=None) >= self.lobbies_per_user:
@@ -235,6 +241,9 @@ class Tables:
                 "This channel already has a game. Finish or `/game table abandon` it first, "
                 "or start a thread for a new one."
             ) from None
+        if language != ENGLISH:
+            spoken = pace.Pace(language=language).model_dump()
+            row = await self.write(self.store.update_game(row, [], pace=spoken))
         return self._table(row)
 
     async def join(self, table: Table, user_id: int) -> Table:
