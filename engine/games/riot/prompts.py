@@ -1,0 +1,123 @@
+"""Who may act now, what they may do, and what is played for them when the table stops
+waiting. Every prompt has a default: passing a Blitz window, letting a unit by, stopping an
+attack, ending the purchases and the turn, the first free building or entry point, the round's
+order unchanged. Defaults alone end a game: a round of turns ended for absent players with
+nothing done is a standstill."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import ActionBase, Game, Prompt, in_phase
+from engine.games.riot import clash as c
+from engine.games.riot import names, turn
+from engine.games.riot.actions import End, Obstruct, Pass, Press
+from engine.games.riot.state import POLICE, Clash, Obstruction, RiotState
+from engine.messages import Msg, m
+
+
+def acting(state: RiotState) -> int | None:
+    """The one seat that may act now, or None once the game is over."""
+    if state.ended:
+        return None
+    if state.pending:
+        need = state.pending[0]
+        if isinstance(need, Obstruction):
+            return need.seat
+        return need.attacker if need.stage == "press" else need.window.seat
+    if state.phase == "placement":
+        return state.placing[0]
+    if state.phase == "order":
+        return POLICE
+    return state.active
+
+
+def legal(state: RiotState, seat: int) -> list[ActionBase]:
+    if acting(state) != seat:
+        return []
+    if state.pending:
+        need = state.pending[0]
+        if isinstance(need, Obstruction):
+            return [Obstruct(answer="allow"), Obstruct(answer="block")]
+        if need.stage == "press":
+            return [Press(answer="continue"), Press(answer="stop")]
+        return [*c.plays(state, seat), Pass()]
+    if state.phase == "placement":
+        return list(turn.placements(state, seat))
+    if state.phase == "order":
+        return list(turn.orders(state))
+    if state.phase == "buy":
+        return list(turn.purchases(state, seat))
+    if state.phase == "deploy":
+        return list(turn.deployments(state, seat))
+    return [
+        *turn.moves(state, seat),
+        *c.attacks(state, seat),
+        *turn.turn_cards(state, seat),
+        End(),
+    ]
+
+
+def default(state: RiotState, seat: int) -> ActionBase:
+    if state.pending:
+        need = state.pending[0]
+        if isinstance(need, Obstruction):
+            return Obstruct(answer="allow")
+        return Press(answer="stop") if need.stage == "press" else Pass()
+    if state.phase == "order":
+        return turn.default_order(state)
+    if state.phase == "act":
+        return End()
+    if state.phase == "buy":
+        return turn.Ready()
+    return legal(state, seat)[0]
+
+
+def _question(state: RiotState, seat: int) -> Msg:
+    if state.pending:
+        need = state.pending[0]
+        if isinstance(need, Obstruction):
+            return m("riot.prompt.obstruct", faction=names.seat(state, need.mover))
+        return _clash_question(state, need, seat)
+    who = names.seat(state, seat)
+    if state.phase == "placement":
+        return m("riot.prompt.place", faction=who)
+    if state.phase == "order":
+        return m("riot.prompt.order")
+    if state.phase == "buy":
+        return m(
+            "riot.prompt.buy", faction=who, n=state.credits[seat], price=turn.card_price(state)
+        )
+    if state.phase == "deploy":
+        return m("riot.prompt.deploy", faction=who)
+    return m("riot.prompt.act", faction=who)
+
+
+def _clash_question(state: RiotState, clash: Clash, seat: int) -> Msg:
+    if clash.stage == "press":
+        return m("riot.prompt.press", place=names.place(clash.target))
+    if clash.stage == "distance":
+        return m("riot.prompt.distance", place=names.place(clash.target))
+    return m("riot.prompt.hand", place=names.place(clash.target))
+
+
+QUICK = ("obstruct", "press", "pass", "order", "ready", "card", "buy", "end", "place")
+"""Kinds offered as buttons; moves, deployments and attacks are typed with autocomplete, and
+cards are played from the hand (`Game.hand`), whose buttons only their holder sees."""
+
+
+def prompts(game: Game[RiotState, Any], state: RiotState) -> dict[int, Prompt]:
+    seat = acting(state)
+    if seat is None:
+        return {}
+    offered = legal(state, seat)
+    quick = [a for a in offered if a.kind in QUICK]
+    prompt = Prompt(
+        seat=seat,
+        msg=_question(state, seat),
+        kinds=sorted({a.kind for a in offered}),
+        choices=game.quick_choices(state, quick),
+        out_of_turn=seat != state.active or state.phase == "placement",
+        default=default(state, seat).model_dump(),
+    )
+    return in_phase({seat: prompt}, f"round-{state.round.number}-{state.active}")

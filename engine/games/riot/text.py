@@ -1,0 +1,84 @@
+"""Actions in words: what a seat's own list shows (`describe`, which may name a card) and what
+the table may read (`choice_label`, which never does)."""
+
+from __future__ import annotations
+
+from engine.core import ActionBase
+from engine.games.riot import board as b
+from engine.games.riot import names
+from engine.games.riot.actions import (
+    Attack,
+    Buy,
+    BuyCard,
+    Deploy,
+    End,
+    Move,
+    Obstruct,
+    Order,
+    Pass,
+    Place,
+    Play,
+    Press,
+    Ready,
+)
+from engine.games.riot.content.models import content
+from engine.games.riot.state import RiotState
+from engine.games.riot.turn import card_price
+from engine.messages import Msg, m
+
+
+def describe(state: RiotState, action: ActionBase) -> Msg:
+    if isinstance(action, Play):
+        return _play(state, action)
+    return label(state, action)
+
+
+def label(state: RiotState, action: ActionBase) -> Msg:
+    """The action as anyone may read it: a card played is not named before it is played."""
+    if isinstance(action, Place):
+        return m("riot.do.place", place=names.place(action.building))
+    if isinstance(action, Buy):
+        kind = content().unit(action.unit)
+        return m("riot.do.buy", type=names.unit_type(kind.id), n=kind.cost)
+    if isinstance(action, BuyCard):
+        return m("riot.do.card", n=card_price(state))
+    if isinstance(action, Ready):
+        return m("riot.do.ready")
+    if isinstance(action, Deploy):
+        piece = b.unit(state, action.unit)
+        what = names.unit(piece) if piece else action.unit
+        return m("riot.do.deploy", unit=what, place=names.place(action.to))
+    if isinstance(action, Move):
+        piece = b.unit(state, action.unit)
+        what = names.unit(piece) if piece else action.unit
+        return m("riot.do.move", unit=what, place=names.place(action.to))
+    if isinstance(action, Attack):
+        faction = (
+            names.faction(action.defender) if action.defender in state.factions else action.defender
+        )
+        return m(
+            "riot.do.attack", defender=faction, place=names.place(action.target), units=action.units
+        )
+    if isinstance(action, Play):
+        return m("riot.do.play_hidden")
+    if isinstance(action, Pass):
+        return m("riot.do.pass")
+    if isinstance(action, Press):
+        return m(f"riot.do.press.{action.answer}")
+    if isinstance(action, Obstruct):
+        return m(f"riot.do.obstruct.{action.answer}")
+    if isinstance(action, Order):
+        factions = [names.faction(f) for f in action.order.split(",") if f in state.factions]
+        return m("riot.do.order", factions=factions)
+    if isinstance(action, End):
+        return m("riot.do.end")
+    return m("riot.do.unknown", kind=action.kind)
+
+
+def _play(state: RiotState, action: Play) -> Msg:
+    card = names.card(action.card)
+    if not action.target:
+        return m("riot.do.play", card=card)
+    piece = b.unit(state, action.target)
+    target = names.unit(piece) if piece else names.place(action.target)
+    return m("riot.do.play_on", card=card, target=target)
