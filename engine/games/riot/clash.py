@@ -359,7 +359,7 @@ def _resolve(state: RiotState, clash: Clash) -> list[Msg]:
     winner_seat = clash.attacker if won_attack else clash.defender
     damage = dfn if won_attack else att
     notes.append(m("riot.event.won", faction=names.seat(state, winner_seat)))
-    notes += _eliminate(state, winner_seat, losers, defending=not won_attack)
+    notes += _eliminate(state, winner_seat, losers, defending=won_attack)
     hurt: list[Unit] = []
     for u in sorted(winners, key=lambda u: (force(u, clash), content().unit(u.type).cost)):
         if damage <= 0:
