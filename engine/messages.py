@@ -58,10 +58,22 @@ class Msg(BaseModel):
         """English, for logs, tests and error messages a developer reads."""
         return say(self, ENGLISH)
 
+    def __hash__(self) -> int:
+        """Hashable like the frozen value it is, so drawing caches can be keyed by messages."""
+        return hash((self.key, _frozen(self.args)))
+
 
 Arg = TypeAliasType("Arg", "int | float | str | Msg | Sequence[Arg]")
 """What a message's argument may be: a number, a name shown as it is, a message, a list."""
 Msg.model_rebuild()
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def m(key: str, /, **args: Arg) -> Msg:

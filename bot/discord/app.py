@@ -113,6 +113,9 @@ class GameBot(discord.Client):
         self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = self.check_options  # type: ignore[method-assign]
+        self.chosen_languages: dict[int, str] = {}
+        """The language each person chose in `/game me`, as last read (their private answers
+        are said in it; `bot.discord.interactions.reader`)."""
         general = GameCommands()
         self.tree.add_command(general)
         self.tree.add_command(rules_command())

@@ -23,6 +23,7 @@ from bot.store.answers import OWED
 from bot.table import limits
 from bot.table.model import PlayerError
 from engine import IllegalAction
+from engine.messages import Text, known, say
 
 log = logging.getLogger(__name__)
 
@@ -43,16 +44,23 @@ class Progress:
     """Set to a sentence describing the committed change as soon as it is stored."""
 
 
+def reader(interaction: discord.Interaction) -> str:
+    """The language a private answer to this interaction is said in: the one its person chose
+    in `/game me` (as the bot last read their settings), else their Discord client's."""
+    chosen: dict[int, str] = getattr(interaction.client, "chosen_languages", {})
+    return chosen.get(interaction.user.id) or known(str(interaction.locale.value))
+
+
 async def answer(
     interaction: discord.Interaction,
-    text: str,
+    said: Text,
     view: discord.ui.View | None = None,
     embed: discord.Embed | None = None,
 ) -> None:
-    """The player's private answer: the deferred response edited, or a first private reply.
-    Without a view, the answer carries no buttons (a confirmation answered in place loses its
-    own)."""
-    text = limits.clip(text, limits.MESSAGE)
+    """The player's private answer, in their language (`reader`): the deferred response
+    edited, or a first private reply. Without a view, the answer carries no buttons (a
+    confirmation answered in place loses its own)."""
+    text = limits.clip(say(said, reader(interaction)), limits.MESSAGE)
     none = discord.AllowedMentions.none()
     embeds = [] if embed is None else [embed]
     if interaction.response.is_done():
@@ -123,7 +131,8 @@ async def _handling(
         yield progress
     except (PlayerError, IllegalAction) as exc:
         # A refusal is a sentence or two; anything longer is echoing what the player typed.
-        await _safely(interaction, f"⚠️ {limits.clip(str(exc), REFUSAL)}")
+        said = say(exc.text if isinstance(exc, PlayerError) else exc.msg, reader(interaction))
+        await _safely(interaction, f"⚠️ {limits.clip(said, REFUSAL)}")
     except Exception:
         log.exception("unexpected error (channel %s)", interaction.channel_id)
         if progress.committed is None:

@@ -107,6 +107,10 @@ async def plays(
                 found = await bot.tables.by_id(game_id)
                 if found is None or found.row.channel_id != channel_id:
                     raise PlayerError(elsewhere)
+            if found is not None:
+                bot.chosen_languages.update(
+                    {u: p.language for u, p in found.row.prefs.items() if p.language}
+                )
             play = Play(found=found, progress=progress)
             yield play
         if play.move is not None:

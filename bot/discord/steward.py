@@ -312,6 +312,10 @@ class Steward:
                         "Nothing was changed: quiet hours need both a start and an end hour."
                     )
                 await self.store.set_prefs(user, prefs)
+                if prefs.language:
+                    interaction.client.chosen_languages[user] = prefs.language
+                else:
+                    interaction.client.chosen_languages.pop(user, None)
                 await answer(interaction, f"Saved. {prefs.summary()}.")
                 return
             await answer(interaction, f"Your settings: {prefs.summary()}.")

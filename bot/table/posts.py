@@ -14,12 +14,11 @@ from typing import Any
 from pydantic import BaseModel, field_validator
 
 from bot.store.models import OutboxRow, Post, Prefs
-from bot.table import limits, present
+from bot.table import limits, present, speech
 from bot.table.computer_ids import is_computer, people
 from bot.table.model import Accepted, Table
 from bot.table.pace import Pace
 from engine import Prompt
-from engine.messages import say
 
 
 class ButtonSpec(BaseModel):
@@ -109,7 +108,7 @@ def for_start(table: Table) -> list[Post]:
     for seat in range(len(table.state.seat_names)):
         secret = table.game.hand_text(table.state, seat)
         if secret is not None and not is_computer(table.holder(seat)):
-            posts.append(private(table, seat, say(secret)))
+            posts.append(private(table, seat, speech.to_seat(table, seat, secret)))
     return posts
 
 
@@ -120,9 +119,9 @@ def for_move(
     `at` (the table's clock) say who is at the table, so their next turn needs no ping."""
     after = move.after
     assert after.state is not None
-    public = [e.text for e in move.events if e.seat is None]
+    public = [speech.in_channel(after, e.msg) for e in move.events if e.seat is None]
     header = "\n".join([prefix, *public] if prefix else public)
-    header = header or say(after.game.describe(after.state, move.action))
+    header = header or speech.in_channel(after, after.game.describe(after.state, move.action))
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
         header += "\nThanks for playing, " + " ".join(map(present.mention, after.row.players)) + "!"
@@ -134,7 +133,7 @@ def for_move(
     by_seat: dict[int, list[str]] = {}
     for event in move.events:
         if event.seat is not None:
-            by_seat.setdefault(event.seat, []).append(event.text)
+            by_seat.setdefault(event.seat, []).append(speech.to_seat(after, event.seat, event.msg))
     posts += [
         private(after, seat, "\n".join(texts))
         for seat, texts in by_seat.items()
@@ -164,7 +163,8 @@ def _turn_dms(move: Accepted, by: int, at: datetime) -> list[tuple[int, str]]:
         user = after.holder(seat)
         if user == by or user in seen or not after.row.prefs.get(user, Prefs()).turn_dm:
             continue
-        out.append((seat, f"⏰ Your turn as {after.state.seat_names[seat]}: {prompt.text}"))
+        asked = speech.to_seat(after, seat, prompt.msg)
+        out.append((seat, f"⏰ Your turn as {after.state.seat_names[seat]}: {asked}"))
     return out
 
 
@@ -335,7 +335,7 @@ def compose(
             Piece(
                 content=present.prompt_line(table, prompt),
                 ping=people([table.holder(prompt.seat)]) if new else [],
-                buttons=[_spec(prompt)],
+                buttons=[_spec(table, prompt)],
             )
         )
     return pieces
@@ -353,7 +353,7 @@ def _sharing(table: Table, with_buttons: list[Prompt]) -> list[ButtonSpec]:
     specs: list[ButtonSpec] = []
     rows = 0
     for prompt in with_buttons:
-        spec = _spec(prompt)
+        spec = _spec(table, prompt)
         rows += -(-len(spec.choices) // limits.PER_ROW)
         if specs and rows > limits.ROWS:
             break
@@ -458,12 +458,16 @@ def _with_board(
     return pieces
 
 
-def _spec(prompt: Prompt) -> ButtonSpec:
+def _spec(table: Table, prompt: Prompt) -> ButtonSpec:
     return ButtonSpec(
         seat=prompt.seat,
         decision=prompt.decision,
         choices=[
-            {"label": c.label, "key": present.choice_key(c), "style": c.style}
+            {
+                "label": speech.in_channel(table, c.msg),
+                "key": present.choice_key(c),
+                "style": c.style,
+            }
             for c in prompt.choices[: limits.BUTTONS]
         ],
     )

@@ -8,11 +8,12 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.privacy import is_forgotten, seat_label
-from bot.table import computer_ids, limits
+from bot.table import computer_ids, limits, speech
 from bot.table.model import Table
 from bot.table.options import option_label
 from bot.table.pace import Pace
 from engine import OrderAction, Outcome, Prompt, QuickChoice
+from engine.messages import ENGLISH, say
 from engine.words import winners_line
 
 
@@ -43,19 +44,24 @@ def prompt_line(table: Table, prompt: Prompt) -> str:
     assert table.state is not None
     name = table.state.seat_names[prompt.seat]
     hint = f" {SHEET_HINT}" if prompt.sheet is not None else ""
-    return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {prompt.text}{hint}"
+    asked = speech.in_channel(table, prompt.msg)
+    return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {asked}{hint}"
 
 
 def outcome_text(table: Table, outcome: Outcome, narrated: str = "") -> str:
     """The result line, naming (and so pinging) the winners; the reason only if the game's own
     narration has not just said it."""
-    return game_over_line([seat_line(table, s) for s in outcome.winners], outcome, narrated)
+    winners = [seat_line(table, s) for s in outcome.winners]
+    return game_over_line(winners, outcome, narrated, speech.table_language(table.row))
 
 
-def game_over_line(winners: list[str], outcome: Outcome, narrated: str = "") -> str:
+def game_over_line(
+    winners: list[str], outcome: Outcome, narrated: str = "", language: str = ENGLISH
+) -> str:
     """The end announced: the winner, or a shared win with every winner named; the reason
     only if `narrated` (the step's own narration) has not just said it."""
-    reason = "" if outcome.reason in narrated else f" {outcome.reason}"
+    said = say(outcome.msg, language)
+    reason = "" if said in narrated else f" {said}"
     return f"🏁 **Game over.** {winners_line(winners)}.{reason}"
 
 
