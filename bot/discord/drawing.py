@@ -40,6 +40,7 @@ from bot.metrics import RENDER_SECONDS, WORKER_RESTARTS
 from bot.table import timelapse
 from bot.table.model import Table
 from bot.table.spectate import entries_of
+from bot.table.speech import table_language
 from engine import history
 
 log = logging.getLogger(__name__)
@@ -118,7 +119,9 @@ class Drawing:
         if old == new:
             return None
         try:
-            png = await self._draw(after, drawing_worker.step, after.game.id, old, new, players)
+            png = await self._draw(
+                after, drawing_worker.step, after.game.id, old, new, players, _spoken(after)
+            )
         except Exception:
             log.exception("could not draw the step picture for game %s", after.row.id)
             return None
@@ -129,7 +132,9 @@ class Drawing:
         (display names by seat) are shown beside the seat names."""
         assert table.state is not None
         state = table.state.model_dump_json()
-        png = await self._draw(table, drawing_worker.board, table.game.id, state, players)
+        png = await self._draw(
+            table, drawing_worker.board, table.game.id, state, players, _spoken(table)
+        )
         return discord.File(io.BytesIO(png), filename="board.png")
 
     async def turn(
@@ -147,6 +152,7 @@ class Drawing:
             table.state.model_dump_json(),
             players,
             None if earlier is None else earlier.model_dump_json(),
+            _spoken(table),
         )
         return discord.File(io.BytesIO(png), filename=name)
 
@@ -212,3 +218,8 @@ class Drawing:
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self._pools = []
+
+
+def _spoken(table: Table) -> str:
+    """The language a table's pictures are drawn in: its channel's."""
+    return table_language(table.row)

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from bot.discord.health import settle_collector
 from engine.games import REGISTRY
+from engine.messages import ENGLISH
 from render import board_png, focus_for, focus_png, overview_for, overview_png, renderer_for
 from render.names import Players
 
@@ -86,16 +87,21 @@ def _view(game_id: str, state: str) -> BaseModel:
     return game.view(game.state_type.model_validate_json(state), None)
 
 
-def board(game_id: str, state: str, players: Players = None) -> bytes:
-    """The PNG of the whole board of a game of `game_id` at `state` (its JSON)."""
+def board(game_id: str, state: str, players: Players = None, language: str = ENGLISH) -> bytes:
+    """The PNG of the whole board of a game of `game_id` at `state` (its JSON), its words in
+    `language`."""
     try:
-        return board_png(game_id, _view(game_id, state), players)
+        return board_png(game_id, _view(game_id, state), players, language)
     finally:
         give_back()
 
 
 def turn(
-    game_id: str, state: str, players: Players = None, before: str | None = None
+    game_id: str,
+    state: str,
+    players: Players = None,
+    before: str | None = None,
+    language: str = ENGLISH,
 ) -> tuple[bytes, str]:
     """The picture a turn message carries: the phone overview (the region in play and the
     counts) for a game whose whole board cannot be read on a phone, else the whole board;
@@ -103,22 +109,24 @@ def turn(
     try:
         view = _view(game_id, state)
         earlier = None if before is None else _view(game_id, before)
-        overview = overview_png(game_id, view, players, earlier)
+        overview = overview_png(game_id, view, players, earlier, language)
         if overview is not None:
             return overview, "overview.png"
-        return board_png(game_id, view, players), "board.png"
+        return board_png(game_id, view, players, language), "board.png"
     finally:
         give_back()
 
 
-def step(game_id: str, before: str, after: str, players: Players = None) -> bytes | None:
+def step(
+    game_id: str, before: str, after: str, players: Players = None, language: str = ENGLISH
+) -> bytes | None:
     """The PNG of what changed on the board from `before` to `after` (states as JSON), or
     None when the board shows nothing new."""
     old, new = _view(game_id, before), _view(game_id, after)
     if old == new:
         return None
     try:
-        return focus_png(game_id, old, new, players)
+        return focus_png(game_id, old, new, players, language)
     finally:
         give_back()
 
