@@ -245,7 +245,7 @@ class OrderAction(ActionBase):
     """Submits an order sheet. Clients build it from a seat's draft (`OrderSheet.submission`)
     rather than offering it as a typed command, since its one field holds every line at once."""
 
-    orders: str = Field(default="", description="The orders, as unit=destination pairs")
+    orders: str = Field(default="", description="core.orders_field")
 
     def chosen(self) -> dict[str, str]:
         return decode_orders(self.orders)
@@ -312,7 +312,7 @@ class Game(ABC, Generic[S, Opt]):
     ) -> None:
         """Refuse an action from a seat with nothing to do; games widen it for free actions."""
         if seat not in prompts:
-            raise IllegalAction(f"It is not {state.seat_names[seat]}'s turn to act.")
+            raise IllegalAction(m("core.not_your_turn", seat=state.seat_names[seat]))
 
     def _private_copy(self, state: S) -> S:
         """The copy `_apply` may mutate: the state through its own JSON and back, which pydantic
@@ -349,9 +349,9 @@ class Game(ABC, Generic[S, Opt]):
         the narrated apply makes, decision serials included (tests/engine/test_search.py).
         """
         if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(m("core.game_over"))
         if not 0 <= seat < len(state.seat_names):
-            raise IllegalAction("There is no such seat.")
+            raise IllegalAction(m("core.no_such_seat"))
         if prompts is None:
             before = self._prompts(state)
         else:  # stamped by `prompts`; the unstamped prompts compare with the new ones below
@@ -390,7 +390,7 @@ class Game(ABC, Generic[S, Opt]):
 
     def final_because(
         self, before: S, after: S, seat: int, action: ActionBase, events: list[Event]
-    ) -> str | None:
+    ) -> Msg | None:
         """Why this action may not be taken back, in words its player reads after "it ...", or
         None when it may: the last sheet of secret orders in reveals every sheet; nothing may
         have ended the game, moved the random generator, told anyone anything in private or
@@ -398,21 +398,18 @@ class Game(ABC, Generic[S, Opt]):
         if isinstance(action, OrderAction) and not any(
             s != seat and p.sheet is not None for s, p in self._prompts(before).items()
         ):
-            return "was the last sheet of orders in, so submitting it revealed everyone's orders"
+            return m("core.final.last_sheet")
         if self.outcome(after) is not None:
-            return "ended the game"
+            return m("core.final.ended")
         if after.rng != before.rng:
-            return "left something to chance (dice, a shuffle or a draw)"
+            return m("core.final.chance")
         if any(e.seat is not None for e in events):
-            return "told a player something in private"
+            return m("core.final.private")
         seats = range(len(before.seat_names))
         if any(self.hand_text(before, s) != self.hand_text(after, s) for s in seats):
-            return "changed what a player keeps secret"
+            return m("core.final.secret")
         if self._reveals(before, seat, action):
-            return (
-                "is final by the game's rules: it answered another player, or showed the table "
-                "something that cannot be unsaid"
-            )
+            return m("core.final.rules")
         return None
 
     def _reveals(self, state: S, seat: int, action: ActionBase) -> bool:
@@ -583,7 +580,7 @@ def _same_decision(before: Prompt | None, after: Prompt | None) -> bool:
     return before == after
 
 
-def _readable(exc: ValidationError) -> str:
+def _readable(exc: ValidationError) -> Msg:
     """Validation errors as a player reads them: what is wrong where, repeating at most a short
     excerpt of what they typed, never a Python repr."""
     parts = []
@@ -592,12 +589,19 @@ def _readable(exc: ValidationError) -> str:
         if err["type"] == "union_tag_invalid":
             ctx = err.get("ctx", {})
             tags = str(ctx.get("expected_tags", "")).replace("'", "")
-            parts.append(f"There is no action called {quoted(ctx.get('tag'))}; choose {tags}.")
+            parts.append(m("core.no_such_action", typed=quoted(ctx.get("tag")), choices=tags))
             continue
         msg = err["msg"]
         if err["type"] == "value_error":
             msg = msg.removeprefix("Value error, ")
         else:
             msg = re.sub(r"'([^']*)'", lambda m: quoted(m.group(1)), msg)
-        parts.append(f"{where}: {msg}" if where else msg)
-    return "; ".join(parts)
+        parts.append(
+            m("core.invalid_field", field=where, problem=msg)
+            if where
+            else m("core.invalid", problem=msg)
+        )
+    said = parts[0]
+    for part in parts[1:]:
+        said = m("core.problems", first=said, then=part)
+    return said

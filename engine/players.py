@@ -67,7 +67,7 @@ class Seen:
         is the only state a player ever gets, and it is a guess: the same `rng` gives the same
         guess whatever the hidden truth is."""
         if self._sample is None:
-            raise IllegalAction("This seat's position cannot be sampled.")
+            raise LookupError("This seat's position cannot be sampled.")
         return self._sample(rng)
 
     @cached_property
@@ -82,7 +82,7 @@ class Seen:
     def default(self) -> ActionBase:
         """The prompt's default: what the table plays for this seat when it stops waiting."""
         if self.prompt.default is None:
-            raise IllegalAction(f"{self.prompt.text!r} offers no default.")
+            raise LookupError(f"{self.prompt.text!r} offers no default.")
         return self._parse(self.prompt.default)
 
     def parse(self, data: dict[str, Any]) -> ActionBase:

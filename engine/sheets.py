@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.errors import IllegalAction
+from engine.messages import m
 from engine.words import quoted
 
 
@@ -70,8 +71,8 @@ def decode_orders(text: str) -> dict[str, str]:
     for part in filter(None, text.split(";")):
         key, sep, value = part.partition("=")
         if not sep or not key or not value:
-            raise IllegalAction(f"The order {quoted(part)} should read unit=destination.")
+            raise IllegalAction(m("core.order_shape", order=quoted(part)))
         if key in orders:
-            raise IllegalAction(f"{quoted(key)} has two orders; give each one only one.")
+            raise IllegalAction(m("core.order_twice", unit=quoted(key)))
         orders[key] = value
     return orders

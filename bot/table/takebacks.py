@@ -28,6 +28,7 @@ from bot.table.posts import Control
 from bot.table.tables import Tables
 from engine import Game, GameState, history
 from engine.history import TABLE_SEAT, TakeBack
+from engine.messages import say
 
 T = TypeVar("T")
 
@@ -182,7 +183,7 @@ def _why_final(game: Game[Any, Any], replay: Replay, back: int) -> str:
     result = history.replay_move(game, before, entry)
     action = game.parse_action(entry.action)
     reason = game.final_because(before, result.state, entry.seat, action, result.events)
-    return reason or "was final when it was played"
+    return say(reason) if reason is not None else "was final when it was played"
 
 
 async def plan_rewind(tables: Tables, table: Table, count: int) -> Plan:

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import Prompt, QuickChoice
-from engine.messages import raw
+from engine.messages import Msg, m
 
 
 def seat_order(first: int, seats: int, out: Collection[int] = ()) -> list[int]:
@@ -107,7 +107,7 @@ class Window(BaseModel):
 
     def prompt(
         self,
-        text: str,
+        text: Msg,
         pass_action: dict[str, Any],
         kinds: Sequence[str] = (),
         choices: Sequence[QuickChoice] = (),
@@ -123,9 +123,9 @@ class Window(BaseModel):
         return {
             seat: Prompt(
                 seat=seat,
-                msg=raw(text),
+                msg=text,
                 kinds=[*kinds, *([] if pass_kind in kinds else [pass_kind])],
-                choices=[*choices, QuickChoice(msg=raw("Pass"), action=pass_action)],
+                choices=[*choices, QuickChoice(msg=m("core.pass"), action=pass_action)],
                 out_of_turn=out_of_turn,
                 default=pass_action,
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.kit.turns import Round, Window, next_seat, seat_order
+from engine.messages import m, say
 
 
 def test_seat_order_rotates_from_the_first_player_and_skips_seats_out() -> None:
@@ -66,14 +67,16 @@ def test_seats_that_cannot_play_are_passed_for() -> None:
 def test_the_window_prompt_defaults_to_passing() -> None:
     window = Window.opening([1, 0])
     passing = {"kind": "pass"}
-    prompts = window.prompt("Play a card or pass.", passing, kinds=["card"])
+    asked = m("core.pass")
+    prompts = window.prompt(asked, passing, kinds=["card"])
     prompt = prompts[1]
-    assert list(prompts) == [1] and prompt.out_of_turn
+    assert list(prompts) == [1] and prompt.out_of_turn and prompt.msg == asked
+    assert prompt.choices[-1].label == "Pass" and say(prompt.choices[-1].msg, "es") == "Paso"
     assert prompt.default == passing and prompt.kinds == ["card", "pass"]
     assert prompt.choices[-1].action == passing
     window.answer(played=False)
     window.answer(played=False)
-    assert window.prompt("Play a card or pass.", passing, kinds=["card"]) == {}
+    assert window.prompt(asked, passing, kinds=["card"]) == {}
 
 
 def test_an_empty_window_is_refused() -> None:
