@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import bot  # noqa: F401  (the bot's catalog folder joins the catalogs when it is imported)
 from engine.games import GAMES
 from engine.games.registry import catalog_folder
 from engine.messages import ENGLISH, catalog, catalog_folders, fields, languages, read_catalog
@@ -56,18 +57,8 @@ NOT_YET: set[str] = {
     "engine/games/not_on_my_block/victory.py",
     "engine/games/not_on_my_block/view.py",
     "engine/games/space_insurrection/actions.py",
-    "engine/games/space_insurrection/fight.py",
-    "engine/games/space_insurrection/flow.py",
-    "engine/games/space_insurrection/names.py",
-    "engine/games/space_insurrection/orders.py",
-    "engine/games/space_insurrection/prompts.py",
-    "engine/games/space_insurrection/recruit.py",
     "engine/games/space_insurrection/rules.py",
     "engine/games/space_insurrection/state.py",
-    "engine/games/space_insurrection/text.py",
-    "engine/games/space_insurrection/turns.py",
-    "engine/games/space_insurrection/victory.py",
-    "engine/games/space_insurrection/view.py",
     "engine/words.py",
 }
 """Modules whose sentences have not moved into catalogs yet: each is taken off as it moves."""

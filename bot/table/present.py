@@ -1,4 +1,8 @@
-"""Text the bot writes about a game: pure functions of a table, so tests can read them."""
+"""Text the bot writes about a game: pure functions of a table, so tests can read them.
+
+Every sentence is a catalog message (`bot/locale`, keys `bot.present.*`, `bot.lobby.*`,
+`bot.help.*`), said in the table's language for the channel; what is answered privately takes
+the reader's `language` (the table's when none is given)."""
 
 from __future__ import annotations
 
@@ -13,8 +17,7 @@ from bot.table.model import Table
 from bot.table.options import option_label
 from bot.table.pace import Pace
 from engine import OrderAction, Outcome, Prompt, QuickChoice
-from engine.messages import ENGLISH, say
-from engine.words import winners_line
+from engine.messages import ENGLISH, Msg, m, say
 
 
 def mention(user_id: int) -> str:
@@ -35,7 +38,7 @@ def seating(table: Table) -> str:
     return "\n".join(f"- {seat_line(table, s)}" for s in range(len(table.state.seat_names)))
 
 
-SHEET_HINT = "(draft them with `/game order`, send them with `/game orders`)"
+SHEET_HINT = m("bot.present.sheet_hint")
 """Said after a prompt that carries an order sheet: how its orders are written and sent (the
 prompt itself says they are secret)."""
 
@@ -43,7 +46,7 @@ prompt itself says they are secret)."""
 def prompt_line(table: Table, prompt: Prompt) -> str:
     assert table.state is not None
     name = table.state.seat_names[prompt.seat]
-    hint = f" {SHEET_HINT}" if prompt.sheet is not None else ""
+    hint = f" {speech.in_channel(table, SHEET_HINT)}" if prompt.sheet is not None else ""
     asked = speech.in_channel(table, prompt.msg)
     return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {asked}{hint}"
 
@@ -61,29 +64,40 @@ def game_over_line(
     """The end announced: the winner, or a shared win with every winner named; the reason
     only if `narrated` (the step's own narration) has not just said it."""
     said = say(outcome.msg, language)
-    reason = "" if said in narrated else f" {said}"
-    return f"🏁 **Game over.** {winners_line(winners)}.{reason}"
+    won = say(winners_msg(winners), language)
+    if said in narrated:
+        return say(m("bot.present.game_over", winners=won), language)
+    return say(m("bot.present.game_over_why", winners=won, reason=said), language)
 
 
-LOOK_BACK = (
-    "Read it again with `/game log`, see any step with `/game board step:`, or keep it with "
-    "`/game export`. `/game new` opens a lobby for the next game."
-)
+def winners_msg(names: list[str]) -> Msg:
+    """Who won: one winner, a win shared by several (named, so a three-way tie never reads
+    "Winner:" for three), or none."""
+    if not names:
+        return m("bot.present.no_winner")
+    if len(names) == 1:
+        return m("bot.present.winner", name=names[0])
+    return m("bot.present.shared_win", names=names)
+
+
+LOOK_BACK = m("bot.present.look_back")
 """Where a game that is over can still be read: said with its result."""
 
 
-def result_text(table: Table) -> str:
+def result_text(table: Table, language: str | None = None) -> str:
     """`/game status` once the channel's game is over: how it ended and who won (or that it
-    was abandoned), and where to read it again."""
-    lines = [f"**{table.game.title}**: this game is over."]
+    was abandoned), and where to read it again; in `language` (the table's by default)."""
+    said = language or speech.table_language(table.row)
+    lines = [say(m("bot.present.over", title=table.game.title), said)]
     if table.state is not None:
         lines.append(seating(table))
     outcome = None if table.state is None else table.game.outcome(table.state)
     if table.row.status == "abandoned" or outcome is None:
-        lines.append("🛑 It was abandoned before it ended, so nobody won.")
+        lines.append(say(m("bot.present.abandoned"), said))
     else:
-        lines.append(outcome_text(table, outcome))
-    lines += ["", LOOK_BACK]
+        winners = [seat_line(table, s) for s in outcome.winners]
+        lines.append(game_over_line(winners, outcome, "", said))
+    lines += ["", say(LOOK_BACK, said)]
     return "\n".join(lines)
 
 
@@ -115,48 +129,63 @@ def split_text(text: str, limit: int = limits.MESSAGE_PIECE) -> list[str]:
     return pieces
 
 
-def player_counts(counts: tuple[int, ...]) -> str:
+def player_counts(counts: tuple[int, ...], language: str = ENGLISH) -> str:
     """How many may play, as a host reads it: "2 or 4", or a run as "2 to 5"."""
     if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]}"
-    return " or ".join(map(str, counts))
+        return say(m("bot.present.counts_run", low=counts[0], high=counts[-1]), language)
+    said = str(counts[0]) if counts else ""
+    for count in counts[1:]:
+        said = say(m("bot.present.counts_or", head=said, last=count), language)
+    return said
 
 
 def lobby_text(table: Table) -> dict[str, Any]:
     """Title and body of the lobby embed."""
     game = table.game
-    counts = player_counts(game.player_counts)
+    said = speech.table_language(table.row)
+    host = say(m("bot.lobby.host"), said)
     players = "\n".join(
-        f"{i + 1}. {mention(p)}{' (host)' if p == table.row.host_id else ''}"
+        f"{i + 1}. {mention(p)}{host if p == table.row.host_id else ''}"
         for i, p in enumerate(table.row.players)
     )
     options = ", ".join(option_label(game, k, v) for k, v in table.row.options.items())
-    body = (
-        f"Players ({len(table.row.players)}; needs {counts}):\n{players}\n\n"
-        "Press **Join** to take a seat. The host presses **Start** when everyone is in; "
-        "seats are dealt at random."
+    body = say(
+        m(
+            "bot.lobby.body",
+            n=len(table.row.players),
+            counts=player_counts(game.player_counts, said),
+            players=players,
+        ),
+        said,
     )
     if options:
-        body += f"\nOptions: {options}"
-    body += f"\nPace: {Pace.model_validate(table.row.pace).summary()} (`/game settings`)"
-    return {"title": f"{game.title}: lobby", "description": body}
+        body += "\n" + say(m("bot.lobby.options", options=options), said)
+    pace = Pace.model_validate(table.row.pace).summary()
+    body += "\n" + say(m("bot.lobby.pace", pace=pace), said)
+    return {"title": say(m("bot.lobby.title", game=game.title), said), "description": body}
 
 
-def pace_lines(table: Table, away: dict[int, datetime]) -> list[str]:
-    """How the table keeps time: paused or not, who is away until when, and its pace."""
+def pace_lines(table: Table, away: dict[int, datetime], language: str | None = None) -> list[str]:
+    """How the table keeps time: paused or not, who is away until when, and its pace; in
+    `language` (the table's by default)."""
+    said = language or speech.table_language(table.row)
     lines = [""]
     if table.row.paused_at is not None:
         since = int(datetime.fromisoformat(table.row.paused_at).timestamp())
-        lines.append(f"⏸️ Paused since <t:{since}:f>: no reminders or limits.")
-    lines += [f"🌴 {mention(u)} is away until <t:{int(t.timestamp())}:f>." for u, t in away.items()]
-    lines.append(f"Pace: {Pace.model_validate(table.row.pace).summary()}.")
+        lines.append(say(m("bot.present.paused", since=f"<t:{since}:f>"), said))
+    lines += [
+        say(m("bot.present.away", who=mention(u), until=f"<t:{int(t.timestamp())}:f>"), said)
+        for u, t in away.items()
+    ]
+    pace = Pace.model_validate(table.row.pace).summary()
+    lines.append(say(m("bot.present.pace", pace=pace), said))
     return lines
 
 
 GROUP_NOTES = {
-    "game": "start, join, look, undo, your own settings",
-    "game table": "host or Manage Channels: steer the whole table",
-    "game seat": "replace a player (host), resign, time away",
+    "game": m("bot.help.group.game"),
+    "game table": m("bot.help.group.table"),
+    "game seat": m("bot.help.group.seat"),
 }
 """What each `/game` group is for, in the help; its subcommands are read off the tree."""
 
@@ -165,19 +194,18 @@ def help_text(
     table: Table | None,
     general: dict[str, list[str]],
     commands: dict[str, list[tuple[str, str]]],
+    language: str | None = None,
 ) -> str:
     """What a player can type: every `/game` command, and the actions of the game in this
-    channel with what each does (or every game's action names). It fits one embed."""
-    lines = ["**Game commands**"]
+    channel with what each does (or every game's action names). It fits one embed. Said in
+    `language`: the reader's, else the table's, else English."""
+    said = language or (speech.table_language(table.row) if table is not None else ENGLISH)
+    lines = [say(m("bot.help.title"), said)]
     for group, names in general.items():
-        note = GROUP_NOTES.get(group, "")
-        lines.append(f"`/{group}` {' · '.join(names)}" + (f" ({note})" if note else ""))
+        note = GROUP_NOTES.get(group)
+        lines.append(f"`/{group}` {' · '.join(names)}" + (f" ({say(note, said)})" if note else ""))
     if table is not None and any(issubclass(t, OrderAction) for t in table.game.action_types):
-        lines.append(
-            f"\n**Secret orders in {table.game.title}**\n`/game order` sets one line of your "
-            "orders (only you see it); `/game orders` shows them all with **Submit orders**, "
-            "which sends them at once. The table hears only that you have submitted."
-        )
+        lines.append("\n" + say(m("bot.help.orders", game=table.game.title), said))
     for group, subcommands in commands.items():
         if table is not None and group != table.game.short_name:
             continue
@@ -186,8 +214,5 @@ def help_text(
             continue
         lines.append(f"\n**/{group}**")
         lines += [f"`/{group} {name}` {summary}" for name, summary in subcommands]
-    lines.append(
-        "\nEvery action's options autocomplete with what is legal for you right now; "
-        "decisions asked of you out of turn arrive as buttons. `/rules` explains the game."
-    )
+    lines.append("\n" + say(m("bot.help.closing"), said))
     return "\n".join(lines)

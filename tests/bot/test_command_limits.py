@@ -16,6 +16,7 @@ from bot.discord.action_commands import build_group
 from bot.discord.game_commands import GameCommands, subcommand_names
 from bot.table import limits, present
 from engine.games import REGISTRY
+from engine.messages import languages
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -71,13 +72,14 @@ def test_game_help_fits_one_embed_and_names_every_action_of_every_game():
         group.name: [(c.name, c.description) for c in group.commands]
         for group in (build_group(game) for game in REGISTRY.values())
     }
-    everywhere = present.help_text(None, general, actions)
-    assert len(everywhere) <= limits.EMBED_DESCRIPTION
-    for group, commands in actions.items():
-        assert all(name in everywhere for name, _ in commands), group
-    for game in REGISTRY.values():
-        table = SimpleNamespace(game=game)
-        text = present.help_text(table, general, actions)  # type: ignore[arg-type]
-        assert len(text) <= limits.EMBED_DESCRIPTION
-        for name, summary in actions[game.short_name]:
-            assert f"`/{game.short_name} {name}` {summary}" in text
+    for language in languages():
+        everywhere = present.help_text(None, general, actions, language)
+        assert len(everywhere) <= limits.EMBED_DESCRIPTION
+        for group, commands in actions.items():
+            assert all(name in everywhere for name, _ in commands), group
+        for game in REGISTRY.values():
+            table = SimpleNamespace(game=game)
+            text = present.help_text(table, general, actions, language)  # type: ignore[arg-type]
+            assert len(text) <= limits.EMBED_DESCRIPTION, (game.id, language)
+            for name, summary in actions[game.short_name]:
+                assert f"`/{game.short_name} {name}` {summary}" in text

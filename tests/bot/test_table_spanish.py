@@ -1,0 +1,102 @@
+"""A table that plays in Spanish hears the bot's own words in Spanish: the lobby, the seating,
+the game's end, the status of an ended game, the help and the turn posts carry no sentence of
+the English catalog (`bot.*` entries), and a player who reads English still gets English."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import bot
+from bot.store.models import GameRow
+from bot.table import present
+from bot.table.model import Table
+from engine import Outcome, Termination
+from engine.messages import ENGLISH, catalog, read_catalog
+from engine.messages import fields as _fields
+from tests.engine.toy_game import GAME as TOY
+
+ALICE, BOB = 101, 202
+FIELD = re.compile(r"\{[^}]*\}")
+SENTENCE = re.compile(r"[\n.;:!?()]")
+EDGE = re.compile(r"^\W+|\W+$")
+
+
+def english_pieces() -> set[str]:
+    """The fixed wording of every English `bot.*` entry: each run of text between its fields
+    that is long enough to be a phrase of its own (a word or two may be shared by languages)."""
+    path = Path(bot.__file__).parent / "locale" / f"{ENGLISH}.po"
+    pieces: set[str] = set()
+    for message in read_catalog(path, ENGLISH):
+        key = str(message.id[0] if isinstance(message.id, tuple) else message.id)
+        if not key.startswith("bot."):
+            continue
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            for part in FIELD.split(str(text)):
+                for phrase in SENTENCE.split(part):
+                    words = EDGE.sub("", phrase)
+                    if len(words) >= 12 and " " in words:
+                        pieces.add(words)
+    return pieces
+
+
+def leftovers(text: str) -> list[str]:
+    """The English catalog phrases `text` still holds."""
+    return sorted(p for p in english_pieces() if p in text)
+
+
+def spanish_table(status: str = "active") -> Table:
+    state = TOY.setup(TOY.make_options(2), 7)
+    row = GameRow(
+        id=5,
+        channel_id=77,
+        guild_id=1,
+        game=TOY.id,
+        host_id=ALICE,
+        status=status,
+        options={},
+        players=[ALICE, BOB],
+        seed=7,
+        state=None,
+        version=3,
+        lobby_message_id=None,
+        pace={"language": "es"},
+    )
+    return Table(row=row, game=TOY, state=state)
+
+
+def test_the_english_catalog_is_what_is_scanned_for():
+    assert "It was abandoned before it ended, so nobody won" in english_pieces()
+    assert _fields(catalog(ENGLISH).entries["bot.present.game_over_why"][0]) == {
+        "winners",
+        "reason",
+    }
+
+
+def test_a_spanish_table_hears_its_lobby_seating_end_and_help_in_spanish():
+    table = spanish_table()
+    lobby = present.lobby_text(table)
+    said = [lobby["title"], lobby["description"], present.seating(table)]
+    ending = Outcome(termination=Termination.GOAL, winners=[0, 1], reason="Fin.")
+    said.append(present.outcome_text(table, ending))
+    said.append(present.help_text(table, {"game": ["new", "join"]}, {}))
+    said += present.pace_lines(table, {})
+    assert "Victoria compartida" in said[3] and "Fin de la partida" in said[3]
+    assert "Pulsa **Unirse**" in lobby["description"]
+    assert leftovers("\n".join(said)) == []
+
+
+def test_an_ended_spanish_table_says_so_in_spanish_and_in_english_to_who_reads_english():
+    table = spanish_table("abandoned")
+    assert leftovers(present.result_text(table)) == []
+    assert "Se abandonó" in present.result_text(table)
+    assert "It was abandoned" in present.result_text(table, "en")
+
+
+@pytest.mark.parametrize("counts", [(2, 3, 4, 5), (2, 4), (2, 3, 5)])
+def test_player_counts_read_in_spanish(counts: tuple[int, ...]):
+    said = present.player_counts(counts, "es")
+    assert " or " not in said and " to " not in said
