@@ -281,7 +281,7 @@ class Publisher:
         files: list[discord.File] = []
         content = piece.content
         if piece.timelapse and not drawn:
-            content = content.replace(posts.TIMELAPSE, posts.TIMELAPSE_MISSING)
+            content = posts.without_timelapse(table, content)
         if piece.board:
             before = self.tables.before_of(table)
             files.append(await self.drawing.turn(table, self.players(table), before))

@@ -4,6 +4,9 @@ Posts are decided in the same transaction as the change (so nothing committed ca
 and cut into concrete messages only when first sent (`pieces`), because only then is it known
 whether a later move has superseded this one's board, pings and buttons. Everything here is a
 pure function of a table, so it is tested without Discord.
+
+A post is said when it is built (channel posts in the table's language, DMs in their reader's),
+from the catalog entries `bot.posts.*`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from bot.table.computer_ids import is_computer, people
 from bot.table.model import Accepted, Table
 from bot.table.pace import Pace
 from engine import Prompt
+from engine.messages import Msg, m, say
 
 
 class ButtonSpec(BaseModel):
@@ -92,18 +96,23 @@ class Piece(BaseModel):
         return [value] if isinstance(value, dict) else value
 
 
-TIMELAPSE = "🎞️ The whole game, step by step, is attached (`/game timelapse` shows it again)."
-TIMELAPSE_MISSING = "🎞️ The game's timelapse could not be drawn; `/game timelapse` tries again."
+TIMELAPSE = m("bot.posts.timelapse")
+TIMELAPSE_MISSING = m("bot.posts.timelapse_missing")
 """Said with a finished game's end and its timelapse, or in its place when it could not be
 drawn (the end is posted all the same)."""
+
+
+def without_timelapse(table: Table, content: str) -> str:
+    """A game's end whose timelapse could not be drawn: its line says so instead."""
+    said = speech.in_channel(table, TIMELAPSE)
+    return content.replace(said, speech.in_channel(table, TIMELAPSE_MISSING))
 
 
 # ----- at commit time -------------------------------------------------------------------------
 def for_start(table: Table) -> list[Post]:
     assert table.state is not None
-    header = f"🎲 **{table.game.title}** begins! Seats were dealt at random:\n" + present.seating(
-        table
-    )
+    begins = m("bot.posts.begins", game=table.game.title, seating=present.seating(table))
+    header = speech.in_channel(table, begins)
     posts = [_turn(table, header, final=False)]
     for seat in range(len(table.state.seat_names)):
         secret = table.game.hand_text(table.state, seat)
@@ -124,7 +133,8 @@ def for_move(
     header = header or speech.in_channel(after, after.game.describe(after.state, move.action))
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
-        header += "\nThanks for playing, " + " ".join(map(present.mention, after.row.players)) + "!"
+        everyone = " ".join(map(present.mention, after.row.players))
+        header += "\n" + speech.in_channel(after, m("bot.posts.thanks", players=everyone))
     dms = [] if at is None or move.outcome is not None else _turn_dms(move, by, at)
     posts = [_turn(after, header, final=move.outcome is not None, by=by, at=at)]
     if dms:
@@ -163,8 +173,8 @@ def _turn_dms(move: Accepted, by: int, at: datetime) -> list[tuple[int, str]]:
         user = after.holder(seat)
         if user == by or user in seen or not after.row.prefs.get(user, Prefs()).turn_dm:
             continue
-        asked = speech.to_seat(after, seat, prompt.msg)
-        out.append((seat, f"⏰ Your turn as {after.state.seat_names[seat]}: {asked}"))
+        turn = m("bot.posts.your_turn", seat=after.state.seat_names[seat], asked=prompt.msg)
+        out.append((seat, speech.to_seat(after, seat, turn)))
     return out
 
 
@@ -246,7 +256,11 @@ def compose(
     edits the living turn message instead of adding one (no pings: nobody new is asked)."""
     controls = [Control.model_validate(c) for c in post.body.get("controls", [])]
     if post.kind == "private":
-        title = f"**{table.game.title}** in <#{table.row.channel_id}>:\n"
+        reads = speech.person_language(
+            table.row.prefs.get(post.recipient or 0), None, speech.table_language(table.row)
+        )
+        where = m("bot.posts.private_title", game=table.game.title, channel=table.row.channel_id)
+        title = say(where, reads) + "\n"
         text = (late + title + post.body["text"])[: limits.MESSAGE]
         return [Piece(content=text, controls=controls)]
     if post.kind == "notice":
@@ -256,16 +270,15 @@ def compose(
         ]
         pieces[-1].controls = controls
         return pieces
-    header = late + _told(post.body["header"], show.narration)
+    header = late + _told(table, post.body["header"], show.narration)
     if not current:
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
         lapse = table.row.status == "finished" and not post.body.get("quiet")
         board, step = _picture(table, show)
-        pieces = _with_board(
-            f"{header}\n{TIMELAPSE}" if lapse else header, ping, [], board=board, step=step
-        )
+        lapsed = f"{header}\n{speech.in_channel(table, TIMELAPSE)}" if lapse else header
+        pieces = _with_board(lapsed, ping, [], board=board, step=step)
         pieces[-1].timelapse = lapse
         return pieces
     prompts = list(table.prompts().values())
@@ -395,22 +408,26 @@ def _continues(
     return bool(actors) and set(actors) < set(before) and set(shows) <= announced
 
 
-def _told(header: str, narration: str) -> str:
+def _told(table: Table, header: str, narration: str) -> str:
     """A step's narration: all of it, or in compact narration its first line (the rest is in
     `/game log`)."""
     if narration == "full":
         return header
     lines = header.splitlines()
     more = len(lines) - 1
-    return lines[0] + (f" (+{more} more in `/game log`)" if more > 0 else "") if lines else ""
+    if not lines:
+        return ""
+    if more <= 0:
+        return lines[0]
+    return lines[0] + " " + speech.in_channel(table, m("bot.posts.more_in_log", n=more))
 
 
-WHOLE_BOARD = "🗺️ The whole board: `/game board`."
+WHOLE_BOARD = m("bot.posts.whole_board")
 """Said under a turn message's phone overview, where the board a phone cannot read is, and
 under a step's picture on a turn message after the first of a game turn."""
 
 
-def _board(show: Show) -> str | None:
+def _board(show: Show) -> Msg | str | None:
     """Whether a turn message carries a picture, and if so the line that goes with it: a game
     whose board a phone cannot read shows the region in play, and says where the rest is."""
     if show.board == "request":
@@ -424,8 +441,8 @@ def _picture(table: Table, show: Show) -> tuple[str | None, bool]:
     channel has shown, when it is the picture of the step (True) and says where the board is."""
     board = _board(show)
     if board == "" and show.board == "turn" and show.board_turn == _turn_of(table):
-        return WHOLE_BOARD, True
-    return board, False
+        return speech.in_channel(table, WHOLE_BOARD), True
+    return (None if board is None else speech.in_channel(table, board)), False
 
 
 def _turn_of(table: Table) -> int | None:

@@ -197,12 +197,12 @@ def test_a_player_away_who_asked_for_it_is_told_their_turn_by_dm_and_not_pinged(
 def test_a_turn_message_with_a_phone_overview_says_where_the_whole_board_is():
     turn = row(Post(kind="turn", body={"header": "Round 1.", "final": False}))
     (overview,) = posts.compose(table(), turn, current=True, show=posts.Show(overview=True))
-    assert overview.board and overview.content.endswith(posts.WHOLE_BOARD)
+    assert overview.board and overview.content.endswith(str(posts.WHOLE_BOARD))
     (whole,) = posts.compose(table(), turn, current=True, show=posts.Show())
-    assert whole.board and posts.WHOLE_BOARD not in whole.content
+    assert whole.board and str(posts.WHOLE_BOARD) not in whole.content
     shown = posts.Show(overview=True, board="request")
     (none,) = posts.compose(table(), turn, current=True, show=shown)
-    assert not none.board and posts.WHOLE_BOARD not in none.content
+    assert not none.board and str(posts.WHOLE_BOARD) not in none.content
 
 
 def test_a_later_new_message_of_a_game_turn_whose_board_was_shown_shows_its_step_instead():
@@ -220,7 +220,7 @@ def test_a_later_new_message_of_a_game_turn_whose_board_was_shown_shows_its_step
     for show in (shown, posts.Show(board_turn=turn)):
         (later,) = posts.compose(t, moved(ALICE), current=True, show=show)
         assert later.edit is None and later.step and not later.board
-        assert later.content.endswith(posts.WHOLE_BOARD)
+        assert later.content.endswith(str(posts.WHOLE_BOARD))
         assert later.living is not None and later.living.board_turn == turn
     # The next game turn's first message carries the whole board again.
     (next_turn,) = posts.compose(

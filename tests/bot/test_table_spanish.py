@@ -5,20 +5,24 @@ the English catalog (`bot.*` entries), and a player who reads English still gets
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 import bot
-from bot.store.models import GameRow
-from bot.table import present
-from bot.table.model import Table
+from bot.store.models import GameRow, OutboxRow, Post, Prefs
+from bot.table import posts, present
+from bot.table.model import Accepted, Table
 from engine import Outcome, Termination
-from engine.messages import ENGLISH, catalog, read_catalog
+from engine.messages import ENGLISH, catalog, raw, read_catalog
 from engine.messages import fields as _fields
 from tests.engine.toy_game import GAME as TOY
+from tests.engine.toy_game import Bid
 
 ALICE, BOB = 101, 202
+Status = Literal["lobby", "active", "finished", "abandoned"]
 FIELD = re.compile(r"\{[^}]*\}")
 SENTENCE = re.compile(r"[\n.;:!?()]")
 EDGE = re.compile(r"^\W+|\W+$")
@@ -48,7 +52,7 @@ def leftovers(text: str) -> list[str]:
     return sorted(p for p in english_pieces() if p in text)
 
 
-def spanish_table(status: str = "active") -> Table:
+def spanish_table(status: Status = "active") -> Table:
     state = TOY.setup(TOY.make_options(2), 7)
     row = GameRow(
         id=5,
@@ -68,7 +72,7 @@ def spanish_table(status: str = "active") -> Table:
     return Table(row=row, game=TOY, state=state)
 
 
-def test_the_english_catalog_is_what_is_scanned_for():
+def test_the_english_catalog_is_what_is_scanned_for() -> None:
     assert "It was abandoned before it ended, so nobody won" in english_pieces()
     assert _fields(catalog(ENGLISH).entries["bot.present.game_over_why"][0]) == {
         "winners",
@@ -76,11 +80,11 @@ def test_the_english_catalog_is_what_is_scanned_for():
     }
 
 
-def test_a_spanish_table_hears_its_lobby_seating_end_and_help_in_spanish():
+def test_a_spanish_table_hears_its_lobby_seating_end_and_help_in_spanish() -> None:
     table = spanish_table()
     lobby = present.lobby_text(table)
     said = [lobby["title"], lobby["description"], present.seating(table)]
-    ending = Outcome(termination=Termination.GOAL, winners=[0, 1], reason="Fin.")
+    ending = Outcome(termination=Termination.GOAL, winners=[0, 1], msg=raw("Fin."))
     said.append(present.outcome_text(table, ending))
     said.append(present.help_text(table, {"game": ["new", "join"]}, {}))
     said += present.pace_lines(table, {})
@@ -89,7 +93,7 @@ def test_a_spanish_table_hears_its_lobby_seating_end_and_help_in_spanish():
     assert leftovers("\n".join(said)) == []
 
 
-def test_an_ended_spanish_table_says_so_in_spanish_and_in_english_to_who_reads_english():
+def test_an_ended_spanish_table_says_so_in_spanish_and_in_english_to_who_reads_english() -> None:
     table = spanish_table("abandoned")
     assert leftovers(present.result_text(table)) == []
     assert "Se abandonó" in present.result_text(table)
@@ -97,6 +101,53 @@ def test_an_ended_spanish_table_says_so_in_spanish_and_in_english_to_who_reads_e
 
 
 @pytest.mark.parametrize("counts", [(2, 3, 4, 5), (2, 4), (2, 3, 5)])
-def test_player_counts_read_in_spanish(counts: tuple[int, ...]):
+def test_player_counts_read_in_spanish(counts: tuple[int, ...]) -> None:
     said = present.player_counts(counts, "es")
     assert " or " not in said and " to " not in said
+
+
+def test_a_spanish_table_begins_ends_and_sends_its_dms_in_each_readers_language() -> None:
+    table = spanish_table()
+    (start, *_) = posts.for_start(table)
+    assert "Los asientos se repartieron al azar" in start.body["header"]
+    # The table is Spanish; Bob reads English, Alice follows the table.
+    table.row.prefs = {BOB: Prefs(language="en", turn_dm=True), ALICE: Prefs(turn_dm=True)}
+    bob = table.seats_of(BOB)[0]
+    before = spanish_table()
+    before.prompts()[bob].decision = -1
+    move = Accepted(
+        before=before, after=table, seat=1 - bob, action=Bid(card=1), events=[], outcome=None
+    )
+    told = posts.for_move(move, by=ALICE, at=datetime.now(UTC))
+    (dm,) = [p for p in told if p.kind == "private"]
+    assert dm.body["text"].startswith("⏰ Your turn as")
+    (piece,) = posts.compose(table, outbox(dm), current=True, show=posts.Show())
+    assert " in <#77>:" in piece.content, "Bob's DM names its channel in English"
+    ending = Outcome(termination=Termination.GOAL, winners=[0], msg=raw("Fin."))
+    over = move.model_copy(update={"outcome": ending})
+    (final,) = [p for p in posts.for_move(over) if p.kind == "turn"]
+    table.row.status = "finished"
+    shown = posts.compose(table, outbox(final), current=True, show=posts.Show())
+    said = "\n".join(p.content for p in shown)
+    assert "¡Gracias por jugar" in said and "cámara_rápida" in said
+    compact = posts.Show(narration="compact")
+    (short,) = posts.compose(table, outbox(final), current=True, show=compact)
+    assert "(+2 más en `/partida registro`)" in short.content
+    said += short.content
+    assert leftovers(start.body["header"] + said) == []
+    assert "No se pudo dibujar" in posts.without_timelapse(table, said)
+
+
+def outbox(post: Post) -> OutboxRow:
+    return OutboxRow(
+        **post.model_dump(),
+        id=9,
+        game_id=5,
+        seq=1,
+        state="pending",
+        pieces=None,
+        parts_sent=0,
+        attempts=0,
+        created_at=datetime.now(UTC),
+        sending_at=None,
+    )
