@@ -46,6 +46,17 @@ class Settings(BaseSettings):
         default_factory=list,
         description="Guilds to register commands in instantly (JSON list). Empty: global commands.",
     )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description="How many gateway shards the whole bot runs on, over all its processes; "
+        "unset: the number Discord recommends, all in this process.",
+    )
+    shard_ids: list[int] | None = Field(
+        default=None,
+        description="The shards this process runs (JSON list, each below SHARD_COUNT); unset: "
+        "every shard. Shard 0 gets every DM interaction of every game.",
+    )
     decision_deadline_hours: float = Field(
         default=48.0,
         ge=0,
@@ -193,6 +204,19 @@ class Settings(BaseSettings):
         if value is None and info.data.get("web_port") is not None:
             raise ValueError("WEB_BASE_URL is needed with WEB_PORT")
         return None if value is None else value.rstrip("/")
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _among_shards(cls, value: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        """A subset of shards needs the whole bot's count, and each of them within it."""
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT")
+        if not value or len(set(value)) != len(value) or not all(0 <= i < count for i in value):
+            raise ValueError(f"a list of different shards from 0 to {count - 1}")
+        return sorted(value)
 
     @field_validator("database_url")
     @classmethod

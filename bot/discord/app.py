@@ -42,7 +42,10 @@ log = logging.getLogger(__name__)
 RESTARTING = "The bot is restarting; please try again in a minute."
 
 
-class GameBot(discord.Client):
+class GameBot(discord.AutoShardedClient):
+    """The bot on its shards (`SHARD_COUNT`, `SHARD_IDS`): every process may play any game,
+    since the games are in the store and every DM interaction comes to shard 0's process."""
+
     shutdown_grace: float = 5.0
     """Seconds `close` lets running moves finish; well inside `docker stop`'s 10 s."""
     closing: bool = False
@@ -60,7 +63,10 @@ class GameBot(discord.Client):
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             chunk_guilds_at_startup=False,
+            shard_count=settings.shard_count,
         )
+        self.shard_ids = settings.shard_ids
+        """Launched in `connect`: None runs every shard (the settings checked the subset)."""
         self.settings = settings
         url = settings.database_url.get_secret_value() if settings.database_url else None
         self.store: GameStore = store or chosen(settings.database_path, url)[0]
@@ -108,14 +114,14 @@ class GameBot(discord.Client):
         self._deadlines: asyncio.Task[None] | None = None
         self._publishing: asyncio.Task[None] | None = None
         self._health: asyncio.Task[None] | None = None
+        self.chosen_languages: dict[int, str] = {}
+        """The language each person chose in `/game me`, as last read (their private answers
+        are said in it; `bot.discord.interactions.reader`)."""
         self.recent_lag = recent_lags()
         """The event loop's latest lags, for `/healthz` (`bot.discord.endpoint`)."""
         self.tree = app_commands.CommandTree(self, allowed_contexts=GUILD_ONLY)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = self.check_options  # type: ignore[method-assign]
-        self.chosen_languages: dict[int, str] = {}
-        """The language each person chose in `/game me`, as last read (their private answers
-        are said in it; `bot.discord.interactions.reader`)."""
         general = GameCommands()
         self.tree.add_command(general)
         self.tree.add_command(rules_command())
@@ -144,12 +150,12 @@ class GameBot(discord.Client):
         self._health = asyncio.create_task(
             watch_loop_lag(self.settings.health_log_seconds, self.recent_lag), name="health"
         )
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.guild_ids:
             for guild_id in self.settings.guild_ids:
                 guild = discord.Object(id=guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
-        await self.tree.set_translator(CatalogTranslator())
         else:
             await self.tree.sync()
         log.info("commands synced for %s", self.settings.guild_ids or "all guilds")

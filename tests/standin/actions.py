@@ -49,9 +49,9 @@ def base_payload(
         "version": 1,
         "data": data,
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(world.guild_id)},
+        "authorizing_integration_owners": {"0": str(channel.guild_id or world.guild_id)},
         "app_permissions": str(payloads.app_permissions(world, channel)),
         "channel_id": str(channel.id),
         "channel": payloads.channel(world, channel),
@@ -60,9 +60,10 @@ def base_payload(
         payload["user"] = payloads.user(user)
         payload["context"] = 1
     else:
-        payload["guild_id"] = str(world.guild_id)
-        payload["guild_locale"] = "en-US"
-        payload["guild"] = {"id": str(world.guild_id), "locale": "en-US", "features": []}
+        payload["guild_id"] = str(channel.guild_id)
+        spoken = world.guild_locales.get(channel.guild_id or world.guild_id, "en-US")
+        payload["guild_locale"] = spoken
+        payload["guild"] = {"id": str(channel.guild_id), "locale": spoken, "features": []}
         payload["member"] = {
             **payloads.member(world, user),
             "permissions": str(payloads.permissions_for(world, user)),

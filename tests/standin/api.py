@@ -149,8 +149,13 @@ class StandIn:
     def add_user(self, name: str) -> UserRecord:
         return self.world.add_user(name)
 
-    def add_text_channel(self, name: str) -> ChannelRecord:
-        return self.world.add_text_channel(name)
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> int:
+        """Another guild the bot is in, on `shard` = (shard id, count) if given; its id."""
+        return self.world.add_guild(name, shard)
+
+    def add_text_channel(self, name: str, guild_id: int | None = None) -> ChannelRecord:
+        """A text channel in the first guild, or in the one `guild_id` names."""
+        return self.world.add_text_channel(name, guild_id)
 
     def add_thread(
         self,
@@ -347,6 +352,21 @@ class StandIn:
     def connected(self) -> bool:
         return self.server.gateway.current is not None
 
+    def shard_connected(self, shard: int) -> bool:
+        """A ready session of a sharded bot runs `shard` (any shard's number counts)."""
+        gateway = self.server.gateway
+        return any(s.open and s.ready and s.shard and s.shard[0] == shard for s in gateway.sessions)
+
+    def interactions_sent_to(self, shard: int) -> int:
+        """How many interactions the gateway sent to sessions of `shard`."""
+        return sum(
+            1
+            for s in self.server.gateway.sessions
+            if s.shard and s.shard[0] == shard
+            for frame in s.sent
+            if frame["t"] == "INTERACTION_CREATE"
+        )
+
     @property
     def errors(self) -> list[str]:
         """Exceptions inside the stand-in's own handlers (a stand-in bug, answered with 400)."""
@@ -409,9 +429,10 @@ class StandIn:
     # ----- acting as users -----------------------------------------------------------------
 
     def _send(self, payload: dict[str, Any], user: UserRecord) -> InteractionRecord:
-        session = self.server.gateway.current
+        guild = payload.get("guild_id")
+        session = self.server.gateway.serving(None if guild is None else int(guild))
         if session is None:
-            raise RuntimeError("no bot is connected to the stand-in gateway")
+            raise RuntimeError("no bot is connected to the stand-in gateway for that shard")
         rec = actions.record(self.world, payload, user)
         self.server.gateway.dispatch_to(session, "INTERACTION_CREATE", payload)
         return rec

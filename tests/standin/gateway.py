@@ -3,6 +3,11 @@
 Frames are sent as plain JSON text; discord.py asks for zlib-stream but only inflates binary
 frames. Each IDENTIFY starts a new session, so a restarted bot (a new ``Client``) gets READY
 again; interactions go to the newest open session, as Discord sends each to one connection.
+
+Sharding as Discord does it: an IDENTIFY with ``shard: [id, count]`` makes a session for that
+shard, which is told of, and sent the events of, the guilds with ``(guild_id >> 22) % count ==
+id``; events without a guild (DM interactions among them) go to shard 0 only. A session
+without ``shard`` gets everything.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from . import payloads
+from .model import shard_of
 from .world import World
 
 log = logging.getLogger("standin.gateway")
@@ -36,6 +42,15 @@ class Session:
     sent: list[dict[str, Any]] = field(default_factory=list)
     ready: bool = False
     intents: int = 0
+    shard: tuple[int, int] | None = None
+    """(shard id, shard count) from the IDENTIFY; None for an unsharded client."""
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this session gets the events of `guild_id` (None: of no guild)."""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        return shard == 0 if guild_id is None else shard_of(guild_id, count) == shard
 
     @property
     def open(self) -> bool:
@@ -60,10 +75,17 @@ class Gateway:
         live = [s for s in self.sessions if s.open and s.ready]
         return live[-1] if live else None
 
+    def serving(self, guild_id: int | None) -> Session | None:
+        """The newest open, ready session that gets `guild_id`'s events (None: a DM's)."""
+        live = [s for s in self.sessions if s.open and s.ready and s.serves(guild_id)]
+        return live[-1] if live else None
+
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to every open session (interactions use ``dispatch_to``)."""
+        """Send an event to every open session of its guild's shard (interactions use
+        ``dispatch_to``)."""
+        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
         for s in self.sessions:
-            if s.open and s.ready:
+            if s.open and s.ready and s.serves(None if guild is None else int(guild)):
                 self._spawn(self._send_event(s, event, data))
 
     def dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:
@@ -130,13 +152,20 @@ class Gateway:
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session:
         self.identifies += 1
-        s = Session(secrets.token_hex(16), ws, intents=int(data.get("intents") or 0))
+        shard = data.get("shard")
+        s = Session(
+            secrets.token_hex(16),
+            ws,
+            intents=int(data.get("intents") or 0),
+            shard=(int(shard[0]), int(shard[1])) if shard else None,
+        )
         self.sessions.append(s)
         w = self.world
+        guilds = [g for g in w.guilds if s.serves(g)]
         ready = {
             "v": 10,
             "user": {**payloads.user(w.bot), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(w.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": s.id,
             "resume_gateway_url": self.url,
             "session_type": "normal",
@@ -145,11 +174,11 @@ class Gateway:
             "application": {"id": str(w.app_id), "flags": 0},
             "_trace": ["standin"],
         }
-        shard = data.get("shard")
         if shard:
             ready["shard"] = shard
         await self._send_event(s, "READY", ready)
-        await self._send_event(s, "GUILD_CREATE", payloads.guild_create(w))
+        for g in guilds:
+            await self._send_event(s, "GUILD_CREATE", payloads.guild_create(w, g))
         s.ready = True
         w.activity.changed()
         return s

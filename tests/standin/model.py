@@ -31,6 +31,17 @@ def snowflake() -> int:
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
+def shard_of(guild_id: int, count: int) -> int:
+    """The gateway shard a guild's events go to when the bot runs `count` shards."""
+    return (guild_id >> 22) % count
+
+
+def snowflake_on(shard: int, count: int) -> int:
+    """A fresh snowflake whose guild would be on `shard` of `count` (its moment nudged on)."""
+    made = snowflake()
+    return made + (((shard - shard_of(made, count)) % count) << 22)
+
+
 def now_iso() -> str:
     """Timestamps in the ISO format Discord uses (discord.py parses them with fromisoformat)."""
     return datetime.now(UTC).isoformat()
@@ -44,6 +55,8 @@ class UserRecord:
     name: str
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"
+    """The language of the person's Discord client, sent with each of their interactions."""
 
     @property
     def mention(self) -> str:

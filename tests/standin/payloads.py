@@ -86,7 +86,7 @@ def channel(world: World, ch: ChannelRecord) -> dict[str, Any]:
         base.pop("name")
         base["recipients"] = [user(recipient)]
         return base
-    base.update(guild_id=str(world.guild_id), rate_limit_per_user=0, nsfw=False)
+    base.update(guild_id=str(ch.guild_id or world.guild_id), rate_limit_per_user=0, nsfw=False)
     if ch.is_thread:
         base.update(
             parent_id=str(ch.parent_id),
@@ -152,7 +152,7 @@ def message(world: World, m: MessageRecord, *, with_nonce: bool = False) -> dict
         "edited_timestamp": m.edited_timestamp,
     }
     if ch is not None and ch.type != DM:
-        data["guild_id"] = str(world.guild_id)
+        data["guild_id"] = str(ch.guild_id or world.guild_id)
     if m.webhook_id is not None:
         data["webhook_id"] = str(m.webhook_id)
         data["application_id"] = str(world.app_id)
@@ -163,13 +163,16 @@ def message(world: World, m: MessageRecord, *, with_nonce: bool = False) -> dict
     return data
 
 
-def guild_create(world: World) -> dict[str, Any]:
+def guild_create(world: World, guild_id: int | None = None) -> dict[str, Any]:
+    """The first guild, or the one `guild_id` names, with its channels and threads."""
+    guild_id = guild_id or world.guild_id
     members = [u for u in world.users.values() if u.id in world.guild_member_ids]
-    texts = [c for c in world.channels.values() if c.type == 0 and not c.deleted]
-    threads = [c for c in world.channels.values() if c.is_thread and not c.deleted]
+    here = [c for c in world.channels.values() if c.guild_id == guild_id and not c.deleted]
+    texts = [c for c in here if c.type == 0]
+    threads = [c for c in here if c.is_thread]
     return {
-        "id": str(world.guild_id),
-        "name": world.guild_name,
+        "id": str(guild_id),
+        "name": world.guilds[guild_id],
         "icon": None,
         "owner_id": str(world.owner.id),
         "afk_timeout": 300,
@@ -183,7 +186,7 @@ def guild_create(world: World) -> dict[str, Any]:
         "system_channel_flags": 0,
         "roles": [
             {
-                "id": str(world.guild_id),
+                "id": str(guild_id),
                 "name": "@everyone",
                 "permissions": str(EVERYONE_PERMISSIONS),
                 "position": 0,

@@ -29,6 +29,7 @@ from .model import (
     Violation,
     now_iso,
     snowflake,
+    snowflake_on,
 )
 from .waiting import Activity
 
@@ -87,6 +88,12 @@ class World:
         self.owner = UserRecord(snowflake(), "guild-owner")
         self.guild_id = snowflake()
         self.guild_name = "Stand-in Guild"
+        self.guilds: dict[int, str] = {self.guild_id: self.guild_name}
+        self.guild_locales: dict[int, str] = {}
+        """A guild's preferred language where it is not US English (a community server's
+        setting, sent with every interaction from it)."""
+        """Every guild the bot is in, by id: the first one, and those `add_guild` adds. They
+        share the world's users, roles and registered commands."""
         self.bot_role_id = snowflake()
         self.users: dict[int, UserRecord] = {u.id: u for u in (self.bot, self.owner)}
         self.guild_member_ids: set[int] = {self.bot.id, self.owner.id}
@@ -115,8 +122,16 @@ class World:
         self.activity.changed()
         return u
 
-    def add_text_channel(self, name: str) -> ChannelRecord:
-        ch = ChannelRecord(snowflake(), name, TEXT, guild_id=self.guild_id)
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> int:
+        """Another guild the bot is in (on `shard` = (id, count) of a sharded bot, if given)."""
+        guild_id = snowflake() if shard is None else snowflake_on(*shard)
+        self.guilds[guild_id] = name
+        self.dispatch("GUILD_CREATE", payloads.guild_create(self, guild_id))
+        self.activity.changed()
+        return guild_id
+
+    def add_text_channel(self, name: str, guild_id: int | None = None) -> ChannelRecord:
+        ch = ChannelRecord(snowflake(), name, TEXT, guild_id=guild_id or self.guild_id)
         self.channels[ch.id] = ch
         self.channel_log[ch.id] = []
         self.dispatch("CHANNEL_CREATE", payloads.channel(self, ch))
@@ -134,7 +149,7 @@ class World:
             snowflake(),
             name,
             PRIVATE_THREAD if private else PUBLIC_THREAD,
-            guild_id=self.guild_id,
+            guild_id=parent.guild_id,
             parent_id=parent.id,
             owner_id=owner_id or self.bot.id,
         )
@@ -173,7 +188,7 @@ class World:
             if c.is_thread:
                 data = {
                     "id": str(c.id),
-                    "guild_id": str(self.guild_id),
+                    "guild_id": str(c.guild_id),
                     "parent_id": str(c.parent_id),
                     "type": c.type,
                 }
@@ -384,7 +399,7 @@ class World:
         if m.ephemeral_for is None:
             data = {"id": str(m.id), "channel_id": str(m.channel_id)}
             if self.channels[m.channel_id].type != DM:
-                data["guild_id"] = str(self.guild_id)
+                data["guild_id"] = str(self.channels[m.channel_id].guild_id)
             self.dispatch("MESSAGE_DELETE", data)
         self.activity.changed()
 
