@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from engine.messages import ENGLISH, m, say
 from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.focus import encoded
 from render.fonts import fit_size, text_size
@@ -75,45 +76,51 @@ GAME_ID = "not_on_my_block"
 # ----- entry point -----------------------------------------------------------------------------
 
 
-def render(view: NombView, players: Players = None) -> bytes:
+def render(view: NombView, players: Players = None, language: str = ENGLISH) -> bytes:
     """PNG bytes of the board and status for a Not On My Block view, with the players' names
-    beside the seats'; the `render` package says what renderers promise."""
-    return draw(view, players).to_png(board_palette())
+    beside the seats', its words in `language`; the `render` package says what renderers
+    promise."""
+    return draw(view, players, language).to_png(board_palette())
 
 
-def focus(before: NombView, after: NombView, players: Players = None) -> bytes | None:
+def focus(
+    before: NombView, after: NombView, players: Players = None, language: str = ENGLISH
+) -> bytes | None:
     """PNG bytes of the blocks that changed from `before` to `after` (two spectator views)
     under a turn banner, at most 800 px wide; None when nothing on the board changed."""
     from render.not_on_my_block.closeup import focus_image
 
-    return encoded(focus_image(before, after, players), board_palette())
+    return encoded(focus_image(before, after, players, language), board_palette())
 
 
 def phone_overview(
-    view: NombView, players: Players = None, before: NombView | None = None
+    view: NombView,
+    players: Players = None,
+    before: NombView | None = None,
+    language: str = ENGLISH,
 ) -> bytes:
     """PNG bytes of the blocks in play and the game's counts, 792 px wide, for a turn message
     read on a phone (the full board cannot be); `before`, the view before the last step, picks
     and frames the blocks it changed (see this package's `overview` module)."""
     from render.not_on_my_block.overview import overview_image
 
-    image = overview_image(view, players, before)
+    image = overview_image(view, players, before, language)
     return image.to_png(board_palette())
 
 
-def draw(view: NombView, players: Players = None) -> Canvas:
+def draw(view: NombView, players: Players = None, language: str = ENGLISH) -> Canvas:
     """The finished canvas (tests and tools can inspect pixels before encoding)."""
-    lines = status_lines(view, players)
-    legend = legend_items()
+    lines = status_lines(view, players, language)
+    legend = legend_items(language)
     geo = layout(view, lines, legend)
     canvas = Canvas(geo.width, geo.height, PAPER)
     canvas.start_encoding(board_palette(), _paper_index())
-    draw_board(canvas, view, geo)
-    _header(canvas, view, geo, players)
+    draw_board(canvas, view, geo, language)
+    _header(canvas, view, geo, players, language)
     canvas.mark(Box(0, 0, geo.width - 1, HEADER))
     draw_panel(canvas, geo.status, lines)
     canvas.mark(geo.status)
-    key = _key_image(geo.legend.width, geo.legend.height, geo.legend_columns)
+    key = _key_image(geo.legend.width, geo.legend.height, geo.legend_columns, language)
     canvas.lay(*key, (geo.legend.x0, geo.legend.y0))
     return canvas
 
@@ -123,35 +130,40 @@ def _paper_index() -> int:
     return palette_index(board_palette(), PAPER)
 
 
-@lru_cache(maxsize=2)
-def _key_image(width: int, height: int, columns: int) -> tuple[Image.Image, Image.Image]:
-    """The legend, drawn once on the page colour (it is the same on every board), and mapped
-    to the palette."""
+@lru_cache(maxsize=4)
+def _key_image(
+    width: int, height: int, columns: int, language: str
+) -> tuple[Image.Image, Image.Image]:
+    """The legend, drawn once per language on the page colour (it is the same on every board),
+    and mapped to the palette."""
     canvas = Canvas(width + 1, height + 1, PAPER)
-    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size=LEGEND_SIZE)
+    items = legend_items(language)
+    draw_legend(canvas, Box(0, 0, width, height), items, columns, size=LEGEND_SIZE)
     return canvas.image, map_to_palette(canvas.image, board_palette())
 
 
 # ----- header and coordinates ------------------------------------------------------------------
 
 
-def headline(view: NombView, players: Players = None) -> str:
+def headline(view: NombView, players: Players = None, language: str = ENGLISH) -> str:
     """One line a player reads first: whose turn, or who won."""
     if over(view):
-        return f"Game over: {result_of([seat_label(view, s, players) for s in view.winners])}"
+        winners = [seat_label(view, s, players, language) for s in view.winners]
+        return say(m("nomb.board.headline_over", result=result_of(winners, language)), language)
     if view.pending is not None and view.pending.seat != view.active_seat:
-        return f"Round {view.round}: waiting for {seat_label(view, view.pending.seat, players)}"
-    active = seat_label(view, view.active_seat, players)
+        who = seat_label(view, view.pending.seat, players, language)
+        return say(m("nomb.board.headline_waiting", round=view.round, seat=who), language)
+    active = seat_label(view, view.active_seat, players, language)
     if view.phase == "placement":
-        return f"Set-up: {active} places apartments"
-    return f"Round {view.round}: {active} to play"
+        return say(m("nomb.board.headline_placing", seat=active), language)
+    return say(m("nomb.board.headline_turn", round=view.round, seat=active), language)
 
 
-def _header(canvas: Canvas, view: NombView, geo: Layout, players: Players) -> None:
+def _header(canvas: Canvas, view: NombView, geo: Layout, players: Players, language: str) -> None:
     fill = DARK if not over(view) else HEADER_OVER
     canvas.draw.rectangle(Box(0, 0, geo.width, HEADER), fill=fill)
     canvas.text((GAP + 4, HEADER // 2), "NOT ON MY BLOCK", 22, TITLE, "lm", True)
     title_x = GAP + 4 + text_size("NOT ON MY BLOCK", 22, True)[0] + 24
-    text = headline(view, players)
+    text = headline(view, players, language)
     size = fit_size(text, geo.width - title_x - GAP, 32, 22, bold=True)
     canvas.text((title_x, HEADER // 2), text, size, WHITE, "lm", True)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image
 
+from engine.messages import m, say
 from render.canvas import Box, Canvas, map_to_palette, slots
 from render.fonts import fit_size, text_size
 from render.not_on_my_block.look import (
@@ -72,11 +73,13 @@ class BoardPlan:
     columns: tuple[str, ...]
     blocks: tuple[tuple[str, int, int, str], ...]
     """(name, col, row, printed type) of every block, in the view's order."""
+    language: str
+    """The language of the words printed in the blocks' strips."""
 
     @classmethod
-    def of(cls, view: NombView, cell: int) -> BoardPlan:
+    def of(cls, view: NombView, cell: int, language: str) -> BoardPlan:
         blocks = tuple((b.at, b.col, b.row, b.type) for b in view.blocks)
-        return cls(cell, view.width, view.height, tuple(view.columns), blocks)
+        return cls(cell, view.width, view.height, tuple(view.columns), blocks, language)
 
     def box(self, board: Box, col: int, row: int) -> Box:
         x = board.x0 + col * self.cell
@@ -94,12 +97,14 @@ class BlockLook(NamedTuple):
     """A permanently protected apartment stands here (the printed game swaps the tile)."""
     temporary: bool
     """The apartment here is temporarily protected (dashed frame)."""
+    language: str
+    """The language of the word in the block's strip."""
 
 
-def draw_board(canvas: Canvas, view: NombView, geo: Layout) -> None:
+def draw_board(canvas: Canvas, view: NombView, geo: Layout, language: str) -> None:
     """Paste the printed board, then redraw only the blocks whose look differs from print or
     that hold an apartment or pieces, in the view's order; the frame goes on last."""
-    plan = BoardPlan.of(view, geo.cell)
+    plan = BoardPlan.of(view, geo.cell, language)
     top = geo.board.y0 - MARGIN
     canvas.lay(*printed_board(plan), (0, top))
     apartments = {
@@ -117,7 +122,7 @@ def draw_board(canvas: Canvas, view: NombView, geo: Layout) -> None:
         box = geo.block_box(block, view.height)
         permanent = apartment is not None and apartment.status == "protected"
         temporary = apartment is not None and not permanent and apartment.temporarily_protected
-        look = _block_look(BlockLook(geo.cell, block.at, style, permanent, temporary))
+        look = _block_look(BlockLook(geo.cell, block.at, style, permanent, temporary, language))
         canvas.image.paste(look, (box.x0, box.y0))
         _contents(canvas, box, apartment, here)
         canvas.mark(box)
@@ -134,7 +139,7 @@ def printed_board(plan: BoardPlan) -> tuple[Image.Image, Image.Image]:
     board = Box(MARGIN, MARGIN, MARGIN + board_w, MARGIN + board_h)
     _coordinates(canvas, plan, board)
     for at, col, row, kind in plan.blocks:
-        look = _block_look(BlockLook(plan.cell, at, STYLES[kind], False, False))
+        look = _block_look(BlockLook(plan.cell, at, STYLES[kind], False, False, plan.language))
         box = plan.box(board, col, row)
         canvas.image.paste(look, (box.x0, box.y0))
     canvas.draw.rectangle(board, outline=INK, width=4)
@@ -170,11 +175,11 @@ def _block_face(canvas: Canvas, box: Box, look: BlockLook) -> None:
     body = box.below(STRIP).inset(1)
     if style.stripes:
         canvas.hatch(body.inset(1), style.stripes, spacing=18, width=3)
-    label, ink = style.label, text_on(style.fill)
+    label, ink = style.said_label(look.language), text_on(style.fill)
     if look.permanent:
         # The printed game swaps in a Permanently Protected tile: the whole block changes look.
         canvas.draw.rectangle(box.top(STRIP).inset(1), fill=INK)
-        label, ink = "LOCKED", WHITE
+        label, ink = say(m("nomb.board.locked"), look.language), WHITE
     strip = box.top(STRIP).inset(6, 0)
     name_ink = ink if label else MUTED_INK
     canvas.text((strip.x0, strip.y0 + STRIP // 2 + 1), look.at, LABEL_SIZE, name_ink, "lm", True)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from engine.messages import ENGLISH, m, say
 from render import focus
 from render.canvas import Box, Canvas
 from render.names import Players
@@ -71,7 +72,9 @@ def changed_blocks(before: NombView, after: NombView) -> set[str]:
     return changed & names
 
 
-def focus_image(before: NombView, after: NombView, players: Players = None) -> Canvas | None:
+def focus_image(
+    before: NombView, after: NombView, players: Players = None, language: str = ENGLISH
+) -> Canvas | None:
     """The focus image's canvas, before encoding; None when nothing on the board changed."""
     changed = changed_blocks(before, after)
     if not changed:
@@ -79,9 +82,10 @@ def focus_image(before: NombView, after: NombView, players: Players = None) -> C
     cells = {b.at: (after.height - 1 - b.row, b.col) for b in after.blocks}
     area = focus.window((cells[at] for at in changed), after.height, after.width, WINDOW)
     shown = {at for at, cell in cells.items() if cell in area}
-    body = window_image(after, players, area, changed & shown)
+    body = window_image(after, players, area, changed & shown, language)
     left_out = sorted(changed - shown, key=lambda at: (cells[at][1], -cells[at][0]))
-    return focus.compose(body.width, banner(after, players, left_out, body.width), body, TITLE_BAR)
+    parts = banner(after, players, left_out, body.width, language=language)
+    return focus.compose(body.width, parts, body, TITLE_BAR)
 
 
 TITLE_BAR = (34, 34, 40)
@@ -89,13 +93,17 @@ TITLE_BAR = (34, 34, 40)
 
 
 def window_image(
-    view: NombView, players: Players, area: focus.Window, changed: set[str]
+    view: NombView,
+    players: Players,
+    area: focus.Window,
+    changed: set[str],
+    language: str = ENGLISH,
 ) -> Image.Image:
     """The blocks in `area` (rows from the top) as on the board, with their coordinates around
     them, changed blocks framed."""
-    geo = layout(view, status_lines(view, players), legend_items())
+    geo = layout(view, status_lines(view, players, language), legend_items(language))
     board = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
-    draw_board(board, view, geo)
+    draw_board(board, view, geo, language)
     (r0, c0), rows, cols = area.top_left, area.rows, area.cols
     cell = geo.cell
     x0, y0 = geo.board.x0 + c0 * cell, geo.board.y0 + r0 * cell
@@ -154,6 +162,7 @@ def banner(
     left_out: list[str],
     width: int,
     more: Sequence[Line] = (),
+    language: str = ENGLISH,
 ) -> list[focus.Part]:
     """Headline, moves left, both win tracks, the caller's `more` lines, and what the table
     waits for."""
@@ -161,26 +170,21 @@ def banner(
 
     notes: list[Line] = []
     if over(view):
-        notes.append(focus.result_line(result(view)))
+        notes.append(focus.result_line(result(view, language)))
     elif view.phase == "play":
-        notes.append(Line(moves_text(view), focus.BANNER_SIZE, WHITE))
+        notes.append(Line(moves_text(view, language), focus.BANNER_SIZE, WHITE))
     elif view.phase == "placement":
         placed = sum(1 for a in view.apartments if a.status != "unplaced")
-        notes.append(
-            Line(f"Apartments placed: {placed} of {len(view.apartments)}", focus.BANNER_SIZE, WHITE)
-        )
-    notes.append(
-        Line(
-            f"Pushed out {view.developer_score}/{view.goal} · "
-            f"Protected {view.protected}/{view.goal}",
-            focus.BANNER_SIZE,
-            WHITE,
-        )
+        text = say(m("nomb.board.placed", placed=placed, total=len(view.apartments)), language)
+        notes.append(Line(text, focus.BANNER_SIZE, WHITE))
+    tracks = m(
+        "nomb.board.tracks", gone=view.developer_score, protected=view.protected, goal=view.goal
     )
+    notes.append(Line(say(tracks, language), focus.BANNER_SIZE, WHITE))
     notes.extend(more)
-    waiting = waiting_line(view, players)
+    waiting = waiting_line(view, players, language)
     if waiting:
         notes.append(
             Line(waiting, focus.NOTE_SIZE, CALLOUT_INK, True, gap_before=6, background=CALLOUT)
         )
-    return focus.banner_parts(headline(view, players), notes, left_out, TITLE, width)
+    return focus.banner_parts(headline(view, players, language), notes, left_out, TITLE, width)

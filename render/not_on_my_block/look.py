@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from engine.messages import Msg, say
 from render.canvas import Box
 from render.palette import (
     BLUE,
@@ -75,22 +76,38 @@ BLOCKS_CACHED = 256
 
 @dataclass(frozen=True)
 class BlockStyle:
-    """How one kind of block looks: background, label in its strip, optional stripes."""
+    """How one kind of block looks: background, label in its strip, optional stripes. `name`
+    and `label` are the English; `key` names the catalog entries (`nomb.board.block.<key>`)
+    that say them in the reader's language."""
 
     name: str
     fill: RGB
     label: str
     stripes: RGB | None = None
+    key: str = "empty"
+
+    def said_name(self, language: str) -> str:
+        return say(Msg(key=f"nomb.board.block.{self.key}"), language)
+
+    def said_label(self, language: str) -> str:
+        """The word in the block's strip ("" for a plain block)."""
+        if not self.label:
+            return ""
+        return say(Msg(key=f"nomb.board.block.{self.key}.label"), language)
 
 
 STYLES: dict[str, BlockStyle] = {
     "empty": BlockStyle("Empty block", EMPTY, ""),
-    "risk": BlockStyle("Risk Zone", tint(ORANGE, 0.55), "RISK", stripes=tint(ORANGE, 0.1)),
-    "start": BlockStyle("Start", tint(SKY_BLUE, 0.45), "START"),
-    "store": BlockStyle("Store", tint(GREEN, 0.6), "STORE"),
-    "center": BlockStyle("Community Center", GREEN, "CENTER"),
-    "luxury_housing": BlockStyle("Luxury Housing", tint(PURPLE, 0.3), "LUXURY"),
-    "luxury_store": BlockStyle("Luxury Store", shade(PURPLE, 0.45), "LUX ST"),
+    "risk": BlockStyle(
+        "Risk Zone", tint(ORANGE, 0.55), "RISK", stripes=tint(ORANGE, 0.1), key="risk"
+    ),
+    "start": BlockStyle("Start", tint(SKY_BLUE, 0.45), "START", key="start"),
+    "store": BlockStyle("Store", tint(GREEN, 0.6), "STORE", key="store"),
+    "center": BlockStyle("Community Center", GREEN, "CENTER", key="center"),
+    "luxury_housing": BlockStyle(
+        "Luxury Housing", tint(PURPLE, 0.3), "LUXURY", key="luxury_housing"
+    ),
+    "luxury_store": BlockStyle("Luxury Store", shade(PURPLE, 0.45), "LUX ST", key="luxury_store"),
 }
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.messages import ENGLISH, m, say
 from render import focus
 from render.canvas import Canvas
 from render.names import Players, with_player
@@ -55,7 +56,10 @@ def region(view: NombView, before: NombView | None = None) -> tuple[set[str], se
 
 
 def overview_image(
-    view: NombView, players: Players = None, before: NombView | None = None
+    view: NombView,
+    players: Players = None,
+    before: NombView | None = None,
+    language: str = ENGLISH,
 ) -> Canvas:
     """The overview's canvas, before encoding."""
     blocks, ringed = region(view, before)
@@ -63,39 +67,38 @@ def overview_image(
     blocks &= cells.keys()
     area = focus.window((cells[at] for at in blocks), view.height, view.width, WINDOW)
     shown = {at for at, cell in cells.items() if cell in area}
-    body = window_image(view, players, area, ringed & shown)
+    body = window_image(view, players, area, ringed & shown, language)
     left_out = sorted(blocks - shown, key=lambda at: (cells[at][1], -cells[at][0]))
-    more = seat_lines(view, players)
+    more = seat_lines(view, players, language)
     if left_out and not ringed:
-        more.append(Line(off_picture(left_out), focus.NOTE_SIZE, TITLE))
-    parts = banner(view, players, left_out if ringed else [], body.width, more)
+        more.append(Line(off_picture(left_out, language=language), focus.NOTE_SIZE, TITLE))
+    parts = banner(view, players, left_out if ringed else [], body.width, more, language)
     return focus.compose(body.width, parts, body, TITLE_BAR)
 
 
-def off_picture(blocks: list[str], shown: int = 4) -> str:
+def off_picture(blocks: list[str], shown: int = 4, language: str = ENGLISH) -> str:
     """The line naming the blocks in play this window cannot hold."""
     listed = ", ".join(blocks[:shown])
     more = len(blocks) - shown
     if more > 0:
-        listed += f" and {more} more"
-    return f"Also in play, off this picture: {listed} (see the full board)"
+        listed = say(m("nomb.board.and_more", listed=listed, n=more), language)
+    return say(m("nomb.board.off_picture", listed=listed), language)
 
 
-def seat_lines(view: NombView, players: Players) -> list[Line]:
+def seat_lines(view: NombView, players: Players, language: str = ENGLISH) -> list[Line]:
     """Each Resident's apartments standing and protected, and the Luxury Stores left to build."""
     lines: list[Line] = []
     for seat in view.seats:
         if not seat.colours:
             continue
-        text = (
-            f"{with_player(seat.name, players, seat.seat)}: {seat.apartments_on_board} standing, "
-            f"{seat.apartments_protected} protected"
+        text = m(
+            "nomb.board.seat_short_out" if seat.eliminated else "nomb.board.seat_short",
+            seat=with_player(say(seat.name, language), players, seat.seat),
+            standing=seat.apartments_on_board,
+            kept=seat.apartments_protected,
         )
-        lines.append(
-            Line(text + (" (eliminated)" if seat.eliminated else ""), focus.NOTE_SIZE, WHITE)
-        )
+        lines.append(Line(say(text, language), focus.NOTE_SIZE, WHITE))
     if not over(view):
-        lines.append(
-            Line(f"Luxury Stores left to build: {view.luxury_stores_left}", focus.NOTE_SIZE, WHITE)
-        )
+        stores = m("nomb.board.stores_to_build", n=view.luxury_stores_left)
+        lines.append(Line(say(stores, language), focus.NOTE_SIZE, WHITE))
     return lines

@@ -22,6 +22,7 @@ from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.view import BlocView
 from engine.games.not_on_my_block import GAME as NOMB
 from engine.games.not_on_my_block.view import NombView, PendingView
+from engine.messages import m
 from render.bloc_by_bloc import side as bloc_side
 from render.bloc_by_bloc.closeup import changed_cells
 from render.focus import MAX_WIDTH, Window, best_window, window, without_game_over
@@ -241,12 +242,16 @@ def test_a_finished_not_on_my_block_board_says_game_over_and_never_waiting() -> 
     assert after.phase == "over"
     # Even a view that still carries a pending decision draws no wait on a finished game.
     stale = after.model_copy(
-        update={"pending": PendingView(seat=0, seat_name="Developer", text="Move an agent home")}
+        update={
+            "pending": PendingView(
+                seat=0, seat_name=m("nomb.seat.developer"), msg=m("nomb.prompt.place_one")
+            )
+        }
     )
     for view in (after, stale):
         texts = [line.text for line in status_lines(view, PLAYERS)]
         assert texts[0] == "Game over"
-        assert after.result in texts
+        assert str(after.result) in texts
         assert not any("Waiting" in t or "waiting" in t for t in texts)
         assert nomb_headline(view, PLAYERS).startswith("Game over: Developer (ana) wins")
 
@@ -257,10 +262,10 @@ def test_a_tie_on_a_finished_board_reads_as_a_shared_win() -> None:
     _, after = nomb_step("final")
     assert isinstance(after, NombView)
     tie = after.model_copy(update={"winners": [1, 2, 3]})
-    names = [tie.seats[s].name for s in (1, 2, 3)]
+    names = [str(tie.seats[s].name) for s in (1, 2, 3)]
     shared = f"{names[0]}, {names[1]} and {names[2]} share the win"
     assert nomb_headline(tie) == f"Game over: {shared}"
-    assert nomb_result(tie.model_copy(update={"result": ""})) == f"{shared}."
+    assert nomb_result(tie.model_copy(update={"result": None})) == f"{shared}."
     bloc = BLOC.view(over(busy_city()), None)
     assert isinstance(bloc, BlocView)
     pair = bloc.model_copy(update={"winners": [0, 1]})

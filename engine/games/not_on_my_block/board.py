@@ -48,7 +48,8 @@ def parse_block(name: str) -> tuple[int, int] | None:
 class BlockSpec(BaseModel):
     """One special block of the board; `type` says what is printed there."""
 
-    at: str = Field(description="Block name, e.g. E5")
+    at: str
+    """Block name, e.g. E5."""
     type: Literal["risk", "start", "store", "center"]
     provenance: Provenance
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.core import ActionBase, IllegalAction
-from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block import mechanics as mech
 from engine.games.not_on_my_block.actions import Bonus, Consent, Return, SendBack, Skip
 from engine.games.not_on_my_block.state import (
     AgentHome,
@@ -21,109 +21,128 @@ from engine.games.not_on_my_block.state import (
     StorePush,
     SwapOffer,
 )
-from engine.games.not_on_my_block.text import pending_text
+from engine.games.not_on_my_block.text import comma_list, pending_text
+from engine.messages import Msg, m
 
 # ----- reps sent home: after a suppression, a revoke or a protection -------------------------
 
 
 def _send_home_answers(state: NombState, need: SendHome) -> Iterator[ActionBase]:
     for rep in need.reps:
-        for home in m.rep_homes(state):
+        for home in mech.rep_homes(state):
             yield SendBack(rep=rep, to=home)
 
 
 def _check_send_back(state: NombState, need: SendHome, action: SendBack) -> None:
     if action.rep.strip().lower() not in need.reps:
-        names = ", ".join(m.piece_label(r) for r in need.reps)
-        raise IllegalAction(f"The rep to send home is one of: {names}.")
-    if m.norm_block(state, action.to) not in m.rep_homes(state):
         raise IllegalAction(
-            "Reps go back to Start or a Store: " + ", ".join(m.rep_homes(state)) + "."
+            m("nomb.refuse.rep_to_send", reps=comma_list(mech.piece_list(need.reps)))
         )
+    if mech.norm_block(state, action.to) not in mech.rep_homes(state):
+        raise IllegalAction(m("nomb.refuse.rep_homes", homes=comma_list(mech.rep_homes(state))))
 
 
-def _send_back(state: NombState, need: SendHome, action: SendBack) -> list[str]:
+def _send_back(state: NombState, need: SendHome, action: SendBack) -> list[Msg]:
     rep = action.rep.strip().lower()
-    to = m.norm_block(state, action.to)
+    to = mech.norm_block(state, action.to)
     state.reps[rep] = to
     if need.send_all:
         need.reps.remove(rep)
     if not need.send_all or not need.reps:
         state.pending.pop(0)
-    return [f"{m.piece_label(rep)} is sent back to {m.block_text(state, to)}"]
+    return [
+        m("nomb.event.sent_back", piece=mech.piece_label(rep), block=mech.block_text(state, to))
+    ]
 
 
 # ----- an agent back home: after a push, a catch or a revoke ---------------------------------
 
 
 def _agent_home_answers(state: NombState, need: AgentHome) -> Iterator[ActionBase]:
-    for home in m.agent_homes(state):
+    for home in mech.agent_homes(state):
         yield Return(agent=need.agent, to=home)
 
 
 def _check_return(state: NombState, need: AgentHome, action: Return) -> None:
     if action.agent.strip().lower() != need.agent:
-        raise IllegalAction(f"{m.piece_label(need.agent)} is the agent going back.")
-    if m.norm_block(state, action.to) not in m.agent_homes(state):
-        raise IllegalAction(
-            "Agents go back to Start or a Luxury Store: " + ", ".join(m.agent_homes(state)) + "."
-        )
+        raise IllegalAction(m("nomb.refuse.agent_going", piece=mech.piece_label(need.agent)))
+    if mech.norm_block(state, action.to) not in mech.agent_homes(state):
+        raise IllegalAction(m("nomb.refuse.agent_homes", homes=comma_list(mech.agent_homes(state))))
 
 
-def _return(state: NombState, need: AgentHome, action: Return) -> list[str]:
+def _return(state: NombState, need: AgentHome, action: Return) -> list[Msg]:
     state.pending.pop(0)
-    to = m.norm_block(state, action.to)
+    to = mech.norm_block(state, action.to)
     state.agents[need.agent] = to
-    return [f"{m.piece_label(need.agent)} returns to {m.block_text(state, to)}"]
+    return [
+        m(
+            "nomb.event.returns",
+            piece=mech.piece_label(need.agent),
+            block=mech.block_text(state, to),
+        )
+    ]
 
 
 # ----- the push of a new Luxury Store --------------------------------------------------------
 
 
 def _store_push_answers(state: NombState, need: StorePush) -> Iterator[ActionBase]:
-    for at, direction in m.bonus_targets(state, need.store):
+    for at, direction in mech.bonus_targets(state, need.store):
         yield Bonus(apartment=at, direction=direction)
     yield Skip()
 
 
 def _check_bonus(state: NombState, need: StorePush, action: Bonus) -> None:
-    at = m.norm_block(state, action.apartment)
-    apt = m.apartment_at(state, at)
+    at = mech.norm_block(state, action.apartment)
+    apt = mech.apartment_at(state, at)
     if apt is None or apt.status != "standing":
-        raise IllegalAction(f"There is no apartment that can be pushed on {at}.")
-    if state.board.distance(need.store, at) > m.BONUS_RADIUS:
+        raise IllegalAction(m("nomb.refuse.nothing_to_push", at=at))
+    if state.board.distance(need.store, at) > mech.BONUS_RADIUS:
         raise IllegalAction(
-            f"{at} is more than {m.BONUS_RADIUS} blocks from the Luxury Store at {need.store}."
+            m("nomb.refuse.too_far", at=at, radius=mech.BONUS_RADIUS, store=need.store)
         )
-    m.plan_push(state, at, action.direction)
+    mech.plan_push(state, at, action.direction)
 
 
-def _bonus(state: NombState, need: StorePush, action: Bonus) -> list[str]:
+def _bonus(state: NombState, need: StorePush, action: Bonus) -> list[Msg]:
     state.pending.pop(0)
-    at = m.norm_block(state, action.apartment)
-    chain = m.plan_push(state, at, action.direction)
-    notes = [f"The Luxury Store on {need.store} pushes the apartment on {at} {action.direction}"]
-    notes += m.do_push(state, chain, action.direction)
-    return notes + m.surround(state) + m.eliminate(state)
+    at = mech.norm_block(state, action.apartment)
+    chain = mech.plan_push(state, at, action.direction)
+    notes = [
+        m(
+            "nomb.event.store_pushes",
+            store=need.store,
+            at=at,
+            direction=mech.direction_word(action.direction),
+        )
+    ]
+    notes += mech.do_push(state, chain, action.direction)
+    return notes + mech.surround(state) + mech.eliminate(state)
 
 
-def _skip(state: NombState, need: StorePush) -> list[str]:
+def _skip(state: NombState, need: StorePush) -> list[Msg]:
     state.pending.pop(0)
-    return [f"The Developer gives up the push of the Luxury Store on {need.store}"]
+    return [m("nomb.event.store_skips", store=need.store)]
 
 
 # ----- a swap proposal (4 players) -----------------------------------------------------------
 
 
-def _consent(state: NombState, seat: int, need: SwapOffer, action: Consent) -> list[str]:
+def _consent(state: NombState, seat: int, need: SwapOffer, action: Consent) -> list[Msg]:
     state.pending.pop(0)
     if action.answer == "decline":
-        return [f"{state.seat_names[seat]} declines the swap"]
+        return [m("nomb.event.declines", seat=mech.seat_name(state, seat))]
     rep_at, agent_at = state.reps[need.rep], state.agents[need.agent]
     state.reps[need.rep], state.agents[need.agent] = agent_at, rep_at
     return [
-        f"{state.seat_names[seat]} accepts: {m.piece_label(need.rep)} goes to {agent_at} "
-        f"and {m.piece_label(need.agent)} to {rep_at}"
+        m(
+            "nomb.event.accepts",
+            seat=mech.seat_name(state, seat),
+            rep=mech.piece_label(need.rep),
+            rep_to=agent_at,
+            agent=mech.piece_label(need.agent),
+            agent_to=rep_at,
+        )
     ]
 
 
@@ -161,7 +180,7 @@ def default(state: NombState, need: Pending) -> ActionBase:
             return Skip()
 
 
-def settle(state: NombState, seat: int, action: ActionBase) -> list[str]:
+def settle(state: NombState, seat: int, action: ActionBase) -> list[Msg]:
     """Check `action` as the answer `seat` owes, then carry it out; refused, nothing changes."""
     need = state.pending[0]
     match need, action:
@@ -181,18 +200,20 @@ def settle(state: NombState, seat: int, action: ActionBase) -> list[str]:
     raise IllegalAction(pending_text(state, need))
 
 
-def settle_forced(state: NombState) -> list[str]:
+def settle_forced(state: NombState) -> list[Msg]:
     """Settle queued decisions that have only one possible answer (e.g. no Luxury Store yet)."""
-    notes = []
+    notes: list[Msg] = []
     while state.pending:
         match state.pending[0]:
-            case SendHome(send_all=True) as need if len(m.rep_homes(state)) == 1:
+            case SendHome(send_all=True) as need if len(mech.rep_homes(state)) == 1:
                 for rep in need.reps:
                     state.reps[rep] = state.board.start
-                notes.append(m.piece_list(need.reps) + " go back to Start")
-            case AgentHome() as need if len(m.agent_homes(state)) == 1:
+                notes.append(
+                    m("nomb.event.reps_to_start", n=len(need.reps), reps=mech.piece_list(need.reps))
+                )
+            case AgentHome() as need if len(mech.agent_homes(state)) == 1:
                 state.agents[need.agent] = state.board.start
-                notes.append(f"{m.piece_label(need.agent)} returns to Start")
+                notes.append(m("nomb.event.agent_to_start", piece=mech.piece_label(need.agent)))
             case _:
                 break
         state.pending.pop(0)

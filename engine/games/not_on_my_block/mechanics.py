@@ -11,7 +11,8 @@ from typing import Literal
 from engine.core import IllegalAction
 from engine.games.not_on_my_block.board import COLUMNS, DIRECTIONS, Direction
 from engine.games.not_on_my_block.state import COLOURS, Apartment, Colour, NombState
-from engine.words import listing, quoted
+from engine.messages import Msg, m
+from engine.words import quoted
 
 # Numbers printed in the rulebook.
 DEVELOPER_MOVES = 8
@@ -34,18 +35,63 @@ def rep_colour(rep: str) -> Colour:
     return colour
 
 
-def piece_label(piece: str) -> str:
+_PIECES = {
+    "agent": "nomb.piece.agent",
+    "red": "nomb.piece.red",
+    "blue": "nomb.piece.blue",
+    "yellow": "nomb.piece.yellow",
+}
+_COLOURS = {"red": "nomb.colour.red", "blue": "nomb.colour.blue", "yellow": "nomb.colour.yellow"}
+_COLOUR_NAMES = {
+    "red": "nomb.colour.red.name",
+    "blue": "nomb.colour.blue.name",
+    "yellow": "nomb.colour.yellow.name",
+}
+_DIRECTIONS = {
+    "up": "nomb.direction.up",
+    "down": "nomb.direction.down",
+    "left": "nomb.direction.left",
+    "right": "nomb.direction.right",
+}
+
+
+def piece_label(piece: str) -> Msg:
     """ "red2" -> "Red rep 2", "agent3" -> "Agent 3"."""
     name = piece.rstrip("0123456789")
-    number = piece[len(name) :]
-    if name == "agent":
-        return f"Agent {number}"
-    return f"{name.capitalize()} rep {number}"
+    return Msg(key=_PIECES[name], args={"number": int(piece[len(name) :])})
 
 
-def piece_list(pieces: list[str]) -> str:
-    """ "Red rep 1, Blue rep 2 and Agent 3": pieces named for narration."""
-    return listing([piece_label(p) for p in pieces])
+def piece_list(pieces: list[str]) -> list[Msg]:
+    """ "Red rep 1, Blue rep 2 and Agent 3": pieces named for narration (a list argument,
+    joined the reader's way)."""
+    return [piece_label(p) for p in pieces]
+
+
+def colour_word(colour: str) -> Msg:
+    """A colour inside a sentence: "the red apartment"."""
+    return Msg(key=_COLOURS[colour])
+
+
+def colour_name(colour: str) -> Msg:
+    """A colour standing alone, as a name: "Red"."""
+    return Msg(key=_COLOUR_NAMES[colour])
+
+
+def direction_word(direction: str) -> Msg:
+    return Msg(key=_DIRECTIONS[direction])
+
+
+def seat_name(state: NombState, seat: int) -> Msg:
+    """The seat's name in the reader's language: "Developer", "Resident", "Red Resident"."""
+    return seat_names(state.players)[seat]
+
+
+def seat_names(players: int) -> list[Msg]:
+    """Every seat's name, in turn order."""
+    if players == 2:
+        return [m("nomb.seat.developer"), m("nomb.seat.resident")]
+    residents = [m("nomb.seat.red"), m("nomb.seat.blue"), m("nomb.seat.yellow")]
+    return [m("nomb.seat.developer"), *residents]
 
 
 def colours_of(state: NombState, seat: int) -> list[Colour]:
@@ -66,21 +112,27 @@ def norm_block(state: NombState, text: str) -> str:
     if at is None:
         last = COLUMNS[state.board.width - 1]
         raise IllegalAction(
-            f"{quoted(text)} is not a block on this board (columns A-{last}, "
-            f"rows 1-{state.board.height})."
+            m("nomb.refuse.not_a_block", text=quoted(text), last=last, height=state.board.height)
         )
     return at
 
 
-def block_text(state: NombState, at: str) -> str:
+_BLOCK_TEXT = {
+    "start": "nomb.block.start",
+    "store": "nomb.block.store",
+    "center": "nomb.block.center",
+    "risk": "nomb.block.risk",
+}
+
+
+def block_text(state: NombState, at: str) -> Msg:
     """What a player sees on a block, for messages: "C5 (Luxury Housing)"."""
     if at in state.luxury_stores:
-        return f"{at} (Luxury Store)"
+        return m("nomb.block.luxury_store", at=at)
     if at in state.luxury_housing:
-        return f"{at} (Luxury Housing)"
-    kind = state.board.type_of(at)
-    names = {"start": "Start", "store": "Store", "center": "Community Center", "risk": "Risk Zone"}
-    return f"{at} ({names[kind]})" if kind in names else at
+        return m("nomb.block.luxury_housing", at=at)
+    key = _BLOCK_TEXT.get(state.board.type_of(at), "nomb.block.plain")
+    return Msg(key=key, args={"at": at})
 
 
 # ----- occupancy ------------------------------------------------------------------------------
@@ -142,28 +194,28 @@ def rep_step_cost(state: NombState, rep: str, to_text: str) -> tuple[str, int]:
     src = state.reps[rep]
     to = norm_block(state, to_text)
     if state.board.direction_between(src, to) is None:
-        raise IllegalAction(
-            f"{piece_label(rep)} is at {src}; it moves one block up, down, left or right, "
-            f"not to {to}."
-        )
+        raise IllegalAction(m("nomb.refuse.not_adjacent", piece=piece_label(rep), at=src, to=to))
     cost = 2 if gentrified(state, to) else 1
     colour = rep_colour(rep)
     left = state.rep_moves.get(colour, 0)
     if left < cost:
-        where = "Luxury Housing" if to in state.luxury_housing else "a Luxury Store"
-        reason = f"entering {where} costs 2" if cost == 2 else "a step costs 1"
+        reason = (
+            m("nomb.refuse.cost.step")
+            if cost == 1
+            else m("nomb.refuse.cost.housing")
+            if to in state.luxury_housing
+            else m("nomb.refuse.cost.store")
+        )
         raise IllegalAction(
-            f"{colour.capitalize()} has only {left} move{'s' * (left != 1)} left this turn; "
-            f"{reason}."
+            m("nomb.refuse.moves_short", colour=colour_name(colour), n=left, reason=reason)
         )
     if state.board.type_of(to) == "center":
         there = reps_at(state, to)
         if len(there) >= 2:
-            raise IllegalAction(f"Community Center {to} already holds 2 reps.")
+            raise IllegalAction(m("nomb.refuse.center_full", center=to))
         if any(rep_colour(r) == colour for r in there):
             raise IllegalAction(
-                f"Community Center {to} already holds a {colour} rep; "
-                "the reps on a Center must be of different colours."
+                m("nomb.refuse.center_colour", center=to, colour=colour_word(colour))
             )
     return to, cost
 
@@ -174,23 +226,24 @@ def protection_check(state: NombState, apartment_text: str, center_text: str) ->
     center = norm_block(state, center_text)
     apt = apartment_at(state, at)
     if apt is None:
-        raise IllegalAction(f"There is no apartment on {at}.")
+        raise IllegalAction(m("nomb.refuse.no_apartment", at=at))
     if apt.status == "protected":
-        raise IllegalAction(f"The apartment on {at} is already permanently protected.")
+        raise IllegalAction(m("nomb.refuse.already_protected", at=at))
     if state.board.type_of(center) != "center":
-        raise IllegalAction(f"{center} is not a Community Center.")
+        raise IllegalAction(m("nomb.refuse.not_a_center", at=center))
     center_colours = {rep_colour(r) for r in reps_at(state, center)}
     if len(center_colours) < 2:
         raise IllegalAction(
-            f"Community Center {center} needs reps of two different colours "
-            f"(it holds {len(reps_at(state, center))})."
+            m("nomb.refuse.center_needs_two", center=center, held=len(reps_at(state, center)))
         )
     if apt.colour not in center_colours:
         raise IllegalAction(
-            f"The apartment on {at} is {apt.colour}, but no {apt.colour} rep is on {center}."
+            m("nomb.refuse.center_lacks", at=at, colour=colour_word(apt.colour), center=center)
         )
     if not any(rep_colour(r) == apt.colour for r in reps_at(state, at)):
-        raise IllegalAction(f"A {apt.colour} rep must stand on the {apt.colour} apartment at {at}.")
+        raise IllegalAction(
+            m("nomb.refuse.rep_on_apartment", colour=colour_word(apt.colour), at=at)
+        )
     return apt
 
 
@@ -265,17 +318,14 @@ def agent_effect(state: NombState, agent: str, to_text: str) -> tuple[str, Direc
     to = norm_block(state, to_text)
     direction = state.board.direction_between(src, to)
     if direction is None:
-        raise IllegalAction(
-            f"{piece_label(agent)} is at {src}; it moves one block up, down, left or right, "
-            f"not to {to}."
-        )
+        raise IllegalAction(m("nomb.refuse.not_adjacent", piece=piece_label(agent), at=src, to=to))
     if state.dev_moves < 1:
-        raise IllegalAction("You have no moves left this turn.")
+        raise IllegalAction(m("nomb.refuse.no_moves"))
     if state.board.type_of(to) == "center":
-        raise IllegalAction(f"Agents cannot enter Community Center {to}.")
+        raise IllegalAction(m("nomb.refuse.agent_center", center=to))
     apt = apartment_at(state, to)
     if apt is not None and apt.status == "protected":
-        raise IllegalAction(f"Agents cannot land on the permanently protected apartment at {to}.")
+        raise IllegalAction(m("nomb.refuse.agent_protected", at=to))
     reps = reps_at(state, to)
     if apt is not None:
         if len(reps) >= 2:
@@ -291,11 +341,9 @@ def agent_effect(state: NombState, agent: str, to_text: str) -> tuple[str, Direc
 def require_mode(state: NombState, wanted: Literal["push", "suppress"]) -> None:
     """A Developer's turn pushes apartments or sends reps home, never both."""
     if wanted == "push" and state.mode == "suppress":
-        raise IllegalAction(
-            "You already sent reps home this turn, so you cannot push an apartment as well."
-        )
+        raise IllegalAction(m("nomb.refuse.suppressed_already"))
     if wanted == "suppress" and state.mode == "push":
-        raise IllegalAction("You already pushed this turn, so you cannot send reps home as well.")
+        raise IllegalAction(m("nomb.refuse.pushed_already"))
 
 
 def plan_push(state: NombState, first: str, direction: Direction) -> list[Apartment]:
@@ -307,26 +355,24 @@ def plan_push(state: NombState, first: str, direction: Direction) -> list[Apartm
         if apt is None:
             break
         if apt.status == "protected":
-            raise IllegalAction(
-                f"The apartment on {at} is permanently protected: it cannot be pushed or "
-                "pushed into."
-            )
+            raise IllegalAction(m("nomb.refuse.push_protected", at=at))
         if temporarily_protected(state, apt):
-            raise IllegalAction(
-                f"The apartment on {at} is temporarily protected (2 reps on it): it cannot be "
-                "pushed."
-            )
+            raise IllegalAction(m("nomb.refuse.push_temporary", at=at))
         chain.append(apt)
         at = state.board.step(at, direction)
     if at is not None and not open_lot(state, at):
         raise IllegalAction(
-            f"The apartment on {chain[-1].at} cannot be pushed {direction} into "
-            f"{block_text(state, at)}: apartments only move onto empty blocks or off the board."
+            m(
+                "nomb.refuse.push_blocked",
+                at=chain[-1].at or "",
+                direction=direction_word(direction),
+                block=block_text(state, at),
+            )
         )
     return chain
 
 
-def do_push(state: NombState, chain: list[Apartment], direction: Direction) -> list[str]:
+def do_push(state: NombState, chain: list[Apartment], direction: Direction) -> list[Msg]:
     """Move the chain one block (furthest first); the vacated block becomes Luxury Housing."""
     first = chain[0].at
     assert first is not None
@@ -335,17 +381,19 @@ def do_push(state: NombState, chain: list[Apartment], direction: Direction) -> l
         assert apt.at is not None
         dest = state.board.step(apt.at, direction)
         if dest is None:
-            notes.append(f"the {apt.colour} apartment on {apt.at} is pushed off the board")
+            notes.append(m("nomb.event.pushed_off", colour=colour_word(apt.colour), at=apt.at))
             apt.at, apt.status = None, "pushed"
         else:
-            notes.append(f"the {apt.colour} apartment on {apt.at} moves to {dest}")
+            notes.append(
+                m("nomb.event.apartment_moves", colour=colour_word(apt.colour), at=apt.at, to=dest)
+            )
             apt.at = dest
     state.luxury_housing.append(first)
     state.mode = "push"
-    return [*reversed(notes), f"{first} becomes Luxury Housing"]
+    return [*reversed(notes), m("nomb.event.luxury_housing", at=first)]
 
 
-def surround(state: NombState) -> list[str]:
+def surround(state: NombState) -> list[Msg]:
     """Apartments with gentrified blocks on all four sides become Luxury Housing (repeatedly).
 
     The board edge is not gentrified, so an apartment on the edge is never surrounded; permanently
@@ -360,14 +408,14 @@ def surround(state: NombState) -> list[str]:
                 continue
             sides = [state.board.step(apt.at, d) for d in DIRECTIONS]
             if all(side is not None and gentrified(state, side) for side in sides):
-                notes.append(f"the {apt.colour} apartment on {apt.at} is surrounded and lost")
+                notes.append(m("nomb.event.surrounded", colour=colour_word(apt.colour), at=apt.at))
                 state.luxury_housing.append(apt.at)
                 apt.at, apt.status = None, "surrounded"
                 changed = True
     return notes
 
 
-def eliminate(state: NombState) -> list[str]:
+def eliminate(state: NombState) -> list[Msg]:
     """4 players: a Resident with no apartment left on the board stops playing.
 
     An eliminated Resident is no longer one of the Residents that protection needs two of, so
@@ -388,10 +436,7 @@ def eliminate(state: NombState) -> list[str]:
             state.protection_rights = {
                 c: s for c, s in state.protection_rights.items() if s != seat
             }
-            notes.append(
-                f"{state.seat_names[seat]} has no apartment left and is out of the game; "
-                f"their reps leave play (back to Start)"
-            )
+            notes.append(m("nomb.event.eliminated", seat=seat_name(state, seat)))
     return notes
 
 

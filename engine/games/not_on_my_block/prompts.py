@@ -18,7 +18,6 @@ from engine.core import Game, Prompt, in_phase
 from engine.games.not_on_my_block import decisions, text, turn
 from engine.games.not_on_my_block.actions import End
 from engine.games.not_on_my_block.state import NombState
-from engine.messages import raw
 
 
 def phase_key(state: NombState) -> str:
@@ -29,7 +28,7 @@ def phase_key(state: NombState) -> str:
     an Agent goes back), so those do not break the turn into new messages."""
     if state.phase == "placement":
         return "placement"
-    return f"round {state.round}: seat {state.active}"
+    return f"round-{state.round}-seat-{state.active}"
 
 
 def prompts(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
@@ -46,7 +45,7 @@ def _asked(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
         return {
             seat: Prompt(
                 seat=seat,
-                msg=raw(text.pending_text(state, need)),
+                msg=text.pending_text(state, need),
                 kinds=sorted({a.kind for a in offered}),
                 choices=game.quick_choices(state, offered),
                 out_of_turn=seat != state.active,
@@ -57,7 +56,7 @@ def _asked(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
         return {
             seat: Prompt(
                 seat=seat,
-                msg=raw(text.turn_text(state)),
+                msg=text.turn_text(state),
                 kinds=["place"],
                 default=turn.default_action(state, seat).model_dump(),
             )
@@ -71,7 +70,7 @@ def _asked(game: Game[NombState, Any], state: NombState) -> dict[int, Prompt]:
     return {
         seat: Prompt(
             seat=seat,
-            msg=raw(text.turn_text(state)),
+            msg=text.turn_text(state),
             kinds=sorted(kinds),
             choices=game.quick_choices(state, free),
             default=turn.default_action(state, seat).model_dump(),

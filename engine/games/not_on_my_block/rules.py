@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 from engine.core import ActionBase, ChoiceStyle, Event, Game, Outcome, Prompt
 from engine.games.not_on_my_block import decisions, prompts, text, turn, victory
-from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block import mechanics as mech
 from engine.games.not_on_my_block.actions import ACTION_TYPES, Consent, End, Skip
 from engine.games.not_on_my_block.board import load_board
 from engine.games.not_on_my_block.state import COLOURS, Apartment, NombOptions, NombState
 from engine.games.not_on_my_block.view import NombView, build_view
-from engine.messages import raw
+from engine.messages import ENGLISH, Msg, m, say
 from engine.rng import Rng
 
 
@@ -36,10 +36,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         holders = list(range(options.players))
         rng.shuffle(holders)
         board = load_board()
-        if options.players == 4:
-            names = ["Developer", *(f"{c.capitalize()} Resident" for c in COLOURS)]
-        else:
-            names = ["Developer", "Resident"]
+        names = [say(name, ENGLISH) for name in mech.seat_names(options.players)]
         return NombState(
             rng=rng,
             holders=holders,
@@ -49,7 +46,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             board=board,
             apartments=[Apartment(id=f"{c}-apt{i}", colour=c) for c in COLOURS for i in (1, 2, 3)],
             reps={f"{c}{i}": board.start for c in COLOURS for i in (1, 2, 3)},
-            agents={f"agent{i}": board.start for i in range(1, m.AGENT_COUNT + 1)},
+            agents={f"agent{i}": board.start for i in range(1, mech.AGENT_COUNT + 1)},
             active=1,
         )
 
@@ -72,7 +69,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         """Settle the decision owed, or play the turn's action; then whatever follows on its own:
         decisions with a single answer, protection rights, a turn with nothing left but `end`.
         """
-        ready_before = m.ready_centers(state) if state.players == 4 else set()
+        ready_before = mech.ready_centers(state) if state.players == 4 else set()
         reps_before = dict(state.reps)
         apts_before = {apt.id: apt.at for apt in state.apartments}
         if state.phase == "play" and not (absent and isinstance(action, End)):
@@ -84,7 +81,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             notes = turn.play(state, seat, action)
         notes += decisions.settle_forced(state)
         if state.players == 4:
-            m.update_protection_rights(state, ready_before, reps_before, apts_before)
+            mech.update_protection_rights(state, ready_before, reps_before, apts_before)
         if (
             state.phase == "play"
             and not state.pending
@@ -92,12 +89,12 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             and self.outcome(state) is None
             and isinstance(next(_actions(state, state.active)), End)
         ):
-            notes.append(f"{state.seat_names[state.active]} has nothing left to do")
+            notes.append(m("nomb.event.nothing_left", seat=mech.seat_name(state, state.active)))
             notes += turn.next_turn(state)
-        events = [Event(msg=raw(_sentence(note))) for note in notes]
+        events = [Event(msg=note) for note in notes]
         result = self.outcome(state)
         if result is not None:
-            events.append(Event(msg=raw(result.reason)))
+            events.append(Event(msg=result.msg))
         return events
 
     def outcome(self, state: NombState) -> Outcome | None:
@@ -130,7 +127,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
     def view(self, state: NombState, seat: int | None) -> NombView:
         return build_view(state, self.outcome(state))
 
-    def describe(self, state: NombState, action: ActionBase) -> str:
+    def describe(self, state: NombState, action: ActionBase) -> Msg:
         """The friendly label; the plain one when the action names a piece or block as the
         board does not spell it (players may type " Red1")."""
         try:
@@ -138,7 +135,7 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         except (KeyError, IndexError, AssertionError, ValueError):
             return text.plain_label(action)
 
-    def label_value(self, state: NombState, kind: str, field: str, value: object) -> str:
+    def label_value(self, state: NombState, kind: str, field: str, value: object) -> Msg:
         return text.label_value(state, field, value)
 
     def choice_style(self, action: ActionBase) -> ChoiceStyle:
@@ -150,10 +147,10 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
             return "secondary"
         return "primary"
 
-    def status_text(self, state: NombState, seat: int | None) -> str:
+    def status_text(self, state: NombState, seat: int | None) -> Msg:
         result = self.outcome(state)
         if result is not None:
-            return f"Game over. {result.reason}\n{text.score_line(state)}"
+            return m("nomb.status.over", reason=result.msg, score=text.score_line(state))
         return text.status(state)
 
 
@@ -163,10 +160,6 @@ def _actions(state: NombState, seat: int) -> Iterator[ActionBase]:
     if state.pending:
         return decisions.answers(state)
     return turn.actions(state, seat)
-
-
-def _sentence(note: str) -> str:
-    return note[0].upper() + note[1:] + ("" if note.endswith((".", "!")) else ".")
 
 
 GAME = NotOnMyBlock()

@@ -1,9 +1,13 @@
-"""Friendly text for clients: action labels, autocomplete labels, prompts and the status line."""
+"""Friendly text for clients: action labels, autocomplete labels, prompts and the status line.
+
+Everything here is a message (`engine.messages`): the words are in `locale/<language>.po`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import ActionBase
-from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block import mechanics as mech
 from engine.games.not_on_my_block.actions import (
     Bonus,
     Collude,
@@ -26,188 +30,236 @@ from engine.games.not_on_my_block.state import (
     SendHome,
     StorePush,
 )
-from engine.words import count, excerpt, listing
+from engine.messages import Arg, Msg, m
+from engine.words import excerpt
 
 
-def describe(state: NombState, action: ActionBase) -> str:
+def describe(state: NombState, action: ActionBase) -> Msg:
     """A short label for a complete action, e.g. "Red rep 2 C4 → C5 (1 move)". Raises
     KeyError, IndexError or ValueError when a piece or block is not named as the board spells
     it."""
     if isinstance(action, Place):
-        return f"{action.colour.capitalize()} apartment on {m.block_text(state, action.block)}"
+        block = mech.block_text(state, action.block)
+        return m("nomb.label.place", colour=mech.colour_name(action.colour.lower()), block=block)
     if isinstance(action, Move):
         return _describe_move(state, action.piece, action.to)
     if isinstance(action, Suppress):
         src = state.agents[action.agent]
-        return f"{m.piece_label(action.agent)} {src} → {action.to}: catch the reps there"
+        return m(
+            "nomb.label.agent_catch", piece=mech.piece_label(action.agent), at=src, to=action.to
+        )
     if isinstance(action, Develop):
-        return f"Build a Luxury Store on {action.store}"
+        return m("nomb.label.develop", at=action.store)
     if isinstance(action, Bonus):
-        return f"Store push: apartment on {action.apartment} {action.direction}"
+        direction = mech.direction_word(action.direction)
+        return m("nomb.label.bonus", at=action.apartment, direction=direction)
     if isinstance(action, Skip):
-        return "Skip the Luxury Store push"
+        return m("nomb.label.skip")
     if isinstance(action, Protect):
-        apt = m.apartment_at(state, action.apartment)
-        colour = apt.colour if apt else "the"
-        return f"Protect {colour} apartment on {action.apartment} (Center {action.center})"
+        apt = mech.apartment_at(state, action.apartment)
+        if apt is None:
+            return m("nomb.label.protect_unknown", at=action.apartment, center=action.center)
+        colour = mech.colour_word(apt.colour)
+        return m("nomb.label.protect", colour=colour, at=action.apartment, center=action.center)
     if isinstance(action, SendBack):
-        return f"{m.piece_label(action.rep)} → {_home(state, action.to)}"
+        return m(
+            "nomb.label.send", piece=mech.piece_label(action.rep), home=_home(state, action.to)
+        )
     if isinstance(action, Return):
-        return f"{m.piece_label(action.agent)} → {_home(state, action.to)}"
+        return m(
+            "nomb.label.send", piece=mech.piece_label(action.agent), home=_home(state, action.to)
+        )
     if isinstance(action, Collude):
-        return (
-            f"Swap {m.piece_label(action.rep)} ({state.reps[action.rep]}) with "
-            f"{m.piece_label(action.agent)} ({state.agents[action.agent]})"
+        return m(
+            "nomb.label.collude",
+            rep=mech.piece_label(action.rep),
+            rep_at=state.reps[action.rep],
+            agent=mech.piece_label(action.agent),
+            agent_at=state.agents[action.agent],
         )
     if isinstance(action, Consent):
-        return "Accept the swap" if action.answer == "accept" else "Decline the swap"
+        return m("nomb.label.accept") if action.answer == "accept" else m("nomb.label.decline")
     if isinstance(action, End):
-        return "End turn"
+        return m("nomb.label.end")
     raise ValueError(action.kind)
 
 
-def plain_label(action: ActionBase) -> str:
+def plain_label(action: ActionBase) -> Msg:
     """An action named as typed, for one that names a piece or block as the board does not
     spell it: its kind and values, each clipped."""
     values = [excerpt(v, 20) for v in action.model_dump(exclude={"kind"}).values()]
-    return excerpt(" ".join([action.kind.capitalize(), *values]), 99)
+    return m("nomb.label.typed", text=excerpt(" ".join([action.kind.capitalize(), *values]), 99))
 
 
-def _describe_move(state: NombState, piece: str, to: str) -> str:
+def _describe_move(state: NombState, piece: str, to: str) -> Msg:
     if piece in state.reps:
-        cost = 2 if m.gentrified(state, to) else 1
-        extra = ", Luxury" if cost == 2 else ""
-        return f"{m.piece_label(piece)} {state.reps[piece]} → {to} ({count(cost, 'move')}{extra})"
+        at = state.reps[piece]
+        label = mech.piece_label(piece)
+        if mech.gentrified(state, to):
+            return m("nomb.label.rep_move_luxury", piece=label, at=at, to=to, n=2)
+        return m("nomb.label.rep_move", piece=label, at=at, to=to, n=1)
     src = state.agents[piece]
-    label = f"{m.piece_label(piece)} {src} → {to}"
-    apt = m.apartment_at(state, to)
+    named: dict[str, Arg] = {"piece": mech.piece_label(piece), "at": src, "to": to}
+    apt = mech.apartment_at(state, to)
     if apt is not None and apt.status == "standing":
-        if len(m.reps_at(state, to)) >= 2:
-            return f"{label}: revoke protection"
+        if len(mech.reps_at(state, to)) >= 2:
+            return m("nomb.label.agent_revoke", **named)
         direction = state.board.direction_between(src, to)
-        return f"{label}: push {apt.colour} apartment {direction}"
-    if m.reps_at(state, to) and m.risk_zone(state, to):
-        return f"{label}: catch the reps there"
-    return label
+        assert direction is not None
+        return m(
+            "nomb.label.agent_push",
+            **named,
+            colour=mech.colour_word(apt.colour),
+            direction=mech.direction_word(direction),
+        )
+    if mech.reps_at(state, to) and mech.risk_zone(state, to):
+        return m("nomb.label.agent_catch", **named)
+    return m("nomb.label.agent_move", **named)
 
 
-def _home(state: NombState, at: str) -> str:
+def _home(state: NombState, at: str) -> Msg:
     if at == state.board.start:
-        return f"Start ({at})"
-    kind = "Luxury Store" if at in state.luxury_stores else "Store"
-    return f"{kind} {at}"
+        return m("nomb.label.home_start", at=at)
+    if at in state.luxury_stores:
+        return m("nomb.label.home_luxury_store", at=at)
+    return m("nomb.label.home_store", at=at)
 
 
-def label_value(state: NombState, field: str, value: object) -> str:
+def label_value(state: NombState, field: str, value: object) -> Msg:
     """Autocomplete label for one field value: pieces with their block, blocks with their type."""
     raw = str(value)
     key = raw.strip().lower()
     if key in state.reps:
-        return f"{m.piece_label(key)} (at {state.reps[key]})"
+        return m("nomb.label.piece_at", piece=mech.piece_label(key), at=state.reps[key])
     if key in state.agents:
-        return f"{m.piece_label(key)} (at {state.agents[key]})"
+        return m("nomb.label.piece_at", piece=mech.piece_label(key), at=state.agents[key])
     if key in COLOURS:
-        return key.capitalize()
+        return mech.colour_name(key)
     at = state.board.normalise(raw)
     if at is not None and field in ("to", "block", "store", "center", "apartment"):
-        apt = m.apartment_at(state, at)
-        text = m.block_text(state, at)
-        return f"{text}, {apt.colour} apartment" if apt is not None else text
-    return excerpt(raw)
+        apt = mech.apartment_at(state, at)
+        block = mech.block_text(state, at)
+        if apt is None:
+            return block
+        return m("nomb.label.block_apartment", block=block, colour=mech.colour_word(apt.colour))
+    return m("nomb.label.typed", text=excerpt(raw))
 
 
-def pending_text(state: NombState, need: Pending) -> str:
+def comma_list(items: Sequence[Arg]) -> Arg:
+    """Items one after another, separated the reader's way: "E5, A1, I9"."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = m("nomb.list.comma", head=joined, item=item)
+    return joined
+
+
+def or_list(items: Sequence[Arg]) -> Arg:
+    """Alternatives: "E5, A1 or I9"."""
+    if len(items) == 1:
+        return items[0]
+    return m("nomb.list.or", head=comma_list(items[:-1]), last=items[-1])
+
+
+def pending_text(state: NombState, need: Pending) -> Msg:
     """What the seat owing a follow-up decision is asked."""
     if isinstance(need, SendHome):
-        homes = listing(m.rep_homes(state), "or")
+        homes = or_list(mech.rep_homes(state))
+        reps = mech.piece_list(need.reps)
         if len(need.reps) == 1:
-            return f"Send {_names(need.reps)} back to Start or a Store: {homes}."
+            return m("nomb.prompt.send_one", reps=reps, homes=homes)
         if need.send_all:
-            return f"Send {_names(need.reps)} back to Start or a Store ({homes}), one at a time."
-        return (
-            f"Choose one of {_names(need.reps, 'or')} to send back to Start or a Store ({homes})."
-        )
+            return m("nomb.prompt.send_all", reps=reps, homes=homes)
+        return m("nomb.prompt.send_choose", reps=or_list(reps), homes=homes)
     if isinstance(need, AgentHome):
-        homes = listing(m.agent_homes(state), "or")
-        return f"Return {m.piece_label(need.agent)} to Start or a Luxury Store: {homes}."
+        homes = or_list(mech.agent_homes(state))
+        return m("nomb.prompt.agent_home", piece=mech.piece_label(need.agent), homes=homes)
     if isinstance(need, StorePush):
-        return (
-            f"Your new Luxury Store on {need.store} may push one apartment within "
-            f"{m.BONUS_RADIUS} blocks, in any direction. Choose one, or skip."
-        )
-    return (
-        f"{state.seat_names[need.proposer]} proposes swapping {m.piece_label(need.rep)} "
-        f"({state.reps[need.rep]}) with {m.piece_label(need.agent)} "
-        f"({state.agents[need.agent]}). Accept or decline?"
+        return m("nomb.prompt.store_push", store=need.store, radius=mech.BONUS_RADIUS)
+    return m(
+        "nomb.prompt.swap",
+        seat=mech.seat_name(state, need.proposer),
+        rep=mech.piece_label(need.rep),
+        rep_at=state.reps[need.rep],
+        agent=mech.piece_label(need.agent),
+        agent_at=state.agents[need.agent],
     )
 
 
-def turn_text(state: NombState) -> str:
+def _sentences(parts: Sequence[Msg | None]) -> Msg:
+    """Sentences said one after another."""
+    present = [part for part in parts if part is not None]
+    joined = present[0]
+    for part in present[1:]:
+        joined = m("nomb.prompt.then", head=joined, tail=part)
+    return joined
+
+
+def turn_text(state: NombState) -> Msg:
     """The active seat's prompt when nothing else is waiting."""
     seat = state.active
     if state.phase == "placement":
         if state.players == 2:
-            left = m.count(state, "unplaced")
-            return f"Place your apartments on empty blocks or Risk Zones ({left} left)."
-        return "Place one of your apartments on an empty block or Risk Zone."
+            return m("nomb.prompt.place_all", left=mech.count(state, "unplaced"))
+        return m("nomb.prompt.place_one")
     first = state.round == 1
     if seat == 0:
-        mode = {
-            "": "",
-            "push": " You pushed this turn: no sending reps home.",
-            "suppress": " You sent reps home this turn: no pushing.",
-        }[state.mode]
-        how = DEVELOPER_HOW if first and state.dev_moves == m.DEVELOPER_MOVES else ""
-        moves = count(state.dev_moves, "move")
-        return f"{moves} left across your agents.{how}{mode}{_standstill_warning(state)}"
-    moves = ", ".join(f"{c} {n}" for c, n in state.rep_moves.items())
-    full = all(n == m.MOVES_PER_COLOUR for n in state.rep_moves.values())
-    how = RESIDENT_HOW if first and full else ""
-    return f"Moves left: {moves}.{how}{_standstill_warning(state)}"
+        mode = {"": None, "push": m("nomb.prompt.pushed"), "suppress": m("nomb.prompt.suppressed")}
+        how = DEVELOPER_HOW if first and state.dev_moves == mech.DEVELOPER_MOVES else None
+        moves = m("nomb.prompt.developer", n=state.dev_moves)
+        return _sentences([moves, how, mode[state.mode], _standstill_warning(state)])
+    left = [
+        m("nomb.prompt.colour_moves", colour=mech.colour_word(c), left=n)
+        for c, n in state.rep_moves.items()
+    ]
+    full = all(n == mech.MOVES_PER_COLOUR for n in state.rep_moves.values())
+    how = RESIDENT_HOW if first and full else None
+    moves = m("nomb.prompt.resident", moves=comma_list(left))
+    return _sentences([moves, how, _standstill_warning(state)])
 
 
-DEVELOPER_HOW = (
-    " Step onto an apartment to push it, onto reps in a Risk Zone to catch them, develop a "
-    "Store, or end your turn."
-)
-RESIDENT_HOW = " Move reps, protect an apartment, or end your turn."
+DEVELOPER_HOW = m("nomb.prompt.developer_how")
+RESIDENT_HOW = m("nomb.prompt.resident_how")
 """How a turn is played, said at the start of a seat's first turn only (and in `/game help`):
 every later prompt is just the moves left."""
 
 
-def _standstill_warning(state: NombState) -> str:
+def _standstill_warning(state: NombState) -> Msg | None:
     """Said to the last seat of a round whose other turns were all ended for absent players:
     this turn ended for them too would end the game, though ending it themselves would not."""
     others = state.players - len(state.eliminated) - 1
     if state.acted or state.idle_turns < others:
-        return ""
-    whose = "The other player's last turn was" if others == 1 else "The other players' turns were"
-    return (
-        f" {whose} ended for them while they were away: if yours is ended for you too, the "
-        "game stops in a standstill with no winner."
+        return None
+    if others == 1:
+        return m("nomb.prompt.standstill_one")
+    return m("nomb.prompt.standstill_all")
+
+
+def score_line(state: NombState) -> Msg:
+    return m(
+        "nomb.status.score",
+        gone=mech.count(state, "pushed", "surrounded"),
+        protected=mech.count(state, "protected"),
+        goal=mech.GOAL,
     )
 
 
-def score_line(state: NombState) -> str:
-    gone = m.count(state, "pushed", "surrounded")
-    return (
-        f"Developer {gone}/{m.GOAL} apartments pushed out · "
-        f"Residents {m.count(state, 'protected')}/{m.GOAL} protected"
-    )
-
-
-def status(state: NombState) -> str:
+def status(state: NombState) -> Msg:
     """The /game status summary: round, whose turn, moves left, scores."""
-    who = state.seat_names[state.active]
+    who = mech.seat_name(state, state.active)
     if state.pending:
         need = state.pending[0]
-        return f"{score_line(state)}\nWaiting for {state.seat_names[need.seat]}: " + pending_text(
-            state, need
+        return m(
+            "nomb.status.waiting",
+            score=score_line(state),
+            seat=mech.seat_name(state, need.seat),
+            asked=pending_text(state, need),
         )
     if state.phase == "placement":
-        return f"Set-up: {who} is placing apartments ({m.count(state, 'unplaced')} to go)."
-    return f"Round {state.round}, {who} to play. {turn_text(state)}\n{score_line(state)}"
-
-
-def _names(reps: list[str], conjunction: str = "and") -> str:
-    return listing([m.piece_label(r) for r in reps], conjunction)
+        return m("nomb.status.placing", seat=who, left=mech.count(state, "unplaced"))
+    return m(
+        "nomb.status.playing",
+        round=state.round,
+        seat=who,
+        turn=turn_text(state),
+        score=score_line(state),
+    )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import ActionBase, IllegalAction
-from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block import mechanics as mech
 from engine.games.not_on_my_block.actions import (
     Collude,
     Develop,
@@ -34,7 +34,8 @@ from engine.games.not_on_my_block.state import (
     SwapOffer,
 )
 from engine.kit import turns
-from engine.words import count, quoted
+from engine.messages import Arg, Msg, m
+from engine.words import quoted
 
 # ----- listing what is legal -----------------------------------------------------------------
 
@@ -45,7 +46,7 @@ def actions(state: NombState, seat: int) -> Iterator[ActionBase]:
     if state.phase == "placement":
         for colour in _placeable_colours(state, seat):
             for at in state.board.all_blocks():
-                if m.open_lot(state, at):
+                if mech.open_lot(state, at):
                     yield Place(colour=colour, block=at)
         return
     yield from legal(state, seat, ("move", "suppress", "develop", "protect", "collude"))
@@ -72,7 +73,7 @@ def _candidates(state: NombState, seat: int, kinds: tuple[str, ...]) -> Iterator
                     continue
                 if "move" in kinds:
                     yield Move(piece=agent, to=dst)
-                if "suppress" in kinds and m.reps_at(state, dst):
+                if "suppress" in kinds and mech.reps_at(state, dst):
                     yield Suppress(agent=agent, to=dst)
         if "develop" in kinds:
             yield from (Develop(store=s) for s in board.of_type("store"))
@@ -80,21 +81,21 @@ def _candidates(state: NombState, seat: int, kinds: tuple[str, ...]) -> Iterator
         if "move" in kinds:
             # rep_moves holds only the acting seat's colours, so this also filters ownership.
             for rep, src in state.reps.items():
-                if state.rep_moves.get(m.rep_colour(rep)):
+                if state.rep_moves.get(mech.rep_colour(rep)):
                     for d in DIRECTIONS:
                         dst = board.step(src, d)
                         if dst is not None:
                             yield Move(piece=rep, to=dst)
         if "protect" in kinds:
             for center in board.of_type("center"):
-                if m.may_protect_at(state, seat, center):
-                    for apt in m.eligible_apartments(state, center):
+                if mech.may_protect_at(state, seat, center):
+                    for apt in mech.eligible_apartments(state, center):
                         assert apt.at is not None
                         yield Protect(apartment=apt.at, center=center)
     if "collude" in kinds and may_collude(state):
-        mine = m.colours_of(state, seat)
+        mine = mech.colours_of(state, seat)
         for rep, at in state.reps.items():
-            if seat == DEVELOPER or m.rep_colour(rep) in mine:
+            if seat == DEVELOPER or mech.rep_colour(rep) in mine:
                 # Skip pairs sharing a block up front: at Start that is every pair.
                 yield from (
                     Collude(rep=rep, agent=agent)
@@ -110,20 +111,20 @@ def check(state: NombState, seat: int, action: ActionBase) -> None:
     """Raise IllegalAction unless `seat` may take `action` on its turn now. Never mutates."""
     if state.phase == "placement":
         if not isinstance(action, Place):
-            raise IllegalAction("Residents are still placing their apartments.")
+            raise IllegalAction(m("nomb.refuse.placing"))
         _check_place(state, seat, action)
         return
     rule = _RULES.get(type(action))
     if rule is None:
         raise IllegalAction(
-            "All apartments are already placed."
+            m("nomb.refuse.all_placed")
             if isinstance(action, Place)
-            else "There is no decision of that kind waiting."
+            else m("nomb.refuse.no_such_decision")
         )
     rule.check(state, seat, action)
 
 
-def play(state: NombState, seat: int, action: ActionBase) -> list[str]:
+def play(state: NombState, seat: int, action: ActionBase) -> list[Msg]:
     """Carry out an action that passed `check`."""
     if isinstance(action, Place):
         return _place(state, seat, action)
@@ -137,7 +138,7 @@ def _placeable_colours(state: NombState, seat: int) -> list[str]:
     if state.phase != "placement" or seat != state.active:
         return []
     unplaced = {a.colour for a in state.apartments if a.status == "unplaced"}
-    return [c for c in m.colours_of(state, seat) if c in unplaced]
+    return [c for c in mech.colours_of(state, seat) if c in unplaced]
 
 
 def default_action(state: NombState, seat: int) -> ActionBase:
@@ -157,7 +158,7 @@ def default_place(state: NombState, seat: int) -> Place:
     from being lost) nor in a Risk Zone (where reps guarding it can be caught); any open lot if
     none is left. The least exposed spot, so an absent player's apartment is not handed over."""
     colour = _placeable_colours(state, seat)[0]
-    lots = [at for at in state.board.all_blocks() if m.open_lot(state, at)]
+    lots = [at for at in state.board.all_blocks() if mech.open_lot(state, at)]
     sheltered = [
         at
         for at in lots
@@ -170,27 +171,36 @@ def default_place(state: NombState, seat: int) -> Place:
 def _check_place(state: NombState, seat: int, action: Place) -> None:
     colour = action.colour.strip().lower()
     if colour not in COLOURS:
-        raise IllegalAction("Colour must be red, blue or yellow.")
-    if colour not in m.colours_of(state, seat):
-        raise IllegalAction(f"You place {m.colours_of(state, seat)[0]} apartments.")
-    if colour not in _placeable_colours(state, seat):
-        raise IllegalAction(f"All three {colour} apartments are already placed.")
-    at = m.norm_block(state, action.block)
-    if not m.open_lot(state, at):
+        raise IllegalAction(m("nomb.refuse.colour"))
+    if colour not in mech.colours_of(state, seat):
         raise IllegalAction(
-            f"Apartments go on an empty block or Risk Zone with no apartment; "
-            f"{m.block_text(state, at)} is not one."
+            m(
+                "nomb.refuse.not_your_colour",
+                colour=mech.colour_word(mech.colours_of(state, seat)[0]),
+            )
         )
+    if colour not in _placeable_colours(state, seat):
+        raise IllegalAction(m("nomb.refuse.colour_placed", colour=mech.colour_word(colour)))
+    at = mech.norm_block(state, action.block)
+    if not mech.open_lot(state, at):
+        raise IllegalAction(m("nomb.refuse.not_a_lot", block=mech.block_text(state, at)))
 
 
-def _place(state: NombState, seat: int, action: Place) -> list[str]:
+def _place(state: NombState, seat: int, action: Place) -> list[Msg]:
     colour = action.colour.strip().lower()
-    at = m.norm_block(state, action.block)
+    at = mech.norm_block(state, action.block)
     apt = next(a for a in state.apartments if a.colour == colour and a.status == "unplaced")
     apt.at, apt.status = at, "standing"
-    where = m.block_text(state, at)
-    notes = [f"{state.seat_names[seat]} places a {colour} apartment on {where}"]
-    placed = m.count(state, "standing")
+    where = mech.block_text(state, at)
+    notes = [
+        m(
+            "nomb.event.placed",
+            seat=mech.seat_name(state, seat),
+            colour=mech.colour_word(colour),
+            block=where,
+        )
+    ]
+    placed = mech.count(state, "standing")
     if placed == len(state.apartments):
         state.phase = "play"
         notes += start_turn(state, DEVELOPER)
@@ -206,84 +216,97 @@ def _check_move(state: NombState, seat: int, action: Move) -> None:
     piece = action.piece.strip().lower()
     if piece in state.agents:
         if seat != DEVELOPER:
-            raise IllegalAction("Only the Developer moves agents.")
-        _, _, effect = m.agent_effect(state, piece, action.to)
+            raise IllegalAction(m("nomb.refuse.agents_developer"))
+        _, _, effect = mech.agent_effect(state, piece, action.to)
         _check_agent_effect(state, piece, action.to, effect, suppress=False)
     elif piece in state.reps:
-        if m.rep_colour(piece) not in m.colours_of(state, seat):
-            raise IllegalAction(f"{m.piece_label(piece)} is not yours to move.")
-        m.rep_step_cost(state, piece, action.to)
+        if mech.rep_colour(piece) not in mech.colours_of(state, seat):
+            raise IllegalAction(m("nomb.refuse.not_yours_to_move", piece=mech.piece_label(piece)))
+        mech.rep_step_cost(state, piece, action.to)
     else:
-        raise IllegalAction(
-            f"There is no piece called {quoted(action.piece)}: name a rep (red1 to yellow3) or "
-            "an agent (agent1 to agent6)."
-        )
+        raise IllegalAction(m("nomb.refuse.no_piece", text=quoted(action.piece)))
 
 
-def _move(state: NombState, seat: int, action: Move) -> list[str]:
+def _move(state: NombState, seat: int, action: Move) -> list[Msg]:
     piece = action.piece.strip().lower()
     if piece in state.reps:
         src = state.reps[piece]
-        to, cost = m.rep_step_cost(state, piece, action.to)
-        colour = m.rep_colour(piece)
+        to, cost = mech.rep_step_cost(state, piece, action.to)
+        colour = mech.rep_colour(piece)
         state.reps[piece] = to
         state.rep_moves[colour] -= cost
         left = state.rep_moves[colour]
         return [
-            f"{m.piece_label(piece)} moves {src} → {m.block_text(state, to)} for "
-            f"{count(cost, 'move')}; {colour} has {left} left"
+            m(
+                "nomb.event.rep_moves",
+                piece=mech.piece_label(piece),
+                at=src,
+                block=mech.block_text(state, to),
+                n=cost,
+                colour=mech.colour_word(colour),
+                left=left,
+            )
         ]
-    to, direction, effect = m.agent_effect(state, piece, action.to)
+    to, direction, effect = mech.agent_effect(state, piece, action.to)
     if effect in ("push", "push_or_suppress"):
         return _agent_push(state, piece, to, direction)
     return _agent_land(state, piece, to, effect)
 
 
 def _check_agent_effect(
-    state: NombState, agent: str, to: str, effect: m.AgentEffect, *, suppress: bool
+    state: NombState, agent: str, to: str, effect: mech.AgentEffect, *, suppress: bool
 ) -> None:
     if suppress:
         if effect not in ("suppress", "push_or_suppress"):
-            raise IllegalAction(
-                "Dissent suppression needs reps on a Risk Zone block (without a temporarily "
-                "protected apartment); a plain move does the rest."
-            )
-        m.require_mode(state, "suppress")
+            raise IllegalAction(m("nomb.refuse.suppress_needs_reps"))
+        mech.require_mode(state, "suppress")
     elif effect in ("revoke", "suppress"):
-        m.require_mode(state, "suppress")
+        mech.require_mode(state, "suppress")
     elif effect in ("push", "push_or_suppress"):
-        m.require_mode(state, "push")
-        dst, direction, _ = m.agent_effect(state, agent, to)
-        m.plan_push(state, dst, direction)
+        mech.require_mode(state, "push")
+        dst, direction, _ = mech.agent_effect(state, agent, to)
+        mech.plan_push(state, dst, direction)
 
 
-def _agent_push(state: NombState, agent: str, to: str, direction: Direction) -> list[str]:
+def _agent_push(state: NombState, agent: str, to: str, direction: Direction) -> list[Msg]:
     src = state.agents[agent]
-    chain = m.plan_push(state, to, direction)
+    chain = mech.plan_push(state, to, direction)
     state.agents[agent] = to
     state.dev_moves -= 1
-    notes = [f"{m.piece_label(agent)} moves {src} → {to} and pushes {direction}"]
-    notes += m.do_push(state, chain, direction)
-    notes += m.surround(state) + m.eliminate(state)
+    notes = [
+        m(
+            "nomb.event.agent_pushes",
+            piece=mech.piece_label(agent),
+            at=src,
+            to=to,
+            direction=mech.direction_word(direction),
+        )
+    ]
+    notes += mech.do_push(state, chain, direction)
+    notes += mech.surround(state) + mech.eliminate(state)
     state.pending.append(AgentHome(seat=DEVELOPER, agent=agent))
     return notes
 
 
-def _agent_land(state: NombState, agent: str, to: str, effect: m.AgentEffect) -> list[str]:
+def _agent_land(state: NombState, agent: str, to: str, effect: mech.AgentEffect) -> list[Msg]:
     src = state.agents[agent]
     state.agents[agent] = to
     state.dev_moves -= 1
-    head = f"{m.piece_label(agent)} moves {src} → {m.block_text(state, to)}"
+    head: dict[str, Arg] = {
+        "piece": mech.piece_label(agent),
+        "at": src,
+        "block": mech.block_text(state, to),
+    }
     if effect == "move":
-        return [head]
-    reps = m.reps_at(state, to)
+        return [m("nomb.event.agent_moves", **head)]
+    reps = mech.reps_at(state, to)
     state.mode = "suppress"
     if effect == "revoke":
         state.pending.append(SendHome(seat=DEVELOPER, reps=reps))
-        note = f"{head} and revokes the temporary protection of the apartment there"
+        note = m("nomb.event.agent_revokes", **head)
     else:
         state.pending.append(SendHome(seat=DEVELOPER, reps=reps, send_all=True))
-        note = f"{head} and catches {m.piece_list(reps)} in the Risk Zone"
+        note = m("nomb.event.agent_catches", **head, reps=mech.piece_list(reps))
     state.pending.append(AgentHome(seat=DEVELOPER, agent=agent))
     return [note]
 
@@ -294,14 +317,14 @@ def _agent_land(state: NombState, agent: str, to: str, effect: m.AgentEffect) ->
 def _check_suppress(state: NombState, seat: int, action: Suppress) -> None:
     agent = action.agent.strip().lower()
     if seat != DEVELOPER or agent not in state.agents:
-        raise IllegalAction(f"There is no agent called {quoted(action.agent)} for you to move.")
-    _, _, effect = m.agent_effect(state, agent, action.to)
+        raise IllegalAction(m("nomb.refuse.no_agent", text=quoted(action.agent)))
+    _, _, effect = mech.agent_effect(state, agent, action.to)
     _check_agent_effect(state, agent, action.to, effect, suppress=True)
 
 
-def _suppress(state: NombState, seat: int, action: Suppress) -> list[str]:
+def _suppress(state: NombState, seat: int, action: Suppress) -> list[Msg]:
     agent = action.agent.strip().lower()
-    to, _, _ = m.agent_effect(state, agent, action.to)
+    to, _, _ = mech.agent_effect(state, agent, action.to)
     return _agent_land(state, agent, to, "suppress")
 
 
@@ -310,27 +333,26 @@ def _suppress(state: NombState, seat: int, action: Suppress) -> list[str]:
 
 def _check_develop(state: NombState, seat: int, action: Develop) -> None:
     if seat != DEVELOPER:
-        raise IllegalAction("Only the Developer builds Luxury Stores.")
-    at = m.norm_block(state, action.store)
+        raise IllegalAction(m("nomb.refuse.stores_developer"))
+    at = mech.norm_block(state, action.store)
     if state.board.type_of(at) != "store" or at in state.luxury_stores:
-        raise IllegalAction(f"{m.block_text(state, at)} is not a Store that can be developed.")
-    if len(state.luxury_stores) >= m.LUXURY_STORE_TOKENS:
-        raise IllegalAction("Both Luxury Stores are already built.")
+        raise IllegalAction(m("nomb.refuse.not_a_store", block=mech.block_text(state, at)))
+    if len(state.luxury_stores) >= mech.LUXURY_STORE_TOKENS:
+        raise IllegalAction(m("nomb.refuse.stores_built"))
     here = sum(where == at for where in state.agents.values())
     if here < 2:
-        there = f"there {'is' if here == 1 else 'are'} {here}"
-        raise IllegalAction(f"You need 2 agents on the Store at {at} ({there}).")
+        raise IllegalAction(m("nomb.refuse.store_agents", at=at, n=here))
 
 
-def _develop(state: NombState, seat: int, action: Develop) -> list[str]:
-    at = m.norm_block(state, action.store)
+def _develop(state: NombState, seat: int, action: Develop) -> list[Msg]:
+    at = mech.norm_block(state, action.store)
     state.luxury_stores.append(at)
-    notes = [f"The Developer builds a Luxury Store on {at}"]
-    notes += m.surround(state) + m.eliminate(state)
+    notes = [m("nomb.event.store_built", at=at)]
+    notes += mech.surround(state) + mech.eliminate(state)
     if state.mode == "suppress":
-        notes.append("its push is lost: reps were already sent home this turn")
-    elif not m.bonus_targets(state, at):
-        notes.append("no apartment within 2 blocks can be pushed, so its push is lost")
+        notes.append(m("nomb.event.store_push_lost"))
+    elif not mech.bonus_targets(state, at):
+        notes.append(m("nomb.event.store_push_none", radius=mech.BONUS_RADIUS))
     else:
         state.pending.append(StorePush(seat=DEVELOPER, store=at))
     return notes
@@ -343,43 +365,46 @@ def _check_protect(state: NombState, seat: int, action: Protect) -> None:
     """4 players: whoever completes the final requirement chooses the apartment, so nobody
     else may trigger the protection (rulebook: Permanent Protection, 4-player note)."""
     if seat == DEVELOPER:
-        raise IllegalAction("Only Residents protect apartments.")
-    m.protection_check(state, action.apartment, action.center)
-    center = m.norm_block(state, action.center)
-    if m.may_protect_at(state, seat, center):
+        raise IllegalAction(m("nomb.refuse.protect_residents"))
+    mech.protection_check(state, action.apartment, action.center)
+    center = mech.norm_block(state, action.center)
+    if mech.may_protect_at(state, seat, center):
         return
     holder = state.protection_rights.get(center)
     if holder is not None:
         raise IllegalAction(
-            f"{state.seat_names[holder]} completed the requirements at {center}, so only "
-            "they may trigger its protection."
+            m("nomb.refuse.protect_theirs", seat=mech.seat_name(state, holder), center=center)
         )
-    raise IllegalAction(
-        f"Only the Resident who completes the requirements at {center} may trigger its "
-        "protection, and nobody has completed them since they last came together."
-    )
+    raise IllegalAction(m("nomb.refuse.protect_nobody", center=center))
 
 
-def _protect(state: NombState, seat: int, action: Protect) -> list[str]:
-    apt = m.protection_check(state, action.apartment, action.center)
-    center = m.norm_block(state, action.center)
+def _protect(state: NombState, seat: int, action: Protect) -> list[Msg]:
+    apt = mech.protection_check(state, action.apartment, action.center)
+    center = mech.norm_block(state, action.center)
     assert apt.at is not None
     apt.status = "protected"
     notes = [
-        f"{state.seat_names[seat]} permanently protects the {apt.colour} apartment on {apt.at}"
+        m(
+            "nomb.event.protected",
+            seat=mech.seat_name(state, seat),
+            colour=mech.colour_word(apt.colour),
+            at=apt.at,
+        )
     ]
     evicted = [a for a, where in state.agents.items() if where == apt.at]
     for agent in evicted:
         state.agents[agent] = state.board.start
     if evicted:
-        notes.append(f"{m.piece_list(evicted)} must leave the protected block and go to Start")
+        notes.append(
+            m("nomb.event.agents_evicted", n=len(evicted), agents=mech.piece_list(evicted))
+        )
     # Both Center reps go home; each Resident places their own, the protector first.
-    on_center = m.reps_at(state, center)
+    on_center = mech.reps_at(state, center)
     owners = sorted(
-        {m.seat_of(state, m.rep_colour(r)) for r in on_center}, key=lambda s: (s != seat, s)
+        {mech.seat_of(state, mech.rep_colour(r)) for r in on_center}, key=lambda s: (s != seat, s)
     )
     for owner in owners:
-        mine = [r for r in on_center if m.seat_of(state, m.rep_colour(r)) == owner]
+        mine = [r for r in on_center if mech.seat_of(state, mech.rep_colour(r)) == owner]
         state.pending.append(SendHome(seat=owner, reps=mine, send_all=True))
     return notes
 
@@ -397,42 +422,53 @@ def may_collude(state: NombState) -> bool:
 def _check_collude(state: NombState, seat: int, action: Collude) -> int:
     """Check a swap proposal and return the seat that must consent."""
     if state.players != 4:
-        raise IllegalAction("Collusion only exists in the 4-player game.")
+        raise IllegalAction(m("nomb.refuse.collude_players"))
     if not may_collude(state):
-        raise IllegalAction(
-            "A swap was already proposed this turn, and this table allows one per turn."
-        )
+        raise IllegalAction(m("nomb.refuse.collude_once"))
     rep, agent = action.rep.strip().lower(), action.agent.strip().lower()
     if rep not in state.reps or agent not in state.agents:
-        raise IllegalAction("Name one rep (e.g. red1) and one agent (e.g. agent2).")
-    owner = m.seat_of(state, m.rep_colour(rep))
+        raise IllegalAction(m("nomb.refuse.collude_pieces"))
+    owner = mech.seat_of(state, mech.rep_colour(rep))
     if seat == DEVELOPER:
         if owner in state.eliminated:
-            raise IllegalAction(f"{state.seat_names[owner]} is out of the game.")
+            raise IllegalAction(m("nomb.refuse.out", seat=mech.seat_name(state, owner)))
         other = owner
     else:
         if owner != seat:
-            raise IllegalAction(f"{m.piece_label(rep)} is not yours.")
+            raise IllegalAction(m("nomb.refuse.not_yours", piece=mech.piece_label(rep)))
         other = DEVELOPER
     rep_at, agent_at = state.reps[rep], state.agents[agent]
     if rep_at == agent_at:
-        raise IllegalAction(f"{m.piece_label(rep)} and {m.piece_label(agent)} share {rep_at}.")
+        raise IllegalAction(
+            m(
+                "nomb.refuse.share",
+                rep=mech.piece_label(rep),
+                agent=mech.piece_label(agent),
+                at=rep_at,
+            )
+        )
     if state.board.type_of(rep_at) == "center":
-        raise IllegalAction(f"Agents cannot enter Community Center {rep_at}.")
-    apt = m.apartment_at(state, rep_at)
+        raise IllegalAction(m("nomb.refuse.agent_center", center=rep_at))
+    apt = mech.apartment_at(state, rep_at)
     if apt is not None and apt.status == "protected":
-        raise IllegalAction(f"Agents cannot stand on the protected apartment at {rep_at}.")
+        raise IllegalAction(m("nomb.refuse.agent_stand_protected", at=rep_at))
     return other
 
 
-def _collude(state: NombState, seat: int, action: Collude) -> list[str]:
+def _collude(state: NombState, seat: int, action: Collude) -> list[Msg]:
     other = _check_collude(state, seat, action)
     rep, agent = action.rep.strip().lower(), action.agent.strip().lower()
     state.colluded = True
     state.pending.append(SwapOffer(seat=other, rep=rep, agent=agent, proposer=seat))
     return [
-        f"{state.seat_names[seat]} proposes to swap {m.piece_label(rep)} "
-        f"({state.reps[rep]}) with {m.piece_label(agent)} ({state.agents[agent]})"
+        m(
+            "nomb.event.proposes",
+            seat=mech.seat_name(state, seat),
+            rep=mech.piece_label(rep),
+            rep_at=state.reps[rep],
+            agent=mech.piece_label(agent),
+            agent_at=state.agents[agent],
+        )
     ]
 
 
@@ -443,8 +479,8 @@ def _no_check(state: NombState, seat: int, action: End) -> None:
     """Ending a turn is always allowed to the seat whose turn it is."""
 
 
-def _end(state: NombState, seat: int, action: End) -> list[str]:
-    return [f"{state.seat_names[seat]} ends their turn", *next_turn(state)]
+def _end(state: NombState, seat: int, action: End) -> list[Msg]:
+    return [m("nomb.event.ends", seat=mech.seat_name(state, seat)), *next_turn(state)]
 
 
 def next_seat(state: NombState) -> int:
@@ -461,11 +497,11 @@ def next_placer(state: NombState) -> int:
     the last apartment, the Developer, who starts play."""
     if state.players == 2:
         return DEVELOPER
-    placed = m.count(state, "standing") + 1
+    placed = mech.count(state, "standing") + 1
     return DEVELOPER if placed == len(state.apartments) else placed % 3 + 1
 
 
-def next_turn(state: NombState) -> list[str]:
+def next_turn(state: NombState) -> list[Msg]:
     """Hand the turn on, counting a turn ended for an absent player with nothing done towards
     a standstill."""
     state.idle_turns = 0 if state.acted else state.idle_turns + 1
@@ -475,14 +511,14 @@ def next_turn(state: NombState) -> list[str]:
     return start_turn(state, seat)
 
 
-def start_turn(state: NombState, seat: int) -> list[str]:
+def start_turn(state: NombState, seat: int) -> list[Msg]:
     state.active = seat
     state.acted = False
     state.mode = ""
     state.colluded = False
-    state.dev_moves = m.DEVELOPER_MOVES if seat == DEVELOPER else 0
-    state.rep_moves = {c: m.MOVES_PER_COLOUR for c in m.colours_of(state, seat)}
-    return [f"{state.seat_names[seat]}'s turn (round {state.round})"]
+    state.dev_moves = mech.DEVELOPER_MOVES if seat == DEVELOPER else 0
+    state.rep_moves = {c: mech.MOVES_PER_COLOUR for c in mech.colours_of(state, seat)}
+    return [m("nomb.event.turn", seat=mech.seat_name(state, seat), round=state.round)]
 
 
 @dataclass(frozen=True)
@@ -490,7 +526,7 @@ class _Rule:
     """One action kind of a turn in play: its check and its effect."""
 
     check: Callable[[NombState, int, Any], object]
-    effect: Callable[[NombState, int, Any], list[str]]
+    effect: Callable[[NombState, int, Any], list[Msg]]
 
 
 _RULES: dict[type[ActionBase], _Rule] = {

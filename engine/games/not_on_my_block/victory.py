@@ -11,15 +11,14 @@ that nobody wins. Players who end their turns themselves, even all at once, play
 from __future__ import annotations
 
 from engine.core import Outcome, Termination
-from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block import mechanics as mech
 from engine.games.not_on_my_block.state import DEVELOPER, NombState
-from engine.messages import raw
-from engine.words import listing
+from engine.messages import m
 
 
 def resident_score(state: NombState, seat: int) -> tuple[int, int]:
     """(apartments still on the board, of which protected): how 4-player Residents are ranked."""
-    colours = m.colours_of(state, seat)
+    colours = mech.colours_of(state, seat)
     mine = [a for a in state.apartments if a.colour in colours]
     return (
         sum(a.status in ("standing", "protected") for a in mine),
@@ -28,35 +27,35 @@ def resident_score(state: NombState, seat: int) -> tuple[int, int]:
 
 
 def outcome(state: NombState) -> Outcome | None:
-    lost = m.count(state, "pushed", "surrounded")
-    protected = m.count(state, "protected")
-    if lost >= m.GOAL:
+    lost = mech.count(state, "pushed", "surrounded")
+    protected = mech.count(state, "protected")
+    if lost >= mech.GOAL:
         return Outcome(
             termination=Termination.GOAL,
             winners=[DEVELOPER],
-            msg=raw(f"The Developer wins: {lost} apartments are gone from the neighbourhood."),
+            msg=m("nomb.outcome.developer", lost=lost),
         )
-    if protected < m.GOAL:
+    if protected < mech.GOAL:
         return standstill(state)
     if state.players == 2:
         return Outcome(
             termination=Termination.GOAL,
             winners=[1],
-            msg=raw(f"The Resident wins: {protected} apartments are protected."),
+            msg=m("nomb.outcome.resident", protected=protected),
         )
     scores = {seat: resident_score(state, seat) for seat in (1, 2, 3)}
     best = max(scores.values())
     winners = [seat for seat, score in scores.items() if score == best]
-    names = listing([state.seat_names[s] for s in winners])
     return Outcome(
         termination=Termination.GOAL,
         winners=winners,
-        msg=(
-            raw(
-                f"The Residents win with {protected} apartments protected; {names} "
-                f"{'wins' if len(winners) == 1 else 'share the win'} with {best[0]} "
-                f"apartments still standing ({best[1]} protected)."
-            )
+        msg=m(
+            "nomb.outcome.residents",
+            protected=protected,
+            winners=[mech.seat_name(state, s) for s in winners],
+            n=len(winners),
+            standing=best[0],
+            kept=best[1],
         ),
     )
 
@@ -85,8 +84,5 @@ def standstill(state: NombState) -> Outcome | None:
     return Outcome(
         termination=Termination.STANDSTILL,
         winners=[],
-        msg=raw(
-            "A whole round passed with every player away and nothing done: the "
-            "neighbourhood is at a standstill, and nobody wins."
-        ),
+        msg=m("nomb.outcome.standstill"),
     )

@@ -9,23 +9,29 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from engine.core import Outcome
-from engine.games.not_on_my_block import mechanics as m
+from engine.games.not_on_my_block import mechanics as mech
 from engine.games.not_on_my_block.board import COLUMNS, BlockType, parse_block
 from engine.games.not_on_my_block.state import ApartmentStatus, Colour, NombState, TurnMode
 from engine.games.not_on_my_block.text import pending_text
 from engine.games.not_on_my_block.victory import resident_score
+from engine.messages import Msg
 
 
 class BlockView(BaseModel):
-    at: str = Field(description="Block name such as C4; row 1 is the bottom row")
-    col: int = Field(description="0-based column, left to right")
-    row: int = Field(description="0-based row, bottom to top")
-    type: BlockType = Field(description="What is printed on the board here")
+    at: str
+    """Block name such as C4; row 1 is the bottom row."""
+    col: int
+    """0-based column, left to right."""
+    row: int
+    """0-based row, bottom to top."""
+    type: BlockType
+    """What is printed on the board here."""
     gentrified: Literal["", "luxury_housing", "luxury_store"] = ""
-    risk_zone: bool = Field(description="A Risk Zone where agents can catch reps (not if covered)")
+    risk_zone: bool
+    """A Risk Zone where agents can catch reps (not if covered)."""
 
 
 class ApartmentView(BaseModel):
@@ -38,20 +44,21 @@ class ApartmentView(BaseModel):
 
 class PieceView(BaseModel):
     id: str
-    label: str
+    label: Msg
     colour: Colour | Literal["developer"]
     at: str
 
 
 class PendingView(BaseModel):
     seat: int
-    seat_name: str
-    text: str
+    seat_name: Msg
+    msg: Msg
+    """What the seat is asked."""
 
 
 class SeatView(BaseModel):
     seat: int
-    name: str
+    name: Msg
     colours: list[Colour]
     eliminated: bool
     apartments_on_board: int
@@ -64,7 +71,8 @@ class NombView(BaseModel):
     width: int
     height: int
     columns: list[str]
-    blocks: list[BlockView] = Field(description="Every block, top row first, left to right")
+    blocks: list[BlockView]
+    """Every block, top row first, left to right."""
     start: str
     apartments: list[ApartmentView]
     reps: list[PieceView]
@@ -73,21 +81,29 @@ class NombView(BaseModel):
     phase: Literal["placement", "play", "over"]
     round: int
     active_seat: int
-    active_name: str
+    active_name: Msg
     developer_moves_left: int
-    resident_moves_left: dict[str, int] = Field(description="Colour -> moves left this turn")
-    developer_moves_per_turn: int = Field(description="Moves the Developer gets each turn")
-    moves_per_colour: int = Field(description="Moves each resident colour gets each turn")
+    resident_moves_left: dict[str, int]
+    """Colour -> moves left this turn."""
+    developer_moves_per_turn: int
+    """Moves the Developer gets each turn."""
+    moves_per_colour: int
+    """Moves each resident colour gets each turn."""
     turn_mode: TurnMode
     pending: PendingView | None
-    pushed_out: int = Field(description="Apartments pushed off the board")
-    surrounded: int = Field(description="Apartments surrounded and given to the Developer")
-    developer_score: int = Field(description="pushed_out + surrounded; 5 wins")
-    protected: int = Field(description="Permanently protected apartments; 5 wins")
+    pushed_out: int
+    """Apartments pushed off the board."""
+    surrounded: int
+    """Apartments surrounded and given to the Developer."""
+    developer_score: int
+    """pushed_out + surrounded; 5 wins."""
+    protected: int
+    """Permanently protected apartments; 5 wins."""
     goal: int
     luxury_stores_left: int
     winners: list[int]
-    result: str
+    result: Msg | None
+    """How the game ended, once it has."""
 
 
 def build_view(state: NombState, result: Outcome | None) -> NombView:
@@ -109,27 +125,27 @@ def build_view(state: NombState, result: Outcome | None) -> NombView:
                 row=row,
                 type=board.type_of(at),
                 gentrified=gentrified,
-                risk_zone=m.risk_zone(state, at),
+                risk_zone=mech.risk_zone(state, at),
             )
         )
     seats = [
         SeatView(
             seat=seat,
             name=name,
-            colours=m.colours_of(state, seat),
+            colours=mech.colours_of(state, seat),
             eliminated=seat in state.eliminated,
             apartments_on_board=resident_score(state, seat)[0] if seat else 0,
             apartments_protected=resident_score(state, seat)[1] if seat else 0,
         )
-        for seat, name in enumerate(state.seat_names)
+        for seat, name in enumerate(mech.seat_names(state.players))
     ]
     pending = None
     if state.pending and result is None:
         need = state.pending[0]
         pending = PendingView(
             seat=need.seat,
-            seat_name=state.seat_names[need.seat],
-            text=pending_text(state, need),
+            seat_name=mech.seat_name(state, need.seat),
+            msg=pending_text(state, need),
         )
     over = result is not None
     return NombView(
@@ -144,35 +160,35 @@ def build_view(state: NombState, result: Outcome | None) -> NombView:
                 colour=apt.colour,
                 at=apt.at,
                 status=apt.status,
-                temporarily_protected=m.temporarily_protected(state, apt),
+                temporarily_protected=mech.temporarily_protected(state, apt),
             )
             for apt in state.apartments
         ],
         reps=[
-            PieceView(id=rep, label=m.piece_label(rep), colour=m.rep_colour(rep), at=at)
+            PieceView(id=rep, label=mech.piece_label(rep), colour=mech.rep_colour(rep), at=at)
             for rep, at in state.reps.items()
         ],
         agents=[
-            PieceView(id=agent, label=m.piece_label(agent), colour="developer", at=at)
+            PieceView(id=agent, label=mech.piece_label(agent), colour="developer", at=at)
             for agent, at in state.agents.items()
         ],
         seats=seats,
         phase="over" if over else state.phase,
         round=state.round,
         active_seat=state.active,
-        active_name=state.seat_names[state.active],
+        active_name=mech.seat_name(state, state.active),
         developer_moves_left=state.dev_moves,
         resident_moves_left=dict(state.rep_moves),
-        developer_moves_per_turn=m.DEVELOPER_MOVES,
-        moves_per_colour=m.MOVES_PER_COLOUR,
+        developer_moves_per_turn=mech.DEVELOPER_MOVES,
+        moves_per_colour=mech.MOVES_PER_COLOUR,
         turn_mode=state.mode,
         pending=pending,
-        pushed_out=m.count(state, "pushed"),
-        surrounded=m.count(state, "surrounded"),
-        developer_score=m.count(state, "pushed", "surrounded"),
-        protected=m.count(state, "protected"),
-        goal=m.GOAL,
-        luxury_stores_left=m.LUXURY_STORE_TOKENS - len(state.luxury_stores),
+        pushed_out=mech.count(state, "pushed"),
+        surrounded=mech.count(state, "surrounded"),
+        developer_score=mech.count(state, "pushed", "surrounded"),
+        protected=mech.count(state, "protected"),
+        goal=mech.GOAL,
+        luxury_stores_left=mech.LUXURY_STORE_TOKENS - len(state.luxury_stores),
         winners=result.winners if result else [],
-        result=result.reason if result else "",
+        result=result.msg if result else None,
     )

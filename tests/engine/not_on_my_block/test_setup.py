@@ -134,7 +134,7 @@ def test_view_carries_everything_a_renderer_draws():
     assert apts["C4"].temporarily_protected
     assert apts["A1"].status == "protected"
     assert {p.id: p.at for p in view.agents}["agent2"] == "E8"
-    assert view.active_name == "Developer" and view.developer_moves_left == 8
+    assert str(view.active_name) == "Developer" and view.developer_moves_left == 8
     assert view.protected == 1 and view.developer_score == 0 and view.goal == 5
     assert view.seats[1].colours == ["red"] and view.pending is None
 
@@ -145,12 +145,12 @@ def test_text_helpers_are_friendly():
     )
     state.active, state.rep_moves = 1, {"red": 4, "blue": 4, "yellow": 4}
     move = GAME.parse_action({"kind": "move", "piece": "red2", "to": "D3"})
-    assert GAME.describe(state, move) == "Red rep 2 C3 → D3 (2 moves, Luxury)"
+    assert str(GAME.describe(state, move)) == "Red rep 2 C3 → D3 (2 moves, Luxury)"
     push = GAME.parse_action({"kind": "move", "piece": "agent1", "to": "C4"})
-    assert GAME.describe(state, push) == "Agent 1 C5 → C4: push red apartment down"
-    assert GAME.label_value(state, "move", "piece", "red2") == "Red rep 2 (at C3)"
-    assert GAME.label_value(state, "move", "to", "D3") == "D3 (Luxury Housing)"
-    assert "Moves left: red 4, blue 4, yellow 4" in GAME.status_text(state, None)
+    assert str(GAME.describe(state, push)) == "Agent 1 C5 → C4: push red apartment down"
+    assert str(GAME.label_value(state, "move", "piece", "red2")) == "Red rep 2 (at C3)"
+    assert str(GAME.label_value(state, "move", "to", "D3")) == "D3 (Luxury Housing)"
+    assert "Moves left: red 4, blue 4, yellow 4" in str(GAME.status_text(state, None))
 
 
 def test_every_accepted_action_is_narrated():
