@@ -129,14 +129,19 @@ def split_text(text: str, limit: int = limits.MESSAGE_PIECE) -> list[str]:
     return pieces
 
 
-def player_counts(counts: tuple[int, ...], language: str = ENGLISH) -> str:
+def counts_msg(counts: tuple[int, ...]) -> Msg | str:
     """How many may play, as a host reads it: "2 or 4", or a run as "2 to 5"."""
     if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return say(m("bot.present.counts_run", low=counts[0], high=counts[-1]), language)
-    said = str(counts[0]) if counts else ""
+        return m("bot.present.counts_run", low=counts[0], high=counts[-1])
+    said: Msg | str = str(counts[0]) if counts else ""
     for count in counts[1:]:
-        said = say(m("bot.present.counts_or", head=said, last=count), language)
+        said = m("bot.present.counts_or", head=said, last=count)
     return said
+
+
+def player_counts(counts: tuple[int, ...], language: str = ENGLISH) -> str:
+    """`counts_msg` said in `language`."""
+    return say(counts_msg(counts), language)
 
 
 def lobby_text(table: Table) -> dict[str, Any]:

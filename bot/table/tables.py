@@ -3,6 +3,9 @@
 Nothing here talks to Discord, so the rules of who may do what are testable without a client.
 One asyncio lock per channel serialises commands in this process; the store's version check
 refuses anything that slipped past it (another process, a stale snapshot).
+
+Refusals are catalog messages (`bot.tables.*`), said in the asker's language; what the table
+is told is said in the table's, and a player's DM in theirs.
 """
 
 from __future__ import annotations
@@ -19,35 +22,34 @@ from typing import Any
 from bot.metrics import MOVES
 from bot.store.models import ChannelBusy, GameRow, Post, Prefs, StaleVersion
 from bot.store.protocol import GameStore
-from bot.table import limits, pace, posts, present
+from bot.table import limits, pace, posts, present, speech
 from bot.table import options as game_options
 from bot.table.computer_ids import is_computer
 from bot.table.model import SYSTEM_USER, Accepted, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction, Prompt, history
 from engine.games import REGISTRY
-from engine.messages import ENGLISH, say
+from engine.messages import ENGLISH, Arg, Msg, Text, m
 
 log = logging.getLogger(__name__)
 
-NO_GAME = "There is no game in this channel. Start one with `/game new`."
+NO_GAME = m("bot.tables.no_game")
 
 BEFORE_KEPT = 256
 """Games whose state before their latest move is kept for drawing that step."""
 
 
-def crowded(scope: str, cap: int, doing: str) -> str:
-    """Why a host (`scope` "host") or a server may hold no more tables, before `doing`: open
-    lobbies and running games set up by `/game import` count together against one cap
-    (`lobbies_per_user`, `lobbies_per_server`), so imports cannot hold more than lobbies may."""
-    if scope == "host":
-        return (
-            f"You already host {cap} open lobbies and running imported games together, the "
-            f"most one member may hold. Start, finish or abandon one of them before {doing}."
-        )
-    return (
-        f"This server already has {cap} open lobbies and running imported games together, the "
-        f"most this bot allows; start, finish or abandon some of them before {doing}."
-    )
+OPENING = m("bot.tables.doing.open")
+IMPORTING = m("bot.tables.doing.import")
+"""What a host was about to do when a cap on tables refused it (`crowded`)."""
+
+
+def crowded(scope: str, cap: int, doing: Arg) -> Msg:
+    """Why a host (`scope` "host") or a server may hold no more tables, before `doing`
+    (`OPENING`, `IMPORTING`): open lobbies and running games set up by `/game import` count
+    together against one cap (`lobbies_per_user`, `lobbies_per_server`), so imports cannot
+    hold more than lobbies may."""
+    key = "bot.tables.crowded.host" if scope == "host" else "bot.tables.crowded.server"
+    return m(key, n=cap, doing=doing)
 
 
 class StateCache:
@@ -137,7 +139,7 @@ class Tables:
     def _table(self, row: GameRow) -> Table:
         game = REGISTRY.get(row.game)
         if game is None:
-            raise PlayerError(f"This channel's game ({row.game}) is not installed on this bot.")
+            raise PlayerError(m("bot.tables.not_installed", game=row.game))
         state, prompts = None, None
         if row.state is not None:
             cached = self.states.get(row.id, row.version)
@@ -226,52 +228,47 @@ class Tables:
     ) -> Table:
         """A new lobby, its table speaking `language` (the server's, when the bot speaks it)."""
         if game_key not in REGISTRY:
-            raise PlayerError(f"Unknown game `{limits.clip(game_key, 40)}`.")
+            raise PlayerError(m("bot.tables.unknown_game", game=limits.clip(game_key, 40)))
         if await self.store.held(host_id=host_id, guild_id=None) >= self.lobbies_per_user:
-            raise PlayerError(crowded("host", self.lobbies_per_user, "opening another lobby"))
+            raise PlayerError(crowded("host", self.lobbies_per_user, OPENING))
         if (
             guild_id is not None
             and await self.store.held(host_id=None, guild_id=guild_id) >= self.lobbies_per_server
         ):
-            raise PlayerError(crowded("server", self.lobbies_per_server, "opening another lobby"))
+            raise PlayerError(crowded("server", self.lobbies_per_server, OPENING))
         try:
             row = await self.store.create_lobby(channel_id, guild_id, game_key, host_id)
         except ChannelBusy:
-            raise PlayerError(
-                "This channel already has a game. Finish or `/game table abandon` it first, "
-                "or start a thread for a new one."
-            ) from None
+            raise PlayerError(m("bot.tables.channel_busy")) from None
         if language != ENGLISH:
             spoken = pace.Pace(language=language).model_dump()
             row = await self.write(self.store.update_game(row, [], pace=spoken))
         return self._table(row)
 
     async def join(self, table: Table, user_id: int) -> Table:
-        self._lobby_only(table, "join")
+        self._lobby_only(table, m("bot.tables.doing.join"))
         if user_id in table.row.players:
-            raise PlayerError("You are already in this game.")
+            raise PlayerError(m("bot.tables.already_in"))
         most = max(table.game.player_counts)
         if len(table.row.players) >= most:
-            raise PlayerError(f"{table.game.title} seats at most {most} players.")
+            raise PlayerError(m("bot.tables.full", game=table.game.title, n=most))
         row = await self.write(
             self.store.update_lobby(table.row, players=[*table.row.players, user_id])
         )
         return self._table(row)
 
     async def leave(self, table: Table, user_id: int) -> Table:
-        self._lobby_only(table, "leave")
+        self._lobby_only(table, m("bot.tables.doing.leave"))
         if user_id not in table.row.players:
-            raise PlayerError("You are not in this game.")
+            raise PlayerError(m("bot.tables.not_in"))
         if user_id == table.row.host_id:
-            raise PlayerError(
-                "The host cannot leave; use `/game table abandon` to close the lobby."
-            )
+            raise PlayerError(m("bot.tables.host_stays"))
         players = [p for p in table.row.players if p != user_id]
         return self._table(await self.write(self.store.update_lobby(table.row, players=players)))
 
     async def set_options(self, table: Table, user_id: int, **chosen: Any) -> Table:
-        self._lobby_only(table, "change options")
-        self._host_only(table, user_id, "change the options")
+        self._lobby_only(table, m("bot.tables.doing.options"))
+        self._host_only(table, user_id, m("bot.tables.doing.change_options"))
         options = {**table.row.options, **chosen}
         seated = len(table.row.players)
         try:
@@ -299,12 +296,11 @@ class Tables:
         return self._table(row)
 
     async def start(self, table: Table, user_id: int, seed: int | None = None) -> Table:
-        self._lobby_only(table, "start")
-        self._host_only(table, user_id, "start the game")
+        self._lobby_only(table, m("bot.tables.doing.start"))
+        self._host_only(table, user_id, m("bot.tables.doing.start_game"))
         count = len(table.row.players)
         if count not in table.game.player_counts:
-            allowed = present.player_counts(table.game.player_counts)
-            raise PlayerError(f"{table.game.title} needs {allowed} players; {count} joined so far.")
+            raise PlayerError(self._needs(table, count))
         options = table.game.make_options(players=count, **table.row.options)
         seed = self.seed_source() if seed is None else seed
         state = table.game.setup(options, seed)
@@ -336,11 +332,9 @@ class Tables:
 
     async def abandon(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
         if user_id != table.row.host_id and not can_manage:
-            raise PlayerError("Only the host or someone with Manage Channels can abandon a game.")
-        told = posts.notice(
-            f"🛑 <@{user_id}> abandoned the game of {table.game.title}. "
-            "A new one can be started with `/game new`."
-        )
+            raise PlayerError(m("bot.tables.abandon_who"))
+        abandoned = m("bot.tables.abandoned", who=f"<@{user_id}>", game=table.game.title)
+        told = posts.notice(speech.in_channel(table, abandoned))
         row = await self.write(self.store.close(table.row, "abandoned", [told], "abandoned"))
         self.forget(row.id)
         return Table(row=row, game=table.game, state=table.state)
@@ -364,22 +358,24 @@ class Tables:
     ) -> Accepted:
         """Apply an action for the user, trying each seat they hold that the action concerns."""
         if table.state is None:
-            raise PlayerError("The game has not started yet; the host starts it from the lobby.")
+            raise PlayerError(m("bot.tables.not_started"))
         seats = table.seats_of(user_id)
         if not seats:
-            raise PlayerError("You are not playing in this game.")
+            raise PlayerError(m("bot.tables.not_playing"))
         action = table.game.parse_action(data)
         prompts = table.prompts()
         if seat is not None:
             if seat not in seats:
                 owner = table.state.seat_names[seat]
-                raise PlayerError(f"That decision belongs to {owner}.")
+                raise PlayerError(m("bot.tables.not_yours", owner=owner))
             candidates = [seat]
         else:
             candidates = [s for s in seats if s in prompts and action.kind in prompts[s].kinds]
         if not candidates:
-            waiting = ", ".join(table.state.seat_names[s] for s in prompts) or "nobody"
-            raise PlayerError(f"You cannot `{action.kind}` now. Waiting for: {waiting}.")
+            waiting = [table.state.seat_names[s] for s in prompts]
+            if not waiting:
+                raise PlayerError(m("bot.tables.not_now_nobody", kind=action.kind))
+            raise PlayerError(m("bot.tables.not_now", kind=action.kind, waiting=waiting))
         first_error: IllegalAction | None = None
         for candidate in candidates:
             try:
@@ -395,21 +391,26 @@ class Tables:
 
     def default_label(self, table: Table, seat: int) -> str:
         """What forcing `seat` would do, in the words a game allows in public (`choice_label`):
-        a default may be a secret order or a card from a hand."""
+        a default may be a secret order or a card from a hand. Said in the table's language."""
         assert table.state is not None
         action = table.game.parse_action(self.forceable(table)[seat])
-        return say(table.game.choice_label(table.state, action))
+        return speech.in_channel(table, table.game.choice_label(table.state, action))
 
-    async def force(self, table: Table, seat: int, why: str) -> Accepted:
+    async def force(self, table: Table, seat: int, why: Text) -> Accepted:
         """Take a pending decision's default for its seat (the host's order, a deadline or
         turn limit, a player away); `why` heads the narration."""
         default = self.forceable(table).get(seat)
         if default is None:
-            raise PlayerError("That decision has no default to apply.")
+            raise PlayerError(m("bot.tables.no_default"))
         assert table.state is not None
-        label = self.default_label(table, seat)
-        name = table.state.seat_names[seat]
-        prefix = f"{why} Default for <@{table.holder(seat)}> ({name}): {label}."
+        told = m(
+            "bot.tables.default_for",
+            why=speech.in_channel(table, why),
+            who=f"<@{table.holder(seat)}>",
+            seat=table.state.seat_names[seat],
+            label=self.default_label(table, seat),
+        )
+        prefix = speech.in_channel(table, told)
         action = table.game.parse_action(default)
         return await self._commit(table, seat, action, SYSTEM_USER, prefix)
 
@@ -543,35 +544,37 @@ class Tables:
         user = after.holder(seat)
         if not after.row.prefs.get(user, Prefs()).on_deck:
             return []
-        acting = ", ".join(after.state.seat_names[s] for s in after.prompts()) or "the table"
-        return [
-            posts.private(
-                after,
-                seat,
-                f"🔜 You are on deck as {after.state.seat_names[seat]}: your turn comes after "
-                f"{acting}.",
-            )
-        ]
+        acting: Arg = [after.state.seat_names[s] for s in after.prompts()]
+        deck = m(
+            "bot.tables.on_deck",
+            seat=after.state.seat_names[seat],
+            acting=acting or m("bot.tables.the_table"),
+        )
+        return [posts.private(after, seat, speech.to_seat(after, seat, deck))]
 
     # ----- helpers -------------------------------------------------------------------------
     @staticmethod
-    def _lobby_only(table: Table, what: str) -> None:
-        if table.row.status != "lobby":
-            raise PlayerError(f"You can only {what} while the game is in its lobby.")
+    def _needs(table: Table, count: int) -> Msg:
+        """Why a lobby cannot start with `count` players: how many the game takes."""
+        allowed = present.counts_msg(table.game.player_counts)
+        return m("bot.tables.needs", game=table.game.title, allowed=allowed, n=count)
 
     @staticmethod
-    def _host_only(table: Table, user_id: int, what: str) -> None:
+    def _lobby_only(table: Table, what: Msg) -> None:
+        if table.row.status != "lobby":
+            raise PlayerError(m("bot.tables.lobby_only", what=what))
+
+    @staticmethod
+    def _host_only(table: Table, user_id: int, what: Msg) -> None:
         if user_id != table.row.host_id:
-            raise PlayerError(f"Only the host (<@{table.row.host_id}>) can {what}.")
+            raise PlayerError(m("bot.tables.host_only", host=f"<@{table.row.host_id}>", what=what))
 
     @staticmethod
     async def write(pending: Any) -> GameRow:
         try:
             return await pending
         except StaleVersion:
-            raise PlayerError(
-                "The game changed while your command was on its way; please try again."
-            ) from None
+            raise PlayerError(m("bot.tables.stale")) from None
 
 
 def _same_game(a: GameState, b: GameState) -> bool:

@@ -5,6 +5,7 @@ the English catalog (`bot.*` entries), and a player who reads English still gets
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator, Awaitable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
@@ -13,10 +14,13 @@ import pytest
 
 import bot
 from bot.store.models import GameRow, OutboxRow, Post, Prefs
+from bot.store.sqlite import SqliteStore
 from bot.table import posts, present
-from bot.table.model import Accepted, Table
+from bot.table.model import Accepted, PlayerError, Table
+from bot.table.tables import Tables
 from engine import Outcome, Termination
-from engine.messages import ENGLISH, catalog, raw, read_catalog
+from engine.games import REGISTRY
+from engine.messages import ENGLISH, Msg, catalog, raw, read_catalog, say
 from engine.messages import fields as _fields
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_game import Bid
@@ -151,3 +155,43 @@ def outbox(post: Post) -> OutboxRow:
         created_at=datetime.now(UTC),
         sending_at=None,
     )
+
+
+@pytest.fixture
+async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
+    REGISTRY[TOY.id] = TOY
+    store = SqliteStore(tmp_path / "t.sqlite3")
+    await store.open()
+    yield Tables(store)
+    await store.aclose()
+    REGISTRY.pop(TOY.id, None)
+
+
+async def refused(doing: Awaitable[object]) -> Msg:
+    with pytest.raises(PlayerError) as caught:
+        await doing
+    assert isinstance(caught.value.text, Msg)
+    return caught.value.text
+
+
+async def test_a_table_refuses_in_its_askers_language_and_tells_the_channel_in_its_own(
+    tables: Tables,
+) -> None:
+    table = await tables.open_lobby(1, 9, TOY.id, ALICE, language="es")
+    said = [
+        await refused(tables.start(table, ALICE)),
+        await refused(tables.start(table, BOB)),
+        await refused(tables.leave(table, ALICE)),
+        await refused(tables.leave(table, BOB)),
+        await refused(tables.act(table, ALICE, {"kind": "bid", "card": 1})),
+    ]
+    table = await tables.join(table, BOB)
+    said.append(await refused(tables.join(table, BOB)))
+    spanish = [say(text, "es") for text in said]
+    assert "necesita 2 o 3 jugadores; de momento se ha unido 1." in spanish[0]
+    assert leftovers("\n".join(spanish)) == []
+    assert say(said[0], "en") == "Sealed Bids needs 2 or 3 players; 1 joined so far."
+    table = await tables.start(table, ALICE)
+    ended = await tables.abandon(table, ALICE, can_manage=False)
+    (told,) = [p for p in await tables.store.open_posts(ended.row.id) if p.kind == "notice"]
+    assert "abandonó la partida" in told.body["text"] and leftovers(told.body["text"]) == []
