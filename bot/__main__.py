@@ -227,6 +227,8 @@ async def serve(settings: Settings) -> int:
             where,
             version(),
             timedelta(seconds=settings.database_lease_seconds),
+            shards=settings.shard_ids,
+            shard_count=settings.shard_count,
         )
         await tenancy.take()
         bot = GameBot(settings, store=store)

@@ -113,7 +113,9 @@ def holder(database: Path) -> str | None:
     try:  # read-write, so that closing it removes the side files it may have created
         with closing(sqlite3.connect(f"file:{database}?mode=rw", uri=True)) as db:
             db.execute("PRAGMA busy_timeout=5000")
-            row = db.execute("SELECT host, pid, lease_until FROM bot_lease WHERE id = 1").fetchone()
+            row = db.execute(
+                "SELECT host, pid, lease_until FROM bot_lease ORDER BY lease_until DESC LIMIT 1"
+            ).fetchone()
     except sqlite3.OperationalError:  # no lease table yet: no bot of this version ran on it
         return None
     if row is None or datetime.fromisoformat(row[2]) <= datetime.now(UTC):

@@ -16,7 +16,8 @@ a `Dialect` on its way to the database; so do the values whose form differs betw
 - comparing with a value that may be NULL: `same`, `differs`;
 - claims shared by several processes: `skip_locked` ends the select of the rows a claim takes
   (another process's claim in flight is passed over, never waited for), and `lock_game` is the
-  statement a game's version-checked write takes the game's own lock with.
+  statement a game's version-checked write takes the game's own lock with;
+- several processes on one database: `processes_share`, which the leases follow.
 
 `SQLITE` is the dialect of `SqliteStore` and `POSTGRESQL` that of `PostgresStore`. What is one
 database's alone (opening it, SQLite's PRAGMAs, the migration runners) stays in
@@ -50,6 +51,9 @@ class Dialect:
     lock_game: str | None = None
     """The statement (given the game's id) that takes a game's lock until the transaction
     ends; SQLite's writer lock already holds the whole database."""
+    processes_share = False
+    """Whether several bot processes may run on the database at once, each on its own shards
+    (`bot.store.lease`). A SQLite file is one process's."""
 
     def sql(self, text: str) -> str:
         """A statement written with `?` marks, in this database's placeholder style."""
@@ -164,6 +168,7 @@ class Postgres(Dialect):
     again as committed before it is taken, so a live lease is never taken over."""
     lock_game = "SELECT pg_advisory_xact_lock(?)"
     """The game's id is its key; the lock goes with the transaction's end."""
+    processes_share = True
 
     def sql(self, text: str) -> str:
         return numbered(text)

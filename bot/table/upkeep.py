@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.config import POSTGRESQL
 from bot.store import backup
 from bot.store.lease import Holder
 from bot.store.protocol import GameStore
@@ -34,11 +35,24 @@ BACKUP_GLOB = "games-*.sqlite3"
 class Tenancy:
     """This process's hold on its database: taken once, renewed until it stops."""
 
-    def __init__(self, store: GameStore, where: str, version: str, lease: timedelta) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        where: str,
+        version: str,
+        lease: timedelta,
+        shards: list[int] | None = None,
+        shard_count: int | None = None,
+    ) -> None:
         self.store = store
         self.where = where
         self.lease = lease
-        self.me = Holder(version=version, started_at=datetime.now(UTC))
+        self.me = Holder(
+            version=version,
+            started_at=datetime.now(UTC),
+            shards=shards,
+            shard_count=shard_count,
+        )
         self.renewed_at = time.monotonic()
         """When the lease was last written (`time.monotonic`): the database took a write."""
 
@@ -52,10 +66,16 @@ class Tenancy:
                 self.me, datetime.now(UTC), self.lease, replacing=other.holder
             )
         if other is not None:
+            shared = (
+                " Processes sharing a PostgreSQL database each run their own SHARD_IDS of one "
+                "SHARD_COUNT."
+                if self.where.startswith(POSTGRESQL)
+                else ""
+            )
             raise StoreUnusable(
                 f"Another bot already runs on the database {self.where}: {other.line()}. "
                 "Stop it first (two bots would answer every command twice); if it crashed, "
-                f"its hold runs out within {self.lease.total_seconds():g} s."
+                f"its hold runs out within {self.lease.total_seconds():g} s.{shared}"
             )
 
     async def keep(self, lost: Callable[[], Awaitable[None]]) -> None:
