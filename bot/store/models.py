@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator
 
-from engine.messages import known, languages
+from engine.messages import Msg, known, languages, m
 from engine.words import quoted
 
 Status = Literal["lobby", "active", "finished", "abandoned"]
@@ -219,13 +219,13 @@ class Prefs(BaseModel):
         default=None,
         ge=0,
         le=23,
-        json_schema_extra={"bounds": "Quiet hours start at an hour from {lo} to {hi}"},
+        json_schema_extra={"bounds": "bot.prefs.bounds.quiet_from"},
     )
     quiet_to: int | None = Field(
         default=None,
         ge=0,
         le=23,
-        json_schema_extra={"bounds": "Quiet hours end at an hour from {lo} to {hi}"},
+        json_schema_extra={"bounds": "bot.prefs.bounds.quiet_to"},
     )
     on_deck: bool = False
     turn_dm: bool = False
@@ -277,16 +277,21 @@ class Prefs(BaseModel):
         day = local.date() if hour < end else local.date() + timedelta(days=1)
         return datetime.combine(day, time(end), zone)
 
-    def summary(self) -> str:
+    def summary(self) -> Msg:
+        """Their settings in one line, as `/game me settings` and `/game me data` say them."""
         quiet = (
-            f"quiet from {self.quiet_from}:00 to {self.quiet_to}:00"
+            m("bot.prefs.quiet", start=self.quiet_from, end=self.quiet_to)
             if self.quiet_from is not None and self.quiet_to is not None
-            else "no quiet hours"
+            else m("bot.prefs.no_quiet")
         )
-        deck = "on-deck DMs on" if self.on_deck else "on-deck DMs off"
-        turn = "your-turn DMs on" if self.turn_dm else "your-turn DMs off"
-        spoken = self.language or "as your Discord"
-        return f"Time zone {self.timezone} · {quiet} · {deck} · {turn} · language {spoken}"
+        return m(
+            "bot.prefs.summary",
+            zone=self.timezone,
+            quiet=quiet,
+            deck=m("bot.prefs.on_deck.on" if self.on_deck else "bot.prefs.on_deck.off"),
+            turn=m("bot.prefs.turn_dm.on" if self.turn_dm else "bot.prefs.turn_dm.off"),
+            language=self.language or m("bot.prefs.as_client"),
+        )
 
 
 class Wait(BaseModel):

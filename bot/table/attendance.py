@@ -1,7 +1,8 @@
 """Who is at the table: the pace it keeps, pauses, time away, replacing a player, resigning.
 
 Each change is stored together with what the table is told of it and with the waits worked out
-anew, so reminders and limits follow at once; nothing here talks to Discord.
+anew, so reminders and limits follow at once; nothing here talks to Discord. Refusals are
+messages (`bot.attendance.*`) said in the asker's language; the table is told in its own.
 """
 
 from __future__ import annotations
@@ -11,36 +12,53 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.table import posts
+from bot.store.models import Post
+from bot.table import posts, speech
 from bot.table.model import PlayerError, Table
 from bot.table.pace import Pace, refusal
 from bot.table.tables import Tables
-from engine.messages import say
+from engine.messages import Msg, m
 
 
-def _steward(table: Table, user_id: int, can_manage: bool, what: str) -> None:
+def _steward(table: Table, user_id: int, can_manage: bool, what: Msg) -> None:
     if user_id != table.row.host_id and not can_manage:
-        raise PlayerError(f"Only the host or someone with Manage Channels can {what}.")
+        raise PlayerError(m("bot.attendance.steward_only", what=what))
 
 
 def _running(table: Table) -> None:
     if table.state is None or table.row.status != "active":
-        raise PlayerError("There is no game running in this channel.")
+        raise PlayerError(m("bot.attendance.not_running"))
+
+
+def _seated(table: Table, user_id: int) -> None:
+    if not table.seats_of(user_id):
+        raise PlayerError(m("bot.tables.not_playing"))
+
+
+def _notice(table: Table, msg: Msg, ping: list[int] | None = None) -> Post:
+    """What the table is told, in its language."""
+    return posts.notice(speech.in_channel(table, msg), ping)
 
 
 async def set_pace(
     tables: Tables, table: Table, user_id: int, can_manage: bool, changes: dict[str, Any]
 ) -> Table:
     """Change the table's pace (in the lobby or during play); the clocks follow at once."""
-    _steward(table, user_id, can_manage, "change the table's settings")
+    _steward(table, user_id, can_manage, m("bot.attendance.doing.settings"))
     try:
         chosen = Pace.model_validate({**table.row.pace, **changes})
     except ValidationError as exc:
-        raise PlayerError(f"Those settings were not changed. {refusal(exc)}") from None
+        raise PlayerError(m("bot.attendance.not_changed", why=refusal(exc))) from None
     told = []
     waits = None
     if table.row.status == "active":
-        told = [posts.notice(f"⚙️ <@{user_id}> changed this table's pace: {chosen.summary()}.")]
+        changed_to = Table(
+            row=table.row.model_copy(update={"pace": chosen.model_dump()}),
+            game=table.game,
+            state=table.state,
+        )
+        said = m("bot.attendance.pace_changed", who=f"<@{user_id}>", pace=chosen.summary())
+        told = [_notice(changed_to, said)]
         changed = table.row.model_copy(update={"pace": chosen.model_dump()})
         current = table.row.waits
         waits = tables.scheduled(
@@ -58,14 +76,11 @@ async def set_pace(
 
 async def pause(tables: Tables, table: Table, user_id: int, can_manage: bool) -> Table:
     _running(table)
-    _steward(table, user_id, can_manage, "pause the game")
+    _steward(table, user_id, can_manage, m("bot.attendance.doing.pause"))
     if table.row.paused_at is not None:
-        raise PlayerError("The game is already paused; `/game table resume` starts it again.")
+        raise PlayerError(m("bot.attendance.already_paused"))
     now = tables.clock()
-    told = posts.notice(
-        f"⏸️ <@{user_id}> paused the game: no reminders or turn limits until "
-        "`/game table resume`. Moves still count if anyone makes one."
-    )
+    told = _notice(table, m("bot.attendance.paused", who=f"<@{user_id}>"))
     paused = table.row.model_copy(update={"paused_at": now.isoformat()})
     waits = tables.scheduled(
         Table(row=paused, game=table.game, state=table.state),
@@ -80,9 +95,9 @@ async def pause(tables: Tables, table: Table, user_id: int, can_manage: bool) ->
 async def resume(tables: Tables, table: Table, user_id: int, can_manage: bool) -> Table:
     """Start the clocks again, from now: nobody is reminded for time the game spent paused."""
     _running(table)
-    _steward(table, user_id, can_manage, "resume the game")
+    _steward(table, user_id, can_manage, m("bot.attendance.doing.resume"))
     if table.row.paused_at is None:
-        raise PlayerError("The game is not paused.")
+        raise PlayerError(m("bot.attendance.not_paused"))
     now = tables.clock()
     running = table.row.model_copy(update={"paused_at": None})
     fresh = [
@@ -90,7 +105,8 @@ async def resume(tables: Tables, table: Table, user_id: int, can_manage: bool) -
         for w in table.row.waits.values()
     ]
     waits = tables.scheduled(Table(row=running, game=table.game, state=table.state), fresh)
-    told = posts.notice(f"▶️ <@{user_id}> resumed the game.", [w.user_id for w in waits])
+    resumed = m("bot.attendance.resumed", who=f"<@{user_id}>")
+    told = _notice(table, resumed, [w.user_id for w in waits])
     row = await tables.write(tables.store.update_game(table.row, [told], waits, paused_at=None))
     return Table(row=row, game=table.game, state=table.state)
 
@@ -98,29 +114,24 @@ async def resume(tables: Tables, table: Table, user_id: int, can_manage: bool) -
 async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> Table:
     """Away for `days` (0: back now). What the table does meanwhile is its own setting."""
     _running(table)
-    if not table.seats_of(user_id):
-        raise PlayerError("You are not playing in this game.")
+    _seated(table, user_id)
     chosen = Pace.model_validate(table.row.pace)
     if days < 0 or days > chosen.vacation_days:
-        raise PlayerError(
-            f"This table allows time away of up to {chosen.vacation_days} days; "
-            "ask the host to change it with `/game settings` if you need longer."
-        )
+        raise PlayerError(m("bot.attendance.too_long", n=chosen.vacation_days))
     away = table.row.away
     if days == 0:
         if user_id not in away:
-            raise PlayerError("You are not away from this game.")
+            raise PlayerError(m("bot.attendance.not_away"))
         until = None
-        text = f"🏠 <@{user_id}> is back."
+        said = m("bot.attendance.back", who=f"<@{user_id}>")
     else:
         until = tables.clock() + timedelta(days=days)
-        stamp = int(until.timestamp())
-        meanwhile = (
-            "their clocks wait until then"
-            if chosen.on_vacation == "pause"
-            else "the table plays the default for them meanwhile"
+        said = m(
+            "bot.attendance.away",
+            who=f"<@{user_id}>",
+            until=f"<t:{int(until.timestamp())}:f>",
+            meanwhile=m(f"bot.attendance.meanwhile.{chosen.on_vacation}"),
         )
-        text = f"🌴 <@{user_id}> is away until <t:{stamp}:f>; {meanwhile}."
     waits = table.row.waits
     fresh = [
         w.model_copy(update={"remind_at": None, "reminders": 0}) if w.user_id == user_id else w
@@ -130,7 +141,7 @@ async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> T
     if until is not None:
         away[user_id] = until
     scheduled = tables.scheduled(table, fresh, away)
-    await tables.store.set_away(table.row, user_id, until, [posts.notice(text)], scheduled)
+    await tables.store.set_away(table.row, user_id, until, [_notice(table, said)], scheduled)
     return table
 
 
@@ -140,11 +151,11 @@ def check_replace(table: Table, old: int, new: int, new_is_bot: bool) -> list[in
     assert table.state is not None
     seats = table.seats_of(old)
     if not seats:
-        raise PlayerError(f"<@{old}> holds no seat in this game.")
+        raise PlayerError(m("bot.attendance.no_seat", who=f"<@{old}>"))
     if new_is_bot:
-        raise PlayerError("A bot cannot take a seat; pick a person.")
+        raise PlayerError(m("bot.attendance.bot_seat"))
     if new in table.row.players:
-        raise PlayerError(f"<@{new}> already plays in this game.")
+        raise PlayerError(m("bot.attendance.already_plays", who=f"<@{new}>"))
     return seats
 
 
@@ -153,24 +164,21 @@ async def replace(
 ) -> Table:
     """Give `old`'s seats to `new`: they get the seats' secrets by DM at once, and `old` can no
     longer act or read them; the table is told."""
-    _steward(table, by, can_manage, "replace a player")
+    _steward(table, by, can_manage, m("bot.attendance.doing.replace"))
     seats = check_replace(table, old, new, new_is_bot=False)
     assert table.state is not None
     players = [new if p == old else p for p in table.row.players]
     after_row = table.row.model_copy(update={"players": players})
     after = Table(row=after_row, game=table.game, state=table.state)
     names = ", ".join(table.state.seat_names[s] for s in seats)
-    told = [
-        posts.notice(
-            f"🔁 <@{by}> gave <@{old}>'s seat ({names}) to <@{new}>. Welcome, <@{new}>: "
-            "`/game status` shows where things stand.",
-            [new],
-        )
-    ]
+    gave = m(
+        "bot.attendance.replaced", by=f"<@{by}>", old=f"<@{old}>", seats=names, new=f"<@{new}>"
+    )
+    told = [_notice(table, gave, [new])]
     for seat in seats:
         secret = table.game.hand_text(table.state, seat)
         if secret is not None:
-            told.append(posts.private(after, seat, say(secret)))
+            told.append(posts.private(after, seat, speech.to_seat(after, seat, secret)))
     current = table.row.waits
     away = {u: t for u, t in table.row.away.items() if u != old}
     waits = tables.scheduled(
@@ -196,13 +204,13 @@ async def resign(tables: Tables, table: Table, user_id: int) -> Table:
     """Neither built game lets a player leave mid-game, so a player who must go asks to be
     replaced: the table is told, and the host can hand the seat on."""
     _running(table)
-    if not table.seats_of(user_id):
-        raise PlayerError("You are not playing in this game.")
-    told = posts.notice(
-        f"🙋 <@{user_id}> has to leave and asks to be replaced. The rules of "
-        f"{table.game.title} have no way to resign, so <@{table.row.host_id}> (or someone "
-        "with Manage Channels) can hand the seat to another member with `/game seat replace`.",
-        [table.row.host_id],
+    _seated(table, user_id)
+    leaving = m(
+        "bot.attendance.resigns",
+        who=f"<@{user_id}>",
+        game=table.game.title,
+        host=f"<@{table.row.host_id}>",
     )
+    told = _notice(table, leaving, [table.row.host_id])
     row = await tables.write(tables.store.update_game(table.row, [told]))
     return Table(row=row, game=table.game, state=table.state)

@@ -16,7 +16,8 @@ from babel import Locale
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.store.models import Wait
-from engine.messages import ENGLISH, languages
+from engine.messages import ENGLISH, Msg, languages, m, raw
+from engine.words import quoted
 
 SNOOZE = timedelta(hours=4)
 """How much later "remind me later" reminds a player again."""
@@ -33,28 +34,28 @@ class Pace(BaseModel):
         ge=1,
         le=168,
         description="hours without a move before the first reminder",
-        json_schema_extra={"bounds": "The first reminder comes {lo} to {hi} hours into a turn"},
+        json_schema_extra={"bounds": "bot.pace.bounds.remind_after"},
     )
     remind_every: float = Field(
         default=24,
         ge=1,
         le=336,
         description="hours between later reminders",
-        json_schema_extra={"bounds": "Later reminders come every {lo} to {hi} hours"},
+        json_schema_extra={"bounds": "bot.pace.bounds.remind_every"},
     )
     reminders: int = Field(
         default=5,
         ge=0,
         le=20,
         description="reminders before the table is told a player is absent",
-        json_schema_extra={"bounds": "A table sends {lo} to {hi} reminders"},
+        json_schema_extra={"bounds": "bot.pace.bounds.reminders"},
     )
     turn_limit: float = Field(
         default=0,
         ge=0,
         le=720,
         description="hours a player may take over a move on their turn (0: no limit)",
-        json_schema_extra={"bounds": "A turn limit is between 1 and {hi} hours (0: no limit)"},
+        json_schema_extra={"bounds": "bot.pace.bounds.turn_limit"},
     )
     on_limit: Literal["tell_host", "default", "computer"] = Field(
         default="tell_host",
@@ -66,7 +67,7 @@ class Pace(BaseModel):
         ge=0,
         le=60,
         description="longest time away a player may take",
-        json_schema_extra={"bounds": "A vacation lasts {lo} to {hi} days"},
+        json_schema_extra={"bounds": "bot.pace.bounds.vacation_days"},
     )
     on_vacation: Literal["pause", "default"] = Field(
         default="pause", description="while away: their clocks wait, or their turns get the default"
@@ -85,7 +86,7 @@ class Pace(BaseModel):
         ge=0,
         le=1440,
         description="minutes after their last move in which a player counts as at the table",
-        json_schema_extra={"bounds": "The ping grace is {lo} to {hi} minutes"},
+        json_schema_extra={"bounds": "bot.pace.bounds.ping_grace_minutes"},
     )
     """A phase passing quickly between players (turns at one world, a card window) edits one
     turn message as the actor changes; a player who moved within this many minutes is watching
@@ -101,43 +102,45 @@ class Pace(BaseModel):
     @classmethod
     def _spoken(cls, value: str) -> str:
         if value not in languages():
-            raise ValueError(f"The bot speaks {', '.join(languages())}.")
+            raise ValueError(str(speaks()))
         return value
 
     @field_validator("turn_limit")
     @classmethod
     def _whole_hour_or_off(cls, value: float) -> float:
         if 0 < value < 1:
-            raise ValueError(bounds_text("turn_limit"))
+            raise ValueError(str(bounds_text("turn_limit")))
         return value
 
-    def summary(self) -> str:
+    def summary(self) -> Msg:
+        """Every setting in one line, as the lobby, `/game status` and a change of pace say it
+        (the values' words come from the catalogs: `bot.pace.*`)."""
         limit = (
-            "no turn limit"
+            m("bot.pace.no_limit")
             if not self.turn_limit
-            else f"turn limit {self.turn_limit:g} h, then "
-            + {
-                "default": "the default is played",
-                "computer": "the computer plays the seat until it is handed back",
-                "tell_host": "the host is told",
-            }[self.on_limit]
-        )
-        away = "clocks wait" if self.on_vacation == "pause" else "their turns get the default"
-        board = {
-            "step": "the board after every step",
-            "turn": "the board at each turn, what changed at each step",
-            "request": "the board on request",
-        }[self.board]
-        return (
-            f"Reminders after {self.remind_after:g} h, then every {self.remind_every:g} h, "
-            f"{self.reminders} at most · {limit} · vacations up to {self.vacation_days} days "
-            f"({away}) · {board}, {self.narration} narration · "
-            + (
-                f"pings for a turn after {self.ping_grace_minutes} min away"
-                if self.ping_grace_minutes
-                else "pings for every turn"
+            else m(
+                "bot.pace.limit",
+                hours=f"{self.turn_limit:g}",
+                then=m(f"bot.pace.on_limit.{self.on_limit}"),
             )
-            + f" · posts in {language_name(self.language)}"
+        )
+        pings = (
+            m("bot.pace.pings.grace", minutes=self.ping_grace_minutes)
+            if self.ping_grace_minutes
+            else m("bot.pace.pings.every")
+        )
+        return m(
+            "bot.pace.summary",
+            after=f"{self.remind_after:g}",
+            every=f"{self.remind_every:g}",
+            reminders=self.reminders,
+            limit=limit,
+            days=self.vacation_days,
+            away=m(f"bot.pace.away.{self.on_vacation}"),
+            board=m(f"bot.pace.board.{self.board}"),
+            narration=m(f"bot.pace.narration.{self.narration}"),
+            pings=pings,
+            language=language_name(self.language),
         )
 
 
@@ -163,28 +166,43 @@ def bounds(name: str, model: type[BaseModel] | None = None) -> tuple[float, floa
     return low, high
 
 
-def bounds_text(name: str, model: type[BaseModel] | None = None) -> str:
-    """ "A turn limit is between 1 and 720 hours (0: no limit)." for a value out of range."""
+def bounds_text(name: str, model: type[BaseModel] | None = None) -> Msg:
+    """ "A turn limit is between 1 and 720 hours (0: no limit)." for a value out of range: the
+    field's `bounds` names its catalog entry."""
     extra = (model or Pace).model_fields[name].json_schema_extra
     assert isinstance(extra, dict)
     low, high = bounds(name, model)
-    return f"{str(extra['bounds']).format(lo=f'{low:g}', hi=f'{high:g}')}."
+    return m(str(extra["bounds"]), lo=f"{low:g}", hi=f"{high:g}")
 
 
-def refusal(exc: ValidationError, model: type[BaseModel] | None = None) -> str:
+def refusal(exc: ValidationError, model: type[BaseModel] | None = None) -> Msg:
     """Why settings were refused, in the project's words: each number out of range gets its
-    bounds sentence, anything else the validator's own message (our validators write theirs
-    for players). Serves `Pace` and, named, `Prefs`."""
+    bounds sentence, a language the bot does not speak the list of those it does, anything
+    else the validator's own message. Serves `Pace` and, named, `Prefs`."""
     fields = (model or Pace).model_fields
-    said = []
+    said: list[Msg] = []
     for err in exc.errors():
         name = str(err["loc"][0]) if err["loc"] else ""
         extra = fields[name].json_schema_extra if name in fields else None
         if isinstance(extra, dict) and "bounds" in extra:
-            said.append(bounds_text(name, model))
+            reason = bounds_text(name, model)
+        elif name == "language":
+            reason = speaks()
+        elif name == "timezone":
+            reason = m("bot.prefs.no_zone", zone=quoted(err["input"]))
         else:
-            said.append(err["msg"].removeprefix("Value error, "))
-    return " ".join(dict.fromkeys(said))
+            reason = raw(err["msg"].removeprefix("Value error, "))
+        if reason not in said:
+            said.append(reason)
+    joined = said[-1]
+    for earlier in reversed(said[:-1]):
+        joined = m("bot.pace.and_then", first=earlier, rest=joined)
+    return joined
+
+
+def speaks() -> Msg:
+    """The languages the bot speaks, said when another is asked for."""
+    return m("bot.pace.speaks", languages=", ".join(languages()))
 
 
 Away = tuple[datetime, Literal["pause", "default"]]

@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
+from pydantic import ValidationError
 
 import bot
 from bot.store.models import GameRow, OutboxRow, Post, Prefs
 from bot.store.sqlite import SqliteStore
-from bot.table import posts, present
+from bot.table import attendance, posts, present
 from bot.table.model import Accepted, PlayerError, Table
+from bot.table.pace import Pace, bounds_text, refusal
 from bot.table.tables import Tables
 from engine import Outcome, Termination
 from engine.games import REGISTRY
@@ -195,3 +197,65 @@ async def test_a_table_refuses_in_its_askers_language_and_tells_the_channel_in_i
     ended = await tables.abandon(table, ALICE, can_manage=False)
     (told,) = [p for p in await tables.store.open_posts(ended.row.id) if p.kind == "notice"]
     assert "abandonó la partida" in told.body["text"] and leftovers(told.body["text"]) == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_pace_and_setting_reads_in_each_language(language: str) -> None:
+    said = []
+    for on_limit, on_vacation, board, narration in zip(
+        ["tell_host", "default", "computer"],
+        ["pause", "default", "pause"],
+        ["step", "turn", "request"],
+        ["full", "compact", "full"],
+        strict=True,
+    ):
+        for limit, grace in ((0, 0), (24, 10)):
+            chosen = Pace.model_validate(
+                {
+                    "on_limit": on_limit,
+                    "on_vacation": on_vacation,
+                    "board": board,
+                    "narration": narration,
+                    "turn_limit": limit,
+                    "ping_grace_minutes": grace,
+                }
+            )
+            said.append(say(chosen.summary(), language))
+    for model in (Pace, Prefs):
+        for name, info in model.model_fields.items():
+            if isinstance(info.json_schema_extra, dict) and "bounds" in info.json_schema_extra:
+                said.append(say(bounds_text(name, model), language))
+    said += [
+        say(Prefs().summary(), language),
+        say(Prefs(quiet_from=22, quiet_to=7).summary(), language),
+    ]
+    with pytest.raises(ValidationError) as caught:
+        Prefs.model_validate({"timezone": "Mars/Olympus", "language": "xx", "quiet_to": 30})
+    said.append(say(refusal(caught.value, Prefs), language))
+    text = "\n".join(said)
+    assert "bot." not in text, "every key has its words"
+    if language == "es":
+        assert leftovers(text) == [] and "No hay ninguna zona horaria" in text
+
+
+async def test_a_spanish_table_is_told_of_pauses_and_time_away_in_spanish(tables: Tables) -> None:
+    table = await tables.open_lobby(1, 9, TOY.id, ALICE, language="es")
+    table = await tables.start(await tables.join(table, BOB), ALICE)
+    refusals = [
+        await refused(attendance.pause(tables, table, BOB, can_manage=False)),
+        await refused(attendance.resume(tables, table, ALICE, can_manage=False)),
+        await refused(attendance.vacation(tables, table, BOB, 99)),
+        await refused(attendance.set_pace(tables, table, ALICE, False, {"reminders": 99})),
+    ]
+    await attendance.pause(tables, await tables.require(1), ALICE, can_manage=False)
+    await attendance.resume(tables, await tables.require(1), ALICE, can_manage=False)
+    await attendance.vacation(tables, await tables.require(1), BOB, 2)
+    await attendance.resign(tables, await tables.require(1), BOB)
+    await attendance.set_pace(tables, await tables.require(1), ALICE, False, {"reminders": 3})
+    told = [
+        p.body["text"] for p in await tables.store.open_posts(table.row.id) if p.kind == "notice"
+    ]
+    assert len(told) == 5 and "pausó la partida" in told[0]
+    said = "\n".join(told + [say(text, "es") for text in refusals])
+    assert "Una mesa envía de 0 a 20 recordatorios." in said
+    assert leftovers(said) == []
