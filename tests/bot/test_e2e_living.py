@@ -138,6 +138,7 @@ async def test_a_turn_message_answered_by_its_button_shows_the_board_after_that_
     seat = table.seats_of(developer.id)[0]
     move = next(a for a in table.game.legal_actions(table.state, seat) if a.kind == "move")
     await real.command(developer, "nomb", "move", **move.model_dump(exclude={"kind"}))
+    edits = len(real.standin.message(turn.id).history)
     await real.click(developer, real.standin.message(turn.id), "End turn")
     # The answered mark comes after the player's own answer.
     retired = await real.standin.wait_until(
@@ -150,3 +151,7 @@ async def test_a_turn_message_answered_by_its_button_shows_the_board_after_that_
     # Its picture is the board after its last line: the one the next turn message starts from.
     assert retired.attachments and following.attachments
     assert retired.attachments[0].data == following.attachments[0].data
+    # One write: the mark, its picture and its buttons taken off together.
+    await real.standin.wait_idle(quiet=0.3, timeout=20)
+    assert len(real.standin.message(turn.id).history) == edits + 1
+    assert not list(real.standin.message(turn.id).iter_components())
