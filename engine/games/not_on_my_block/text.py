@@ -135,6 +135,10 @@ def label_value(state: NombState, field: str, value: object) -> Msg:
         return m("nomb.label.piece_at", piece=mech.piece_label(key), at=state.agents[key])
     if key in COLOURS:
         return mech.colour_name(key)
+    if field == "direction" and key in ("up", "down", "left", "right"):
+        return mech.direction_word(key)
+    if field == "answer" and key in _ANSWERS:
+        return m(_ANSWERS[key])
     at = state.board.normalise(raw)
     if at is not None and field in ("to", "block", "store", "center", "apartment"):
         apt = mech.apartment_at(state, at)
@@ -143,6 +147,10 @@ def label_value(state: NombState, field: str, value: object) -> Msg:
             return block
         return m("nomb.label.block_apartment", block=block, colour=mech.colour_word(apt.colour))
     return m("nomb.label.typed", text=excerpt(raw))
+
+
+_ANSWERS = {"accept": "nomb.label.answer.accept", "decline": "nomb.label.answer.decline"}
+"""A swap's answers, as autocomplete lists them."""
 
 
 def comma_list(items: Sequence[Arg]) -> Arg:
