@@ -107,3 +107,19 @@ def test_spanish_counts_and_lists_agree() -> None:
     caught = m("nomb.event.reps_to_start", n=2, reps=reps)
     assert say(caught, "es") == "Delegado rojo 1 y Delegado azul 2 vuelven a la Salida."
     assert say(caught, "en") == "Red rep 1 and Blue rep 2 go back to Start."
+
+
+def test_rules_summaries_read_in_spanish_and_match_the_english_ones() -> None:
+    """`/rules` in Spanish: the same topics in the same order with the same commands, titles
+    and texts in Spanish, found by Spanish words and by the English ones."""
+    from engine.rules_help import match_topics
+
+    english, spanish = GAME.rules_topics("en"), GAME.rules_topics("es")
+    assert [t.id for t in spanish] == [t.id for t in english]
+    for en, es in zip(english, spanish, strict=True):
+        assert es.commands == en.commands
+        assert es.title != en.title and es.text != en.text
+        assert set(en.keywords) <= set(es.keywords)
+    assert match_topics(spanish, "empujar")[0].id == "pushing"
+    assert match_topics(spanish, "push")[0].id == "pushing"
+    assert spanish[0].title == "Resumen"
