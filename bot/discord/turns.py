@@ -17,6 +17,7 @@ from bot.discord.interactions import Progress
 from bot.discord.plays import Play, plays
 from bot.table import binding, limits, present
 from bot.table.model import Accepted, PlayerError, Table
+from bot.table.speech import in_channel
 from engine import QuickChoice, words
 from engine.messages import say
 
@@ -93,7 +94,8 @@ class Turns:
             self.told(play, move)
             if interaction.message is not None:
                 play.spare = interaction.message.id  # its mark takes its buttons off
-            play.afterwards(lambda: self._mark_clicked(interaction, move, choice.label))
+            label = in_channel(table, choice.msg)  # the mark is read in the channel
+            play.afterwards(lambda: self._mark_clicked(interaction, move, label))
 
     async def _refuse_stale(self, interaction: discord.Interaction[GameBot], table: Table) -> None:
         await self._retire_clicked(interaction, table)

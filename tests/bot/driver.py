@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.table import limits
 from bot.table.model import Table
+from bot.table.speech import in_channel
 from engine import ActionBase, OrderAction
 from engine.players import Player, player_for, seen
 from tests.bot.harness import Session, reply_text
@@ -55,7 +56,7 @@ def latest_with_button(session: Session, custom_prefix: str, label: str) -> Mess
 def offered(session: Session, table: Table, seat: int, label: str) -> bool:
     """Whether the choice has a button: a prompt with more choices than a message holds
     buttons offers the rest only as the typed command, which a player then uses."""
-    choices = [c.label for c in table.prompts()[seat].choices]
+    choices = [in_channel(table, c.msg) for c in table.prompts()[seat].choices]
     return label in choices[: limits.BUTTONS]
 
 
@@ -68,8 +69,9 @@ async def step(session: Session, users: dict[int, UserRecord], policy: Policy) -
     if isinstance(action, OrderAction):
         return await submit_orders(session, user, action.chosen())
     for choice in table.prompts()[seat].choices:
-        if choice.action == data and offered(session, table, seat, choice.label):
-            message, shown = button_for(session, f"choice:{table.row.id}:{seat}:", choice.label)
+        label = in_channel(table, choice.msg)  # as the table's language shows it
+        if choice.action == data and offered(session, table, seat, label):
+            message, shown = button_for(session, f"choice:{table.row.id}:{seat}:", label)
             return reply_text(await session.click(user, message, shown))
     fields = {k: v for k, v in data.items() if k != "kind" and v != ""}
     return await session.play(user, table.game.short_name, action.kind, **fields)
@@ -95,7 +97,7 @@ async def submit_orders(session: Session, user: UserRecord, lines: dict[str, str
     sheet = await session.picked(user, "game", "orders")
     panel = (await session.command(user, "game", "orders", **sheet)).reply
     assert panel is not None and panel.ephemeral
-    await session.click(user, panel, "Submit orders")
+    await session.press(user, panel, ":submit")
     return session.standin.message(panel.id).content
 
 

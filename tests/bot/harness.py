@@ -118,6 +118,18 @@ class Session:
         record = await self.standin.slash(user, self.channel, *path, **options)
         return await record.done(timeout=STEP_TIMEOUT)
 
+    async def press(
+        self, user: UserRecord, message: MessageRecord, custom_suffix: str
+    ) -> InteractionRecord:
+        """Click the button whose custom id ends with `custom_suffix` (":start", ":submit"),
+        whatever language its label is in."""
+        button = next(
+            b
+            for b in message.iter_components()
+            if b.get("type") == 2 and str(b.get("custom_id", "")).endswith(custom_suffix)
+        )
+        return await self.click(user, message, str(button["label"]))
+
     async def click(
         self, user: UserRecord, message: MessageRecord, label: str
     ) -> InteractionRecord:
@@ -173,7 +185,7 @@ class Session:
         await self.command(host, "game", "new", game=game)
         lobby = self.posts()[-1]
         for user in others:
-            await self.click(user, lobby, "Join")
+            await self.press(user, lobby, ":join")
         for name, value in options.items():
             lobby = self.standin.message(lobby.id)
             custom_id = next(c for c in lobby.custom_ids if c.endswith(f":{name}"))
@@ -182,7 +194,7 @@ class Session:
         if seed is not None:
             assert self.bot is not None
             self.bot.tables.seed_source = lambda: seed
-        await self.click(host, self.standin.message(lobby.id), "Start")
+        await self.press(host, self.standin.message(lobby.id), ":start")
         self.game_id = (await self.table()).row.id
         return {u.id: u for u in (host, *others)}
 
