@@ -22,19 +22,20 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, Field
 
 from bot.store.models import LoggedAction, Post, Rewind
-from bot.table import posts
+from bot.table import posts, speech
 from bot.table.model import PlayerError, Table
 from bot.table.posts import Control
 from bot.table.tables import Tables
 from engine import Game, GameState, history
 from engine.history import TABLE_SEAT, TakeBack
-from engine.messages import say
+from engine.messages import Msg, m
 
 T = TypeVar("T")
 
 
 class Plan(BaseModel):
-    """Moves that would be taken back, newest last, each in words."""
+    """Moves that would be taken back, newest last, each in words (the table's language: the
+    channel reads them)."""
 
     seqs: list[int]
     labels: list[str]
@@ -121,16 +122,16 @@ async def _replayed(
 
 def _running(table: Table) -> None:
     if table.state is None or table.row.status != "active":
-        raise PlayerError("There is no game running here to take moves back in.")
+        raise PlayerError(m("bot.takebacks.not_running"))
 
 
 async def plan_undo(tables: Tables, table: Table, user_id: int, count: int) -> Plan:
     """The user's latest `count` moves, if all of them may still be undone; otherwise why not."""
     _running(table)
     if not table.seats_of(user_id):
-        raise PlayerError("You are not playing in this game.")
+        raise PlayerError(m("bot.tables.not_playing"))
     if count < 1:
-        raise PlayerError("Say how many of your moves to take back: 1 or more.")
+        raise PlayerError(m("bot.takebacks.how_many"))
     items = await _counted(tables, table)
     moves = _moves(items)
     mine: list[LoggedAction] = []
@@ -138,52 +139,48 @@ async def plan_undo(tables: Tables, table: Table, user_id: int, count: int) -> P
         if entry.user_id != user_id or not entry.reversible:
             break
         mine.append(entry)
-    rewind = "The host can ask the table to agree to a rewind with `/game table rewind`."
     if not mine:
         if not moves:
-            raise PlayerError("You have nothing to undo: no move has been made yet.")
+            raise PlayerError(m("bot.takebacks.nothing_yet"))
         if moves[-1].user_id != user_id:
-            raise PlayerError(
-                "You have nothing to undo: the latest move is not yours (it is "
-                f"{_other(table, moves[-1])}), and a move can be undone only until someone "
-                f"else moves. {rewind}"
-            )
+            raise PlayerError(m("bot.takebacks.not_yours", other=_other(table, moves[-1])))
         why = await _replayed(tables, table, items, 1, lambda r: _why_final(table.game, r, 1))
-        raise PlayerError(f"Your latest move cannot be undone: it {why}. {rewind}")
+        raise PlayerError(m("bot.takebacks.final", why=why))
     if count > len(mine):
         first = len(moves) - len(mine)
+        before: Msg
         if first == 0:
-            before = "they are all the moves made so far"
+            before = m("bot.takebacks.before.none")
         elif moves[first - 1].user_id != user_id:
-            before = f"before them came {_other(table, moves[first - 1])}"
+            before = m("bot.takebacks.before.other", other=_other(table, moves[first - 1]))
         else:
             back = len(mine) + 1
             why = await _replayed(
                 tables, table, items, back, lambda r: _why_final(table.game, r, back)
             )
-            before = f"your move before them {why}"
-        raise PlayerError(f"Only your last {len(mine)} move(s) can be undone: {before}.")
+            before = m("bot.takebacks.before.final", why=why)
+        raise PlayerError(m("bot.takebacks.only_last", n=len(mine), before=before))
     return await _replayed(tables, table, items, count, lambda r: _plan(table, r, count))
 
 
-def _other(table: Table, entry: LoggedAction) -> str:
+def _other(table: Table, entry: LoggedAction) -> Msg:
     """`entry`, a move that is not the asker's: another seat's, or a default the bot played
     for a seat whose player was away."""
     assert table.state is not None
     name = table.state.seat_names[entry.seat]
     if entry.absent:
-        return f"a default played for {name} while its player was away"
-    return f"{name}'s move"
+        return m("bot.takebacks.other.absent", seat=name)
+    return m("bot.takebacks.other.move", seat=name)
 
 
-def _why_final(game: Game[Any, Any], replay: Replay, back: int) -> str:
+def _why_final(game: Game[Any, Any], replay: Replay, back: int) -> Msg:
     """Why the `back`-th latest move may not be taken back, found by playing it again: the log
     keeps only that it is final, and the player deserves the reason."""
     entry, before = replay.latest(back)
     result = history.replay_move(game, before, entry)
     action = game.parse_action(entry.action)
     reason = game.final_because(before, result.state, entry.seat, action, result.events)
-    return say(reason) if reason is not None else "was final when it was played"
+    return reason if reason is not None else m("bot.takebacks.was_final")
 
 
 async def plan_rewind(tables: Tables, table: Table, count: int) -> Plan:
@@ -191,7 +188,7 @@ async def plan_rewind(tables: Tables, table: Table, count: int) -> Plan:
     items = await _counted(tables, table)
     moves = _moves(items)
     if count < 1 or count > len(moves):
-        raise PlayerError(f"A rewind takes back between 1 and {len(moves)} moves.")
+        raise PlayerError(m("bot.takebacks.rewind_range", n=len(moves)))
     return await _replayed(tables, table, items, count, lambda r: _plan(table, r, count))
 
 
@@ -204,7 +201,8 @@ def _plan(table: Table, replay: Replay, count: int) -> Plan:
         entry, state = replay.latest(back)
         gone.append(entry)
         action = game.parse_action(entry.action)
-        labels.append(f"{state.seat_names[entry.seat]}: {game.choice_label(state, action)}")
+        label = speech.in_channel(table, game.choice_label(state, action))
+        labels.append(f"{state.seat_names[entry.seat]}: {label}")
     return Plan(
         seqs=[e.seq for e in gone],
         labels=labels,
@@ -219,15 +217,15 @@ async def take_back(
     """Log the take-back, store the game rebuilt without the moves, and tell the table."""
     _running(table)
     if table.row.version != plan.version:
-        raise PlayerError("The game moved on since; nothing was taken back. Look again.")
+        raise PlayerError(m("bot.takebacks.moved_on"))
     assert table.state is not None
     rebuilt = plan.rebuilt
     entry = history.take_back(table.state, rebuilt, plan.seqs, rewind=rewind)
     state = rebuilt.model_copy(update={"decisions": entry.decisions})
     after_row = table.row.model_copy(update={"version": table.row.version + 1})
     after = Table(row=after_row, game=table.game, state=state)
-    what = "rewound the game, with everyone's agreement," if rewind else "took back"
-    header = f"↩️ <@{user_id}> {what}: {plan.text()}."
+    key = "bot.takebacks.rewound" if rewind else "bot.takebacks.took_back"
+    header = speech.in_channel(table, m(key, who=f"<@{user_id}>", moves=plan.text()))
     snapshot = state.model_dump_json()
     row = await tables.write(
         tables.store.record_action(
@@ -248,27 +246,30 @@ async def take_back(
 async def ask_rewind(tables: Tables, table: Table, plan: Plan, host_id: int) -> Rewind:
     """Open a rewind for the table to vote on; the host who asked agrees by asking."""
     if table.row.version != plan.version:
-        raise PlayerError("The game moved on since; ask for the rewind again.")
+        raise PlayerError(m("bot.takebacks.ask_again"))
     others = [p for p in voters(table) if p != host_id]
 
     def announce(rewind_id: int) -> list[Post]:
-        text = (
-            f"⏪ <@{host_id}> asks the table to rewind {len(plan.seqs)} move(s): {plan.text()}. "
-            + " ".join(f"<@{p}>" for p in others)
-            + ": everyone must agree; one refusal cancels it, and so does any move meanwhile."
+        asks = m(
+            "bot.takebacks.asks",
+            host=f"<@{host_id}>",
+            n=len(plan.seqs),
+            moves=plan.text(),
+            others=" ".join(f"<@{p}>" for p in others),
         )
+        text = speech.in_channel(table, asks)
         return [
             posts.notice(
                 text,
                 others,
                 [
                     Control(
-                        label="Agree",
+                        label=speech.in_channel(table, m("bot.takebacks.agree")),
                         custom_id=f"vote:{table.row.id}:{rewind_id}:yes",
                         style="success",
                     ),
                     Control(
-                        label="Refuse",
+                        label=speech.in_channel(table, m("bot.takebacks.refuse")),
                         custom_id=f"vote:{table.row.id}:{rewind_id}:no",
                         style="danger",
                     ),

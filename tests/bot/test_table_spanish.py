@@ -16,7 +16,7 @@ from pydantic import ValidationError
 import bot
 from bot.store.models import GameRow, OutboxRow, Post, Prefs
 from bot.store.sqlite import SqliteStore
-from bot.table import attendance, posts, present
+from bot.table import attendance, posts, present, takebacks
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.pace import Pace, bounds_text, refusal
 from bot.table.tables import Tables
@@ -259,3 +259,16 @@ async def test_a_spanish_table_is_told_of_pauses_and_time_away_in_spanish(tables
     said = "\n".join(told + [say(text, "es") for text in refusals])
     assert "Una mesa envía de 0 a 20 recordatorios." in said
     assert leftovers(said) == []
+
+
+async def test_take_backs_are_refused_and_told_in_spanish(tables: Tables) -> None:
+    table = await tables.open_lobby(1, 9, TOY.id, ALICE, language="es")
+    table = await tables.start(await tables.join(table, BOB), ALICE)
+    said = [
+        await refused(takebacks.plan_undo(tables, table, ALICE, 1)),
+        await refused(takebacks.plan_undo(tables, table, ALICE, 0)),
+        await refused(takebacks.plan_rewind(tables, table, 3)),
+    ]
+    spanish = "\n".join(say(text, "es") for text in said)
+    assert "todavía no se ha hecho ninguna jugada" in spanish
+    assert leftovers(spanish) == []
