@@ -376,6 +376,12 @@ class Game(ABC, Generic[S, Opt]):
         turn) divide by. It never goes down, and a game that ends on its clock ends on its
         last turn's number. Abstract, so that a new game cannot forget it."""
 
+    def seat_name(self, state: S, seat: int) -> Msg:
+        """A seat's name as a reader of any language sees it (a faction, a colour): games
+        whose seat names are words override it with their catalog's; by default the name the
+        state keeps, shown as it is."""
+        return m("core.name", name=state.seat_names[seat])
+
     def next_up(self, state: S) -> int | None:
         """The seat expected to act once the current turn is over (for "you are on deck"
         notices), or None when the game cannot tell; games with a turn order override it."""

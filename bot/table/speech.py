@@ -41,3 +41,10 @@ def in_channel(table: Table, text: Text) -> str:
 def to_seat(table: Table, seat: int, text: Text) -> str:
     """`text` as the holder of `seat` reads it."""
     return say(text, seat_language(table, seat))
+
+
+def seat_name(table: Table, seat: int, language: str | None = None) -> str:
+    """A seat's name in `language` (the table's when not given): "Policía" at a Spanish table."""
+    assert table.state is not None
+    said = table.game.seat_name(table.state, seat)
+    return say(said, language or table_language(table.row))
