@@ -5,6 +5,7 @@ its database.
     python -m bot backup PATH    copy the database, even while the bot runs
     python -m bot restore PATH   put a backup in place of the database, the bot stopped
     python -m bot replay FILE --out DIR   draw a game record offline (`bot/table/replay.py`)
+    python -m bot migrate-db --to URL     copy every game of the SQLite file to PostgreSQL
     python -m bot --help | --version
 
 Problems an operator must fix (no token, a bad setting, a database the bot cannot use, a token
@@ -85,6 +86,16 @@ def parser() -> argparse.ArgumentParser:
         "their settings and put a seat label in place of them in ended games",
     )
     forget.add_argument("user_id", type=int, metavar="USER_ID", help="their Discord user id")
+    move = commands.add_parser(
+        "migrate-db",
+        help="copy every game of the SQLite file (DATABASE_PATH) into a PostgreSQL database "
+        "and check each by replay; safe to run again; the file is left as it was",
+    )
+    move.add_argument(
+        "--to",
+        metavar="URL",
+        help="the PostgreSQL database (postgresql://…); without it, DATABASE_URL",
+    )
     # Listed for --help only: `main` hands everything after `replay` to the replay's own parser.
     commands.add_parser(
         "replay", help="draw a game record from /game export offline (replay --help)"
@@ -111,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
             print(exc, file=sys.stderr)
             return 1
         return 0
+    if args.command == "migrate-db":
+        return migrate_db(settings, args.to)
     if args.command in ("backup", "restore"):
         from bot.store import backup
 
@@ -145,6 +158,40 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:  # before the signal handlers are in place: nothing to save yet
         return 130
+
+
+def migrate_db(settings: Settings, to: str | None) -> int:
+    """Copy the SQLite file's games into PostgreSQL (`bot.table.moving`); the URL, which may
+    hold a password, is never printed."""
+    from bot.config import POSTGRESQL
+    from bot.store import backup
+    from bot.table.moving import move_up
+
+    url = to or (settings.database_url.get_secret_value() if settings.database_url else "")
+    if not url.startswith(POSTGRESQL):
+        print(
+            "migrate-db needs a PostgreSQL database: --to postgresql://user:password@host/name "
+            "(or DATABASE_URL).",
+            file=sys.stderr,
+        )
+        return 2
+    running = backup.holder(settings.database_path)
+    if running is not None:
+        print(
+            f"A bot runs on {settings.database_path} ({running}); stop it first, so that no "
+            "move is made after its game was copied.",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        lines, problems = asyncio.run(move_up(settings.database_path, url))
+    except StoreUnusable as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    for line in problems:
+        print(line, file=sys.stderr)
+    print("\n".join(lines))
+    return 1 if problems else 0
 
 
 def health(settings: Settings) -> int:
