@@ -20,12 +20,14 @@ from bot.table.tables import Tables
 from engine.messages import Msg, m
 
 
-def _steward(table: Table, user_id: int, can_manage: bool, what: Msg) -> None:
+def steward_only(table: Table, user_id: int, can_manage: bool, what: Msg) -> None:
+    """Refuse `what` (a message naming the step) to anyone but the host or a channel manager."""
     if user_id != table.row.host_id and not can_manage:
         raise PlayerError(m("bot.attendance.steward_only", what=what))
 
 
-def _running(table: Table) -> None:
+def running_only(table: Table) -> None:
+    """Refuse a step that needs a game in play."""
     if table.state is None or table.row.status != "active":
         raise PlayerError(m("bot.attendance.not_running"))
 
@@ -35,7 +37,7 @@ def _seated(table: Table, user_id: int) -> None:
         raise PlayerError(m("bot.tables.not_playing"))
 
 
-def _notice(table: Table, msg: Msg, ping: list[int] | None = None) -> Post:
+def tell(table: Table, msg: Msg, ping: list[int] | None = None) -> Post:
     """What the table is told, in its language."""
     return posts.notice(speech.in_channel(table, msg), ping)
 
@@ -44,7 +46,7 @@ async def set_pace(
     tables: Tables, table: Table, user_id: int, can_manage: bool, changes: dict[str, Any]
 ) -> Table:
     """Change the table's pace (in the lobby or during play); the clocks follow at once."""
-    _steward(table, user_id, can_manage, m("bot.attendance.doing.settings"))
+    steward_only(table, user_id, can_manage, m("bot.attendance.doing.settings"))
     try:
         chosen = Pace.model_validate({**table.row.pace, **changes})
     except ValidationError as exc:
@@ -58,7 +60,7 @@ async def set_pace(
             state=table.state,
         )
         said = m("bot.attendance.pace_changed", who=f"<@{user_id}>", pace=chosen.summary())
-        told = [_notice(changed_to, said)]
+        told = [tell(changed_to, said)]
         changed = table.row.model_copy(update={"pace": chosen.model_dump()})
         current = table.row.waits
         waits = tables.scheduled(
@@ -75,12 +77,12 @@ async def set_pace(
 
 
 async def pause(tables: Tables, table: Table, user_id: int, can_manage: bool) -> Table:
-    _running(table)
-    _steward(table, user_id, can_manage, m("bot.attendance.doing.pause"))
+    running_only(table)
+    steward_only(table, user_id, can_manage, m("bot.attendance.doing.pause"))
     if table.row.paused_at is not None:
         raise PlayerError(m("bot.attendance.already_paused"))
     now = tables.clock()
-    told = _notice(table, m("bot.attendance.paused", who=f"<@{user_id}>"))
+    told = tell(table, m("bot.attendance.paused", who=f"<@{user_id}>"))
     paused = table.row.model_copy(update={"paused_at": now.isoformat()})
     waits = tables.scheduled(
         Table(row=paused, game=table.game, state=table.state),
@@ -94,8 +96,8 @@ async def pause(tables: Tables, table: Table, user_id: int, can_manage: bool) ->
 
 async def resume(tables: Tables, table: Table, user_id: int, can_manage: bool) -> Table:
     """Start the clocks again, from now: nobody is reminded for time the game spent paused."""
-    _running(table)
-    _steward(table, user_id, can_manage, m("bot.attendance.doing.resume"))
+    running_only(table)
+    steward_only(table, user_id, can_manage, m("bot.attendance.doing.resume"))
     if table.row.paused_at is None:
         raise PlayerError(m("bot.attendance.not_paused"))
     now = tables.clock()
@@ -106,14 +108,14 @@ async def resume(tables: Tables, table: Table, user_id: int, can_manage: bool) -
     ]
     waits = tables.scheduled(Table(row=running, game=table.game, state=table.state), fresh)
     resumed = m("bot.attendance.resumed", who=f"<@{user_id}>")
-    told = _notice(table, resumed, [w.user_id for w in waits])
+    told = tell(table, resumed, [w.user_id for w in waits])
     row = await tables.write(tables.store.update_game(table.row, [told], waits, paused_at=None))
     return Table(row=row, game=table.game, state=table.state)
 
 
 async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> Table:
     """Away for `days` (0: back now). What the table does meanwhile is its own setting."""
-    _running(table)
+    running_only(table)
     _seated(table, user_id)
     chosen = Pace.model_validate(table.row.pace)
     if days < 0 or days > chosen.vacation_days:
@@ -141,13 +143,13 @@ async def vacation(tables: Tables, table: Table, user_id: int, days: float) -> T
     if until is not None:
         away[user_id] = until
     scheduled = tables.scheduled(table, fresh, away)
-    await tables.store.set_away(table.row, user_id, until, [_notice(table, said)], scheduled)
+    await tables.store.set_away(table.row, user_id, until, [tell(table, said)], scheduled)
     return table
 
 
 def check_replace(table: Table, old: int, new: int, new_is_bot: bool) -> list[int]:
     """The seats `old` holds, if `new` may take them over; otherwise why not."""
-    _running(table)
+    running_only(table)
     assert table.state is not None
     seats = table.seats_of(old)
     if not seats:
@@ -164,7 +166,7 @@ async def replace(
 ) -> Table:
     """Give `old`'s seats to `new`: they get the seats' secrets by DM at once, and `old` can no
     longer act or read them; the table is told."""
-    _steward(table, by, can_manage, m("bot.attendance.doing.replace"))
+    steward_only(table, by, can_manage, m("bot.attendance.doing.replace"))
     seats = check_replace(table, old, new, new_is_bot=False)
     assert table.state is not None
     players = [new if p == old else p for p in table.row.players]
@@ -174,7 +176,7 @@ async def replace(
     gave = m(
         "bot.attendance.replaced", by=f"<@{by}>", old=f"<@{old}>", seats=names, new=f"<@{new}>"
     )
-    told = [_notice(table, gave, [new])]
+    told = [tell(table, gave, [new])]
     for seat in seats:
         secret = table.game.hand_text(table.state, seat)
         if secret is not None:
@@ -203,7 +205,7 @@ async def replace(
 async def resign(tables: Tables, table: Table, user_id: int) -> Table:
     """Neither built game lets a player leave mid-game, so a player who must go asks to be
     replaced: the table is told, and the host can hand the seat on."""
-    _running(table)
+    running_only(table)
     _seated(table, user_id)
     leaving = m(
         "bot.attendance.resigns",
@@ -211,6 +213,6 @@ async def resign(tables: Tables, table: Table, user_id: int) -> Table:
         game=table.game.title,
         host=f"<@{table.row.host_id}>",
     )
-    told = _notice(table, leaving, [table.row.host_id])
+    told = tell(table, leaving, [table.row.host_id])
     row = await tables.write(tables.store.update_game(table.row, [told]))
     return Table(row=row, game=table.game, state=table.state)

@@ -5,7 +5,8 @@ A computer holds its seat like a player (see `computer_ids`): its waits fall due
 due sweep asks it for a move, and the move goes through `Tables.act` like any player's, so it
 is checked, logged, narrated and published the same way. Its choice is worked out by
 `engine.computer` from what its seat sees, by a `Think` the caller supplies (the bot runs it
-in a worker process, never on the event loop). Nothing here talks to Discord.
+in a worker process, never on the event loop). Nothing here talks to Discord. Refusals are
+messages said in the asker's language; the table is told in its own (`bot.computer.*`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.store.models import Post
-from bot.table import posts
+from bot.table import posts, speech
+from bot.table.attendance import running_only, steward_only, tell
 from bot.table.computer_ids import is_computer, label, level_of, new_id, people
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.tables import Tables
 from engine.computer import Level
-from engine.messages import say
+from engine.messages import m
 
 Think = Callable[[str, str, int, str, int], Awaitable[dict[str, Any]]]
 """Works out a computer's action off the event loop: (game id, state JSON, seat, level, seed)
@@ -30,18 +32,13 @@ MOVES_AT_ONCE = 40
 On My Block's turns are a move per piece)."""
 
 
-def _steward(table: Table, user_id: int, can_manage: bool, what: str) -> None:
-    if user_id != table.row.host_id and not can_manage:
-        raise PlayerError(f"Only the host or someone with Manage Channels can {what}.")
-
-
 async def seat(tables: Tables, table: Table, user_id: int, level: Level) -> Table:
     """Seat one more computer of `level` in the lobby (the host only; the lobby's own limit
     on players holds)."""
     if table.row.status != "lobby":
-        raise PlayerError("Computers are seated in the lobby; during play, hand them a seat.")
+        raise PlayerError(m("bot.computer.lobby_only"))
     if user_id != table.row.host_id:
-        raise PlayerError("Only the host can seat a computer.")
+        raise PlayerError(m("bot.computer.host_only"))
     return await tables.join(table, new_id(level, table.row.players))
 
 
@@ -50,25 +47,25 @@ async def hand_over(
 ) -> Table:
     """Give `old`'s seats to a computer of `level`, which moves for them from now on; the table
     is told. At least one person must stay at the table."""
-    _steward(table, by, can_manage, "hand a seat to the computer")
-    if table.state is None or table.row.status != "active":
-        raise PlayerError("There is no game running in this channel.")
+    steward_only(table, by, can_manage, m("bot.computer.doing.hand_over"))
+    running_only(table)
+    assert table.state is not None
     seats = table.seats_of(old)
     if not seats or is_computer(old):
-        raise PlayerError(f"<@{old}> holds no seat in this game.")
+        raise PlayerError(m("bot.attendance.no_seat", who=f"<@{old}>"))
     players = [p for p in table.row.players if p != old]
     if not people(players):
-        raise PlayerError(
-            "That would leave only computers at the table, playing for nobody: "
-            "keep at least one person seated."
-        )
+        raise PlayerError(m("bot.computer.nobody_left"))
     computer = new_id(level, table.row.players)
     names = ", ".join(table.state.seat_names[s] for s in seats)
-    told = posts.notice(
-        f"🤖 <@{by}> gave <@{old}>'s seat ({names}) to the computer ({level.value}); "
-        "`/game seat return` hands it back to a person.",
-        [old],
+    gave = m(
+        "bot.computer.handed_over",
+        by=f"<@{by}>",
+        old=f"<@{old}>",
+        seats=names,
+        level=m(f"bot.computer.level.{level.value}"),
     )
+    told = tell(table, gave, [old])
     return await _reseat(tables, table, old, computer, [told])
 
 
@@ -85,11 +82,8 @@ async def stand_in(tables: Tables, table: Table, seat: int, hours: float) -> Tab
     assert table.state is not None
     old = table.holder(seat)
     names = ", ".join(table.state.seat_names[s] for s in table.seats_of(old))
-    told = posts.notice(
-        f"⏰ <@{old}>'s turn passed this table's {hours:g}-hour limit: the computer (casual) "
-        f"plays their seat ({names}) until the host hands it back with `/game seat return`.",
-        [old, table.row.host_id],
-    )
+    late = m("bot.computer.stands_in", who=f"<@{old}>", hours=f"{hours:g}", seats=names)
+    told = tell(table, late, [old, table.row.host_id])
     return await _reseat(tables, table, old, new_id(Level.CASUAL, table.row.players), [told])
 
 
@@ -97,30 +91,23 @@ async def hand_back(
     tables: Tables, table: Table, seat_name: str, new: int, by: int, can_manage: bool
 ) -> Table:
     """Give a computer's seat to the person `new`, who gets its secrets by DM at once."""
-    _steward(table, by, can_manage, "hand a computer's seat to a person")
-    if table.state is None or table.row.status != "active":
-        raise PlayerError("There is no game running in this channel.")
+    steward_only(table, by, can_manage, m("bot.computer.doing.hand_back"))
+    running_only(table)
+    assert table.state is not None
     wanted = seat_name.strip().lower()
     seat = next((s for s, n in enumerate(table.state.seat_names) if n.lower() == wanted), None)
     if seat is None or not is_computer(table.holder(seat)):
         computers = [
             n for s, n in enumerate(table.state.seat_names) if is_computer(table.holder(s))
         ]
-        held = ", ".join(computers) or "none"
-        raise PlayerError(
-            f"No computer holds a seat called {seat_name!r} (computer seats: {held})."
-        )
+        held = ", ".join(computers) or m("bot.computer.none")
+        raise PlayerError(m("bot.computer.no_such_seat", seat=repr(seat_name), held=held))
     if new in table.row.players:
-        raise PlayerError(f"<@{new}> already plays in this game.")
+        raise PlayerError(m("bot.attendance.already_plays", who=f"<@{new}>"))
     old = table.holder(seat)
     name = table.state.seat_names[seat]
-    told = [
-        posts.notice(
-            f"🔁 <@{by}> gave the computer's seat ({name}) to <@{new}>. Welcome, <@{new}>: "
-            "`/game status` shows where things stand.",
-            [new],
-        )
-    ]
+    back = m("bot.computer.handed_back", by=f"<@{by}>", seat=name, new=f"<@{new}>")
+    told = [tell(table, back, [new])]
     return await _reseat(tables, table, old, new, told, secrets_for=[seat])
 
 
@@ -141,7 +128,7 @@ async def _reseat(
     for s in secrets_for or []:
         secret = table.game.hand_text(table.state, s)
         if secret is not None:
-            told.append(posts.private(after, s, say(secret)))
+            told.append(posts.private(after, s, speech.to_seat(after, s, secret)))
     fresh = [
         w.model_copy(
             update={"user_id": new, "reminders": 0, "remind_at": None, "limit_told": False}
@@ -166,7 +153,7 @@ async def move(tables: Tables, table: Table, seat: int, think: Think) -> Accepte
     holder = table.holder(seat)
     level = level_of(holder)
     if level is None:
-        raise PlayerError(f"{table.state.seat_names[seat]} is not a computer's seat.")
+        raise PlayerError(m("bot.computer.not_computer", seat=table.state.seat_names[seat]))
     action = await think(
         table.game.id,
         table.state.model_dump_json(),

@@ -22,7 +22,7 @@ from bot.table.computer_ids import is_computer, people
 from bot.table.model import Accepted, Table
 from bot.table.pace import Pace
 from engine import Prompt
-from engine.messages import Msg, m, say
+from engine.messages import m, say
 
 
 class ButtonSpec(BaseModel):
@@ -427,22 +427,23 @@ WHOLE_BOARD = m("bot.posts.whole_board")
 under a step's picture on a turn message after the first of a game turn."""
 
 
-def _board(show: Show) -> Msg | str | None:
-    """Whether a turn message carries a picture, and if so the line that goes with it: a game
-    whose board a phone cannot read shows the region in play, and says where the rest is."""
+def _board(table: Table, show: Show) -> str | None:
+    """Whether a turn message carries a picture, and if so the line that goes with it (in the
+    table's language): a game whose board a phone cannot read shows the region in play, and
+    says where the rest is."""
     if show.board == "request":
         return None
-    return WHOLE_BOARD if show.overview else ""
+    return speech.in_channel(table, WHOLE_BOARD) if show.overview else ""
 
 
 def _picture(table: Table, show: Show) -> tuple[str | None, bool]:
     """What picture a new turn message carries, as `_with_board` takes it: the turn's picture
     (`_board`), unless it would be the whole board again in a game turn whose whole board the
     channel has shown, when it is the picture of the step (True) and says where the board is."""
-    board = _board(show)
+    board = _board(table, show)
     if board == "" and show.board == "turn" and show.board_turn == _turn_of(table):
         return speech.in_channel(table, WHOLE_BOARD), True
-    return (None if board is None else speech.in_channel(table, board)), False
+    return board, False
 
 
 def _turn_of(table: Table) -> int | None:
