@@ -8,7 +8,8 @@ field), and stored as its id.
 Options are checked against the seats taken, never against a table size nobody has joined
 for: a choice Start would refuse is refused when it is made, and when a join or a leave makes
 the chosen options refuse the new count, the fewest of them go back to their defaults and the
-lobby says so (`fit`).
+lobby says so (`fit`). Those refusals and notes are catalog messages (`bot.options.*`); the
+game's own reason comes as the game words it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pydantic import BaseModel
 
 from bot.table import limits
 from engine import Game, IllegalAction
+from engine.messages import Msg, Text, m, raw
 
 
 class OptionField(BaseModel):
@@ -112,37 +114,37 @@ def check(game: Game, options: dict[str, Any], seated: int) -> None:
     game.make_options(players=counted_players(game, seated), **options)
 
 
-def refusal(game: Game, options: dict[str, Any], seated: int, reason: str) -> str:
+def refusal(game: Game, options: dict[str, Any], seated: int, reason: Text) -> Msg:
     """Why a choice is refused, and, when a table of another size could play it, when it may
     be chosen: options go by the players seated now."""
-    fits = []
+    fits: list[int] = []
     for count in sorted(game.player_counts):
         try:
             game.make_options(players=count, **options)
         except IllegalAction:
             continue
-        fits.append(str(count))
+        fits.append(count)
     if not fits:
-        return f"Those options do not go together: {reason}"
+        return m("bot.options.clash", reason=raw(reason))
+    when: Msg | str = str(fits[0])
+    for count in fits[1:]:
+        when = m("bot.present.counts_or", head=when, last=count)
     counted = counted_players(game, seated)
-    return (
-        f"{reason} Options go by the players seated now (counted as {counted}): choose it "
-        f"once {' or '.join(fits)} are seated."
-    )
+    return m("bot.options.seated", reason=raw(reason), counted=counted, fits=when)
 
 
-def fit(game: Game, options: dict[str, Any], seated: int) -> tuple[dict[str, Any], str]:
+def fit(game: Game, options: dict[str, Any], seated: int) -> tuple[dict[str, Any], Msg | None]:
     """The options that go with `seated` players, and what had to change to get them.
 
     The fewest chosen options go back to their defaults, the latest chosen first among
     equals; the note names the reason and each reset, for the lobby message. Unchanged
-    options come back with an empty note.
+    options come back with no note.
     """
     try:
         check(game, options, seated)
-        return options, ""
+        return options, None
     except IllegalAction as exc:
-        reason = str(exc)
+        reason = exc.msg
     fields = {f.name: f for f in option_fields(game)}
     chosen = [k for k in reversed(options) if k not in fields or options[k] != fields[k].default]
     for size in range(1, len(chosen) + 1):
@@ -156,6 +158,15 @@ def fit(game: Game, options: dict[str, Any], seated: int) -> tuple[dict[str, Any
     return {}, _reset_note(reason, list(fields.values()))
 
 
-def _reset_note(reason: str, reset: list[OptionField | None]) -> str:
-    back = [f"{f.title} is back to {f.label(f.default)}" for f in reset if f is not None]
-    return f"{reason} {'; '.join(back)}." if back else reason
+def _reset_note(reason: Text, reset: list[OptionField | None]) -> Msg:
+    back = [
+        m("bot.options.back_to", option=f.title, value=f.label(f.default))
+        for f in reset
+        if f is not None
+    ]
+    if not back:
+        return raw(reason)
+    note = back[-1]
+    for earlier in reversed(back[:-1]):
+        note = m("bot.options.and", first=earlier, rest=note)
+    return m("bot.options.reset", reason=raw(reason), back=note)

@@ -274,18 +274,19 @@ class Tables:
         try:
             game_options.check(table.game, options, seated)
         except IllegalAction as exc:
-            why = game_options.refusal(table.game, options, seated, str(exc))
+            why = game_options.refusal(table.game, options, seated, exc.msg)
             raise PlayerError(why) from None
         return self._table(await self.write(self.store.update_lobby(table.row, options=options)))
 
     async def fit_options(self, table: Table) -> tuple[Table, str]:
         """After a join or a leave: the lobby's options made to go with its new count (see
-        `bot.table.options.fit`), and the note saying what went back to its default, if anything."""
+        `bot.table.options.fit`), and the note saying what went back to its default, if anything,
+        in the table's language (the lobby message shows it)."""
         options, note = game_options.fit(table.game, table.row.options, len(table.row.players))
-        if not note:
+        if note is None:
             return table, ""
         row = await self.write(self.store.update_lobby(table.row, options=options))
-        return self._table(row), note
+        return self._table(row), speech.in_channel(table, note)
 
     async def discard_lobby(self, table: Table) -> None:
         """Close a lobby that never reached its channel, so the channel is free again."""

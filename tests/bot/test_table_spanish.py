@@ -16,11 +16,11 @@ from pydantic import ValidationError
 import bot
 from bot.store.models import GameRow, OutboxRow, Post, Prefs
 from bot.store.sqlite import SqliteStore
-from bot.table import attendance, posts, present, takebacks
+from bot.table import attendance, options, posts, present, takebacks
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.pace import Pace, bounds_text, refusal
 from bot.table.tables import Tables
-from engine import Outcome, Termination
+from engine import IllegalAction, Outcome, Termination
 from engine.games import REGISTRY
 from engine.messages import ENGLISH, Msg, catalog, raw, read_catalog, say
 from engine.messages import fields as _fields
@@ -272,3 +272,18 @@ async def test_take_backs_are_refused_and_told_in_spanish(tables: Tables) -> Non
     spanish = "\n".join(say(text, "es") for text in said)
     assert "todavía no se ha hecho ninguna jugada" in spanish
     assert leftovers(spanish) == []
+
+
+def test_an_option_refused_for_the_seats_taken_says_when_it_may_be_chosen_in_spanish() -> None:
+    bloc = REGISTRY["bloc_by_bloc"]
+    chosen = {"mode": "semi_cooperative"}
+    with pytest.raises(IllegalAction) as caught:
+        options.check(bloc, chosen, 2)
+    said = say(options.refusal(bloc, chosen, 2, caught.value.msg), "es")
+    assert "cuando haya 3 o 4 sentados" in said and leftovers(said) == []
+    kept, note = options.fit(bloc, chosen, 2)
+    assert kept == {} and note is not None
+    assert "vuelve a" in say(note, "es") and leftovers(say(note, "es")) == []
+    assert str(options.refusal(bloc, chosen, 2, caught.value.msg)).endswith(
+        "choose it once 3 or 4 are seated."
+    )
