@@ -276,9 +276,9 @@ def compose(
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
         lapse = table.row.status == "finished" and not post.body.get("quiet")
-        board, step = _picture(table, show)
         lapsed = f"{header}\n{speech.in_channel(table, TIMELAPSE)}" if lapse else header
-        pieces = _with_board(lapsed, ping, [], board=board, step=step)
+        # The final position: the whole board, however late in a turn whose board was shown.
+        pieces = _with_board(lapsed, ping, [], board=_board(table, show))
         pieces[-1].timelapse = lapse
         return pieces
     prompts = list(table.prompts().values())

@@ -122,7 +122,12 @@ async def test_turn_changes_ping_exactly_the_next_player(session: Session):
     await session.click(dev, same_turn, "End turn")
     back = session.posts()[-1]
     assert back.pinged_ids == [resident.id], "the Resident waited longer than the grace"
-    assert session.standin.message(same_turn.id).components == []
+    # Its buttons go in the edit that marks it answered, right after the answer.
+    await session.standin.wait_until(
+        lambda: session.standin.message(same_turn.id).components == [],
+        timeout=20,
+        what="the answered message's buttons to go",
+    )
 
 
 async def test_refused_moves_change_nothing_and_explain_why(session: Session):

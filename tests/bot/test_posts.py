@@ -231,7 +231,7 @@ def test_a_later_new_message_of_a_game_turn_whose_board_was_shown_shows_its_step
     overview = posts.Show(board_turn=turn, overview=True)
     (phone,) = posts.compose(t, moved(ALICE), current=True, show=overview)
     assert phone.board and not phone.step
-    # The game's end, in a turn whose whole board was shown, shows its last step too.
+    # The game's end shows the final position whole, even in a turn whose board was shown.
     over = row(Post(kind="turn", body={"header": "Game over.", "final": True, "version": 3}))
     (end, *_) = posts.compose(t, over, current=True, show=posts.Show(board_turn=turn))
-    assert end.step and not end.board
+    assert end.board and not end.step
