@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.table import record
 from engine import Game, GameState
+from engine.messages import ENGLISH
 
 AT_ONCE = 1
 """Records replayed at the same time by one bot process; further imports wait for a turn."""
@@ -47,15 +48,20 @@ def _gate() -> asyncio.Semaphore:
     return gate
 
 
-async def read(raw: bytes, check: Callable[[record.Record, Game[Any, Any]], None]) -> Imported:
-    """The record in `raw`, read and replayed off the event loop within the time budget;
-    `check` may refuse it (raising `record.RecordError`) once its header is read, before its
-    steps are replayed. Raises `record.RecordError`, `record.TooSlow` past the budget."""
+async def read(
+    raw: bytes,
+    check: Callable[[record.Record, Game[Any, Any]], None],
+    language: str = ENGLISH,
+) -> Imported:
+    """The record in `raw`, read and replayed off the event loop within the time budget, its
+    narration in `language` (the table's); `check` may refuse it (raising
+    `record.RecordError`) once its header is read, before its steps are replayed. Raises
+    `record.RecordError`, `record.TooSlow` past the budget."""
     async with _gate():
         deadline = time.monotonic() + record.REPLAY_SECONDS
         rec, game, start = await asyncio.to_thread(record.read, raw)
         check(rec, game)
         told, state = await asyncio.to_thread(
-            lambda: record.narrate(game, start, rec.log, deadline=deadline)
+            lambda: record.narrate(game, start, rec.log, deadline=deadline, language=language)
         )
     return Imported(record=rec, game=game, told=told, state=state)

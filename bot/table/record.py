@@ -31,7 +31,7 @@ from bot.table.present import game_over_line
 from engine import Game, GameState, IllegalAction, history
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack
-from engine.messages import say
+from engine.messages import ENGLISH, m, say
 
 FORMAT = "boardgame-bot/game-record"
 """What a record file says it is, in its `format` field."""
@@ -99,19 +99,24 @@ def pages(rows: Sequence[Told], budget: int | None = None) -> list[list[Told]]:
     return out
 
 
-def page_text(title: str, rows: Sequence[Told], page: int) -> tuple[str, int]:
-    """The text of page `page` (clamped to the pages there are) and how many pages there are."""
+def page_text(
+    title: str, rows: Sequence[Told], page: int, language: str = ENGLISH
+) -> tuple[str, int]:
+    """The text of page `page` (clamped to the pages there are) and how many pages there are,
+    its headings in `language`."""
     packed = pages(rows)
     if not packed:
-        return f"{title}\nNothing was told in that range.", 1
+        return f"{title}\n{say(m('bot.record.nothing'), language)}", 1
     page = max(0, min(page, len(packed) - 1))
     shown = packed[page]
+    first, last = shown[0].seq, shown[-1].seq
     steps = (
-        f"step {shown[0].seq}"
-        if shown[0].seq == shown[-1].seq
-        else (f"steps {shown[0].seq}–{shown[-1].seq}")
+        m("bot.record.step", n=first)
+        if first == last
+        else m("bot.record.steps", first=first, last=last)
     )
-    head = f"{title} · {steps} · page {page + 1}/{len(packed)}"
+    where = m("bot.record.page", steps=steps, page=page + 1, pages=len(packed))
+    head = f"{title} · {say(where, language)}"
     return "\n".join([head, *(line(r) for r in shown)]), len(packed)
 
 
@@ -171,6 +176,7 @@ def replay(
     entries: Sequence[history.Entry],
     *,
     deadline: float | None = None,
+    language: str = ENGLISH,
 ) -> Iterator[Step]:
     """Every step from 0, checking as it goes that each entry is one the bot could have logged
     then: numbered 1, 2, 3…, each move legal for its seat at that moment, each take-back naming
@@ -179,8 +185,9 @@ def replay(
     clock passes `deadline`.
 
     A take-back costs the moves it takes back, not a replay from step 0 (`history.Timeline`),
-    so a record costs time in proportion to its length, however many take-backs it holds."""
-    yield Step(0, start, f"🎲 **{game.title}** begins.")
+    so a record costs time in proportion to its length, however many take-backs it holds.
+    The narration is said in `language`, as the table that played it would have read it."""
+    yield Step(0, start, say(m("bot.record.begins", game=game.title), language))
     timeline = history.Timeline(game, start)
     for index, entry in enumerate(entries, start=1):
         if deadline is not None and time.monotonic() > deadline:
@@ -192,7 +199,7 @@ def replay(
         if entry.seq != index:
             raise RecordError(f"The log skips from step {index - 1} to step {entry.seq}.")
         if entry.seat == TABLE_SEAT:
-            text = _take_back(game, timeline, entry)
+            text = _take_back(game, timeline, entry, language)
         elif entry.seat < 0 or entry.seat >= len(state.seat_names):
             raise RecordError(f"Step {entry.seq} is played by seat {entry.seat}, which is no seat.")
         else:
@@ -201,17 +208,19 @@ def replay(
                 result = history.replay_move(game, state, entry)
             except Exception as exc:  # a game may trip on a shape it never logs itself
                 raise RecordError(f"Step {entry.seq} is not a legal move: {exc}") from None
-            text = "\n".join(e.text for e in result.events if e.seat is None)
-            text = text or say(game.choice_label(state, action))
+            text = "\n".join(say(e.msg, language) for e in result.events if e.seat is None)
+            text = text or say(game.choice_label(state, action), language)
             timeline.move(entry, result.state)
             ending = game.outcome(result.state)
             if ending is not None:
                 winners = [result.state.seat_names[s] for s in ending.winners]
-                text += "\n" + game_over_line(winners, ending, text)
+                text += "\n" + game_over_line(winners, ending, text, language)
         yield Step(entry.seq, timeline.state, text)
 
 
-def _take_back(game: Game[Any, Any], timeline: history.Timeline, entry: history.Entry) -> str:
+def _take_back(
+    game: Game[Any, Any], timeline: history.Timeline, entry: history.Entry, language: str
+) -> str:
     """Check a take-back against the game it reaches, record it on `timeline`, and narrate it
     as the bot did: each move taken back labelled as it read when it was made."""
     try:
@@ -236,7 +245,8 @@ def _take_back(game: Game[Any, Any], timeline: history.Timeline, entry: history.
         walk = rebuilt
         for old in gone:
             action = game.parse_action(old.action)
-            labels.append(f"{walk.seat_names[old.seat]}: {game.choice_label(walk, action)}")
+            label = say(game.choice_label(walk, action), language)
+            labels.append(f"{walk.seat_names[old.seat]}: {label}")
             walk = history.replay_move(game, walk, old).state
     except Exception as exc:
         raise RecordError(f"Step {entry.seq}: the game does not replay without it: {exc}") from None
@@ -244,8 +254,8 @@ def _take_back(game: Game[Any, Any], timeline: history.Timeline, entry: history.
     if expected.decisions != back.decisions:
         raise RecordError(f"Step {entry.seq} is a take-back with decision ids the bot never gives.")
     timeline.settle(first, back, rebuilt.model_copy(update={"decisions": dict(back.decisions)}))
-    what = "The table rewound" if back.rewind else "Taken back"
-    return f"↩️ {what}: {'; '.join(labels)}."
+    key = "bot.record.rewound" if back.rewind else "bot.record.taken_back"
+    return say(m(key, moves="; ".join(labels)), language)
 
 
 # ----- the file ----------------------------------------------------------------------------------
@@ -477,13 +487,14 @@ def narrate(
     entries: Sequence[history.Entry],
     *,
     deadline: float | None = None,
+    language: str = ENGLISH,
 ) -> tuple[list[tuple[int, str]], GameState]:
-    """Replay a whole log, every check passed: the narration of each step and the game at the
-    last one (the states between are not kept). Raises `RecordError` (`TooSlow` past
-    `deadline`, a `time.monotonic()` reading)."""
+    """Replay a whole log, every check passed: the narration of each step (in `language`) and
+    the game at the last one (the states between are not kept). Raises `RecordError`
+    (`TooSlow` past `deadline`, a `time.monotonic()` reading)."""
     told: list[tuple[int, str]] = []
     state = start
-    for step in replay(game, start, entries, deadline=deadline):
+    for step in replay(game, start, entries, deadline=deadline, language=language):
         told.append((step.seq, step.text))
         state = step.state
     return told, state

@@ -14,9 +14,9 @@ import pytest
 from pydantic import ValidationError
 
 import bot
-from bot.store.models import GameRow, OutboxRow, Post, Prefs
+from bot.store.models import GameRow, OutboxRow, Post, Prefs, Told
 from bot.store.sqlite import SqliteStore
-from bot.table import attendance, options, posts, present, takebacks
+from bot.table import attendance, options, posts, present, record, takebacks
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.pace import Pace, bounds_text, refusal
 from bot.table.tables import Tables
@@ -287,3 +287,13 @@ def test_an_option_refused_for_the_seats_taken_says_when_it_may_be_chosen_in_spa
     assert str(options.refusal(bloc, chosen, 2, caught.value.msg)).endswith(
         "choose it once 3 or 4 are seated."
     )
+
+
+def test_a_record_replays_and_pages_in_the_tables_language() -> None:
+    start = TOY.setup(TOY.make_options(2), 7)
+    told, _ = record.narrate(TOY, start, [], language="es")
+    assert told == [(0, "🎲 Empieza **Sealed Bids**.")]
+    rows = [Told(id=s, seq=s, kind="turn", text="x", to=None) for s in (1, 2)]
+    head = record.page_text("Log", rows, 0, "es")[0].splitlines()[0]
+    assert head == "Log · pasos 1–2 · página 1/1"
+    assert "En ese tramo no se contó nada." in record.page_text("Log", [], 0, "es")[0]
