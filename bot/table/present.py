@@ -160,6 +160,8 @@ def lobby_text(table: Table) -> dict[str, Any]:
             n=len(table.row.players),
             counts=player_counts(game.player_counts, said),
             players=players,
+            join=m("bot.buttons.lobby.join"),
+            start=m("bot.buttons.lobby.start"),
         ),
         said,
     )
@@ -210,7 +212,8 @@ def help_text(
         note = GROUP_NOTES.get(group)
         lines.append(f"`/{group}` {' · '.join(names)}" + (f" ({say(note, said)})" if note else ""))
     if table is not None and any(issubclass(t, OrderAction) for t in table.game.action_types):
-        lines.append("\n" + say(m("bot.help.orders", game=table.game.title), said))
+        orders = m("bot.help.orders", game=table.game.title, submit=m("bot.buttons.orders.submit"))
+        lines.append("\n" + say(orders, said))
     for group, subcommands in commands.items():
         if table is not None and group != table.game.short_name:
             continue

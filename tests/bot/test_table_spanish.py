@@ -95,7 +95,7 @@ def test_a_spanish_table_hears_its_lobby_seating_end_and_help_in_spanish() -> No
     said.append(present.help_text(table, {"game": ["new", "join"]}, {}))
     said += present.pace_lines(table, {})
     assert "Victoria compartida" in said[3] and "Fin de la partida" in said[3]
-    assert "Pulsa **Unirse**" in lobby["description"]
+    assert "Pulsa **Unirme**" in lobby["description"]
     assert leftovers("\n".join(said)) == []
 
 
