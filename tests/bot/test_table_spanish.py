@@ -29,19 +29,24 @@ from tests.engine.toy_game import Bid
 
 ALICE, BOB = 101, 202
 Status = Literal["lobby", "active", "finished", "abandoned"]
+AREAS = ["present", "lobby", "help", "posts", "tables", "attendance", "pace", "prefs"]
+AREAS += ["takebacks", "computer", "options", "record"]
+TABLE_WORDS = tuple(f"bot.{area}." for area in AREAS)
+"""The catalog entries of the table's own words (`bot/table` and a person's settings)."""
 FIELD = re.compile(r"\{[^}]*\}")
 SENTENCE = re.compile(r"[\n.;:!?()]")
 EDGE = re.compile(r"^\W+|\W+$")
 
 
 def english_pieces() -> set[str]:
-    """The fixed wording of every English `bot.*` entry: each run of text between its fields
-    that is long enough to be a phrase of its own (a word or two may be shared by languages)."""
+    """The fixed wording of every English entry of the table's words (`TABLE_WORDS`): each run
+    of text between its fields long enough to be a phrase of its own (a word or two may be
+    shared by languages)."""
     path = Path(bot.__file__).parent / "locale" / f"{ENGLISH}.po"
     pieces: set[str] = set()
     for message in read_catalog(path, ENGLISH):
         key = str(message.id[0] if isinstance(message.id, tuple) else message.id)
-        if not key.startswith("bot."):
+        if not key.startswith(TABLE_WORDS):
             continue
         texts = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in texts:
