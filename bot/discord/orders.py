@@ -310,7 +310,7 @@ class Orders:
         user_id: int,
         mark: binding.Mark | None,
         what: str,
-    ) -> str | None:
+    ) -> binding.Msg | None:
         """Why a value marked for an older sheet no longer counts, or None when it still does
         (or carries no mark: typed by hand, it is checked against the sheet open now);
         `table` is the channel's game."""

@@ -13,6 +13,9 @@ Values are untrusted: a mark that does not parse, or names another channel's gam
 player's seat, a decision not yet reached or a step beyond the log, gets its own refusal and
 changes nothing. A value typed by hand carries no mark and is checked as before: against what
 is legal now, for whichever decision is open now.
+
+Refusals are catalog messages (`bot.binding.*`) said in the asker's language; what the channel
+was told since is quoted as the channel read it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from typing import Any
 from bot.store.protocol import GameStore
 from bot.table import limits, record
 from bot.table.model import PlayerError, Table
-from engine.words import listing
+from engine.messages import Msg, m
+from engine.messages import raw as finished
 
 DECISION = "decision"
 """The extra parameter of a game command that has no required one: the decision it answers."""
@@ -32,18 +36,11 @@ MARK = "#"
 """How a value with a decision mark starts; no game's values start with it."""
 _BOUND = re.compile(r"#([1-9]\d{0,17})\.(\d{1,2})\.(\d{1,9})\.(\d{1,9}):(.*)", re.DOTALL)
 
-UNREADABLE = (
-    "That value carries a decision mark I cannot read, so it is not one I offered; pick it "
-    "from the list autocomplete shows. Nothing was changed."
-)
-NOT_YOURS = (
-    "That value's decision mark names no decision of yours in this channel's game, so it is "
-    "not one I offered you; pick it from the list autocomplete shows. Nothing was changed."
-)
-MIXED = (
-    "Those values were offered for different decisions (the game moved on between them); "
-    "pick them again from the list autocomplete shows. Nothing was changed."
-)
+UNREADABLE = m("bot.binding.unreadable")
+NOT_YOURS = m("bot.binding.not_yours")
+MIXED = m("bot.binding.mixed")
+DECISION_FOR = m("bot.binding.decision_for")
+"""What became of the decision a typed command was bound to (`stale`); `{name}` is its seat."""
 SINCE_SHOWN = 900
 """Characters of narration an "already answered" refusal shows, the answer staying brief."""
 
@@ -116,19 +113,19 @@ async def stale(
     channel_id: int,
     user_id: int,
     mark: Mark,
-    what: str = "{name}'s decision that this command was typed for has been answered or replaced",
-) -> str | None:
+    what: Msg | str = DECISION_FOR,
+) -> Msg | None:
     """Why a command bound to `mark` may not be applied, in words for its player, or None when
     the decision it names is the one open now. `table` is the channel's live game, if any;
-    `what` says what became of the decision, in words that "since" can follow.
+    `what` says what became of the decision, in words that "since" can follow: a message
+    given the seat's `name`, or a finished template with a `{name}` field.
     Raises PlayerError for a mark that names nothing of the player's."""
     if table is None or table.row.id != mark.game:
         row = await store.get(mark.game)
         if row is None or row.channel_id != channel_id or row.status in ("lobby", "active"):
             raise PlayerError(NOT_YOURS)
-        ended = "is over" if row.status == "finished" else "was closed"
-        since = await _since(store, row.id, mark.step, user_id)
-        return f"⚠️ Already answered: that game {ended}, so nothing was changed.{since}"
+        key = "bot.binding.game_over" if row.status == "finished" else "bot.binding.game_closed"
+        return m(key, since=await _since(store, row.id, mark.step, user_id))
     state = table.state
     if state is None or mark.seat not in table.seats_of(user_id):
         raise PlayerError(NOT_YOURS)
@@ -138,16 +135,21 @@ async def stale(
     if mark.decision == now:
         return None
     name = state.seat_names[mark.seat]
-    waiting = listing([state.seat_names[s] for s in sorted(table.prompts())]) or "nobody"
+    if isinstance(what, Msg):
+        became = m(what.key, **what.args, name=name)
+    else:
+        became = finished(what.format(name=name))
+    waiting = [state.seat_names[s] for s in sorted(table.prompts())]
     since = await _since(store, table.row.id, mark.step, user_id)
-    return (
-        f"⚠️ Already answered: {what.format(name=name)} since, so nothing was changed. "
-        f"The game waits for {waiting} "
-        f"now; pick again from the list if you still want to act.{since}"
+    return m(
+        "bot.binding.answered",
+        what=became,
+        waiting=waiting or m("bot.binding.nobody"),
+        since=since,
     )
 
 
-async def _since(store: GameStore, game_id: int, step: int, reader: int) -> str:
+async def _since(store: GameStore, game_id: int, step: int, reader: int) -> Msg | str:
     """What the channel was told after `step`, its beginning when long (the answer to "did
     mine count?" comes first)."""
     rows = record.for_reader(await store.narration(game_id, first_seq=step + 1), reader)
@@ -155,5 +157,5 @@ async def _since(store: GameStore, game_id: int, step: int, reader: int) -> str:
     if not text:
         return ""
     if len(text) > SINCE_SHOWN:
-        text = limits.clip(text, SINCE_SHOWN) + f"\n(`/game log from:{step + 1}` tells the rest.)"
-    return f"\nSince then:\n{text}"
+        return m("bot.binding.since_more", text=limits.clip(text, SINCE_SHOWN), step=step + 1)
+    return m("bot.binding.since", text=text)

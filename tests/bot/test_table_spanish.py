@@ -16,7 +16,7 @@ from pydantic import ValidationError
 import bot
 from bot.store.models import GameRow, OutboxRow, Post, Prefs, Told
 from bot.store.sqlite import SqliteStore
-from bot.table import attendance, options, posts, present, record, takebacks
+from bot.table import attendance, binding, options, posts, present, record, takebacks
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.pace import Pace, bounds_text, refusal
 from bot.table.tables import Tables
@@ -302,3 +302,25 @@ def test_a_record_replays_and_pages_in_the_tables_language() -> None:
     head = record.page_text("Log", rows, 0, "es")[0].splitlines()[0]
     assert head == "Log · pasos 1–2 · página 1/1"
     assert "En ese tramo no se contó nada." in record.page_text("Log", [], 0, "es")[0]
+
+
+async def test_a_typed_command_for_an_answered_decision_is_refused_in_spanish(
+    tables: Tables,
+) -> None:
+    table = await tables.open_lobby(1, 9, TOY.id, ALICE, language="es")
+    table = await tables.start(await tables.join(table, BOB), ALICE)
+    seat, bid = tables.legal_for(table, ALICE, "bid")[0]
+    mark = binding.Mark(table.row.id, seat, table.prompts()[seat].decision, table.row.steps)
+    await tables.act(table, ALICE, bid.model_dump(mode="json"), seat)
+    after = await tables.require(1)
+    refused = await binding.stale(tables.store, after, 1, ALICE, mark)
+    assert refused is not None
+    said = say(refused, "es")
+    assert said.startswith("⚠️ Ya respondido: la decisión de Bidder") and leftovers(said) == []
+    assert say(refused, "en").startswith("⚠️ Already answered: Bidder")
+    wrong = binding.Mark(table.row.id, 1 - seat, 99, 0)
+    assert leftovers(say(await refused_mark(tables, after, wrong), "es")) == []
+
+
+async def refused_mark(tables: Tables, table: Table, mark: binding.Mark) -> Msg:
+    return await refused(binding.stale(tables.store, table, 1, ALICE, mark))
