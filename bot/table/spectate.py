@@ -20,10 +20,11 @@ from datetime import UTC, datetime
 from pydantic import BaseModel
 
 from bot.store.models import GameRow, Told
-from bot.table import present, record
+from bot.table import present, record, speech
 from bot.table.model import Table
 from engine import history
 from engine.games import REGISTRY
+from engine.messages import ENGLISH, m, say
 from render import board_png
 
 TOKEN_BYTES = 24
@@ -36,7 +37,7 @@ _CHANNEL = re.compile(r"<#\d{1,20}>")
 _ROLE = re.compile(r"<@&\d{1,20}>")
 _STAMP = re.compile(r"<t:(-?\d{1,12})(?::[tTdDfFR])?>")
 
-NOBODY = "a player"
+NOBODY = m("bot.spectate.nobody")
 """How a mention reads on the page when the channel never learned the person's name."""
 
 
@@ -67,24 +68,24 @@ class Seen(BaseModel):
     log: list[LogLine]
 
 
-def scrub(text: str, names: dict[str, str]) -> str:
+def scrub(text: str, names: dict[str, str], language: str = ENGLISH) -> str:
     """`text` with every Discord id gone: a person's mention becomes the name the channel
     showed for them (`names`: user id to display name), a channel or role mention a plain
-    word, a timestamp its date in UTC."""
+    word (in `language`, the table's), a timestamp its date in UTC."""
 
     def person(match: re.Match[str]) -> str:
-        return names.get(match[1]) or NOBODY
+        return names.get(match[1]) or say(NOBODY, language)
 
     def moment(match: re.Match[str]) -> str:
         try:
             when = datetime.fromtimestamp(int(match[1]), UTC)
         except (OverflowError, OSError, ValueError):
-            return "a moment"
+            return say(m("bot.spectate.moment"), language)
         return when.strftime("%Y-%m-%d %H:%M UTC")
 
-    text = _ROLE.sub("a role", text)
+    text = _ROLE.sub(say(m("bot.spectate.role"), language), text)
     text = _USER.sub(person, text)
-    text = _CHANNEL.sub("this channel", text)
+    text = _CHANNEL.sub(say(m("bot.spectate.channel"), language), text)
     return _STAMP.sub(moment, text)
 
 
@@ -99,9 +100,9 @@ def names_of(row: GameRow) -> dict[str, str]:
 def log_lines(row: GameRow, told: Sequence[Told]) -> list[LogLine]:
     """The channel's narration as the page shows it: no notice meant for one player alone (the
     channel showed it, but it is that player's business), no Discord ids."""
-    names = names_of(row)
+    names, language = names_of(row), speech.table_language(row)
     return [
-        LogLine(id=t.id, seq=t.seq, text=scrub(t.text, names))
+        LogLine(id=t.id, seq=t.seq, text=scrub(t.text, names, language))
         for t in told
         if t.to is None and t.text.strip()
     ]
@@ -110,18 +111,20 @@ def log_lines(row: GameRow, told: Sequence[Told]) -> list[LogLine]:
 def seen(table: Table, steps: int, told: Sequence[Told]) -> Seen:
     """The page's words for `table` at its latest step (`steps`), with the narration `told`."""
     row, names = table.row, names_of(table.row)
+    language = speech.table_language(row)
     waiting: list[str] = []
     result = None
     if table.state is not None:
         outcome = table.game.outcome(table.state)
         if outcome is not None:
-            result = scrub(present.outcome_text(table, outcome), names)
+            result = scrub(present.outcome_text(table, outcome), names, language)
         elif row.status == "active":
             waiting = [
-                scrub(present.prompt_line(table, p), names) for p in table.prompts().values()
+                scrub(present.prompt_line(table, p), names, language)
+                for p in table.prompts().values()
             ]
     if row.status == "abandoned":
-        result = "🛑 The game was abandoned before it ended, so nobody won."
+        result = say(m("bot.spectate.abandoned"), language)
     return Seen(
         title=table.game.title,
         status=status_of(row),

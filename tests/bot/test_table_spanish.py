@@ -16,7 +16,16 @@ from pydantic import ValidationError
 import bot
 from bot.store.models import GameRow, OutboxRow, Post, Prefs, Told
 from bot.store.sqlite import SqliteStore
-from bot.table import attendance, binding, options, posts, present, record, takebacks
+from bot.table import (
+    attendance,
+    binding,
+    options,
+    posts,
+    present,
+    record,
+    spectate,
+    takebacks,
+)
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.pace import Pace, bounds_text, refusal
 from bot.table.tables import Tables
@@ -324,3 +333,12 @@ async def test_a_typed_command_for_an_answered_decision_is_refused_in_spanish(
 
 async def refused_mark(tables: Tables, table: Table, mark: binding.Mark) -> Msg:
     return await refused(binding.stale(tables.store, table, 1, ALICE, mark))
+
+
+def test_the_spectator_page_of_a_spanish_table_reads_in_spanish() -> None:
+    table = spanish_table("abandoned")
+    page = spectate.seen(table, 0, [])
+    assert page.result is not None and "nadie ganó" in page.result
+    said = spectate.scrub("<@5> en <#7>, <@&9>", {}, "es")
+    assert said == "un jugador en este canal, un rol"
+    assert leftovers(page.result + said) == []
