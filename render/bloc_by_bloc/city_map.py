@@ -58,6 +58,7 @@ from render.bloc_by_bloc.look import (
     faction_letter,
     occupation_short,
 )
+from render.bloc_by_bloc.words import said
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
 from render.palette import INK, PAPER, RGB, WHITE, shade, text_on
@@ -154,7 +155,7 @@ class TileFace(NamedTuple):
     @classmethod
     def of(cls, tile: TileView) -> TileFace:
         return cls(
-            tile.name,
+            said(tile.name),
             tile.type,
             tile.liberated,
             tile.difficulty or 0,
@@ -292,7 +293,7 @@ def _district_tile(canvas: Canvas, box: Box, tile: TileFace) -> None:
     canvas.draw.rounded_rectangle(band, radius=10, fill=fill, outline=INK, width=2)
     canvas.draw.rectangle(Box(band.x0 + 2, band.y1 - 12, band.x1 - 2, band.y1 - 1), fill=fill)
     canvas.draw.line([(band.x0, band.y1), (band.x1, band.y1)], fill=INK, width=2)
-    _name(canvas, band.inset(8, 3), tile.name, text_on(fill))
+    _name(canvas, band.inset(8, 3), said(tile.name), text_on(fill))
     foot = Box(box.x0, box.y1 - FOOT, box.x1, box.y1)
     canvas.draw.line([(foot.x0, foot.y0), (foot.x1, foot.y0)], fill=shade(body, 0.3), width=1)
     glyphs.difficulty_disc(canvas, (foot.x0 + 24, foot.center[1]), 18, tile.difficulty)
@@ -498,7 +499,7 @@ def _pieces(canvas: Canvas, box: Box, tile: TileView, order: list[str]) -> None:
     row = Box(body.x0, body.y0, body.x1, body.y0 + 46)
     if tile.occupation is not None:
         occ = tile.occupation
-        label = occupation_short(occ.name, occ.is_start)
+        label = occupation_short(said(occ.name), occ.is_start)
         glyphs.occupation_token(canvas, row, occ.faction, faction_letter(occ.faction), label)
     elif not tile.occupation_circle:
         row = Box(body.x0, body.y0, body.x1, body.y0)

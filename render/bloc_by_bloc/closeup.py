@@ -22,6 +22,7 @@ from render.bloc_by_bloc.city_map import MARGIN, draw_city_pieces
 from render.bloc_by_bloc.geometry import Pos, tile_box
 from render.bloc_by_bloc.look import HIGHWAY, TITLE
 from render.bloc_by_bloc.side import headline, over, result
+from render.bloc_by_bloc.words import said
 from render.canvas import Box, Canvas
 from render.names import Players
 from render.palette import INK, WHITE
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from engine.games.bloc_by_bloc.view import BlocView
+    from engine.messages import Msg
 
 WINDOW = 3
 """Tiles across and down the crop: 3 x 240 px plus gutters is 800 px with `PAD`."""
@@ -48,7 +50,7 @@ def changed_cells(before: BlocView, after: BlocView) -> dict[Pos, str]:
     views of different cities (never two steps of one game) count as every district changed.
     """
     layout = [(t.row, t.col, t.tile) for t in after.tiles]
-    names = {(t.row, t.col): t.name for t in after.tiles}
+    names = {(t.row, t.col): said(t.name) for t in after.tiles}
     if layout != [(t.row, t.col, t.tile) for t in before.tiles]:
         return names
     changed = {(a.row, a.col) for b, a in zip(before.tiles, after.tiles, strict=True) if a != b}
@@ -103,12 +105,12 @@ def morale_text(view: BlocView) -> str:
     """Police morale, the ops cards it draws at sunrise and the nights left."""
     cards = "card" if view.police_draws == 1 else "cards"
     nights = f"{view.nights_left} night{'' if view.nights_left == 1 else 's'} left"
-    return f"Police morale: {view.morale_label} ({view.police_draws} ops {cards}) · {nights}"
+    return f"Police morale: {said(view.morale_label)} ({view.police_draws} ops {cards}) · {nights}"
 
 
-def trivial(decision: str) -> bool:
+def trivial(decision: Msg) -> bool:
     """The decision line only restates whose turn it is (the headline says so already)."""
-    return "taking their turn" in decision or "starting district" in decision
+    return decision.key in ("bloc.status.turn", "bloc.status.setup")
 
 
 def banner(
@@ -124,10 +126,10 @@ def banner(
             dice.append(dice_part(after, width))
         notes.append(Line(morale_text(after), focus.BANNER_SIZE, WHITE))
         if after.last_police_ops and after.last_police_ops != before.last_police_ops:
-            names = "; ".join(card.name for card in after.last_police_ops)
+            names = "; ".join(said(card.name) for card in after.last_police_ops)
             notes.append(Line(f"Police ops: {names}", focus.NOTE_SIZE, TITLE, True))
-        if after.decision and not trivial(after.decision):
-            notes.append(Line(after.decision, focus.NOTE_SIZE, WHITE, True))
+        if not trivial(after.decision):
+            notes.append(Line(said(after.decision), focus.NOTE_SIZE, WHITE, True))
     headline_text = headline(after, players, nights_left=False)
     return focus.banner_parts(headline_text, notes, left_out, TITLE, width, between=dice)
 

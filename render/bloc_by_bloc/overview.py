@@ -30,6 +30,7 @@ from render.bloc_by_bloc.closeup import (
 from render.bloc_by_bloc.geometry import Pos
 from render.bloc_by_bloc.look import TITLE, faction_colour, faction_letter
 from render.bloc_by_bloc.side import faction_label, headline, over, result
+from render.bloc_by_bloc.words import said
 from render.canvas import Box, Canvas
 from render.names import Players
 from render.palette import INK, WHITE, text_on
@@ -92,8 +93,8 @@ def banner(view: BlocView, players: Players, width: int) -> list[focus.Part]:
             )
         )
     notes.append(Line(police_text(view), focus.BANNER_SIZE, WHITE, gap_before=6))
-    if not over(view) and view.decision and not trivial(view.decision):
-        notes.append(Line(view.decision, focus.NOTE_SIZE, TITLE, True, gap_before=6))
+    if not over(view) and not trivial(view.decision):
+        notes.append(Line(said(view.decision), focus.NOTE_SIZE, TITLE, True, gap_before=6))
     headline_text = headline(view, players, nights_left=False)
     return focus.banner_parts(headline_text, notes, [], TITLE, width, between=dice)
 

@@ -21,6 +21,7 @@ from render.bloc_by_bloc.look import (
     faction_colour,
     faction_letter,
 )
+from render.bloc_by_bloc.words import said
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
 from render.names import Players, player_name, with_player
@@ -71,12 +72,12 @@ def over(view: BlocView) -> bool:
 def result(view: BlocView) -> str:
     """How the game ended, in the view's own words: its `result` field where it has one, else
     the decision line, which names the outcome once the game is over."""
-    return str(getattr(view, "result", "") or "") or view.decision
+    return said(view.decision)
 
 
 def faction_label(view: BlocView, seat: int, players: Players = None) -> str:
     """The faction of `seat` with its player's display name: "Students (ana)"."""
-    name = view.factions[seat].name
+    name = said(view.factions[seat].name)
     player = player_name(players, seat)
     return f"{name} ({player})" if player else name
 
@@ -112,20 +113,20 @@ def turn_lines(view: BlocView, players: Players = None) -> list[Line]:
     )
     lines = [
         Line(top, PANEL_SIZE + 8, INK, True),
-        Line(f"Night {view.night} · {view.scenario} · {mode}", PANEL_SIZE - 2, MUTED_INK),
+        Line(f"Night {view.night} · {said(view.scenario)} · {mode}", PANEL_SIZE - 2, MUTED_INK),
     ]
     if view.phase == "turn" and not ended:
         current = view.factions[view.current_seat]
         lines.append(
             Line(
-                f"Turn: {with_player(current.name, players, current.seat)}",
+                f"Turn: {with_player(said(current.name), players, current.seat)}",
                 PANEL_SIZE + 2,
                 INK,
                 True,
                 _faction_marker(current),
             )
         )
-    text = result(view) if ended else view.decision
+    text = said(view.decision)
     if text:
         lines.append(
             Line(
@@ -185,7 +186,7 @@ def _police_section(view: BlocView) -> Section:
         canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
         inner = box.inset(PADDING)
         cards = "card" if view.police_draws == 1 else "cards"
-        title = f"Police morale: {view.morale_label}, draws {view.police_draws} ops {cards}"
+        title = f"Police morale: {said(view.morale_label)}, draws {view.police_draws} ops {cards}"
         size = fit_size(title, inner.width, PANEL_SIZE, 18, bold=True)
         canvas.text((inner.x0, inner.y0), title, size, INK, bold=True)
         y = _morale_track(canvas, Box(inner.x0, inner.y0 + 34, inner.x1, inner.y1), view)
@@ -222,7 +223,9 @@ def _morale_track(canvas: Canvas, area: Box, view: BlocView) -> int:
     for i in range(1, len(steps) + 1):
         if i == len(steps) or steps[i].label != steps[start].label:
             left, right = cells[start].x0, cells[i - 1].x1
-            canvas.text(((left + right) // 2, area.y0 + 8), steps[start].label, 18, INK, "mm", True)
+            canvas.text(
+                ((left + right) // 2, area.y0 + 8), said(steps[start].label), 18, INK, "mm", True
+            )
             start = i
     for i, (cell, step) in enumerate(zip(cells, steps, strict=True)):
         here = i == view.morale_step
@@ -247,7 +250,8 @@ def ops_lines(view: BlocView) -> list[Line]:
 
 
 def _ops_label(card: PoliceOpsView) -> str:
-    return f"{card.name} ({card.detail})" if card.detail else card.name
+    name = said(card.name)
+    return f"{name} ({said(card.detail)})" if card.detail else name
 
 
 # ----- faction mats -----------------------------------------------------------------------------
@@ -264,9 +268,9 @@ def mat_lines(view: BlocView, faction: FactionView, players: Players = None) -> 
     named = player_name(players, faction.seat)
     if not named and len({f.player for f in view.factions}) < len(view.factions):
         tags.insert(0, f"player {faction.player + 1}")
-    title = with_player(faction.name, players, faction.seat)
+    title = with_player(said(faction.name), players, faction.seat)
     title += f"  ({', '.join(tags)})" if tags else ""
-    left = ", ".join(faction.occupation_names_on_mat) or "none"
+    left = ", ".join(map(said, faction.occupation_names_on_mat)) or "none"
     cards = "loot card" if faction.hand_size == 1 else "loot cards"
     lines = [
         Line(title, PANEL_SIZE + 2, INK, True, _faction_marker(faction)),

@@ -17,6 +17,7 @@ from tests.engine.toy_game import GAME as TOY
 HELD = {
     "bloc_by_bloc": lambda state, seat: state.hands[seat],
     "space_insurrection": lambda state, seat: state.reserves[seat],
+    "riot": lambda state, seat: state.hands[seat],
     "sealed_bids": lambda state, seat: [str(c) for c in state.hands[seat]],
 }
 """What each game with a hand keeps in its state, as the ids its hand names."""
@@ -65,6 +66,6 @@ def test_a_loot_card_is_named_with_its_text_and_what_it_may_do() -> None:
         state = play_step(game, state, moves, rng)[1].state
     seat = next(s for s in game.prompts(state) if any(c.choices for c in game.hand(state, s) or []))
     card = next(c for c in game.hand(state, seat) or [] if c.choices)
-    words = game.hand_text(state, seat) or ""
+    words = str(game.hand_text(state, seat) or "")
     assert card.name in words and card.text in words
     assert any(card.name in choice.label for choice in card.choices)

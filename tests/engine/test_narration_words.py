@@ -24,6 +24,7 @@ import pytest
 
 from engine.core import ActionBase, Event, Game, GameState
 from engine.games import REGISTRY
+from engine.messages import say
 from engine.players import pick_seat, player_for, seen
 from engine.rng import Rng
 from engine.words import winners_line
@@ -107,12 +108,13 @@ def read_position(game: Game[Any, Any], state: GameState, rnd: random.Random, r:
     seats = range(len(state.seat_names))
     over = game.outcome(state) is not None
     for seat in [None, *seats]:
-        status = game.status_text(state, seat)
+        status = say(game.status_text(state, seat))
         r.read(f"status {seat}", status)
         if over and ("Waiting for" in status or "Game over" not in status):
             r.problem(f"status {seat}", "a finished game's status does not say it is over", status)
     for seat in seats:
-        r.read(f"hand {seat}", game.hand_text(state, seat))
+        hand = game.hand_text(state, seat)
+        r.read(f"hand {seat}", None if hand is None else say(hand))
     read_view(game, state, over, r)
     for seat, prompt in game.prompts(state).items():
         r.read("prompt", prompt.text)
@@ -127,14 +129,14 @@ def read_position(game: Game[Any, Any], state: GameState, rnd: random.Random, r:
 
 def read_labels(game: Game[Any, Any], state: GameState, action: ActionBase, r: Reading) -> None:
     for where, label in (
-        ("describe", game.describe(state, action)),
-        ("choice label", game.choice_label(state, action)),
+        ("describe", say(game.describe(state, action))),
+        ("choice label", say(game.choice_label(state, action))),
     ):
         r.read(where, label)
         if not label.strip() or len(label) >= LABEL_LIMIT or "\n" in label:
             r.problem(where, f"not a short one-line label (under {LABEL_LIMIT})", label)
     for name, value in action.model_dump(exclude={"kind"}).items():
-        label = game.label_value(state, action.kind, name, value)
+        label = say(game.label_value(state, action.kind, name, value))
         r.read(f"autocomplete {action.kind}.{name}", label)
 
 
@@ -147,9 +149,14 @@ def read_view(game: Game[Any, Any], state: GameState, over: bool, r: Reading) ->
         if over and not view.outcome:
             r.problem("view", "a finished board does not say how it ended", view.phase_text)
     elif game.id == "bloc_by_bloc":
-        r.read("view decision", view.decision)
-        if over and not view.decision.startswith("Game over"):
-            r.problem("view decision", "a finished board does not say it is over", view.decision)
+        decision = say(view.decision)
+        r.read("view decision", decision)
+        if over and not decision.startswith("Game over"):
+            r.problem("view decision", "a finished board does not say it is over", decision)
+    elif game.id == "riot":
+        r.read("view outcome", None if view.outcome is None else say(view.outcome))
+        if over and view.outcome is None:
+            r.problem("view", "a finished board does not say how it ended", view.ended)
     else:
         r.read("view result", view.result or None)
         if view.pending is not None:

@@ -13,8 +13,7 @@ from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.night import spend_die
 from engine.games.bloc_by_bloc.places import difficulty, district_name, require_district, the
 from engine.games.bloc_by_bloc.state import BlocState
-from engine.messages import raw
-from engine.words import count
+from engine.messages import m
 
 VAN_HITS = 3
 """Attacks in one night that destroy a riot van."""
@@ -38,17 +37,17 @@ def kick_targets(state: BlocState, tile: str) -> list[str]:
 def check_attack(state: BlocState, seat: int, a: Attack) -> None:
     require_district(state, a.district)
     if not state.police_in(a.district):
-        raise IllegalAction(f"There is no clash in {district_name(a.district)}.")
+        raise IllegalAction(m("bloc.refuse.attack.no_clash", where=district_name(a.district)))
     if attacks_left(state, seat, a.district) == 0:
-        raise IllegalAction("Each of your blocs in this clash has already attacked tonight.")
+        raise IllegalAction(m("bloc.refuse.attack.all_attacked"))
     if a.target == "cop":
         if not state.cops.get(a.district):
-            raise IllegalAction("There is no riot cop here to defeat.")
+            raise IllegalAction(m("bloc.refuse.attack.no_cop"))
     elif a.target == "van":
         if a.district not in state.vans:
-            raise IllegalAction("There is no riot van here.")
+            raise IllegalAction(m("bloc.refuse.attack.no_van"))
     elif a.target not in kick_targets(state, a.district):
-        raise IllegalAction("Kick riot cops out into an adjacent district (by street or highway).")
+        raise IllegalAction(m("bloc.refuse.attack.kick_where"))
 
 
 def do_attack(state: BlocState, seat: int, a: Attack) -> list[Event]:
@@ -62,14 +61,14 @@ def do_attack(state: BlocState, seat: int, a: Attack) -> list[Event]:
     if a.target == "cop":
         state.add_cops(a.district, -1)
         state.staging_cops += 1
-        return [Event(msg=raw(f"{name} defeat a riot cop in {where}."))]
+        return [Event(msg=m("bloc.attack.cop", who=name, where=where))]
     if a.target == "van":
         state.vans[a.district] += 1
         if state.vans[a.district] >= VAN_HITS:
             del state.vans[a.district]
             state.destroyed_vans += 1
-            return [Event(msg=raw(f"{name} destroy the riot van in {where}!"))]
-        return [Event(msg=raw(f"{name} damage the riot van in {where}."))]
+            return [Event(msg=m("bloc.attack.van_destroyed", who=name, where=where))]
+        return [Event(msg=m("bloc.attack.van", who=name, where=where))]
     return kick_out(state, seat, a.district, a.target)
 
 
@@ -81,9 +80,8 @@ def kick_out(state: BlocState, seat: int, tile: str, to: str) -> list[Event]:
     torn = state.barricades.pop(route.key, 0)
     state.add_cops(tile, -n)
     state.add_cops(to, n)
-    name = the(state, seat, True)
-    cops = "the riot cop" if n == 1 else count(n, "riot cop")
-    text = f"{name} kick {cops} out of {district_name(tile)} into {district_name(to)}"
+    args = {"who": the(state, seat, True), "where": district_name(tile), "to": district_name(to)}
     if torn:
-        text += f", dismantling {count(torn, 'barricade')}"
-    return [Event(msg=raw(text + "."))]
+        torn_down = m("bloc.count.barricades", n=torn)
+        return [Event(msg=m("bloc.attack.kick.torn", n=n, barricades=torn_down, **args))]
+    return [Event(msg=m("bloc.attack.kick", n=n, **args))]

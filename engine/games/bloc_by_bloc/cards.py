@@ -32,9 +32,10 @@ from engine.games.bloc_by_bloc.content.effects import (
 )
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import LootCard
-from engine.games.bloc_by_bloc.decks import discard_loot, draw_loot
+from engine.games.bloc_by_bloc.decks import discard_loot, draw_loot, loot_name
 from engine.games.bloc_by_bloc.night import barricade_room, own_free_blocs, place_barricades
 from engine.games.bloc_by_bloc.places import (
+    commas,
     difficulty,
     district_name,
     has_ability,
@@ -43,8 +44,7 @@ from engine.games.bloc_by_bloc.places import (
     the,
 )
 from engine.games.bloc_by_bloc.state import BlocState, Die, Protection
-from engine.messages import raw
-from engine.words import count, listing, verb
+from engine.messages import m
 
 
 def loot_card(card: str) -> LootCard:
@@ -154,16 +154,17 @@ def playable_cards(state: BlocState, seat: int, timing: str) -> Iterator[Card]:
 def play_card(state: BlocState, seat: int, a: Card, timing: str) -> list[Event]:
     """Validate and resolve a loot card from the seat's hand in the given timing window."""
     if a.card not in state.hands[seat]:
-        raise IllegalAction("You do not hold that loot card.")
+        raise IllegalAction(m("bloc.refuse.card.not_held"))
     card = loot_card(a.card)
+    name = loot_name(a.card)
     if not playable_now(card, timing):
-        raise IllegalAction(f"{card.name} cannot be played now.")
+        raise IllegalAction(m("bloc.refuse.card.not_now", card=name))
     if a.district:
         require_district(state, a.district)
     if (a.district, a.toward) not in card_targets(state, seat, card):
-        raise IllegalAction(f"{card.name} cannot be played there now.")
+        raise IllegalAction(m("bloc.refuse.card.not_there", card=name))
     discard_loot(state, seat, a.card)
-    events = [Event(msg=raw(f"{the(state, seat, True)} play {card.name}."))]
+    events = [Event(msg=m("bloc.card.play", who=the(state, seat, True), card=name))]
     for effect in card.effects:
         events += _own_effect(state, seat, effect, a)
     return events
@@ -182,62 +183,53 @@ def _own_effect(state: BlocState, seat: int, effect: Effect, a: Card) -> list[Ev
             state.uses.attack_bonus += amount
         else:
             state.uses.advanced_bonus += amount
-        what = "attack" if effect.actions == "attack" else "loot, build or swap"
-        return [Event(msg=raw(f"{the(state, seat, True)}' next {what} gets +{amount} on its die."))]
+        key = "bloc.card.bonus.attack" if effect.actions == "attack" else "bloc.card.bonus.advanced"
+        return [Event(msg=m(key, who=the(state, seat, True), amount=amount))]
     if isinstance(effect, ExtraDice):
         values = state.rng.roll(effect.count)
         state.dice += [Die(value=v) for v in values]
-        dice = count(len(values), "extra action die")
-        shown = listing([str(v) for v in values])
-        return [Event(msg=raw(f"{the(state, seat, True)} roll {dice}: {shown}."))]
+        shown = [str(v) for v in values]
+        return [
+            Event(msg=m("bloc.card.dice", who=the(state, seat, True), n=len(values), shown=shown))
+        ]
     if isinstance(effect, FreeAction):
         state.uses.bonus_moves += effect.count
-        moves = "a movement action" if effect.count == 1 else count(effect.count, "movement action")
-        return [
-            Event(msg=raw(f"{the(state, seat, True)} may take {moves} this turn without a die."))
-        ]
+        return [Event(msg=m("bloc.card.free_moves", who=the(state, seat, True), n=effect.count))]
     if isinstance(effect, PlaceBarricades):
         n = place_barricades(state, a.district, a.toward, effect.count)
-        ends = f"{district_name(a.district)} and {district_name(a.toward)}"
-        return [Event(msg=raw(f"{count(n, 'barricade')} {verb(n, 'go')} up between {ends}."))]
+        where, to = district_name(a.district), district_name(a.toward)
+        return [Event(msg=m("bloc.card.barricades", n=n, where=where, to=to))]
     if isinstance(effect, FormBlocs):
         n = min(effect.count, state.blocs_on_mat(seat))
         state.add_blocs(seat, a.district, n)
-        formed = count(n, "bloc")
-        return [
-            Event(
-                msg=raw(f"{the(state, seat, True)} form {formed} in {district_name(a.district)}.")
-            )
-        ]
+        where = district_name(a.district)
+        return [Event(msg=m("bloc.card.form", who=the(state, seat, True), n=n, where=where))]
     if isinstance(effect, RemoveCops):
         n = min(effect.count, state.cops.get(a.district, 0))
         state.add_cops(a.district, -n)
         state.staging_cops += n
-        cops = f"{count(n, 'riot cop')} {verb(n, 'leave')}"
-        events = [Event(msg=raw(f"{cops} {district_name(a.district)} for staging."))]
+        events = [Event(msg=m("bloc.card.cops_leave", n=n, where=district_name(a.district)))]
         if effect.reaction_roll:
             events += police.reaction_roll(state, a.district)
         return events
     if isinstance(effect, SkipReactionRoll):
         state.uses.skip_reaction = True
-        who = the(state, seat, True)
-        return [Event(msg=raw(f"{who} cover their faces: their next reaction roll is skipped."))]
+        return [Event(msg=m("bloc.card.masks", who=the(state, seat, True)))]
     if isinstance(effect, PreventAttacks):
         _protection(state, seat, a.district).shields += effect.count
-        attacks = count(effect.count, "riot cop attack")
         where = district_name(a.district)
-        return [Event(msg=raw(f"Shields will stop {attacks} on {the(state, seat)} in {where}."))]
+        shields = m("bloc.card.shields", n=effect.count, who=the(state, seat), where=where)
+        return [Event(msg=shields)]
     if isinstance(effect, ProtectOccupation):
         _protection(state, seat, a.district).chained = True
-        occupation = f"{the(state, seat, True)}' occupation in {district_name(a.district)}"
-        return [Event(msg=raw(f"{occupation} is chained: riot cops cannot evict it tonight."))]
+        chained = m("bloc.card.chains", who=the(state, seat, True), where=district_name(a.district))
+        return [Event(msg=chained)]
     if isinstance(effect, LiberationBonus):
         state.liberation_bonus[a.district] = (
             state.liberation_bonus.get(a.district, 0) + effect.count
         )
-        extra = count(effect.count, "extra bloc")
         where = district_name(a.district)
-        return [Event(msg=raw(f"Banners: {extra} count toward liberating {where} tonight."))]
+        return [Event(msg=m("bloc.card.banners", n=effect.count, where=where))]
     raise ValueError(f"{type(effect).__name__} is not a loot effect")
 
 
@@ -258,7 +250,8 @@ def resolve_manifestation(
     """The card's morale drop, then the benefit for the liberated side's difficulty."""
     card = load_content().manifestations[card_id]
     level = load_content().districts[tile].liberated_difficulty or 0
-    events = [Event(msg=raw(f"Manifestation: {card.name}. {card.text}"))]
+    name, text = m(f"bloc.manifestation.{card_id}.name"), m(f"bloc.manifestation.{card_id}.text")
+    events = [Event(msg=m("bloc.manifestation", name=name, text=text))]
     for effect in (*card.always, *card.benefit_for(level)):
         events += _manifest(state, effect, tile, liberators)
     return events
@@ -271,38 +264,31 @@ def _manifest(state: BlocState, effect: Effect, tile: str, liberators: list[int]
         seats = list(range(state.seats)) if effect.recipients == "each_faction" else liberators
         events: list[Event] = []
         for seat in seats:
-            events += draw_loot(state, seat, effect.count, "from the manifestation")[1]
+            events += draw_loot(state, seat, effect.count, "manifestation")[1]
         return events
     if isinstance(effect, FormBlocs):
         events = []
         for seat in liberators:
             n = min(effect.count, state.blocs_on_mat(seat))
             state.add_blocs(seat, tile, n)
-            formed = count(n, "bloc")
-            events.append(
-                Event(msg=raw(f"{the(state, seat, True)} form {formed} in {district_name(tile)}."))
-            )
+            who = the(state, seat, True)
+            events.append(Event(msg=m("bloc.card.form", who=who, n=n, where=district_name(tile))))
         return events
     if isinstance(effect, PlaceBarricades):
         n = _barricade_around(state, tile, effect.count * len(liberators))
-        return [
-            Event(
-                msg=raw(f"{count(n, 'barricade')} {verb(n, 'rise')} around {district_name(tile)}.")
-            )
-        ]
+        return [Event(msg=m("bloc.manifest.barricades", n=n, where=district_name(tile)))]
     if isinstance(effect, RemoveCops):
         sent = _send_home(state, effect.count)
-        cops = f"{count(sent, 'riot cop')} {verb(sent, 'leave')}"
-        return [Event(msg=raw(f"{cops} the city for staging."))]
+        return [Event(msg=m("bloc.manifest.cops_leave", n=sent))]
     if isinstance(effect, RevealPoliceOps):
         state.police_revealed = min(len(state.police_deck), state.police_revealed + effect.count)
-        shown = ", ".join(
-            load_content().police_ops[c].name for c in state.police_deck[: state.police_revealed]
-        )
-        return [Event(msg=raw(f"Revealed police ops cards, top first: {shown or 'none'}."))]
+        shown = [police.ops_name(c) for c in state.police_deck[: state.police_revealed]]
+        if not shown:
+            return [Event(msg=m("bloc.manifest.revealed.none"))]
+        return [Event(msg=m("bloc.manifest.revealed", cards=commas(shown)))]
     if isinstance(effect, Countdown):
         state.nights_left += effect.nights
-        return [Event(msg=raw(f"The insurrection gains {count(effect.nights, 'more night')}."))]
+        return [Event(msg=m("bloc.manifest.nights", n=effect.nights))]
     raise ValueError(f"{type(effect).__name__} is not a manifestation effect")
 
 

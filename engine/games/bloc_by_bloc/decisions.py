@@ -33,20 +33,20 @@ from engine.games.bloc_by_bloc.state import (
     VictimChoice,
 )
 from engine.games.bloc_by_bloc.text import stopped_text
-from engine.messages import raw
+from engine.messages import m
 
 # ----- stop: the faction with the most blocs may stop an advanced action ---------------------
 
 
 def _stop(state: BlocState, need: StopChance, action: ActionBase) -> list[Event]:
     if not isinstance(action, Stop | Allow):
-        raise IllegalAction("Stop or allow the action.")
+        raise IllegalAction(m("bloc.refuse.stop_or_allow"))
     state.pending.pop(0)
-    who = f"The {state.seat_names[need.seat]}"
+    who = the(state, need.seat, True)
     if isinstance(action, Stop):
-        return [Event(msg=raw(f"{who} stop {stopped_text(state, need)}."))]
+        return [Event(msg=m("bloc.stop", who=who, stopped=stopped_text(state, need)))]
     return [
-        Event(msg=raw(f"{who} let {the(state, need.actor)} go ahead.")),
+        Event(msg=m("bloc.allow", who=who, actor=the(state, need.actor))),
         *night.carry_out(state, need.actor, need.action),
     ]
 
@@ -67,24 +67,25 @@ def _answer(state: BlocState, need: LootOffer, action: ActionBase) -> list[Event
     deal = "trade" if need.trade else "gift"
     if isinstance(action, Decline):
         state.pending.pop(0)
-        return [Event(msg=raw(f"{the(state, need.seat, True)} decline the {deal}."))]
+        return [Event(msg=m(f"bloc.{deal}.declined", who=the(state, need.seat, True)))]
     if not isinstance(action, Accept):
-        raise IllegalAction("Accept or decline the offer.")
+        raise IllegalAction(m("bloc.refuse.accept_or_decline"))
     if need.trade:
         if need.want and action.card != need.want:
-            raise IllegalAction(f"The trade asks for your {loot_name(need.want)}, or decline it.")
+            raise IllegalAction(m("bloc.refuse.trade.wants", card=loot_name(need.want)))
         if action.card not in state.hands[need.seat]:
-            asked = f"a {loot_name(action.card)}" if action.card in load_content().loot else ""
-            raise IllegalAction(f"You do not hold {asked or 'that card'}: decline the trade.")
+            if action.card in load_content().loot:
+                raise IllegalAction(m("bloc.refuse.trade.not_held", card=loot_name(action.card)))
+            raise IllegalAction(m("bloc.refuse.trade.not_held_any"))
     state.pending.pop(0)
     state.hands[need.actor].remove(need.card)
     state.hands[need.seat].append(need.card)
-    events = [Event(msg=raw(f"{the(state, need.seat, True)} accept the {deal}."))]
+    events = [Event(msg=m(f"bloc.{deal}.accepted", who=the(state, need.seat, True)))]
     if need.trade:
         state.hands[need.seat].remove(action.card)
         state.hands[need.actor].append(action.card)
-        events.append(Event(msg=raw(f"You receive {loot_name(action.card)}."), seat=need.actor))
-    events.append(Event(msg=raw(f"You receive {loot_name(need.card)}."), seat=need.seat))
+        events.append(Event(msg=m("bloc.receive", card=loot_name(action.card)), seat=need.actor))
+    events.append(Event(msg=m("bloc.receive", card=loot_name(need.card)), seat=need.seat))
     return events
 
 
@@ -93,15 +94,15 @@ def _answer(state: BlocState, need: LootOffer, action: ActionBase) -> list[Event
 
 def _discard(state: BlocState, need: DiscardChoice, action: ActionBase) -> list[Event]:
     if not isinstance(action, Discard) or action.card not in need.cards:
-        raise IllegalAction("Discard one of the cards you just drew.")
+        raise IllegalAction(m("bloc.refuse.discard.which"))
     if action.card not in state.hands[need.seat]:
-        raise IllegalAction("That card has already left your hand (a Police Scanner is used).")
+        raise IllegalAction(m("bloc.refuse.discard.gone"))
     discard_loot(state, need.seat, action.card)
     need.cards.remove(action.card)
     need.count -= 1
     if need.count == 0:
         state.pending.pop(0)
-    return [Event(msg=raw(f"The {state.seat_names[need.seat]} discard a loot card."))]
+    return [Event(msg=m("bloc.discard", who=the(state, need.seat, True)))]
 
 
 def default_discard(state: BlocState, need: DiscardChoice) -> Discard:
@@ -125,10 +126,10 @@ def victims(state: BlocState, need: VictimChoice) -> list[ActionBase]:
 
 def _defeat(state: BlocState, need: VictimChoice, action: ActionBase) -> list[Event]:
     if not isinstance(action, Defeat):
-        raise IllegalAction("Choose whose bloc the riot cop defeats.")
+        raise IllegalAction(m("bloc.refuse.defeat.choose"))
     victim = seat_of_faction(state, action.faction)
     if not state.blocs_of(victim, need.district):
-        raise IllegalAction("That faction has no bloc there.")
+        raise IllegalAction(m("bloc.refuse.defeat.none_there"))
     state.pending.pop(0)
     events = sunrise.cops_attack(state, need.district, need.count, need.seat, chosen=victim)
     return events + sunrise.proceed(state)
@@ -143,11 +144,9 @@ def _window(state: BlocState, seat: int, need: CardWindow, action: ActionBase) -
     card set aside for District Liberation, which the table reads as the same pass. The window
     closes, and the sunrise goes on, once every seat asked is done."""
     if not isinstance(action, Card | Pass):
-        raise IllegalAction("Play a card or pass.")
-    moment = "Police Repression" if need.step == "police_repression" else "District Liberation"
-    passed = [
-        Event(msg=raw(f"{the(state, seat, True)} pass: no loot card from them for {moment}."))
-    ]
+        raise IllegalAction(m("bloc.refuse.card_or_pass"))
+    moment = sunrise_cards.MOMENTS[need.step]
+    passed = [Event(msg=m("bloc.window.pass", who=the(state, seat, True), moment=moment))]
     if isinstance(action, Pass):
         events = passed
     elif sunrise_cards.sets_aside(action.card, need.step):
@@ -191,10 +190,10 @@ def settle(state: BlocState, seat: int, action: ActionBase) -> list[Event]:
     need = state.pending[0]
     if isinstance(need, CardWindow):
         if seat not in need.waiting:
-            raise IllegalAction("You have nothing to decide now.")
+            raise IllegalAction(m("bloc.refuse.nothing_to_decide"))
         return _window(state, seat, need, action)
     if seat != need.seat:
-        raise IllegalAction("You have nothing to decide now.")
+        raise IllegalAction(m("bloc.refuse.nothing_to_decide"))
     if isinstance(need, StopChance):
         return _stop(state, need, action)
     if isinstance(need, LootOffer):

@@ -7,33 +7,33 @@ the drawing seat naming them, so hands stay secret in the channel.
 from __future__ import annotations
 
 from engine.core import Event
-from engine.games.bloc_by_bloc.content.load import load_content
+from engine.games.bloc_by_bloc.places import the
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.kit.cards import discard, draw, reshuffle
-from engine.messages import raw
-from engine.words import count as counted
-from engine.words import listing
+from engine.messages import Msg, m
+
+WHY = ("plain", "manifestation", "looting", "hacker", "workshop")
+"""Why a faction draws loot: each reason has its own sentence ("... for looting")."""
 
 
-def loot_name(card: str) -> str:
-    return load_content().loot[card].name
+def loot_name(card: str) -> Msg:
+    return m(f"bloc.loot.{card}.name")
 
 
 def draw_loot(
-    state: BlocState, seat: int, count: int, why: str = ""
+    state: BlocState, seat: int, count: int, why: str = "plain"
 ) -> tuple[list[str], list[Event]]:
     """Draw up to `count` loot cards into the seat's hand (fewer if both piles are empty);
-    `why` ends the public sentence ("for looting", "with their Hacker Space")."""
+    `why` (one of `WHY`) chooses the public sentence ("for looting", "with their Hacker
+    Space")."""
+    assert why in WHY, why
     drawn = draw(state.loot_deck, count, discard=state.loot_discard, rng=state.rng)
     state.hands[seat].extend(drawn)
-    name = f"The {state.seat_names[seat]}"
-    suffix = f" {why}" if why else ""
     if not drawn:
-        empty = f"The loot deck is empty: the {state.seat_names[seat]} draw nothing{suffix}."
-        return drawn, [Event(msg=raw(empty))]
+        return drawn, [Event(msg=m(f"bloc.draw.{why}.empty", who=the(state, seat)))]
     return drawn, [
-        Event(msg=raw(f"{name} draw {counted(len(drawn), 'loot card')}{suffix}.")),
-        Event(msg=raw("You draw: " + listing([loot_name(c) for c in drawn]) + "."), seat=seat),
+        Event(msg=m(f"bloc.draw.{why}", who=the(state, seat, True), n=len(drawn))),
+        Event(msg=m("bloc.draw.private", cards=[loot_name(c) for c in drawn]), seat=seat),
     ]
 
 

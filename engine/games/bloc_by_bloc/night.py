@@ -47,16 +47,10 @@ from engine.games.bloc_by_bloc.state import (
     StopChance,
     TurnUses,
 )
-from engine.messages import raw
-from engine.words import count, listing, quoted
+from engine.messages import Msg, m
+from engine.words import quoted
 
 PUBLIC_OR_STATE = (DistrictType.PUBLIC, DistrictType.STATE)
-TRY = {
-    "loot": "loot a shopping center",
-    "build": "build an occupation",
-    "swap": "swap an occupation",
-}
-"""An advanced action as the sentence asking whether to stop it names it."""
 
 
 def dice_for(blocs: int) -> int:
@@ -72,18 +66,16 @@ def start_turn(state: BlocState) -> list[Event]:
     state.phase = "turn"
     state.uses = TurnUses()
     name = the(state, seat, True)
-    events = [Event(msg=raw(f"Night {state.night}: {name} take their turn."))]
+    events = [Event(msg=m("bloc.turn.start", night=state.night, who=name))]
     for tile, ability in has_ability(state, seat, "form_bloc_at_turn_start"):
         n = min(ability.count, state.blocs_on_mat(seat))
         if n:
             state.add_blocs(seat, tile, n)
-            blocs = "a bloc" if n == 1 else count(n, "bloc")
-            events.append(
-                Event(msg=raw(f"{name} form {blocs} at their Start in {district_name(tile)}."))
-            )
+            where = district_name(tile)
+            events.append(Event(msg=m("bloc.turn.start_bloc", n=n, who=name, where=where)))
     values = state.rng.roll(dice_for(state.blocs_in_city(seat)))
     state.dice = [Die(value=v) for v in values]
-    events.append(Event(msg=raw(f"{name} roll {', '.join(map(str, values))}.")))
+    events.append(Event(msg=m("bloc.turn.roll", who=name, dice=", ".join(map(str, values)))))
     return events
 
 
@@ -119,10 +111,13 @@ def end_turn(state: BlocState) -> list[Event]:
 # ----- dice -------------------------------------------------------------------------------
 
 
-def unused_dice_text(state: BlocState) -> str:
+def unused_dice(state: BlocState) -> list[Msg]:
     """The dice still to spend, as an error names them: "die 1 (5) and die 3 (2)"."""
-    unused = [f"die {i} ({d.value})" for i, d in enumerate(state.dice, 1) if not d.used]
-    return listing(unused) if unused else ""
+    return [
+        m("bloc.die.numbered", die=i, value=d.value)
+        for i, d in enumerate(state.dice, 1)
+        if not d.used
+    ]
 
 
 def check_die_exists(state: BlocState, die: int) -> None:
@@ -130,27 +125,28 @@ def check_die_exists(state: BlocState, die: int) -> None:
     for each action to judge)."""
     if die == 0 or 1 <= die <= len(state.dice):
         return
-    left = unused_dice_text(state)
-    rolled = f"you rolled {count(len(state.dice), 'die')}"
-    spare = f"; unused: {left}" if left else ", all of them used"
-    raise IllegalAction(f"There is no die {die}: {rolled}{spare}.")
+    left = unused_dice(state)
+    if left:
+        raise IllegalAction(m("bloc.refuse.die.none", die=die, n=len(state.dice), unused=left))
+    raise IllegalAction(m("bloc.refuse.die.none_left", die=die, n=len(state.dice)))
 
 
 def spend_die(state: BlocState, die: int, need: int, bonus: int = 0) -> Die:
     """Check and mark the die; `need` 0 means any value will do."""
     if die == 0:
-        raise IllegalAction("This action needs one of your dice (0 is only for free actions).")
+        raise IllegalAction(m("bloc.refuse.die.needed"))
     check_die_exists(state, die)
     chosen = state.dice[die - 1]
     if chosen.used:
-        left = unused_dice_text(state)
-        rest = f" Unused: {left}." if left else " All your dice are used."
-        raise IllegalAction(f"Die {die} is already used.{rest}")
+        left = unused_dice(state)
+        if left:
+            raise IllegalAction(m("bloc.refuse.die.used", die=die, unused=left))
+        raise IllegalAction(m("bloc.refuse.die.used_all", die=die))
     if chosen.value + bonus < need:
-        extra = f" (+{bonus})" if bonus else ""
-        raise IllegalAction(
-            f"This needs a die of {need} or more; die {die} shows {chosen.value}{extra}."
-        )
+        shows = dict(need=need, die=die, value=chosen.value)
+        if bonus:
+            raise IllegalAction(m("bloc.refuse.die.low_bonus", bonus=bonus, **shows))
+        raise IllegalAction(m("bloc.refuse.die.low", **shows))
     chosen.used = True
     return chosen
 
@@ -188,21 +184,23 @@ def check_move(state: BlocState, seat: int, a: Move) -> None:
     require_district(state, a.from_district)
     require_district(state, a.to_district)
     if state.police_in(a.from_district):
-        raise IllegalAction("Blocs cannot move out of a district that holds police.")
+        raise IllegalAction(m("bloc.refuse.move.police"))
     have = state.blocs_of(seat, a.from_district)
     if a.blocs < 1:
-        raise IllegalAction("Move at least 1 bloc.")
+        raise IllegalAction(m("bloc.refuse.move.none"))
     if a.blocs > have:
-        raise IllegalAction(
-            f"You have {count(have, 'bloc')} in {district_name(a.from_district)}, not {a.blocs}."
-        )
+        where = district_name(a.from_district)
+        raise IllegalAction(m("bloc.refuse.move.too_many", n=have, where=where, asked=a.blocs))
     if a.to_district not in move_targets(state, seat, a.from_district):
         raise IllegalAction(
-            f"Your blocs cannot reach {district_name(a.to_district)} from "
-            f"{district_name(a.from_district)} (police, dead ends or a metro lockdown)."
+            m(
+                "bloc.refuse.move.unreachable",
+                to=district_name(a.to_district),
+                where=district_name(a.from_district),
+            )
         )
     if a.die == 0 and not free_move_left(state, seat):
-        raise IllegalAction("You have no free movement left this turn.")
+        raise IllegalAction(m("bloc.refuse.move.no_free"))
 
 
 def do_move(state: BlocState, seat: int, a: Move) -> list[Event]:
@@ -213,14 +211,8 @@ def do_move(state: BlocState, seat: int, a: Move) -> list[Event]:
         spend_die(state, a.die, 0)
     state.add_blocs(seat, a.from_district, -a.blocs)
     state.add_blocs(seat, a.to_district, a.blocs)
-    return [
-        Event(
-            msg=raw(
-                f"{the(state, seat, True)} move {count(a.blocs, 'bloc')} from "
-                f"{district_name(a.from_district)} to {district_name(a.to_district)}."
-            )
-        )
-    ]
+    where, to = district_name(a.from_district), district_name(a.to_district)
+    return [Event(msg=m("bloc.move", who=the(state, seat, True), n=a.blocs, where=where, to=to))]
 
 
 def barricade_pile(state: BlocState) -> int:
@@ -262,25 +254,22 @@ def check_barricade(state: BlocState, seat: int, a: Barricade) -> None:
     board = require_district(state, a.district)
     targets = a.targets()
     if not a.toward or (a.toward_3 and not a.toward_2):
-        raise IllegalAction("Name the neighbours in order: toward, then toward_2, then toward_3.")
+        raise IllegalAction(m("bloc.refuse.barricade.order"))
     for to in targets:
         require_district(state, to)
         if to not in board.neighbours[a.district]:
             raise IllegalAction(
-                f"{district_name(to)} is not adjacent to {district_name(a.district)}."
+                m("bloc.refuse.not_adjacent", to=district_name(to), where=district_name(a.district))
             )
     if own_free_blocs(state, seat, a.district) == 0:
-        raise IllegalAction("You need a bloc outside a clash in that district.")
+        raise IllegalAction(m("bloc.refuse.need_free_bloc"))
     if len(targets) > 1 and not garden_reach(state, seat, a.district):
-        raise IllegalAction("Only a Guerrilla Garden builds more than one barricade per die.")
+        raise IllegalAction(m("bloc.refuse.barricade.garden"))
     for to in set(targets):
         if barricade_room(state, a.district, to) < targets.count(to):
-            raise IllegalAction(
-                f"The way to {district_name(to)} cannot hold that many more barricades "
-                "(3 at most per connection)."
-            )
+            raise IllegalAction(m("bloc.refuse.barricade.full", to=district_name(to)))
     if barricade_pile(state) < len(targets):
-        raise IllegalAction("There are not enough barricades left in the pile.")
+        raise IllegalAction(m("bloc.refuse.barricade.pile"))
 
 
 def do_barricade(state: BlocState, seat: int, a: Barricade) -> list[Event]:
@@ -291,14 +280,15 @@ def do_barricade(state: BlocState, seat: int, a: Barricade) -> list[Event]:
         built[to] = built.get(to, 0) + place_barricades(state, a.district, to, 1)
     who, here = the(state, seat, True), district_name(a.district)
     if len(built) == 1 and sum(built.values()) == 1:
-        to = district_name(a.toward)
+        toward = district_name(a.toward)
         board = board_of(state.city)
         standing = sum(state.barricades.get(c.key, 0) for c in board.between(a.district, a.toward))
-        now = "" if standing < 2 else f", {count(standing, 'barricade')} there now"
-        return [Event(msg=raw(f"{who} build a barricade between {here} and {to}{now}."))]
-    where = listing([f"{n} toward {district_name(to)}" for to, n in built.items()])
-    total = count(sum(built.values()), "barricade")
-    return [Event(msg=raw(f"{who} build {total} around {here}: {where}."))]
+        if standing < 2:
+            return [Event(msg=m("bloc.barricade.one", who=who, where=here, to=toward))]
+        return [Event(msg=m("bloc.barricade.one.now", who=who, where=here, to=toward, n=standing))]
+    where = [m("bloc.barricade.toward", n=n, to=district_name(to)) for to, n in built.items()]
+    total = sum(built.values())
+    return [Event(msg=m("bloc.barricade.many", who=who, n=total, where=here, ways=where))]
 
 
 # ----- advanced actions ---------------------------------------------------------------------
@@ -322,33 +312,39 @@ def check_loot(state: BlocState, seat: int, a: Loot) -> bool:
     """Validate; return whether the loot is a basic action for this seat."""
     require_district(state, a.district)
     if a.step not in ("graffiti", "burn"):
-        raise IllegalAction("Loot step must be graffiti or burn.")
+        raise IllegalAction(m("bloc.refuse.loot.step"))
     if own_free_blocs(state, seat, a.district) == 0:
-        raise IllegalAction("You need a bloc outside a clash in that district.")
+        raise IllegalAction(m("bloc.refuse.need_free_bloc"))
     marks = state.loot_marks.get(a.district, [])
     want = 0 if a.step == "graffiti" else GRAFFITI
     if want not in marks:
-        what = "an untouched" if a.step == "graffiti" else "a graffitied"
-        raise IllegalAction(f"{district_name(a.district)} has no {what} shopping center.")
+        key = (
+            "bloc.refuse.loot.no_untouched"
+            if a.step == "graffiti"
+            else "bloc.refuse.loot.no_graffitied"
+        )
+        raise IllegalAction(m(key, where=district_name(a.district)))
     return loot_is_basic(state, seat, a.step)
 
 
 def check_build(state: BlocState, seat: int, a: Build | Swap) -> bool:
     board = require_district(state, a.district)
     info = board.info(a.district)
+    where = district_name(a.district)
     if not info.occupation_circle:
-        raise IllegalAction(f"{info.name} has no occupation circle.")
+        raise IllegalAction(m("bloc.refuse.build.no_circle", where=where))
     if info.type not in PUBLIC_OR_STATE and info.type is not own_type(state, seat):
-        raise IllegalAction(f"Only the {info.type} faction may occupy {info.name}.")
+        kind = m(f"bloc.type.{info.type.name.lower()}")
+        raise IllegalAction(m("bloc.refuse.build.not_yours", type=kind, where=where))
     if own_free_blocs(state, seat, a.district) == 0:
-        raise IllegalAction("You need a bloc outside a clash in that district.")
+        raise IllegalAction(m("bloc.refuse.need_free_bloc"))
     current = state.occupations.get(a.district)
     if isinstance(a, Build) and current is not None:
-        raise IllegalAction(f"{info.name} is already occupied; swap its occupation instead.")
+        raise IllegalAction(m("bloc.refuse.build.occupied", where=where))
     if isinstance(a, Swap) and current is None:
-        raise IllegalAction(f"{info.name} has no occupation to swap.")
+        raise IllegalAction(m("bloc.refuse.build.nothing_to_swap", where=where))
     if a.occupation not in state.mat_occupations(seat, faction_occupations(state, seat)):
-        raise IllegalAction(f"{quoted(a.occupation)} is not an occupation on your faction mat.")
+        raise IllegalAction(m("bloc.refuse.build.not_on_mat", occupation=quoted(a.occupation)))
     return build_is_basic(state, seat, a.district)
 
 
@@ -367,15 +363,8 @@ def attempt_advanced(state: BlocState, seat: int, a: Loot | Build | Swap) -> lis
     asks = boss is not None and boss != seat and not state.stop_never[boss]
     if asks and boss is not None and state.holders[boss] != state.holders[seat]:
         state.pending.append(StopChance(seat=boss, actor=seat, district=a.district, action=a))
-        return [
-            Event(
-                msg=raw(
-                    f"{the(state, seat, True)} try to {TRY.get(a.kind, a.kind)} in "
-                    f"{district_name(a.district)}; "
-                    f"{the(state, boss)} hold the most blocs there and may stop it."
-                )
-            )
-        ]
+        args = dict(who=the(state, seat, True), where=district_name(a.district))
+        return [Event(msg=m(f"bloc.try.{a.kind}", boss=the(state, boss), **args))]
     return carry_out(state, seat, a)
 
 
@@ -390,17 +379,11 @@ def _loot(state: BlocState, seat: int, a: Loot) -> list[Event]:
     marks = state.loot_marks[a.district]
     i = marks.index(0 if a.step == "graffiti" else GRAFFITI)
     marks[i] = GRAFFITI if a.step == "graffiti" else BURNED
-    done = "graffiti" if a.step == "graffiti" else "burn"
-    events = [
-        Event(
-            msg=raw(
-                f"{the(state, seat, True)} {done} a shopping center in {district_name(a.district)}."
-            )
-        )
-    ]
+    who, where = the(state, seat, True), district_name(a.district)
+    events = [Event(msg=m(f"bloc.loot.{a.step}", who=who, where=where))]
     scavenger = has_ability(state, seat, "loot_draw_choose")
     draw, keep = (scavenger[0][1].draw, scavenger[0][1].keep) if scavenger else (1, 1)
-    drawn, more = draw_loot(state, seat, draw, "for looting")
+    drawn, more = draw_loot(state, seat, draw, "looting")
     events += more
     if not basic:
         events += police.reaction_roll(state, a.district)
@@ -421,13 +404,18 @@ def _occupy(state: BlocState, seat: int, a: Build | Swap) -> list[Event]:
     old = state.occupations.get(a.district)
     state.occupations[a.district] = Occupation(seat=seat, occ=a.occupation)
     where = district_name(a.district)
+    new = occupation_name(a.occupation)
     if old is None:
-        text = f"{name} build their {occupation_name(a.occupation)} in {where}."
+        text = m("bloc.build", who=name, occupation=new, where=where)
+    elif old.seat == seat:
+        text = m(
+            "bloc.swap.own", who=name, old=occupation_name(old.occ), occupation=new, where=where
+        )
     else:
-        owner = "their" if old.seat == seat else f"{the(state, old.seat)}'"
-        gone = f"{owner} {occupation_name(old.occ)}"
-        text = f"{name} replace {gone} with their {occupation_name(a.occupation)} in {where}."
-    events = [Event(msg=raw(text))]
+        gone = occupation_name(old.occ)
+        owner = the(state, old.seat)
+        text = m("bloc.swap", who=name, owner=owner, old=gone, occupation=new, where=where)
+    events = [Event(msg=text)]
     if not basic:
         events += police.reaction_roll(state, a.district)
     return events
@@ -445,15 +433,15 @@ def assembly_uses(state: BlocState, seat: int, tile: str) -> int:
 def do_form(state: BlocState, seat: int, a: Form) -> list[Event]:
     require_district(state, a.district)
     if assembly_uses(state, seat, a.district) == 0:
-        raise IllegalAction("You have no Assembly Hall in that district.")
+        raise IllegalAction(m("bloc.refuse.form.no_hall"))
     if state.uses.assembly >= assembly_uses(state, seat, a.district):
-        raise IllegalAction("Your Assembly Hall has already formed its blocs this turn.")
+        raise IllegalAction(m("bloc.refuse.form.used"))
     if state.blocs_on_mat(seat) == 0:
-        raise IllegalAction("All your blocs are already in the city.")
+        raise IllegalAction(m("bloc.refuse.form.no_blocs"))
     spend_die(state, a.die, 0)
     state.uses.assembly += 1
     state.add_blocs(seat, a.district, 1)
-    return [Event(msg=raw(f"{the(state, seat, True)} form a bloc at their Assembly Hall."))]
+    return [Event(msg=m("bloc.form", who=the(state, seat, True)))]
 
 
 def hacker_uses(state: BlocState, seat: int) -> int:
@@ -462,13 +450,13 @@ def hacker_uses(state: BlocState, seat: int) -> int:
 
 def do_hack(state: BlocState, seat: int, a: Hack) -> list[Event]:
     if hacker_uses(state, seat) == 0:
-        raise IllegalAction("You have no Hacker Space in the city.")
+        raise IllegalAction(m("bloc.refuse.hack.none"))
     if state.uses.hacker >= hacker_uses(state, seat):
-        raise IllegalAction("You have already used your Hacker Space this turn.")
+        raise IllegalAction(m("bloc.refuse.hack.used"))
     spend_die(state, a.die, 0)
     state.uses.hacker += 1
     ability = has_ability(state, seat, "die_for_loot_choice")[0][1]
-    drawn, events = draw_loot(state, seat, ability.draw, "with their Hacker Space")
+    drawn, events = draw_loot(state, seat, ability.draw, "hacker")
     if len(drawn) > ability.keep:
         state.pending.append(DiscardChoice(seat=seat, cards=drawn, count=len(drawn) - ability.keep))
     return events
@@ -480,8 +468,8 @@ def propaganda_uses(state: BlocState, seat: int) -> int:
 
 def do_draw(state: BlocState, seat: int) -> list[Event]:
     if propaganda_uses(state, seat) == 0:
-        raise IllegalAction("You have no Propaganda Workshop in the city.")
+        raise IllegalAction(m("bloc.refuse.workshop.none"))
     if state.uses.propaganda >= propaganda_uses(state, seat):
-        raise IllegalAction("You have already drawn your free Propaganda Workshop card this turn.")
+        raise IllegalAction(m("bloc.refuse.workshop.used"))
     state.uses.propaganda += 1
-    return draw_loot(state, seat, 1, "from their Propaganda Workshop")[1]
+    return draw_loot(state, seat, 1, "workshop")[1]

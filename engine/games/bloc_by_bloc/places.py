@@ -12,18 +12,59 @@ from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import Ability
 from engine.games.bloc_by_bloc.state import BlocState
-from engine.words import listing, quoted
+from engine.messages import Msg, m
+from engine.words import quoted
 
 START = "faction-start"
 
 
-def district_name(tile: str) -> str:
-    return load_content().districts[tile].name
+def district_name(tile: str) -> Msg:
+    """A district's name in the reader's language (the content keeps only its id)."""
+    return m(f"bloc.district.{tile}.name")
 
 
-def the(state: BlocState, seat: int, capital: bool = False) -> str:
-    """A faction as narration names it: faction names are plural ("the Neighbors build")."""
-    return f"{'The' if capital else 'the'} {state.seat_names[seat]}"
+def the(state: BlocState, seat: int, capital: bool = False) -> Msg:
+    """A faction as narration names it, with its article: faction names are plural ("the
+    Neighbors build"); `capital` for the start of a sentence. Each language keeps its own
+    article and gender in the faction's entries."""
+    return m(f"bloc.faction.{state.factions[seat]}.{'the_cap' if capital else 'the'}")
+
+
+def faction_name(fid: str) -> Msg:
+    """A faction's bare name ("Students"), by its content id."""
+    return m(f"bloc.faction.{fid}.name")
+
+
+def commas(items: list[Msg], key: str = "bloc.list.comma") -> Msg:
+    """Items joined by commas alone, as a run of cards is shown ("a, b, c"); another joint by
+    its key ("bloc.list.semicolon" for the parts of a report)."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = m(key, head=joined, last=item)
+    return joined
+
+
+def semicolons(items: list[Msg]) -> Msg:
+    return commas(items, "bloc.list.semicolon")
+
+
+def agenda_name(agenda: str) -> Msg:
+    return m(f"bloc.agenda.{agenda}.name")
+
+
+def agenda_goals(agenda: str) -> Msg:
+    """An agenda's goals, each an alternative to the one before ("... Or: ...")."""
+    goals = load_content().agendas[agenda].options
+    return commas(
+        [m(f"bloc.agenda.{agenda}.goal.{i}") for i in range(len(goals))], "bloc.agenda.goals"
+    )
+
+
+def either(items: list[Msg]) -> Msg:
+    """Alternatives joined the way the language offers a choice ("a, b or c")."""
+    if len(items) == 1:
+        return items[0]
+    return m("bloc.list.or", head=items[:-1], last=items[-1])
 
 
 def is_liberated(state: BlocState, tile: str) -> bool:
@@ -45,8 +86,8 @@ def faction_occupations(state: BlocState, seat: int) -> tuple[str, ...]:
     return load_content().factions[state.factions[seat]].occupations
 
 
-def occupation_name(occ: str) -> str:
-    return load_content().occupations[occ].name
+def occupation_name(occ: str) -> Msg:
+    return m(f"bloc.occupation.{occ}.name")
 
 
 def has_ability(state: BlocState, seat: int, kind: str) -> list[tuple[str, Ability]]:
@@ -67,7 +108,7 @@ def require_district(state: BlocState, tile: str) -> Board:
     """The board, after checking that `tile` names a district of this city."""
     board = board_of(state.city)
     if tile not in board.pos or board.info(tile).is_highway:
-        raise IllegalAction(f"{quoted(tile)} is not a district of this city.")
+        raise IllegalAction(m("bloc.refuse.not_a_district", tile=quoted(tile)))
     return board
 
 
@@ -75,8 +116,8 @@ def seat_of_faction(state: BlocState, name: str) -> int:
     for seat, fid in enumerate(state.factions):
         if name.lower() in (fid, state.seat_names[seat].lower()):
             return seat
-    names = listing([the(state, s) for s in range(state.seats)], "or")
-    raise IllegalAction(f"No faction called {quoted(name)} plays in this game; choose {names}.")
+    names = either([the(state, s) for s in range(state.seats)])
+    raise IllegalAction(m("bloc.refuse.no_such_faction", name=quoted(name), choices=names))
 
 
 def district_majority(state: BlocState, tile: str) -> int | None:

@@ -26,8 +26,7 @@ from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import discard_loot, draw_police, reshuffle_police
 from engine.games.bloc_by_bloc.places import district_name, the
 from engine.games.bloc_by_bloc.state import BlocState, Die
-from engine.messages import raw
-from engine.words import count, listing, verb
+from engine.messages import Arg, Msg, m
 
 PEOPLES_KITCHEN = "peoples-kitchen"
 SCANNER = "police-scanner"
@@ -41,24 +40,34 @@ def change_morale(state: BlocState, delta: int) -> list[Event]:
     steps = load_content().morale.steps
     before = state.morale
     state.morale = min(max(state.morale + delta, 0), len(steps) - 1)
-    label, was = steps[state.morale].label, steps[before].label
+    now, was = steps[state.morale].label, steps[before].label
+    label = morale_label(now)
     if state.morale == before:
         if not delta:
-            return [Event(msg=raw(f"Police morale stays {label}."))]
+            return [Event(msg=m("bloc.morale.stays", label=label))]
         end = "top" if delta > 0 else "bottom"
-        return [Event(msg=raw(f"Police morale is at the {end} of its track: it stays {label}."))]
-    word = "rises" if state.morale > before else "drops"
-    if label == was:
-        return [Event(msg=raw(f"Police morale {word} a step on its track but stays {label}."))]
-    draws = count(steps[state.morale].draws, "ops card")
-    return [Event(msg=raw(f"Police morale {word} to {label}: {draws} a turn from now on."))]
+        return [Event(msg=m(f"bloc.morale.at_{end}", label=label))]
+    way = "rises" if state.morale > before else "drops"
+    if now == was:
+        return [Event(msg=m(f"bloc.morale.{way}.same", label=label))]
+    draws = steps[state.morale].draws
+    return [Event(msg=m(f"bloc.morale.{way}", label=label, n=draws))]
+
+
+def morale_label(label: str) -> Msg:
+    """A step of the morale track by its printed label ("Timid"), in the reader's language."""
+    return m(f"bloc.morale.{label.lower()}")
+
+
+def ops_name(card_id: str) -> Msg:
+    return m(f"bloc.ops.{card_id}.name")
 
 
 def police_step(state: BlocState) -> list[Event]:
     """Sunset step 3: draw as many cards as police morale says, resolving each in turn."""
     draws = morale_draws(state)
     who = the(state, state.current, True)
-    events = [Event(msg=raw(f"{who} draw {count(draws, 'police ops card')}."))]
+    events = [Event(msg=m("bloc.police.draw", who=who, n=draws))]
     state.last_police_ops = []
     for _ in range(draws):
         events += draw_and_resolve(state)
@@ -69,7 +78,7 @@ def draw_and_resolve(state: BlocState) -> list[Event]:
     card_id = draw_police(state)
     card = load_content().police_ops[card_id]
     state.last_police_ops.append(card_id)
-    events = [Event(msg=raw(f"Police ops card: {card.name}."))]
+    events = [Event(msg=m("bloc.police.card", card=ops_name(card_id)))]
     keep = False
     for effect in card.effects:
         more, held = resolve_effect(state, effect, card_id)
@@ -99,14 +108,7 @@ def resolve_effect(state: BlocState, effect: Effect, card_id: str) -> tuple[list
         # the one who drew it only to time it, until the end of that faction's next turn.
         target = state.left_of(state.current)
         state.lockdowns[target].append(card_id)
-        return [
-            Event(
-                msg=raw(
-                    "Metro lockdown: no faction may use the metro until the end of "
-                    f"{the(state, target)}' next turn."
-                )
-            )
-        ], True
+        return [Event(msg=m("bloc.police.metro", who=the(state, target)))], True
     if isinstance(effect, ChiefFired):
         return chief_fired(state, card_id), True
     if isinstance(effect, Paramilitary):
@@ -154,29 +156,30 @@ def advance_cops(state: BlocState, effect: CopMovement) -> list[Event]:
         go = movers - held
         state.add_cops(src, -go)
         state.add_cops(dst, go)
-        text = f"{count(movers, 'riot cop')} from {district_name(src)} "
-        text += f"{verb(movers, 'advance')} on {district_name(dst)}"
+        where, to = district_name(src), district_name(dst)
         if held:
-            text += f"; the barricades hold back {held} and are dismantled"
-        events.append(Event(msg=raw(text + ".")))
+            text = m("bloc.police.advance.held", n=movers, where=where, to=to, held=held)
+        else:
+            text = m("bloc.police.advance", n=movers, where=where, to=to)
+        events.append(Event(msg=text))
     if not moves:
-        events.append(Event(msg=raw("No group of riot cops can advance.")))
+        events.append(Event(msg=m("bloc.police.advance.none")))
     return events
 
 
 def reinforce(state: BlocState, effect: Reinforcements) -> list[Event]:
     board = board_of(state.city)
     vans = [t for t, dmg in state.vans.items() if dmg == 0]
-    placed: list[str] = []
+    placed: list[Msg] = []
     for tile in _by_priority(board, vans, effect.priority):
         n = min(effect.cops, state.staging_cops)
         if n:
             state.staging_cops -= n
             state.add_cops(tile, n)
-            placed.append(f"{n} in {district_name(tile)}")
+            placed.append(m("bloc.police.placed", n=n, where=district_name(tile)))
     if not placed:
-        return [Event(msg=raw("Reinforcements: no riot cop is left in staging to send."))]
-    return [Event(msg=raw(f"Reinforcements: riot cops join the vans, {listing(placed)}."))]
+        return [Event(msg=m("bloc.police.reinforce.none"))]
+    return [Event(msg=m("bloc.police.reinforce", places=placed))]
 
 
 def tactical_retreat(state: BlocState) -> list[Event]:
@@ -189,9 +192,8 @@ def tactical_retreat(state: BlocState) -> list[Event]:
         state.add_cops(tile, -1)
         state.staging_cops += 1
     if not back:
-        return [Event(msg=raw("Tactical retreat: no riot cop stands alone, so none returns."))]
-    cops = count(len(back), "lone riot cop")
-    return [Event(msg=raw(f"Tactical retreat: {cops} {verb(len(back), 'return')} to staging."))]
+        return [Event(msg=m("bloc.police.retreat.none"))]
+    return [Event(msg=m("bloc.police.retreat", n=len(back)))]
 
 
 def rotate(state: BlocState, keep: int) -> list[Event]:
@@ -202,26 +204,21 @@ def rotate(state: BlocState, keep: int) -> list[Event]:
             state.staging_cops += n - keep
             sent += n - keep
     if not sent:
-        return [
-            Event(msg=raw(f"Strategic rotation: no district holds more than {keep} riot cops."))
-        ]
-    cops = count(sent, "riot cop")
-    return [Event(msg=raw(f"Strategic rotation: {cops} {verb(sent, 'return')} to staging."))]
+        return [Event(msg=m("bloc.police.rotation.none", keep=keep))]
+    return [Event(msg=m("bloc.police.rotation", n=sent))]
 
 
 def emergency(state: BlocState, max_vans: int) -> list[Event]:
     board = board_of(state.city)
     if len(state.vans) >= max_vans or state.staging_vans == 0:
-        return [Event(msg=raw("Emergency reinforcements: no riot van is sent."))]
+        return [Event(msg=m("bloc.police.emergency.none"))]
     spots = [t for t in state.cops if t not in state.vans]
     if not spots:
-        return [Event(msg=raw("Emergency reinforcements: no district to send a riot van to."))]
+        return [Event(msg=m("bloc.police.emergency.nowhere"))]
     tile = _by_priority(board, spots, "highest")[0]
     state.staging_vans -= 1
     state.vans[tile] = 0
-    return [
-        Event(msg=raw(f"Emergency reinforcements: a riot van arrives in {district_name(tile)}."))
-    ]
+    return [Event(msg=m("bloc.police.emergency", where=district_name(tile)))]
 
 
 def maneuvers(state: BlocState) -> list[Event]:
@@ -237,15 +234,15 @@ def maneuvers(state: BlocState) -> list[Event]:
     for tile in chosen:
         state.vans[tile] = 0
     if not chosen:
-        return [Event(msg=raw("Maneuvers: no riot van can reposition."))]
-    where = listing([district_name(t) for t in chosen])
-    return [Event(msg=raw(f"Maneuvers: riot vans reposition to {where}."))]
+        return [Event(msg=m("bloc.police.maneuvers.none"))]
+    where = [district_name(t) for t in chosen]
+    return [Event(msg=m("bloc.police.maneuvers", where=where))]
 
 
 def chief_fired(state: BlocState, card_id: str) -> list[Event]:
     reshuffle_police(state)
     state.police_discard = [card_id]
-    return [Event(msg=raw("The Chief of Police is fired: the police ops deck is reshuffled."))]
+    return [Event(msg=m("bloc.police.chief_fired"))]
 
 
 def paramilitary(state: BlocState, effect: Paramilitary) -> list[Event]:
@@ -259,8 +256,8 @@ def paramilitary(state: BlocState, effect: Paramilitary) -> list[Event]:
             state.add_cops(tile, n)
             placed.append(district_name(tile))
     if not placed:
-        return [Event(msg=raw("Paramilitary operations find no unpoliced occupation to strike."))]
-    return [Event(msg=raw(f"Paramilitary operations strike {listing(placed)}."))]
+        return [Event(msg=m("bloc.police.paramilitary.none"))]
+    return [Event(msg=m("bloc.police.paramilitary", where=placed))]
 
 
 def reaction_roll(state: BlocState, tile: str) -> list[Event]:
@@ -270,26 +267,28 @@ def reaction_roll(state: BlocState, tile: str) -> list[Event]:
     who = the(state, seat)
     if state.uses.skip_reaction:
         state.uses.skip_reaction = False
-        return [Event(msg=raw(f"Masks: {who} skip the reaction roll this time."))]
+        return [Event(msg=m("bloc.reaction.masks", who=who))]
     roll = state.rng.randint(1, 6)
-    said = f"Reaction roll for {who} in {district_name(tile)}: {roll}"
+    said: dict[str, Arg] = {"who": who, "where": district_name(tile), "roll": roll}
     if roll <= 2 and state.scanner_auto[seat] and SCANNER in state.hands[seat]:
         discard_loot(state, seat, SCANNER)
         roll = state.rng.randint(1, 6)
-        said += f". {who[0].upper()}{who[1:]}' Police Scanner rerolls it: {roll}"
-    events = [Event(msg=raw(f"{said}, {REACTIONS[roll]}."))]
+        again: dict[str, Arg] = {
+            "again": roll,
+            "owner": the(state, seat, True),
+            "reaction": REACTIONS[roll],
+        }
+        events = [Event(msg=m("bloc.reaction.roll.scanner", **said, **again))]
+    else:
+        events = [Event(msg=m("bloc.reaction.roll", **said, reaction=REACTIONS[roll]))]
     board = board_of(state.city)
     if roll == 1:
         if state.staging_cops:
             state.staging_cops -= 1
             state.add_cops(tile, 1)
-            events.append(
-                Event(msg=raw(f"The cops are called: a riot cop arrives in {district_name(tile)}."))
-            )
+            events.append(Event(msg=m("bloc.reaction.cop_arrives", where=district_name(tile))))
         else:
-            events.append(
-                Event(msg=raw("The cops are called, but no riot cop is left in staging."))
-            )
+            events.append(Event(msg=m("bloc.reaction.no_cop_left")))
         return events
     if roll == 2:
         return events + draw_and_resolve(state)
@@ -301,18 +300,17 @@ def reaction_roll(state: BlocState, tile: str) -> list[Event]:
         if extra:
             values = state.rng.roll(extra)
             state.dice += [Die(value=v) for v in values]
-            dice = count(extra, "extra action die")
-            shown = listing([str(v) for v in values])
-            events.append(Event(msg=raw(f"People's Kitchen: {who} get {dice}, showing {shown}.")))
+            shown = [str(v) for v in values]
+            events.append(Event(msg=m("bloc.reaction.kitchen", who=who, n=extra, shown=shown)))
     return events
 
 
 REACTIONS = {
-    1: "the cops are called",
-    2: "the police draw an ops card",
-    3: "the police do not react",
-    4: "the police do not react",
-    5: "the police do not react",
-    6: "the police do not react",
+    1: m("bloc.reaction.called"),
+    2: m("bloc.reaction.ops"),
+    3: m("bloc.reaction.none"),
+    4: m("bloc.reaction.none"),
+    5: m("bloc.reaction.none"),
+    6: m("bloc.reaction.none"),
 }
 """What each face of the reaction die means, as the roll's narration says it."""

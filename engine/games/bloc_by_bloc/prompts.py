@@ -27,8 +27,7 @@ from engine.games.bloc_by_bloc.state import (
 )
 from engine.games.bloc_by_bloc.sunrise import default_victim
 from engine.games.bloc_by_bloc.text import pending_text
-from engine.messages import raw
-from engine.words import count
+from engine.messages import m
 
 TURN_KINDS = [
     "move",
@@ -45,15 +44,6 @@ TURN_KINDS = [
     "trade",
     "end",
 ]
-
-
-WINDOW_NOTE = (
-    "It is the sunrise's only card window. A District Liberation card named now is set aside, "
-    "as your last answer (the table reads a pass), and played then only if it carries the "
-    "district. Rather not be asked? Set sunrise cards aside as you end your turn (`/bloc end`) "
-    "and choose `/bloc prefer setting:sunrise value:never`."
-)
-"""Told to every seat the card window asks, whatever it holds."""
 
 
 def phase_key(state: BlocState) -> str:
@@ -82,7 +72,7 @@ def _asked(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
         return {
             s: Prompt(
                 seat=s,
-                msg=raw("Choose your starting district."),
+                msg=m("bloc.prompt.start"),
                 kinds=["start"],
                 choices=game.quick_choices(
                     state, [Start(district=t) for t in start_choices(state, s)]
@@ -97,12 +87,7 @@ def _asked(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:
     return {
         seat: Prompt(
             seat=seat,
-            msg=raw(
-                f"Your turn: {count(unused, 'action die')} left. "
-                f"Use {'it' if unused == 1 else 'them'}, then end your turn."
-                if unused
-                else "Your turn: every action die is used. End your turn when you are done."
-            ),
+            msg=m("bloc.prompt.turn", n=unused) if unused else m("bloc.prompt.turn_done"),
             kinds=[*TURN_KINDS, "prefer"],
             choices=game.quick_choices(state, [End()]),
             default=default_turn().model_dump(),
@@ -118,7 +103,7 @@ def _decision_prompts(
         return {
             s: Prompt(
                 seat=s,
-                msg=raw(f"{text} {WINDOW_NOTE}"),
+                msg=m("bloc.prompt.window", decision=text),
                 kinds=["card", "pass"],
                 choices=game.quick_choices(state, [Pass()]),
                 out_of_turn=True,
@@ -130,7 +115,7 @@ def _decision_prompts(
         return {
             need.seat: Prompt(
                 seat=need.seat,
-                msg=raw(text),
+                msg=text,
                 kinds=["stop", "allow"],
                 choices=game.quick_choices(state, [Allow(), Stop()]),
                 out_of_turn=True,
@@ -143,7 +128,7 @@ def _decision_prompts(
         return {
             need.seat: Prompt(
                 seat=need.seat,
-                msg=raw(text),
+                msg=text,
                 kinds=["accept", "decline"],
                 choices=game.quick_choices(state, [*offered, Decline()]),
                 out_of_turn=True,
@@ -154,7 +139,7 @@ def _decision_prompts(
         return {
             need.seat: Prompt(
                 seat=need.seat,
-                msg=raw(text),
+                msg=text,
                 kinds=["discard"],
                 out_of_turn=need.seat != state.current,
                 default=default_discard(state, need).model_dump(),
@@ -164,7 +149,7 @@ def _decision_prompts(
     return {
         need.seat: Prompt(
             seat=need.seat,
-            msg=raw(text),
+            msg=text,
             kinds=["defeat"],
             choices=game.quick_choices(state, victims(state, need)),
             out_of_turn=True,

@@ -67,9 +67,9 @@ from engine.games.bloc_by_bloc.places import START, district_name, seat_of_facti
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
 from engine.kit.cards import hand_view
-from engine.messages import raw
+from engine.messages import Arg, Msg, m
 from engine.rng import Rng
-from engine.words import count, quoted
+from engine.words import quoted
 
 
 class BlocByBloc(Game[BlocState, BlocOptions]):
@@ -99,7 +99,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         if isinstance(action, Prefer):
             return
         if seat not in prompts:
-            raise IllegalAction(f"It is not the {state.seat_names[seat]}' turn to act.")
+            raise IllegalAction(m("bloc.refuse.not_their_turn", who=the(state, seat)))
 
     def _apply(self, state: BlocState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, Prefer):
@@ -108,10 +108,10 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
             return decisions.settle(state, seat, action)
         if state.phase == "setup":
             if not isinstance(action, Start):
-                raise IllegalAction("First choose your starting district.")
+                raise IllegalAction(m("bloc.refuse.start_first"))
             return _start(state, seat, action)
         if seat != state.current or state.phase != "turn":
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(m("bloc.refuse.not_your_turn"))
         return self._turn_action(state, seat, action)
 
     def _turn_action(self, state: BlocState, seat: int, action: ActionBase) -> list[Event]:
@@ -123,7 +123,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
             return _end(state, action)
         handler = TURN_HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction(f"You cannot {action.kind} now.")
+            raise IllegalAction(m("bloc.refuse.cannot_now", what=text.as_is(action.kind)))
         night.check_die_exists(state, getattr(action, "die", 0))
         if not _breaks_streak(state, action):
             return handler(state, seat, action)
@@ -134,15 +134,8 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         try:
             return events + handler(state, seat, action)
         except IllegalAction as exc:
-            return [
-                *events,
-                Event(
-                    msg=raw(
-                        f"After that reaction roll, this {NOUNS.get(action.kind, action.kind)} "
-                        f"is no longer possible: {exc} Choose again."
-                    )
-                ),
-            ]
+            said = m(f"bloc.after_roll.{action.kind}", why=exc.msg)
+            return [*events, Event(msg=said)]
 
     # ----- reading ------------------------------------------------------------------------
     def view(self, state: BlocState, seat: int | None) -> BaseModel:
@@ -187,50 +180,44 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
             return isinstance(need, CardWindow) and need.waiting == [seat]
         return False
 
-    def hand_text(self, state: BlocState, seat: int) -> str | None:
+    def hand_text(self, state: BlocState, seat: int) -> Msg | None:
         return text.hand_text(state, seat)
 
     def hand(self, state: BlocState, seat: int) -> list[HandCard]:
         """The faction's loot cards, each with what it may do with it now: play, offer, trade,
         give in a trade or discard."""
-        loot = load_content().loot
         return hand_view(
             self,
             state,
             seat,
             state.hands[seat],
-            name=lambda card: loot[card].name,
-            text=lambda card: loot[card].text,
+            name=text.card_name,
+            text=lambda card: m(f"bloc.loot.{card}.text"),
         )
 
-    def status_text(self, state: BlocState, seat: int | None) -> str:
+    def status_text(self, state: BlocState, seat: int | None) -> Msg:
         return text.status_text(state, self.prompts(state))
 
-    def describe(self, state: BlocState, action: ActionBase) -> str:
+    def describe(self, state: BlocState, action: ActionBase) -> Msg:
         return text.describe(state, action)
 
-    def label_value(self, state: BlocState, kind: str, field: str, value: Any) -> str:
+    def label_value(self, state: BlocState, kind: str, field: str, value: Any) -> Msg:
         return text.label_value(state, kind, field, value)
 
-    def choice_label(self, state: BlocState, action: ActionBase) -> str:
+    def choice_label(self, state: BlocState, action: ActionBase) -> Msg:
         """Offer buttons name no card: the channel sees them, and only the two factions may
         know what is traded. Nor does a discard, which is how a forced default discard may be
         told in the channel."""
-        return CHOICE_LABELS.get(action.kind) or self.describe(state, action)
+        if action.kind in CHOICE_LABELS:
+            return m(f"bloc.choice.{action.kind}")
+        return self.describe(state, action)
 
     def choice_style(self, action: ActionBase) -> ChoiceStyle:
         return CHOICE_STYLES.get(action.kind, "secondary")
 
 
-CHOICE_LABELS = {
-    "end": "End turn",
-    "accept": "Accept",
-    "decline": "Decline",
-    "discard": "Discard a drawn card",
-    "pass": "Pass",
-}
-NOUNS = {"card": "loot card", "loot": "looting", "hack": "Hacker Space draw"}
-"""Action kinds whose own word reads badly in a sentence."""
+CHOICE_LABELS = ("end", "accept", "decline", "discard", "pass")
+"""Actions whose public button says only what it does (`bloc.choice.<kind>`)."""
 REVEALING = (End, Stop, Allow, Accept, Decline, Defeat, Card, Draw, Hack, Gift, Trade)
 """Actions never taken back (see `BlocByBloc._reveals`)."""
 CHOICE_STYLES: dict[str, ChoiceStyle] = {"end": "danger", "accept": "success", "decline": "danger"}
@@ -277,31 +264,23 @@ def _prefer(state: BlocState, seat: int, a: Prefer) -> list[Event]:
         state.sunrise_never = state.sunrise_never or [False] * state.seats
         state.sunrise_never[seat] = a.value == "never"
     else:
-        raise IllegalAction(
-            "Use stop with ask/never, scanner with auto/never, or sunrise with ask/never."
-        )
+        raise IllegalAction(m("bloc.refuse.prefer"))
     return [
-        Event(msg=raw(f"{the(state, seat, True)} change one of their standing choices.")),
-        Event(msg=raw(f"Saved. {text.describe(state, a)}."), seat=seat),
+        Event(msg=m("bloc.prefer.public", who=the(state, seat, True))),
+        Event(msg=m("bloc.prefer.saved", choice=text.describe(state, a)), seat=seat),
     ]
 
 
 def _start(state: BlocState, seat: int, a: Start) -> list[Event]:
     if any(o.seat == seat for o in state.occupations.values()):
-        raise IllegalAction("You have already chosen your starting district.")
+        raise IllegalAction(m("bloc.refuse.start.again"))
     if a.district not in start_choices(state, seat):
-        raise IllegalAction("Start in one of your own faction's districts.")
+        raise IllegalAction(m("bloc.refuse.start.where"))
     state.occupations[a.district] = Occupation(seat=seat, occ=START)
     n = state.options.setup_data().start_blocs
     state.add_blocs(seat, a.district, n)
-    events = [
-        Event(
-            msg=raw(
-                f"The {state.seat_names[seat]} start in {district_name(a.district)} "
-                f"with {count(n, 'bloc')}."
-            )
-        )
-    ]
+    where = district_name(a.district)
+    events = [Event(msg=m("bloc.start", who=the(state, seat, True), where=where, n=n))]
     if len(state.occupations) == state.seats:
         state.current = state.first
         events += night.start_turn(state)
@@ -320,9 +299,8 @@ def _end(state: BlocState, a: End) -> list[Event]:
     events = sunrise_cards.end_set_aside(state, state.current, a) + night.close_streak(state)
     if len(state.unused_dice()) > unused:
         who = the(state, state.current, True)
-        new = "die" if len(state.unused_dice()) - unused == 1 else "dice"
-        again = f"{who} may use the new {new} this turn, then end it again."
-        return [*events, Event(msg=raw(again))]
+        again = m("bloc.end.new_dice", who=who, n=len(state.unused_dice()) - unused)
+        return [*events, Event(msg=again)]
     events += night.end_turn(state)
     if state.turns_taken < state.seats:
         state.current = state.left_of(state.current)
@@ -335,24 +313,25 @@ def _offer(state: BlocState, seat: int, a: Gift | Trade) -> list[Event]:
     that an offer was made, the answerer reads the cards privately."""
     other = seat_of_faction(state, a.faction)
     if other not in exchange_partners(state, seat):
-        raise IllegalAction(
-            "You can only exchange loot with a faction that has blocs where you have blocs."
-        )
+        raise IllegalAction(m("bloc.refuse.offer.partner"))
     if a.card not in state.hands[seat]:
-        raise IllegalAction("You do not hold that loot card.")
+        raise IllegalAction(m("bloc.refuse.card.not_held"))
     want = a.want if isinstance(a, Trade) else ""
     if want and want not in load_content().loot:
-        raise IllegalAction(f"There is no loot card called {quoted(want)}.")
+        raise IllegalAction(m("bloc.refuse.offer.no_such_card", card=quoted(want)))
     trade = isinstance(a, Trade)
     state.pending.append(LootOffer(seat=other, actor=seat, card=a.card, trade=trade, want=want))
-    offer = f"{the(state, seat, True)} offer you {loot_name(a.card)}"
-    if trade:
-        back = f"your {loot_name(want)}" if want else "a card of your choice"
-        offer += f" in exchange for {back}"
-    what = "a trade" if trade else "a loot card"
+    said: dict[str, Arg] = {"who": the(state, seat, True), "card": loot_name(a.card)}
+    if not trade:
+        offer = m("bloc.offer.gift", **said)
+    elif want:
+        offer = m("bloc.offer.trade", want=loot_name(want), **said)
+    else:
+        offer = m("bloc.offer.trade_any", **said)
+    what = "trade" if trade else "gift"
     return [
-        Event(msg=raw(f"{the(state, seat, True)} propose {what} to {the(state, other)}.")),
-        Event(msg=raw(offer + "."), seat=other),
+        Event(msg=m(f"bloc.offer.{what}.public", who=the(state, seat, True), to=the(state, other))),
+        Event(msg=offer, seat=other),
     ]
 
 

@@ -16,19 +16,28 @@ from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.cards import resolve_manifestation
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.night import start_turn
-from engine.games.bloc_by_bloc.places import difficulty, district_name, is_liberated, the
+from engine.games.bloc_by_bloc.places import (
+    agenda_goals,
+    agenda_name,
+    difficulty,
+    district_name,
+    faction_name,
+    is_liberated,
+    semicolons,
+    the,
+)
+from engine.games.bloc_by_bloc.police import morale_label
 from engine.games.bloc_by_bloc.state import BlocState, VictimChoice
 from engine.games.bloc_by_bloc.sunrise_cards import open_window, play_set_aside
 from engine.games.bloc_by_bloc.text import winners_text
 from engine.games.bloc_by_bloc.victory import agenda_wins, insurrection_successful, vetoed
-from engine.messages import raw
-from engine.words import listing
+from engine.messages import Msg, m
 
 
 def begin_sunrise(state: BlocState) -> list[Event]:
     state.phase = "sunrise"
     state.sunrise_step = "start"
-    return [Event(msg=raw(f"🌅 Sunrise of night {state.night}: the police strike back."))]
+    return [Event(msg=m("bloc.sunrise.begin", night=state.night))]
 
 
 def proceed(state: BlocState) -> list[Event]:
@@ -49,7 +58,7 @@ def run_sunrise(state: BlocState) -> list[Event]:
         step = state.sunrise_step
         if step == "start":
             if any(state.vans.values()):
-                events.append(Event(msg=raw("Damaged riot vans are repaired.")))
+                events.append(Event(msg=m("bloc.sunrise.vans_repaired")))
             for tile in state.vans:
                 state.vans[tile] = 0
             state.sunrise_step = "vans"
@@ -64,7 +73,7 @@ def run_sunrise(state: BlocState) -> list[Event]:
                 if state.cops.get(t) and (state.blocs_in(t) or t in state.occupations)
             ]
             if not state.repression_queue and not vans:
-                events.append(Event(msg=raw("Police repression: nobody faces the police.")))
+                events.append(Event(msg=m("bloc.sunrise.nobody_faces")))
             state.sunrise_step = "cops"
         elif step == "cops":
             if not state.repression_queue:
@@ -74,7 +83,7 @@ def run_sunrise(state: BlocState) -> list[Event]:
             events += cops_attack(state, tile, state.cops[tile], _decider(state, tile))
         elif step == "liberate":
             events += play_set_aside(state, "liberation")
-            events += liberate_all(state) or [Event(msg=raw("No district is liberated tonight."))]
+            events += liberate_all(state) or [Event(msg=m("bloc.sunrise.none_liberated"))]
             state.sunrise_step = "next"
         else:
             events += next_night_check(state)
@@ -86,16 +95,18 @@ def _vans_attack(state: BlocState) -> list[Event]:
     events = []
     for tile in state.vans:
         parts = [
-            f"{the(state, s)} lose {n} bloc{'s' * (n > 1)}"
+            m("bloc.sunrise.lose", who=the(state, s), n=n)
             for s in range(state.seats)
             if (n := state.blocs[s].pop(tile, 0))
         ]
         occ = state.occupations.pop(tile, None)
         if occ is not None:
-            parts.append(f"{the(state, occ.seat)}' occupation is evicted")
+            parts.append(m("bloc.sunrise.evicted", who=the(state, occ.seat)))
         if parts:
-            where = f"Repression in {district_name(tile)} (riot van)"
-            events.append(Event(msg=raw(f"{where}: {'; '.join(parts)}.")))
+            where = district_name(tile)
+            events.append(
+                Event(msg=m("bloc.sunrise.van_repression", where=where, parts=semicolons(parts)))
+            )
     return events
 
 
@@ -144,17 +155,15 @@ def cops_attack(
         else:
             shielded[victim] += 1
         hits -= 1
-    parts = [f"{the(state, s)} lose {n} bloc{'s' * (n > 1)}" for s, n in enumerate(lost) if n] + [
-        f"Shields block {n} attack{'s' * (n > 1)} on {the(state, s)}"
-        for s, n in enumerate(shielded)
-        if n
+    parts = [m("bloc.sunrise.lose", who=the(state, s), n=n) for s, n in enumerate(lost) if n] + [
+        m("bloc.sunrise.shielded", who=the(state, s), n=n) for s, n in enumerate(shielded) if n
     ]
     if evicted:
-        parts.append(evicted[0].text)
+        parts.append(evicted[0].msg)
     if asked and not parts:
         return []
-    where = f"Repression in {district_name(tile)} ({cops} riot cop{'s' * (cops > 1)})"
-    return [Event(msg=raw(f"{where}: {'; '.join(parts) or 'nothing falls'}."))]
+    fell = semicolons(parts) if parts else m("bloc.sunrise.nothing_falls")
+    return [Event(msg=m("bloc.sunrise.repression", where=district_name(tile), n=cops, parts=fell))]
 
 
 def hit_bloc(state: BlocState, tile: str, seat: int) -> bool:
@@ -172,9 +181,9 @@ def _evict(state: BlocState, tile: str) -> list[Event]:
     if occ is None:
         return []
     if any(p.chained and p.seat == occ.seat and p.district == tile for p in state.protections):
-        return [Event(msg=raw("Lock-on chains hold the occupation"))]
+        return [Event(msg=m("bloc.sunrise.chained"))]
     del state.occupations[tile]
-    return [Event(msg=raw(f"{the(state, occ.seat)}' occupation is evicted"))]
+    return [Event(msg=m("bloc.sunrise.evicted", who=the(state, occ.seat)))]
 
 
 def liberate_all(state: BlocState) -> list[Event]:
@@ -194,8 +203,8 @@ def liberate_all(state: BlocState) -> list[Event]:
         state.loot_marks.pop(tile, None)
         card = state.city.liberate(board.pos[tile])
         state.manifestations_done.append(card or "")
-        who = listing([the(state, s) for s in liberators])
-        events.append(Event(msg=raw(f"🎉 {district_name(tile)} is liberated by {who}!")))
+        who = [the(state, s) for s in liberators]
+        events.append(Event(msg=m("bloc.sunrise.liberated", where=district_name(tile), who=who)))
         if card:
             events += resolve_manifestation(state, card, tile, liberators)
     return events
@@ -213,7 +222,7 @@ def next_night_check(state: BlocState) -> list[Event]:
             state,
             Termination.ELIMINATION,
             [],
-            "A faction has no blocs left in the city: the insurrection implodes.",
+            m("bloc.end.implodes"),
         )
     if not vetoed(state):
         if state.agendas[0] is not None:
@@ -223,17 +232,17 @@ def next_night_check(state: BlocState) -> list[Event]:
                     state,
                     Termination.GOAL,
                     alone,
-                    f"{state.seat_names[alone[0]]} complete a win-alone agenda.",
+                    m("bloc.end.alone", who=faction_name(state.factions[alone[0]])),
                 )
         if insurrection_successful(state):
             if state.agendas[0] is None:
                 winners = list(range(state.seats))
             else:
                 winners = [s for s in range(state.seats) if agenda_wins(state, s, "win_together")]
-            return _over(state, Termination.GOAL, winners, "The insurrection is successful!")
+            return _over(state, Termination.GOAL, winners, m("bloc.end.success"))
     state.nights_left -= 1
     if state.nights_left <= 0:
-        return _over(state, Termination.TIME_LIMIT, [], "Time runs out: the military arrives.")
+        return _over(state, Termination.TIME_LIMIT, [], m("bloc.end.time"))
     state.night += 1
     state.first = state.left_of(state.first)
     state.current = state.first
@@ -244,26 +253,24 @@ def next_night_check(state: BlocState) -> list[Event]:
     state.set_aside = []
     state.sunrise_step = ""
     state.phase = "turn"
-    nights = f"{state.nights_left} night{'s' * (state.nights_left > 1)} left"
-    return [Event(msg=raw(f"{morale_line(state)} {nights}; {the(state, state.first)} go first."))]
+    first = the(state, state.first)
+    line = m("bloc.sunrise.next", morale=morale_line(state), n=state.nights_left, who=first)
+    return [Event(msg=line)]
 
 
-def morale_line(state: BlocState) -> str:
+def morale_line(state: BlocState) -> Msg:
     step = load_content().morale.steps[state.morale]
-    cards = "card" if step.draws == 1 else "cards"
-    return f"Police morale: {step.label} ({step.draws} ops {cards} a turn)."
+    return m("bloc.morale.line", label=morale_label(step.label), n=step.draws)
 
 
 def _over(
-    state: BlocState, termination: Termination, winners: list[int], reason: str
+    state: BlocState, termination: Termination, winners: list[int], reason: Msg
 ) -> list[Event]:
     state.phase = "over"
-    state.outcome = Outcome(termination=termination, winners=winners, msg=raw(reason))
-    events = [Event(msg=raw(f"{reason} {winners_text(state, winners)}"))]
-    content = load_content()
+    state.outcome = Outcome(termination=termination, winners=winners, msg=reason)
+    events = [Event(msg=m("bloc.end.line", reason=reason, winners=winners_text(state, winners)))]
     for seat, agenda in enumerate(state.agendas):
         if agenda is not None:
-            card = content.agendas[agenda]
-            goals = " Or: ".join(o.text for o in card.options)
-            events.append(Event(msg=raw(f"{the(state, seat, True)}' agenda: {card.name}. {goals}")))
+            said = dict(who=the(state, seat, True), agenda=agenda_name(agenda))
+            events.append(Event(msg=m("bloc.end.agenda", goals=agenda_goals(agenda), **said)))
     return events

@@ -41,6 +41,7 @@ from engine.games.bloc_by_bloc.content.effects import (
 )
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import LootCard
+from engine.games.bloc_by_bloc.decks import loot_name
 from engine.games.bloc_by_bloc.places import (
     difficulty,
     district_name,
@@ -48,12 +49,12 @@ from engine.games.bloc_by_bloc.places import (
     require_district,
 )
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, SetAside, WindowStep
-from engine.messages import raw
+from engine.messages import m
 
 REPRESSION: WindowStep = "police_repression"
 LIBERATION: WindowStep = "liberation"
 STEPS: tuple[WindowStep, ...] = (REPRESSION, LIBERATION)
-MOMENTS = {REPRESSION: "Police Repression", LIBERATION: "District Liberation"}
+MOMENTS = {REPRESSION: m("bloc.moment.repression"), LIBERATION: m("bloc.moment.liberation")}
 
 
 def _step_of(card: LootCard) -> WindowStep | None:
@@ -131,7 +132,7 @@ def window_card(state: BlocState, seat: int, a: Card, step: WindowStep) -> list[
     if a.district:
         require_district(state, a.district)
     if (a.district, a.toward) not in card_targets(state, seat, card):
-        raise IllegalAction(f"{card.name} cannot be set aside for that district tonight.")
+        raise IllegalAction(m("bloc.refuse.aside.not_there", card=loot_name(a.card)))
     return _set_aside(state, seat, a, LIBERATION)
 
 
@@ -168,14 +169,12 @@ def check_end(state: BlocState, seat: int, a: End) -> None:
         return
     content = load_content().loot
     if a.card not in content or _step_of(content[a.card]) is None:
-        raise IllegalAction("Only a Police Repression or District Liberation card is set aside.")
+        raise IllegalAction(m("bloc.refuse.aside.not_sunrise"))
     card = content[a.card]
     if _free_copies(state, seat, a.card) <= 0:
-        raise IllegalAction(f"You hold no {card.name} that is not already set aside.")
+        raise IllegalAction(m("bloc.refuse.aside.none_free", card=loot_name(a.card)))
     if a.district not in order_districts(state, seat, card):
-        raise IllegalAction(
-            f"Set {card.name} aside for a district where your pieces stand and it could help."
-        )
+        raise IllegalAction(m("bloc.refuse.aside.where", card=loot_name(a.card)))
 
 
 def end_set_aside(state: BlocState, seat: int, a: End) -> list[Event]:
@@ -194,26 +193,18 @@ def refuse_at_the_wrong_time(card_id: str) -> None:
     step = _step_of(content[card_id]) if card_id in content else None
     if step is not None:
         raise IllegalAction(
-            f"{content[card_id].name} is for {MOMENTS[step]}: set it aside as you end your turn "
-            "(`/bloc end` with the card and a district), and it is played then if it helps."
+            m("bloc.refuse.aside.later", card=loot_name(card_id), moment=MOMENTS[step])
         )
 
 
 def _set_aside(state: BlocState, seat: int, a: Card, step: WindowStep) -> list[Event]:
-    card = loot_card(a.card)
+    name = loot_name(a.card)
     if _free_copies(state, seat, a.card) <= 0:
-        raise IllegalAction(f"You hold no {card.name} that is not already set aside.")
+        raise IllegalAction(m("bloc.refuse.aside.none_free", card=name))
     state.set_aside.append(SetAside(seat=seat, card=a.card, district=a.district))
-    return [
-        Event(
-            msg=raw(
-                f"{card.name} set aside for {district_name(a.district)}: at {MOMENTS[step]} "
-                "tonight it is played there if it still helps; otherwise it stays in your hand, "
-                "unseen."
-            ),
-            seat=seat,
-        )
-    ]
+    where = district_name(a.district)
+    aside = m("bloc.aside", card=name, where=where, moment=MOMENTS[step])
+    return [Event(msg=aside, seat=seat)]
 
 
 # ----- playing the cards set aside, at their step -------------------------------------------

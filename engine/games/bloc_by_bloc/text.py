@@ -1,6 +1,8 @@
 """Words for the players: what the table is waiting for, a seat's hand, the status line,
 autocomplete labels and action descriptions. Like the view, nothing here names a loot card or
 an agenda to anyone but the seat holding it.
+
+Everything here is a message (`engine.messages`): the sentences live in the game's catalogs.
 """
 
 from __future__ import annotations
@@ -10,9 +12,14 @@ from typing import Any
 from engine.core import ActionBase, IllegalAction, Prompt
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.places import (
+    agenda_goals,
+    agenda_name,
+    commas,
     district_name,
+    faction_name,
     occupation_name,
     seat_of_faction,
+    semicolons,
     the,
 )
 from engine.games.bloc_by_bloc.state import (
@@ -23,290 +30,296 @@ from engine.games.bloc_by_bloc.state import (
     StopChance,
     VictimChoice,
 )
-from engine.words import count, excerpt, listing
-
-ADVANCED = {
-    "loot": "loot a shopping center",
-    "build": "build an occupation",
-    "swap": "swap an occupation",
-}
-"""An advanced action another faction may stop, as a sentence names it."""
-STOPPED = {
-    "loot": "looting a shopping center",
-    "build": "building an occupation",
-    "swap": "swapping an occupation",
-}
+from engine.messages import ENGLISH, Arg, Msg, m, say
+from engine.words import excerpt
 
 LABEL_LIMIT = 99
-"""The longest `describe` label: a confirmation or a button, never a paragraph."""
+"""The longest `describe` label (in English): a confirmation or a button, never a paragraph."""
 
 
-def decision_text(state: BlocState) -> str:
+def as_is(text: object) -> Msg:
+    """What a player typed, or a number, shown as it is in every language."""
+    return m("bloc.as_is", text=excerpt(text))
+
+
+def decision_text(state: BlocState) -> Msg:
     """What the table is waiting for, in words safe for everyone to read; once the game is over,
     how it ended."""
     if state.outcome is not None:
-        return f"Game over: {_result(state)}"
+        return m("bloc.status.game_over", result=_result(state))
     if not state.pending:
         if state.phase == "setup":
-            return "Every faction chooses its starting district."
-        return f"The {state.seat_names[state.current]} are taking their turn."
+            return m("bloc.status.setup")
+        return m("bloc.status.turn", who=the(state, state.current, True))
     return pending_text(state, state.pending[0])
 
 
-def pending_text(state: BlocState, need: Pending) -> str:
-    names = state.seat_names
+def pending_text(state: BlocState, need: Pending) -> Msg:
     if isinstance(need, StopChance):
-        what = ADVANCED.get(need.action.kind, need.action.kind)
-        return (
-            f"The {names[need.actor]} want to {what} in {district_name(need.district)}. "
-            f"The {names[need.seat]} have the most blocs there: stop it or allow it?"
-        )
+        where = district_name(need.district)
+        who, boss = the(state, need.actor, True), the(state, need.seat, True)
+        return m(f"bloc.pending.stop.{need.action.kind}", who=who, where=where, boss=boss)
     if isinstance(need, LootOffer):
-        what = "a trade of loot cards" if need.trade else "a loot card"
-        return f"The {names[need.actor]} offer the {names[need.seat]} {what}. Accept or decline?"
+        who, to = the(state, need.actor, True), the(state, need.seat)
+        return m(f"bloc.pending.{'trade' if need.trade else 'gift'}", who=who, to=to)
     if isinstance(need, DiscardChoice):
-        cards = count(need.count, "card")
-        return f"The {names[need.seat]} choose {cards} of those just drawn to discard."
+        return m("bloc.pending.discard", who=the(state, need.seat, True), n=need.count)
     if isinstance(need, VictimChoice):
-        attacks = count(need.count, "riot cop attack")
-        return (
-            f"{attacks} still to come in {district_name(need.district)}: "
-            f"the {names[need.seat]} choose whose bloc falls next."
-        )
-    moment = "Police Repression" if need.step == "police_repression" else "District Liberation"
-    return f"{moment}: each faction may play loot cards now, or pass."
+        where = district_name(need.district)
+        return m("bloc.pending.victim", n=need.count, where=where, who=the(state, need.seat))
+    step = "repression" if need.step == "police_repression" else "liberation"
+    return m(f"bloc.pending.window.{step}")
 
 
-def hand_text(state: BlocState, seat: int) -> str:
-    content = load_content()
-    lines = [f"You play the {state.seat_names[seat]}."]
+def hand_text(state: BlocState, seat: int) -> Msg:
+    lines = [m("bloc.hand.you_play", who=the(state, seat))]
     hand = state.hands[seat]
     if hand:
-        lines.append("Loot cards:")
+        lines.append(m("bloc.hand.loot"))
         for card in sorted(set(hand), key=hand.index):
             n = hand.count(card)
-            many = f"{n} × " if n > 1 else ""
-            lines.append(f"- {many}{content.loot[card].name}: {content.loot[card].text}")
+            said: dict[str, Arg] = {"card": card_name(card), "text": m(f"bloc.loot.{card}.text")}
+            lines.append(
+                m("bloc.hand.cards", n=n, **said) if n > 1 else m("bloc.hand.card", **said)
+            )
     else:
-        lines.append("Loot cards: none.")
+        lines.append(m("bloc.hand.no_loot"))
     offer = next((p for p in state.pending if isinstance(p, LootOffer) and p.seat == seat), None)
     if offer is not None:
-        line = f"Offer waiting: {the(state, offer.actor)} offer you {content.loot[offer.card].name}"
-        if offer.trade:
-            back = content.loot[offer.want].name if offer.want else "a card of your choice"
-            line += f" for your {back}" if offer.want else f" for {back}"
-        lines.append(line + ".")
+        offered: dict[str, Arg] = {"who": the(state, offer.actor), "card": card_name(offer.card)}
+        if not offer.trade:
+            lines.append(m("bloc.hand.offer", **offered))
+        elif offer.want:
+            lines.append(m("bloc.hand.offer.trade", want=card_name(offer.want), **offered))
+        else:
+            lines.append(m("bloc.hand.offer.trade_any", **offered))
     agenda = state.agendas[seat]
     if agenda is not None:
-        agenda_card = content.agendas[agenda]
-        goals = " Or: ".join(o.text for o in agenda_card.options)
-        lines.append(f"Agenda: {agenda_card.name}. {goals}")
-    return "\n".join(lines)
+        lines.append(m("bloc.hand.agenda", agenda=agenda_name(agenda), goals=agenda_goals(agenda)))
+    return commas(lines, "bloc.list.lines")
 
 
-def status_text(state: BlocState, prompts: dict[int, Prompt]) -> str:
-    morale = load_content().morale.steps[state.morale].label
+def status_text(state: BlocState, prompts: dict[int, Prompt]) -> Msg:
+    morale = morale_name(state)
     if state.outcome is not None:
-        return f"Game over after night {state.night}; police morale {morale}. " + _result(state)
-    waiting = listing([the(state, s) for s in prompts]) or "nobody"
-    return (
-        f"Night {state.night}, {count(state.nights_left, 'night')} left; police morale "
-        f"{morale}. {decision_text(state)} Waiting for {waiting}."
-    )
+        return m("bloc.status.over", night=state.night, morale=morale, result=_result(state))
+    said: dict[str, Arg] = {"night": state.night, "n": state.nights_left, "morale": morale}
+    decision = decision_text(state)
+    if not prompts:
+        return m("bloc.status.waiting_nobody", decision=decision, **said)
+    waiting = [the(state, s) for s in prompts]
+    return m("bloc.status.waiting", decision=decision, waiting=waiting, **said)
 
 
-def _result(state: BlocState) -> str:
+def morale_name(state: BlocState) -> Msg:
+    return m(f"bloc.morale.{load_content().morale.steps[state.morale].label.lower()}")
+
+
+def _result(state: BlocState) -> Msg:
     """The ending and who won, in one or two sentences."""
     assert state.outcome is not None
-    return f"{state.outcome.reason} {winners_text(state, state.outcome.winners)}"
+    winners = winners_text(state, state.outcome.winners)
+    return m("bloc.end.line", reason=state.outcome.msg, winners=winners)
 
 
-def winners_text(state: BlocState, winners: list[int]) -> str:
+def winners_text(state: BlocState, winners: list[int]) -> Msg:
     if not winners:
-        return "Nobody wins."
+        return m("bloc.win.nobody")
     if len(winners) == state.seats > 1:
-        return "Every faction wins."
-    who = listing([the(state, s) for s in winners])
-    share = " share the win" if len(winners) > 1 else " win"
-    return f"{who[0].upper()}{who[1:]}{share}."
+        return m("bloc.win.everyone")
+    who = [the(state, s, i == 0) for i, s in enumerate(winners)]
+    return m("bloc.win.shared" if len(winners) > 1 else "bloc.win.one", who=who)
 
 
-def label_value(state: BlocState, kind: str, field: str, value: Any) -> str:
+def label_value(state: BlocState, kind: str, field: str, value: Any) -> Msg:
     """Friendly autocomplete labels: dice with their values, districts with who is there."""
     if field == "die":
         if value == 0:
-            return "Free action (no die)"
+            return m("bloc.label.free_action")
         i = int(value) - 1
         if 0 <= i < len(state.dice):
             d = state.dice[i]
-            return f"Die {value}: shows {d.value}" + (" (used)" if d.used else " (unused)")
-        return str(value)
+            return m(f"bloc.label.die.{'used' if d.used else 'unused'}", die=value, value=d.value)
+        return as_is(value)
     if field in ("district", "from_district", "to_district", "toward") and value:
-        districts = load_content().districts
-        if value not in districts:
-            return excerpt(value)
-        return f"{districts[value].name}{_crowd(state, value)}"
+        if value not in load_content().districts:
+            return as_is(value)
+        return _crowd(state, value)
     if field == "card" and value:
-        loot = load_content().loot
-        return loot[value].name if value in loot else excerpt(value)
+        return card_name(value)
     if field == "occupation":
         return _occupation(value)
     if field == "faction":
-        factions = load_content().factions
-        return factions[value].name if value in factions else excerpt(value)
+        return faction_name(value) if value in load_content().factions else as_is(value)
     if field == "target":
         if value == "cop":
-            return "defeat a riot cop"
+            return m("bloc.label.target.cop")
         if value == "van":
-            return "hit the riot van"
+            return m("bloc.label.target.van")
         if value in load_content().districts:
-            return f"kick 2 riot cops out into {district_name(value)}"
-    return excerpt(value)
+            return m("bloc.label.target.kick", where=district_name(value))
+    return as_is(value)
 
 
-def _crowd(state: BlocState, tile: str) -> str:
-    """Who stands in a district, the same for every reader: labels carry no seat, and an
-    out-of-turn seat must not read the acting faction's blocs as its own."""
-    here = [(state.seat_names[s], state.blocs_of(s, tile)) for s in range(state.seats)]
-    here = [(name, n) for name, n in here if n]
+def _crowd(state: BlocState, tile: str) -> Msg:
+    """A district's name and who stands there, the same for every reader: labels carry no
+    seat, and an out-of-turn seat must not read the acting faction's blocs as its own."""
+    here = [(s, state.blocs_of(s, tile)) for s in range(state.seats)]
+    here = [(s, n) for s, n in here if n]
     parts = []
     if here:
         total = sum(n for _, n in here)
-        each = ", ".join(f"{name} {n}" for name, n in here)
-        parts.append(f"{count(total, 'bloc')}: {each}")
+        each = [
+            m("bloc.label.crowd.faction", name=faction_name(state.factions[s]), n=n)
+            for s, n in here
+        ]
+        parts.append(m("bloc.label.crowd.blocs", n=total, each=commas(each)))
     cops = state.cops.get(tile, 0)
     if cops:
-        parts.append(count(cops, "cop"))
+        parts.append(m("bloc.count.cops", n=cops))
     if tile in state.vans:
-        parts.append("riot van")
-    return f" ({'; '.join(parts)})" if parts else ""
+        parts.append(m("bloc.label.crowd.van"))
+    if not parts:
+        return district_name(tile)
+    return m("bloc.label.crowd", where=district_name(tile), crowd=semicolons(parts))
 
 
 # ----- describing an action ------------------------------------------------------------------
 
 
-def describe(state: BlocState, action: ActionBase) -> str:
+def describe(state: BlocState, action: ActionBase) -> Msg:
     """A short label for a complete action, e.g. "Move 2 blocs Overcrowded Jail → The Park
-    (die 1)": a confirmation of a move taken or a button, never the whole district."""
+    (die 1)": a confirmation of a move taken or a button, never the whole district. The die
+    is left out when it would make the English label too long for a button."""
     label = _label(state, action)
     die = getattr(action, "die", None)
     if die is not None:
-        spent = f"{label} ({_die(action.kind, die)})"
-        label = spent if len(spent) <= LABEL_LIMIT else label
-    return excerpt(label, LABEL_LIMIT)
+        spent = m("bloc.label.with_die", label=label, die=_die(action.kind, die))
+        label = spent if len(say(spent, ENGLISH)) <= LABEL_LIMIT else label
+    return label
 
 
-def _die(kind: str, die: int) -> str:
+def _die(kind: str, die: int) -> Msg:
     if die == 0:
-        return "free move" if kind == "move" else "no die"
-    return f"die {die}"
+        return m("bloc.label.free_move" if kind == "move" else "bloc.label.no_die")
+    return m("bloc.label.die", die=die)
 
 
-def _label(state: BlocState, action: ActionBase) -> str:
+SIMPLE = {
+    "hack": "bloc.label.hack",
+    "draw": "bloc.label.draw",
+    "decline": "bloc.label.decline",
+    "end": "bloc.label.end",
+    "pass": "bloc.label.pass",
+}
+"""Actions whose label names nothing but the action."""
+
+
+def _label(state: BlocState, action: ActionBase) -> Msg:
     a: Any = action
     kind = action.kind
+    if kind in SIMPLE:
+        return m(SIMPLE[kind])
     if kind == "start":
-        return f"Start in {_district(a.district)}"
+        return m("bloc.label.start", where=_district(a.district))
     if kind == "move":
-        blocs = count(a.blocs, "bloc")
-        return f"Move {blocs} {_district(a.from_district)} → {_district(a.to_district)}"
+        where, to = _district(a.from_district), _district(a.to_district)
+        return m("bloc.label.move", n=a.blocs, where=where, to=to)
     if kind == "barricade":
+        where = _district(a.district)
         if len(a.targets()) == 1:
-            return f"Barricade between {_district(a.district)} and {_district(a.toward)}"
-        return f"Build {count(len(a.targets()), 'barricade')} around {_district(a.district)}"
+            return m("bloc.label.barricade", where=where, to=_district(a.toward))
+        return m("bloc.label.barricades", n=len(a.targets()), where=where)
     if kind == "loot":
-        verb = "Burn" if a.step == "burn" else "Graffiti"
-        return f"{verb} a shopping center in {_district(a.district)}"
-    if kind == "build":
-        return f"Build {_occupation(a.occupation)} in {_district(a.district)}"
-    if kind == "swap":
-        return f"Swap in {_occupation(a.occupation)} at {_district(a.district)}"
+        step = "burn" if a.step == "burn" else "graffiti"
+        return m(f"bloc.label.loot.{step}", where=_district(a.district))
+    if kind in ("build", "swap"):
+        return m(
+            f"bloc.label.{kind}", occupation=_occupation(a.occupation), where=_district(a.district)
+        )
     if kind == "attack":
         where = _district(a.district)
-        if a.target == "cop":
-            return f"Attack a riot cop in {where}"
-        if a.target == "van":
-            return f"Hit the riot van in {where}"
-        return f"Kick riot cops out of {where} into {_district(a.target)}"
+        if a.target in ("cop", "van"):
+            return m(f"bloc.label.attack.{a.target}", where=where)
+        return m("bloc.label.attack.kick", where=where, to=_district(a.target))
     if kind == "form":
-        return f"Form a bloc at the Assembly Hall in {_district(a.district)}"
-    if kind == "hack":
-        return "Hacker Space: draw 2 loot cards, keep 1"
-    if kind == "draw":
-        return "Draw the Propaganda Workshop's free loot card"
+        return m("bloc.label.form", where=_district(a.district))
     if kind == "card":
-        where = f" in {_district(a.district)}" if a.district else ""
-        toward = f" toward {_district(a.toward)}" if a.toward else ""
-        return f"Play {_card(a.card)}{where}{toward}"
+        return _card_label(a.card, a.district, a.toward)
     if kind in ("gift", "trade"):
-        offer = f"Offer {_card(a.card)} to {_faction(state, a.faction)}"
+        said = {"card": card_name(a.card), "to": _faction(state, a.faction)}
         if kind == "gift":
-            return offer
-        return f"{offer} for {_card(a.want) if a.want else 'a card of their choice'}"
+            return m("bloc.label.gift", **said)
+        if a.want:
+            return m("bloc.label.trade", want=card_name(a.want), **said)
+        return m("bloc.label.trade_any", **said)
     if kind == "accept":
-        return f"Accept, giving {_card(a.card)}" if a.card else "Accept the offer"
-    if kind == "decline":
-        return "Decline the offer"
+        return (
+            m("bloc.label.accept", card=card_name(a.card))
+            if a.card
+            else m("bloc.label.accept_offer")
+        )
     if kind == "discard":
-        return f"Discard {_card(a.card)}"
-    if kind == "end":
-        return "End turn"
+        return m("bloc.label.discard", card=card_name(a.card))
     if kind in ("stop", "allow"):
         return _stop_label(state, kind)
     if kind == "defeat":
-        name = _faction(state, a.faction)
-        return f"{name[0].upper()}{name[1:]} lose a bloc"
-    if kind == "pass":
-        return "Pass: play no loot card now"
+        return m("bloc.label.defeat", who=_faction(state, a.faction, True))
     if kind == "prefer":
         return _prefer_label(a.setting, a.value)
-    return kind.capitalize()
+    return as_is(kind.capitalize())
 
 
-def _stop_label(state: BlocState, kind: str) -> str:
+def _card_label(card: str, district: str, toward: str) -> Msg:
+    said: dict[str, Msg] = {"card": card_name(card)}
+    if district:
+        said["where"] = _district(district)
+    if toward:
+        said["to"] = _district(toward)
+    shape = "_in" * bool(district) + "_toward" * bool(toward)
+    return m(f"bloc.label.card{shape}", **said)
+
+
+def _stop_label(state: BlocState, kind: str) -> Msg:
     need = state.pending[0] if state.pending else None
     if not isinstance(need, StopChance):
-        return "Stop the action" if kind == "stop" else "Allow the action"
+        return m(f"bloc.label.{kind}_action")
     if kind == "stop":
-        return f"Stop {stopped_text(state, need)}"
-    who, where = the(state, need.actor), district_name(need.district)
-    return f"Let {who} {ADVANCED.get(need.action.kind, need.action.kind)} in {where}"
+        return m("bloc.label.stop", stopped=stopped_text(state, need))
+    where = district_name(need.district)
+    return m(f"bloc.label.allow.{need.action.kind}", who=the(state, need.actor), where=where)
 
 
-def stopped_text(state: BlocState, need: StopChance) -> str:
+def stopped_text(state: BlocState, need: StopChance) -> Msg:
     """What a stop prevents: "the Students from looting a shopping center in The Park"."""
-    doing = STOPPED.get(need.action.kind, need.action.kind)
-    return f"the {state.seat_names[need.actor]} from {doing} in {district_name(need.district)}"
+    where = district_name(need.district)
+    return m(f"bloc.stopped.{need.action.kind}", who=the(state, need.actor), where=where)
 
 
-PREFERENCES = {
-    ("stop", "ask"): "Standing choice: ask me whether to stop other factions",
-    ("stop", "never"): "Standing choice: never ask me to stop other factions",
-    ("scanner", "auto"): "Standing choice: reroll bad reaction rolls with my Police Scanner",
-    ("scanner", "never"): "Standing choice: never use my Police Scanner by itself",
-}
+PREFERENCES = {("stop", "ask"), ("stop", "never"), ("scanner", "auto"), ("scanner", "never")}
+"""The standing choices that have a label of their own."""
 
 
-def _prefer_label(setting: str, value: str) -> str:
-    return PREFERENCES.get((setting, value), "Standing choice")
+def _prefer_label(setting: str, value: str) -> Msg:
+    if (setting, value) in PREFERENCES:
+        return m(f"bloc.label.prefer.{setting}.{value}")
+    return m("bloc.label.prefer")
 
 
-def _district(tile: str) -> str:
-    districts = load_content().districts
-    return districts[tile].name if tile in districts else excerpt(tile)
+def _district(tile: str) -> Msg:
+    return district_name(tile) if tile in load_content().districts else as_is(tile)
 
 
-def _occupation(occ: str) -> str:
-    return occupation_name(occ) if occ in load_content().occupations else excerpt(occ)
+def _occupation(occ: str) -> Msg:
+    return occupation_name(occ) if occ in load_content().occupations else as_is(occ)
 
 
-def _card(card: str) -> str:
-    loot = load_content().loot
-    return loot[card].name if card in loot else excerpt(card)
+def card_name(card: str) -> Msg:
+    return m(f"bloc.loot.{card}.name") if card in load_content().loot else as_is(card)
 
 
-def _faction(state: BlocState, name: str) -> str:
+def _faction(state: BlocState, name: str, capital: bool = False) -> Msg:
     try:
-        return the(state, seat_of_faction(state, name))
+        return the(state, seat_of_faction(state, name), capital)
     except IllegalAction:
-        return excerpt(name)
+        return as_is(name)

@@ -15,10 +15,18 @@ from engine.games.bloc_by_bloc.city import rotate_corner, rotate_direction
 from engine.games.bloc_by_bloc.content.effects import Paramilitary, PoliceMorale, Reinforcements
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.night import barricade_pile
-from engine.games.bloc_by_bloc.places import difficulty, faction_occupations, occupation_name
+from engine.games.bloc_by_bloc.places import (
+    commas,
+    difficulty,
+    district_name,
+    faction_name,
+    faction_occupations,
+    occupation_name,
+)
+from engine.games.bloc_by_bloc.police import morale_label, ops_name
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.text import decision_text
-from engine.words import count
+from engine.messages import Msg, m
 
 MARKS = ("clean", "graffiti", "burned")
 
@@ -26,7 +34,7 @@ MARKS = ("clean", "graffiti", "burned")
 class OccupationView(BaseModel):
     faction: str
     occupation: str
-    name: str
+    name: Msg
     is_start: bool
     """A faction's starting occupation (the renderer labels it "Start")."""
 
@@ -35,7 +43,7 @@ class TileView(BaseModel):
     row: int
     col: int
     tile: str
-    name: str
+    name: Msg
     type: str
     liberated: bool
     difficulty: int | None
@@ -64,14 +72,14 @@ class ConnectionView(BaseModel):
 class FactionView(BaseModel):
     seat: int
     faction: str
-    name: str
+    name: Msg
     colour: str
     player: int
     blocs_in_city: int
     blocs_on_mat: int
     hand_size: int
     metro_locked: bool
-    occupation_names_on_mat: list[str]
+    occupation_names_on_mat: list[Msg]
     """The names of the occupations still on the faction's mat."""
 
 
@@ -79,14 +87,14 @@ class PoliceOpsView(BaseModel):
     """A face-up police ops card: its name and the short detail that tells twin cards apart
     ("highest ID first", "+1 morale"), since several cards share a name."""
 
-    name: str
-    detail: str
+    name: Msg
+    detail: Msg | None
 
 
 class MoraleStepView(BaseModel):
     """One space of the police morale track: its label and how many ops cards it draws."""
 
-    label: str
+    label: Msg
     draws: int
 
 
@@ -96,13 +104,13 @@ class DieView(BaseModel):
 
 
 class BlocView(BaseModel):
-    scenario: str
+    scenario: Msg
     mode: str
     night: int
     nights_left: int
     phase: str
     morale_step: int
-    morale_label: str
+    morale_label: Msg
     police_draws: int
     staging_cops: int
     staging_vans: int
@@ -118,7 +126,7 @@ class BlocView(BaseModel):
     current_seat: int
     first_seat: int
     dice: list[DieView]
-    decision: str
+    decision: Msg
     hand: list[str] | None = None
     set_aside: list[tuple[str, str]] | None = None
     """Own view only: the (card, district) pairs set aside for tonight's sunrise, still in
@@ -137,7 +145,7 @@ def _tile(state: BlocState, r: int, c: int) -> TileView:
         row=r,
         col=c,
         tile=cell.tile,
-        name=info.name,
+        name=district_name(cell.tile),
         type=str(info.type),
         liberated=cell.liberated,
         difficulty=None if info.is_highway else difficulty(state, cell.tile),
@@ -173,13 +181,13 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
     board = board_of(state.city)
     step = content.morale.steps[state.morale]
     return BlocView(
-        scenario=content.scenarios[state.victory_scenario].name,
+        scenario=m(f"bloc.scenario.{state.victory_scenario}.name"),
         mode=state.options.mode,
         night=state.night,
         nights_left=state.nights_left,
         phase=state.phase,
         morale_step=state.morale,
-        morale_label=step.label,
+        morale_label=morale_label(step.label),
         police_draws=step.draws,
         staging_cops=state.staging_cops,
         staging_vans=state.staging_vans,
@@ -211,7 +219,9 @@ def build_view(state: BlocState, seat: int | None) -> BlocView:
         else [(a.card, a.district) for a in state.set_aside if a.seat == seat],
         agenda=None if seat is None else state.agendas[seat],
         winners=None if state.outcome is None else state.outcome.winners,
-        morale_steps=[MoraleStepView(label=s.label, draws=s.draws) for s in content.morale.steps],
+        morale_steps=[
+            MoraleStepView(label=morale_label(s.label), draws=s.draws) for s in content.morale.steps
+        ],
     )
 
 
@@ -220,15 +230,15 @@ def police_ops_view(card_id: str) -> PoliceOpsView:
     bits = []
     for effect in card.effects:
         if isinstance(effect, Reinforcements):
-            bits.append(f"{count(effect.cops, 'cop')} per van")
+            bits.append(m("bloc.ops.detail.per_van", n=effect.cops))
         elif isinstance(effect, Paramilitary):
-            bits.append(f"{count(effect.cops_per_district, 'cop')} per unpoliced occupation")
+            bits.append(m("bloc.ops.detail.per_occupation", n=effect.cops_per_district))
         elif isinstance(effect, PoliceMorale):
-            bits.append(f"{effect.delta:+d} morale")
+            bits.append(m("bloc.ops.detail.morale", delta=f"{effect.delta:+d}"))
         priority = getattr(effect, "priority", None)
         if priority is not None:
-            bits.append(f"{priority} ID first")
-    return PoliceOpsView(name=card.name, detail=", ".join(bits))
+            bits.append(m(f"bloc.ops.detail.{priority}"))
+    return PoliceOpsView(name=ops_name(card_id), detail=commas(bits) if bits else None)
 
 
 def _faction(state: BlocState, s: int) -> FactionView:
@@ -236,7 +246,7 @@ def _faction(state: BlocState, s: int) -> FactionView:
     return FactionView(
         seat=s,
         faction=f.id,
-        name=f.name,
+        name=faction_name(f.id),
         colour=f.colour,
         player=state.holders[s],
         blocs_in_city=state.blocs_in_city(s),

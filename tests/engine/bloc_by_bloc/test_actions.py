@@ -250,7 +250,7 @@ def test_trade_names_the_card_wanted_and_keeps_both_hands_private() -> None:
     assert "propose a trade" in public
     assert "Masks" not in public and "Medic Kit" not in public
     assert "Medic Kit" in texts([e for e in events if e.seat == 1])
-    assert "Masks" in (GAME.hand_text(state, 1) or "")
+    assert "Masks" in str(GAME.hand_text(state, 1) or "")
     prompt = GAME.prompts(state)[1]
     assert prompt.out_of_turn and prompt.default == Decline().model_dump()
     assert all("Medic" not in c.label and "Masks" not in c.label for c in prompt.choices)

@@ -26,7 +26,7 @@ def test_a_seat_sees_its_own_hand_and_agenda_only() -> None:
     mine = GAME.view(state, 0)
     assert mine.hand == state.hands[0] and mine.agenda == state.agendas[0]
     assert [f.hand_size for f in mine.factions] == [2, 2, 2, 2]
-    text = GAME.hand_text(state, 0)
+    text = str(GAME.hand_text(state, 0))
     assert state.seat_names[0] in text and load_content().agendas[state.agendas[0]].name in text
 
 
@@ -95,7 +95,7 @@ def test_district_labels_count_every_faction_whoever_reads_them() -> None:
     state.blocs[1] = {"the-park": 1}
     put_cops(state, "the-park", 2)
     first, second = state.seat_names[0], state.seat_names[1]
-    label = GAME.label_value(state, "defeat", "district", "the-park")
+    label = str(GAME.label_value(state, "defeat", "district", "the-park"))
     assert label == f"The Park (3 blocs: {first} 2, {second} 1; 2 cops)"
     assert "your" not in label
-    assert GAME.label_value(state, "move", "to_district", "the-plaza") == "The Plaza"
+    assert str(GAME.label_value(state, "move", "to_district", "the-plaza")) == "The Plaza"

@@ -243,7 +243,7 @@ def test_view_and_side_panel_tell_twin_police_ops_cards_apart() -> None:
     view = GAME.view(state, None)
     assert isinstance(view, BlocView)
     card = view.last_police_ops[0]
-    assert card.name == "Advance on Workers Districts"
-    assert card.detail == "highest ID first, +1 morale"
+    assert str(card.name) == "Advance on Workers Districts"
+    assert str(card.detail) == "highest ID first, +1 morale"
     lines = [line.text for line in ops_lines(view)]
     assert "1. Advance on Workers Districts (highest ID first, +1 morale)" in lines
