@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.computer import Level
+from engine.messages import ENGLISH, m, say
 
 LEVELS = (Level.CASUAL, Level.STRONG)
-LABELS = {Level.CASUAL: "casual", Level.STRONG: "strong"}
 
 
 def level_of(user_id: int | None) -> Level | None:
@@ -37,11 +37,11 @@ def new_id(level: Level, players: Iterable[int]) -> int:
     return n
 
 
-def label(user_id: int) -> str:
-    """How the table names a computer seat's holder."""
+def label(user_id: int, language: str = ENGLISH) -> str:
+    """How the table names a computer seat's holder, in its `language`."""
     level = level_of(user_id)
     assert level is not None
-    return f"🤖 computer ({LABELS[level]})"
+    return say(m("bot.computer.holder", level=m(f"bot.computer.level.{level.value}")), language)
 
 
 def people(user_ids: Iterable[int]) -> list[int]:

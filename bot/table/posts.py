@@ -133,7 +133,8 @@ def for_move(
     header = header or speech.in_channel(after, after.game.describe(after.state, move.action))
     if move.outcome is not None:
         header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
-        everyone = " ".join(map(present.mention, after.row.players))
+        spoken = speech.table_language(after.row)
+        everyone = " ".join(present.mention(p, spoken) for p in after.row.players)
         header += "\n" + speech.in_channel(after, m("bot.posts.thanks", players=everyone))
     dms = [] if at is None or move.outcome is not None else _turn_dms(move, by, at)
     posts = [_turn(after, header, final=move.outcome is not None, by=by, at=at)]

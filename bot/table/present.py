@@ -20,17 +20,20 @@ from engine import OrderAction, Outcome, Prompt, QuickChoice
 from engine.messages import ENGLISH, Msg, m, say
 
 
-def mention(user_id: int) -> str:
-    """A person as a mention; a computer seat's holder by its level (it has no user), a
-    forgotten player by their seat label."""
+def mention(user_id: int, language: str = ENGLISH) -> str:
+    """A person as a mention; a computer seat's holder by its level (it has no user, and is
+    named in the table's `language`), a forgotten player by their seat label."""
     if is_forgotten(user_id):  # a player who asked to be forgotten, in an ended game
         return seat_label(user_id)
-    return computer_ids.label(user_id) if computer_ids.is_computer(user_id) else f"<@{user_id}>"
+    if computer_ids.is_computer(user_id):
+        return computer_ids.label(user_id, language)
+    return f"<@{user_id}>"
 
 
 def seat_line(table: Table, seat: int) -> str:
     assert table.state is not None
-    return f"{mention(table.holder(seat))} ({table.state.seat_names[seat]})"
+    holder = mention(table.holder(seat), speech.table_language(table.row))
+    return f"{holder} ({table.state.seat_names[seat]})"
 
 
 def seating(table: Table) -> str:
@@ -48,7 +51,8 @@ def prompt_line(table: Table, prompt: Prompt) -> str:
     name = table.state.seat_names[prompt.seat]
     hint = f" {speech.in_channel(table, SHEET_HINT)}" if prompt.sheet is not None else ""
     asked = speech.in_channel(table, prompt.msg)
-    return f"➡️ {mention(table.holder(prompt.seat))} **{name}**: {asked}{hint}"
+    holder = mention(table.holder(prompt.seat), speech.table_language(table.row))
+    return f"➡️ {holder} **{name}**: {asked}{hint}"
 
 
 def outcome_text(table: Table, outcome: Outcome, narrated: str = "") -> str:
@@ -150,7 +154,7 @@ def lobby_text(table: Table) -> dict[str, Any]:
     said = speech.table_language(table.row)
     host = say(m("bot.lobby.host"), said)
     players = "\n".join(
-        f"{i + 1}. {mention(p)}{host if p == table.row.host_id else ''}"
+        f"{i + 1}. {mention(p, said)}{host if p == table.row.host_id else ''}"
         for i, p in enumerate(table.row.players)
     )
     options = ", ".join(option_label(game, k, v) for k, v in table.row.options.items())
@@ -181,7 +185,7 @@ def pace_lines(table: Table, away: dict[int, datetime], language: str | None = N
         since = int(datetime.fromisoformat(table.row.paused_at).timestamp())
         lines.append(say(m("bot.present.paused", since=f"<t:{since}:f>"), said))
     lines += [
-        say(m("bot.present.away", who=mention(u), until=f"<t:{int(t.timestamp())}:f>"), said)
+        say(m("bot.present.away", who=mention(u, said), until=f"<t:{int(t.timestamp())}:f>"), said)
         for u, t in away.items()
     ]
     pace = Pace.model_validate(table.row.pace).summary()

@@ -342,3 +342,10 @@ def test_the_spectator_page_of_a_spanish_table_reads_in_spanish() -> None:
     said = spectate.scrub("<@5> en <#7>, <@&9>", {}, "es")
     assert said == "un jugador en este canal, un rol"
     assert leftovers(page.result + said) == []
+
+
+def test_a_computer_seat_is_named_in_the_tables_language() -> None:
+    table = spanish_table()
+    table.row.players = [ALICE, -1]
+    assert "🤖 ordenador (casual)" in present.seating(table)
+    assert "🤖 computer (casual)" in present.mention(-1)
