@@ -31,7 +31,7 @@ from bot.table.present import game_over_line
 from engine import Game, GameState, IllegalAction, history
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack
-from engine.messages import ENGLISH, m, say
+from engine.messages import ENGLISH, Msg, Text, m, raw, say
 
 FORMAT = "boardgame-bot/game-record"
 """What a record file says it is, in its `format` field."""
@@ -60,7 +60,12 @@ ENTRY = 1500
 
 
 class RecordError(Exception):
-    """A record file that cannot be used; the text is one sentence saying why."""
+    """A record file that cannot be used; `msg` is one sentence saying why, said in whoever
+    reads it's language (`str()` is the English, for the offline replay and logs)."""
+
+    def __init__(self, msg: Text) -> None:
+        self.msg: Msg = raw(msg)
+        super().__init__(say(self.msg))
 
 
 class TooSlow(RecordError):
@@ -191,23 +196,21 @@ def replay(
     timeline = history.Timeline(game, start)
     for index, entry in enumerate(entries, start=1):
         if deadline is not None and time.monotonic() > deadline:
-            raise TooSlow(
-                f"Replaying it took longer than this bot allows ({REPLAY_SECONDS:g} s), "
-                f"by step {index - 1}."
-            )
+            raise TooSlow(m("bot.record.too_slow", seconds=f"{REPLAY_SECONDS:g}", step=index - 1))
         state = timeline.state
         if entry.seq != index:
-            raise RecordError(f"The log skips from step {index - 1} to step {entry.seq}.")
+            raise RecordError(m("bot.record.skips", before=index - 1, step=entry.seq))
         if entry.seat == TABLE_SEAT:
             text = _take_back(game, timeline, entry, language)
         elif entry.seat < 0 or entry.seat >= len(state.seat_names):
-            raise RecordError(f"Step {entry.seq} is played by seat {entry.seat}, which is no seat.")
+            raise RecordError(m("bot.record.no_seat", step=entry.seq, seat=entry.seat))
         else:
             try:
                 action = game.parse_action(entry.action)
                 result = history.replay_move(game, state, entry)
             except Exception as exc:  # a game may trip on a shape it never logs itself
-                raise RecordError(f"Step {entry.seq} is not a legal move: {exc}") from None
+                why = exc.msg if isinstance(exc, IllegalAction) else str(exc)
+                raise RecordError(m("bot.record.illegal", step=entry.seq, why=why)) from None
             text = "\n".join(say(e.msg, language) for e in result.events if e.seat is None)
             text = text or say(game.choice_label(state, action), language)
             timeline.move(entry, result.state)
@@ -226,19 +229,14 @@ def _take_back(
     try:
         back = TakeBack.model_validate_json(entry.action)
     except ValidationError:
-        raise RecordError(
-            f"Step {entry.seq} is not a take-back the bot could have logged."
-        ) from None
+        raise RecordError(m("bot.record.not_take_back", step=entry.seq)) from None
     count = len(back.seqs)
     latest: list[int] = []
     if 0 < count <= timeline.moves:
         first, gone = timeline.latest(count)
         latest = [e.seq for e in gone]
     if not back.seqs or back.seqs != latest:
-        raise RecordError(
-            f"Step {entry.seq} takes back steps {back.seqs}, which are not the latest moves "
-            "that still counted."
-        )
+        raise RecordError(m("bot.record.not_latest", step=entry.seq, seqs=str(back.seqs)))
     try:
         rebuilt = timeline.without(first)
         labels = []
@@ -249,10 +247,11 @@ def _take_back(
             labels.append(f"{walk.seat_names[old.seat]}: {label}")
             walk = history.replay_move(game, walk, old).state
     except Exception as exc:
-        raise RecordError(f"Step {entry.seq}: the game does not replay without it: {exc}") from None
+        why = exc.msg if isinstance(exc, IllegalAction) else str(exc)
+        raise RecordError(m("bot.record.no_replay", step=entry.seq, why=why)) from None
     expected = history.take_back(timeline.state, rebuilt, back.seqs, rewind=back.rewind)
     if expected.decisions != back.decisions:
-        raise RecordError(f"Step {entry.seq} is a take-back with decision ids the bot never gives.")
+        raise RecordError(m("bot.record.decision_ids", step=entry.seq))
     timeline.settle(first, back, rebuilt.model_copy(update={"decisions": dict(back.decisions)}))
     key = "bot.record.rewound" if back.rewind else "bot.record.taken_back"
     return say(m(key, moves="; ".join(labels)), language)
@@ -292,14 +291,11 @@ def digest(data: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(canonical(data)).hexdigest()
 
 
-def exportable(status: str) -> str | None:
+def exportable(status: str) -> Msg | None:
     """Why a game in this state cannot be exported yet, or None."""
     if status in ("finished", "abandoned"):
         return None
-    return (
-        "A game is exported once it is over (finished or abandoned): the file replays every "
-        "hidden card, so it would show everyone's secrets while it is still being played."
-    )
+    return m("bot.record.not_over")
 
 
 def export(
@@ -339,28 +335,27 @@ def export(
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
 
 
-def too_large(size: int) -> str:
-    return (
-        f"The file is {size / 1024 / 1024:.1f} MB; a record may be at most "
-        f"{MAX_FILE_BYTES // 1024 // 1024} MB."
+def too_large(size: int) -> Msg:
+    return m(
+        "bot.record.too_large",
+        size=f"{size / 1024 / 1024:.1f}",
+        most=MAX_FILE_BYTES // 1024 // 1024,
     )
 
 
-class _Refused(Exception):
+class _Refused(RecordError):
     """Raised from inside the JSON parser to stop it at the first thing a record never holds."""
 
 
 def _number(text: str) -> int:
     if len(text) > MAX_DIGITS + 1:  # room for a minus sign
-        raise _Refused(
-            f"The file holds a number {len(text.lstrip('-')):,} digits long; a record's "
-            f"numbers have at most {MAX_DIGITS}."
-        )
+        digits = f"{len(text.lstrip('-')):,}"
+        raise _Refused(m("bot.record.long_number", digits=digits, most=MAX_DIGITS))
     return int(text)
 
 
 def _constant(text: str) -> Any:
-    raise _Refused(f"The file holds `{text}`, which is not a number JSON allows.")
+    raise _Refused(m("bot.record.constant", text=text))
 
 
 _STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -384,21 +379,22 @@ def _too_deep(text: str) -> bool:
 def parse(raw: bytes) -> Any:
     """The file's JSON, bounded: at most `MAX_DEPTH` levels of nesting and numbers of at most
     `MAX_DIGITS` digits, each refused with its own reason."""
-    deep = f"The file nests its data more than {MAX_DEPTH} levels deep; a record never does."
+    deep = m("bot.record.deep", most=MAX_DEPTH)
+    not_json = m("bot.record.not_json")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError("The file is not JSON, so it is not a game record.") from None
+        raise RecordError(not_json) from None
     if _too_deep(text):
         raise RecordError(deep)
     try:
         return json.loads(text, parse_int=_number, parse_constant=_constant)
     except _Refused as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(exc.msg) from None
     except RecursionError:
         raise RecordError(deep) from None
     except ValueError:
-        raise RecordError("The file is not JSON, so it is not a game record.") from None
+        raise RecordError(not_json) from None
 
 
 def load(raw: bytes) -> tuple[Record, Game[Any, Any]]:
@@ -408,48 +404,34 @@ def load(raw: bytes) -> tuple[Record, Game[Any, Any]]:
         raise RecordError(too_large(len(raw)))
     data = parse(raw)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"The file is not a game record (its format is not {FORMAT!r}).")
+        raise RecordError(m("bot.record.format", format=repr(FORMAT)))
     steps = data.get("log")
     if isinstance(steps, list) and len(steps) > MAX_STEPS:
-        raise RecordError(
-            f"The file's log has {len(steps):,} steps; a record may hold at most {MAX_STEPS:,}."
-        )
+        raise RecordError(m("bot.record.too_long", steps=f"{len(steps):,}", most=f"{MAX_STEPS:,}"))
     seed = data.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed < SEEDS:
-        raise RecordError(
-            f"The file's seed ({limit(str(seed), 30)}) is not one the bot deals: seeds run "
-            f"from 0 to {SEEDS - 1:,}."
-        )
+        raise RecordError(m("bot.record.seed", seed=limit(str(seed), 30), most=f"{SEEDS - 1:,}"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise RecordError("The file has no valid format version.")
+        raise RecordError(m("bot.record.no_version"))
     if version > VERSION:
-        raise RecordError(
-            f"The file is in format version {version}, newer than this bot reads ({VERSION}); "
-            "update the bot to import it."
-        )
+        raise RecordError(m("bot.record.newer", version=version, reads=VERSION))
     if data.get("digest") != digest(data):
-        raise RecordError(
-            "The file's digest does not match its content: it was changed after it was exported."
-        )
+        raise RecordError(m("bot.record.digest"))
     try:
         record = Record.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = limit(".".join(str(p) for p in first["loc"]), 60)
         if first["type"] == "missing":
-            raise RecordError(f"The file's `{where}` field is missing.") from None
+            raise RecordError(m("bot.record.missing", field=where)) from None
         if first["type"] in BOUNDS:
-            raise RecordError(
-                f"The file's `{where}` field is out of range: {first['msg']}."
-            ) from None
-        raise RecordError(f"The file's `{where}` field is malformed.") from None
+            out = m("bot.record.out_of_range", field=where, why=first["msg"])
+            raise RecordError(out) from None
+        raise RecordError(m("bot.record.malformed", field=where)) from None
     game = REGISTRY.get(record.game)
     if game is None:
-        raise RecordError(
-            f"The file records a game of `{limit(record.game, 40)}`, which is not installed "
-            "on this bot."
-        )
+        raise RecordError(m("bot.record.not_installed", game=limit(record.game, 40)))
     return record, game
 
 
@@ -461,17 +443,14 @@ def check(record: Record, game: Game[Any, Any]) -> GameState:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "options"
-        raise RecordError(
-            f"The file's options are not ones {game.title} accepts ({where}: {first['msg']})."
-        ) from None
+        bad = m("bot.record.options_field", game=game.title, field=where, why=first["msg"])
+        raise RecordError(bad) from None
     except (IllegalAction, ValueError) as exc:
-        raise RecordError(f"The file's options are not ones {game.title} accepts: {exc}") from None
+        why = exc.msg if isinstance(exc, IllegalAction) else str(exc)
+        raise RecordError(m("bot.record.options", game=game.title, why=why)) from None
     players = max(start.holders, default=-1) + 1
     if record.players != players or record.seats != start.seat_names:
-        raise RecordError(
-            f"The file's players and seats are not those of a game of {game.title} with its "
-            "options and seed."
-        )
+        raise RecordError(m("bot.record.seats", game=game.title))
     return start
 
 

@@ -349,3 +349,16 @@ def test_a_computer_seat_is_named_in_the_tables_language() -> None:
     table.row.players = [ALICE, -1]
     assert "🤖 ordenador (casual)" in present.seating(table)
     assert "🤖 computer (casual)" in present.mention(-1)
+
+
+@pytest.mark.parametrize(
+    "raw", [b"not json", b"[" * 40, b'{"format": "other"}', b"1" * 200], ids=str
+)
+def test_a_record_file_is_refused_in_the_readers_language(raw: bytes) -> None:
+    with pytest.raises(record.RecordError) as caught:
+        record.read(raw)
+    said = say(caught.value.msg, "es")
+    assert said.startswith(("El archivo", "La ")) and leftovers(said) == []
+    assert str(caught.value).startswith("The file")
+    exported = record.exportable("active")
+    assert exported is not None and "Una partida se exporta" in say(exported, "es")
