@@ -23,6 +23,7 @@ from bot.discord.record_commands import PageButton
 from bot.table import limits
 from bot.table.options import OptionField, option_fields
 from engine import Game
+from engine.messages import ENGLISH, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -42,8 +43,17 @@ LOBBY_LOOK = {
     "casual": discord.ButtonStyle.secondary,
     "strong": discord.ButtonStyle.secondary,
 }
-LOBBY_LABELS = {"casual": "+ Computer (casual)", "strong": "+ Computer (strong)"}
-"""The lobby buttons that seat a computer (host only), one per level."""
+LOBBY_LABELS = {
+    "join": m("bot.buttons.lobby.join"),
+    "leave": m("bot.buttons.lobby.leave"),
+    "start": m("bot.buttons.lobby.start"),
+    "casual": m("bot.buttons.lobby.casual"),
+    "strong": m("bot.buttons.lobby.strong"),
+}
+"""The lobby's buttons: a seat taken or left, the start, and a computer seated at each level
+(host only)."""
+LOBBY_OPS = tuple(LOBBY_LABELS)
+ORDER_LABELS = {"submit": m("bot.buttons.orders.submit"), "clear": m("bot.buttons.orders.clear")}
 
 GAME = r"(?P<game>[1-9]\d{0,17})"
 """A game row id: at most 18 digits, so it always fits the database's 64-bit integers."""
@@ -111,12 +121,21 @@ class OrdersButton(
     """Submits (or clears) one seat's draft of secret orders, exactly as it was shown."""
 
     def __init__(
-        self, game_id: int, seat: int, decision: int, digest: str, op: str, whose: str = ""
+        self,
+        game_id: int,
+        seat: int,
+        decision: int,
+        digest: str,
+        op: str,
+        whose: str = "",
+        language: str = ENGLISH,
     ) -> None:
-        label = "Submit orders" if op == "submit" else "Clear"
+        said = ORDER_LABELS["submit" if op == "submit" else "clear"]
+        if whose:
+            said = m("bot.buttons.orders.whose", what=said, whose=whose)
         super().__init__(
             discord.ui.Button(
-                label=limits.clip(f"{label} ({whose})" if whose else label, limits.BUTTON_LABEL),
+                label=limits.clip(say(said, language), limits.BUTTON_LABEL),
                 style=discord.ButtonStyle.success
                 if op == "submit"
                 else discord.ButtonStyle.secondary,
@@ -152,12 +171,12 @@ class OrdersButton(
 class LobbyButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lobby:" + GAME + r":(?P<op>join|leave|start|casual|strong)",
+    template=r"lobby:" + GAME + r":(?P<op>" + "|".join(LOBBY_OPS) + ")",
 ):
-    def __init__(self, game_id: int, op: str) -> None:
+    def __init__(self, game_id: int, op: str, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=LOBBY_LABELS.get(op, op.capitalize()),
+                label=say(LOBBY_LABELS[op], language),
                 style=LOBBY_LOOK[op],
                 custom_id=f"lobby:{game_id}:{op}",
             )
@@ -241,10 +260,12 @@ class ConfirmButton(
     """Carries out a destructive command its asker confirmed, if the game is still exactly as
     it was when they asked (`version`); `a` and `b` are the command's own numbers."""
 
-    def __init__(self, game_id: int, op: str, a: int, b: int, version: int) -> None:
+    def __init__(
+        self, game_id: int, op: str, a: int, b: int, version: int, language: str = ENGLISH
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Confirm",
+                label=say(m("bot.buttons.confirm"), language),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"confirm:{game_id}:{op}:{a}:{b}:{version}",
             )
@@ -272,9 +293,13 @@ class UndoButton(
 ):
     """Offered with the answer to a move that may be taken back: asks to confirm the undo."""
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, version: int, language: str = ENGLISH) -> None:
         super().__init__(
-            discord.ui.Button(label="Undo", emoji="↩️", custom_id=f"undo:{game_id}:{version}")
+            discord.ui.Button(
+                label=say(m("bot.buttons.undo"), language),
+                emoji="↩️",
+                custom_id=f"undo:{game_id}:{version}",
+            )
         )
         self.game_id, self.version = game_id, version
 
@@ -300,7 +325,7 @@ class VoteButton(
     def __init__(self, game_id: int, rewind_id: int, yes: bool) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Agree" if yes else "Refuse",
+                label=say(m("bot.takebacks.agree" if yes else "bot.takebacks.refuse")),
                 style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
                 custom_id=f"vote:{game_id}:{rewind_id}:{'yes' if yes else 'no'}",
             )
@@ -317,6 +342,10 @@ class VoteButton(
         await interaction.client.steward.vote(interaction, self.game_id, self.rewind_id, self.yes)
 
 
+SNOOZE = m("bot.buttons.snooze")
+"""A reminder's "Remind me later" (the reminder itself is a post whose controls carry it)."""
+
+
 class SnoozeButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button],
@@ -326,9 +355,7 @@ class SnoozeButton(
 
     def __init__(self, game_id: int, seat: int, decision: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label="Remind me later", custom_id=f"snooze:{game_id}:{seat}:{decision}"
-            )
+            discord.ui.Button(label=say(SNOOZE), custom_id=f"snooze:{game_id}:{seat}:{decision}")
         )
         self.game_id, self.seat, self.decision = game_id, seat, decision
 
@@ -361,29 +388,33 @@ def is_ours(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
-def undo_view(game_id: int, version: int) -> discord.ui.View:
+def undo_view(game_id: int, version: int, language: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(game_id, version))
+    view.add_item(UndoButton(game_id, version, language))
     return view
 
 
-def orders_view(game_id: int, drafts: list[tuple[int, int, str, str]]) -> discord.ui.View:
-    """Submit and Clear for each (seat, decision, digest, whose) draft shown: a row each while
-    five rows suffice."""
+def orders_view(
+    game_id: int, drafts: list[tuple[int, int, str, str]], language: str = ENGLISH
+) -> discord.ui.View:
+    """Submit and Clear for each (seat, decision, digest, whose) draft shown, in the reader's
+    `language`: a row each while five rows suffice."""
     view = discord.ui.View(timeout=None)
     shown = drafts[: limits.BUTTONS // 2]
     for row, (seat, decision, digest, whose) in enumerate(shown):
         for op in ("submit", "clear"):
-            button = OrdersButton(game_id, seat, decision, digest, op, whose)
+            button = OrdersButton(game_id, seat, decision, digest, op, whose, language)
             if len(shown) <= limits.ROWS:
                 button.item.row = row
             view.add_item(button)
     return view
 
 
-def confirm_view(game_id: int, op: str, a: int, b: int, version: int) -> discord.ui.View:
+def confirm_view(
+    game_id: int, op: str, a: int, b: int, version: int, language: str = ENGLISH
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(game_id, op, a, b, version))
+    view.add_item(ConfirmButton(game_id, op, a, b, version, language))
     return view
 
 
@@ -402,10 +433,13 @@ def controls_view(controls: list[Control]) -> discord.ui.View:
     return view
 
 
-def lobby_view(game_id: int, game: Game, chosen: dict[str, Any]) -> discord.ui.View:
+def lobby_view(
+    game_id: int, game: Game, chosen: dict[str, Any], language: str = ENGLISH
+) -> discord.ui.View:
+    """The lobby's buttons and option menus, in the table's `language`."""
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start", "casual", "strong"):
-        view.add_item(LobbyButton(game_id, op))
+    for op in LOBBY_OPS:
+        view.add_item(LobbyButton(game_id, op, language))
     for field in option_fields(game)[: limits.LOBBY_MENUS]:
         view.add_item(OptionSelect(game_id, field, chosen.get(field.name, field.default)))
     return view

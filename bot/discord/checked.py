@@ -22,6 +22,7 @@ from discord import app_commands
 
 from bot.discord.interactions import handling
 from bot.table.model import PlayerError
+from engine.messages import Msg, Text, m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -39,38 +40,37 @@ IN_PLACE = ("undo", "confirm", "page", "orders", "forget")
 """Kinds of control answered by rewriting the message they are on: all live on private answers."""
 
 
-def _shown(digits: str) -> str:
-    return digits if len(digits) <= SHOWN else f"{digits[:SHOWN]}… ({len(digits)} digits)"
+def _shown(digits: str) -> Text:
+    if len(digits) <= SHOWN:
+        return digits
+    return m("bot.checked.digits", head=digits[:SHOWN], n=len(digits))
 
 
-def oversized(custom_id: str) -> str | None:
+def oversized(custom_id: str) -> Msg | None:
     """Why a control id cannot be one of the bot's: a number in it too large to be an id."""
     for digits in NUMBER.findall(custom_id):
         if int(digits) > ID_MAX:
-            return (
-                f"That control carries the number {_shown(digits)}, larger than any game, "
-                "player, server or page number I use, so I did not make it. Nothing was changed."
-            )
+            return m("bot.checked.oversized", number=_shown(digits))
     return None
 
 
-def misplaced(message: discord.Message | None, custom_id: str) -> str | None:
+MISPLACED = {
+    "undo": m("bot.checked.misplaced.undo"),
+    "confirm": m("bot.checked.misplaced.confirm"),
+    "page": m("bot.checked.misplaced.page"),
+    "orders": m("bot.checked.misplaced.orders"),
+    "forget": m("bot.checked.misplaced.forget"),
+}
+"""Why each kind of control answered in place refuses a click on any other message."""
+
+
+def misplaced(message: discord.Message | None, custom_id: str) -> Msg | None:
     """Why a click may not rewrite `message`: its control belongs on a private answer and
     `message` is not one (a channel post, the turn message), or there is no message at all."""
     kind = custom_id.split(":", 1)[0]
     if kind not in IN_PLACE or (message is not None and message.flags.ephemeral):
         return None
-    what = {
-        "undo": "An Undo",
-        "confirm": "A Confirm",
-        "page": "A page",
-        "orders": "A Submit or Clear",
-        "forget": "A Forget me",
-    }
-    return (
-        f"{what[kind]} button only works on the private answer that showed it, and this "
-        "message is not one, so it was left as it is. Nothing was changed."
-    )
+    return MISPLACED[kind]
 
 
 def payload(interaction: discord.Interaction) -> Mapping[str, Any]:
@@ -123,7 +123,7 @@ def _carried(value: int | float | str) -> bool:
     return -OPTION_MAX <= number <= OPTION_MAX
 
 
-def option_refusal(interaction: discord.Interaction) -> str | None:
+def option_refusal(interaction: discord.Interaction) -> Msg | None:
     """Why a command's options cannot be used: a number no Discord client could send (not
     finite, or beyond Discord's integer limit), named with the option's own range, or a text
     longer than the option allows."""
@@ -140,20 +140,22 @@ def option_refusal(interaction: discord.Interaction) -> str | None:
             low, high = parameter.min_value, parameter.max_value
             if not _carried(value):
                 text = str(value)
-                wanted = (
-                    f"from {low:g} to {high:g}"
-                    if low is not None and high is not None
-                    else f"no further than {OPTION_MAX} from zero"
-                )
-                return (
-                    f"`{shown}` must be a number {wanted}; {_shown(text)} is not. "
-                    "Nothing was changed."
+                if low is not None and high is not None:
+                    return m(
+                        "bot.checked.number_between",
+                        option=shown,
+                        low=f"{low:g}",
+                        high=f"{high:g}",
+                        given=_shown(text),
+                    )
+                return m(
+                    "bot.checked.number_near_zero",
+                    option=shown,
+                    most=str(OPTION_MAX),
+                    given=_shown(text),
                 )
         elif option.get("type") == 3 and isinstance(value, str):
             longest = parameter.max_value  # a text option keeps its length bounds here
             if longest is not None and len(value) > longest:
-                return (
-                    f"`{shown}` takes at most {longest} characters; you sent {len(value)}. "
-                    "Nothing was changed."
-                )
+                return m("bot.checked.too_long", option=shown, n=int(longest), sent=len(value))
     return None

@@ -23,25 +23,29 @@ from bot.store.answers import OWED
 from bot.table import limits
 from bot.table.model import PlayerError
 from engine import IllegalAction
-from engine.messages import Text, known, say
+from engine.messages import Msg, Text, known, m, raw, say
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side; nothing was changed."
-LATER = "I could not tell the channel yet; I will keep trying."
-"""Added to an answer whose change is stored but whose post has not gone out yet."""
+APOLOGY = m("bot.answers.apology")
 REFUSAL = 400
 """The longest refusal shown: room for the reason, never for a long input echoed back."""
-WORKING = "⏳ Working on it…"
-"""What a confirmation shows, without its buttons, between the click and the answer."""
+WORKING = "⏳ …"
+"""What a confirmation shows, without its buttons, between the click and the answer: no words,
+so it reads the same in every language (and it shows for a moment only)."""
 
 
 @dataclass
 class Progress:
     """What a handler has already done, so an error after a commit is reported truthfully."""
 
-    committed: str | None = None
+    committed: Text | None = None
     """Set to a sentence describing the committed change as soon as it is stored."""
+
+
+def later(committed: Text) -> Msg:
+    """An answer whose change is stored but whose post has not gone out yet."""
+    return m("bot.answers.later", what=raw(committed))
 
 
 def reader(interaction: discord.Interaction) -> str:
@@ -138,11 +142,7 @@ async def _handling(
         if progress.committed is None:
             await _safely(interaction, APOLOGY)
         else:
-            await _safely(
-                interaction,
-                f"✅ {progress.committed}\nThat counted, but something went wrong on my side "
-                "afterwards; the channel will be told as soon as I can.",
-            )
+            await _safely(interaction, m("bot.answers.counted", what=raw(progress.committed)))
     finally:
         if marked is not None:
             OWED.reset(marked)
@@ -150,7 +150,7 @@ async def _handling(
             await owing.end(owed)
 
 
-async def _safely(interaction: discord.Interaction, text: str) -> None:
+async def _safely(interaction: discord.Interaction, text: Text) -> None:
     try:
         await answer(interaction, text)
     except discord.HTTPException as exc:

@@ -18,8 +18,9 @@ from bot.table import computer, present
 from bot.table.computer_ids import LEVELS
 from bot.table.model import PlayerError, Table
 from bot.table.options import option_fields
+from bot.table.speech import table_language
 from engine.computer import Level
-from engine.messages import known
+from engine.messages import Msg, Text, known, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -28,15 +29,34 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ELSEWHERE = "That lobby belongs to another channel."
+STARTED = m("bot.lobbies.started")
+LEVEL_NAMES = {
+    Level.CASUAL: m("bot.lobbies.level.casual"),
+    Level.STRONG: m("bot.lobbies.level.strong"),
+}
+"""A computer's level as a lobby says it."""
+
+ELSEWHERE = m("bot.lobbies.elsewhere")
 
 
-def lobby_embed(table: Table, note: str = "") -> discord.Embed:
+def lobby_embed(table: Table, note: Text = "") -> discord.Embed:
+    """The lobby as it stands, with `note` (what just happened to it) in its footer, all in the
+    table's language."""
     text = present.lobby_text(table)
     embed = discord.Embed(title=text["title"], description=text["description"], colour=0x0072B2)
     if note:
-        embed.set_footer(text=note)
+        embed.set_footer(text=say(note, table_language(table.row)))
     return embed
+
+
+def _view(table: Table) -> discord.ui.View:
+    """The lobby's buttons and menus, in the table's language."""
+    return lobby_view(table.row.id, table.game, table.row.options, table_language(table.row))
+
+
+def _noted(done: Msg, note: str) -> Msg:
+    """What a join or a leave did, and what it reset (`note`, said in the table's language)."""
+    return m("bot.lobbies.noted", what=done, note=note) if note else done
 
 
 class Lobbies:
@@ -51,7 +71,7 @@ class Lobbies:
         user = interaction.user
         async with plays(interaction) as play:
             if channel is None or interaction.guild_id is None:
-                raise PlayerError("Games are played in server channels and threads, not in DMs.")
+                raise PlayerError(m("bot.lobbies.not_in_dms"))
             require_permissions(interaction)
             server = interaction.guild_locale
             table = await self.tables.open_lobby(
@@ -62,26 +82,24 @@ class Lobbies:
                 known(server.value if server else None),
             )
             try:
+                opened = m("bot.lobbies.opened", who=user.mention, game=table.game.title)
                 message = await channel.send(  # type: ignore[union-attr]
-                    f"{user.mention} opened a lobby for **{table.game.title}**.",
+                    say(opened, table_language(table.row)),
                     embed=lobby_embed(table),
-                    view=lobby_view(table.row.id, table.game, table.row.options),
+                    view=_view(table),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:
                 await self.tables.discard_lobby(table)
-                raise PlayerError(
-                    "I could not post the lobby in this channel, so no lobby was opened. "
-                    "Please try again in a moment."
-                ) from None
+                raise PlayerError(m("bot.lobbies.not_posted")) from None
             await self.tables.remember_lobby_message(table, message.id)
             await self.store.name_players(table.row.id, {user.id: user.display_name})
-            play.reply("Lobby opened. Press **Start** (or `/game start`) when ready.")
+            play.reply(m("bot.lobbies.open"))
 
-    async def refresh(self, table: Table, *, note: str = "", closed: bool = False) -> None:
+    async def refresh(self, table: Table, *, note: Text = "", closed: bool = False) -> None:
         """Show the lobby as it stands; a deleted lobby message is posted afresh."""
         channel = self.client.get_partial_messageable(table.row.channel_id)
-        view = None if closed else lobby_view(table.row.id, table.game, table.row.options)
+        view = None if closed else _view(table)
         embed = lobby_embed(table, note)
         if table.row.lobby_message_id is not None:
             try:
@@ -108,7 +126,7 @@ class Lobbies:
     @staticmethod
     def _open(play: Play) -> Table:
         if play.table.row.status not in ("lobby", "active"):
-            raise PlayerError("That lobby is closed.")
+            raise PlayerError(m("bot.lobbies.closed"))
         return play.table
 
     async def op(
@@ -121,7 +139,7 @@ class Lobbies:
                 table = await self.tables.join(table, user)
                 await self.store.name_players(table.row.id, {user: interaction.user.display_name})
                 table, note = await self.tables.fit_options(table)
-                done = f"You joined {table.game.title}. {note}".strip()
+                done = _noted(m("bot.lobbies.joined", game=table.game.title), note)
                 await self.refresh(table, note=note)
             elif op in LEVELS:
                 await self.seat_computer(play, user, Level(op))
@@ -129,12 +147,12 @@ class Lobbies:
             elif op == "leave":
                 table = await self.tables.leave(table, user)
                 table, note = await self.tables.fit_options(table)
-                done = f"You left the lobby. {note}".strip()
+                done = _noted(m("bot.lobbies.left"), note)
                 await self.refresh(table, note=note)
             else:
                 table = await self.tables.start(table, user)
-                await self.refresh(table, note="Started.", closed=True)
-                play.tell(table.row.id, "Started.")
+                await self.refresh(table, note=STARTED, closed=True)
+                play.tell(table.row.id, STARTED)
                 return
             play.progress.committed = done
             play.reply(done)
@@ -144,7 +162,7 @@ class Lobbies:
         `/game seat computer`)."""
         table = await computer.seat(self.tables, self._open(play), user_id, level)
         table, note = await self.tables.fit_options(table)
-        done = f"A {level.value} computer took a seat. {note}".strip()
+        done = _noted(m("bot.lobbies.computer", level=LEVEL_NAMES[level]), note)
         await self.refresh(table, note=note)
         play.progress.committed = done
         play.reply(done)
@@ -155,16 +173,16 @@ class Lobbies:
         async with plays(interaction, game_id=game_id, elsewhere=ELSEWHERE) as play:
             table = self._open(play)
             if table.row.status != "lobby":
-                raise PlayerError("Options can only be set while the game is in its lobby.")
+                raise PlayerError(m("bot.lobbies.options_in_lobby"))
             field = next((f for f in option_fields(table.game) if f.name == name), None)
             if field is None:
-                raise PlayerError(f"{table.game.title} has no option called {name}.")
+                raise PlayerError(m("bot.lobbies.no_option", game=table.game.title, name=name))
             try:
                 value = field.parse(text)
             except ValueError as exc:
                 raise PlayerError(str(exc)[:200]) from None
             table = await self.tables.set_options(table, interaction.user.id, **{name: value})
-            done = f"{field.title} set to {field.label(value)}."
+            done = m("bot.lobbies.option_set", option=field.title, value=field.label(value))
             play.progress.committed = done
             play.reply(done)
             await self.refresh(table)
@@ -175,5 +193,5 @@ class Lobbies:
         was_lobby = table.row.status == "lobby"
         table = await self.tables.abandon(table, user_id, can_manage=can_manage)
         if was_lobby:
-            await self.refresh(table, note="Abandoned.", closed=True)
+            await self.refresh(table, note=m("bot.lobbies.abandoned"), closed=True)
         return table

@@ -17,16 +17,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.interactions import LATER, Progress, answer, handling
+from bot.discord.interactions import Progress, answer, handling, later, reader
 from bot.table.model import PlayerError, Table
 from bot.table.tables import NO_GAME
+from engine.messages import ENGLISH, Text, m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
     from bot.store.protocol import GameStore
     from bot.table.model import Accepted
 
-ELSEWHERE = "That button belongs to a game in another channel."
+ELSEWHERE = m("bot.answers.elsewhere")
 
 
 @dataclass
@@ -36,13 +37,15 @@ class Play:
     found: Table | None
     """The channel's game (or the button's), None only when the request allows it."""
     progress: Progress
+    language: str = ENGLISH
+    """The asker's language: their answer's, and its buttons'."""
     move: Accepted | None = None
     """The move this request made, if any."""
     published: int | None = None
     """The game whose posts go out before the answer."""
-    text: str | None = None
+    text: Text | None = None
     view: discord.ui.View | None = None
-    unposted: str | None = None
+    unposted: Text | None = None
     """The answer instead, when what changed could not be posted yet."""
     posted: bool = field(default=True, init=False)
     later: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
@@ -57,21 +60,21 @@ class Play:
             raise PlayerError(NO_GAME)
         return self.found
 
-    def moved(self, move: Accepted, label: str) -> None:
+    def moved(self, move: Accepted, label: Text) -> None:
         """Remember a committed move: should anything fail from here on, the player is still
         told that it counted."""
         self.move = move
         self.changed(move.after.row.id, label)
 
-    def changed(self, game_id: int, committed: str) -> None:
+    def changed(self, game_id: int, committed: Text) -> None:
         """Remember a committed change of some other kind, told to the channel like a move."""
         self.progress.committed = committed
         self.published = game_id
 
-    def tell(self, game_id: int, committed: str) -> None:
+    def tell(self, game_id: int, committed: Text) -> None:
         """A change told to the channel, and to the player in the same words."""
         self.changed(game_id, committed)
-        self.reply(committed, unposted=f"{committed} {LATER}")
+        self.reply(committed, unposted=later(committed))
 
     def afterwards(self, work: Callable[[], Awaitable[None]]) -> None:
         """Run `work` after the lock is let go and the answer given (a refusal it raises is
@@ -79,7 +82,7 @@ class Play:
         self.later.append(work)
 
     def reply(
-        self, text: str, view: discord.ui.View | None = None, *, unposted: str | None = None
+        self, text: Text, view: discord.ui.View | None = None, *, unposted: Text | None = None
     ) -> None:
         """What the player is told once the lock is let go and the change published."""
         self.text, self.view, self.unposted = text, view, unposted
@@ -91,7 +94,7 @@ async def plays(
     *,
     game_id: int | None = None,
     in_place: bool = False,
-    elsewhere: str = ELSEWHERE,
+    elsewhere: Text = ELSEWHERE,
 ) -> AsyncIterator[Play]:
     """Run a request on the channel's table (`game_id`: the game a button was posted for,
     which must be this channel's; `Play.table` refuses a channel without a game, `Play.found`
@@ -111,7 +114,7 @@ async def plays(
                 bot.chosen_languages.update(
                     {u: p.language for u, p in found.row.prefs.items() if p.language}
                 )
-            play = Play(found=found, progress=progress)
+            play = Play(found=found, progress=progress, language=reader(interaction))
             yield play
         if play.move is not None:
             await _name(bot.store, play.move.after, interaction.user)

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.checked import Checked
-from bot.discord.interactions import LATER, answer, handling
+from bot.discord.interactions import answer, handling, later
 from bot.discord.permissions import require_permissions
 from bot.discord.plays import Play, plays
 from bot.store.models import (
@@ -404,7 +404,7 @@ async def _import(
     text = f"✅ {committed} {seats}."
     if outcome is None:
         text += " `/game seat replace` hands all of someone's seats to another member."
-    play.reply(text, unposted=f"{text}\n{LATER}")
+    play.reply(text, unposted=later(text))
 
 
 # ----- /game list, /game mine ---------------------------------------------------------------------

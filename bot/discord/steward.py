@@ -15,13 +15,14 @@ import discord
 from pydantic import ValidationError
 
 from bot.discord.buttons import confirm_view
-from bot.discord.interactions import LATER, Progress, answer, handling
-from bot.discord.plays import plays
+from bot.discord.interactions import Progress, answer, handling, later, reader
+from bot.discord.plays import ELSEWHERE, plays
 from bot.store.models import Prefs
 from bot.table import attendance, posts, takebacks
 from bot.table.model import PlayerError, Table
 from bot.table.pace import SNOOZE, Pace, refusal
-from engine import words
+from bot.table.speech import in_channel
+from engine.messages import Msg, Text, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -30,6 +31,24 @@ if TYPE_CHECKING:
     from bot.discord.turns import Turns
     from bot.store.protocol import GameStore
     from bot.table.tables import Tables
+
+
+MANAGERS_ONLY = {
+    "abandon": m("bot.steward.managers.abandon"),
+    "force": m("bot.steward.managers.force"),
+    "replace": m("bot.steward.managers.replace"),
+    "rewind": m("bot.steward.managers.rewind"),
+}
+"""Why someone who neither hosts nor manages the channel may not do each of these."""
+RACED = m("bot.steward.raced")
+DONE = {
+    "pause": m("bot.steward.paused"),
+    "resume": m("bot.steward.resumed"),
+    "back": m("bot.steward.back"),
+    "away": m("bot.steward.away"),
+    "resign": m("bot.steward.resigned"),
+}
+"""What the simple table changes answer (and tell the channel)."""
 
 
 def may_manage(interaction: discord.Interaction[GameBot], host_id: int | None) -> bool:
@@ -62,7 +81,7 @@ class Steward:
             return await self.tables.require(channel_id)
         table = await self.tables.by_id(game_id)
         if table is None or table.row.channel_id != channel_id:
-            raise PlayerError("That button belongs to a game in another channel.")
+            raise PlayerError(ELSEWHERE)
         return table
 
     # ----- asking for confirmation ---------------------------------------------------------
@@ -80,51 +99,40 @@ class Steward:
             table = await self._here(interaction)
             manage = may_manage(interaction, table.row.host_id)
             user = interaction.user.id
+            if op in MANAGERS_ONLY and not manage:
+                raise PlayerError(MANAGERS_ONLY[op])
+            text: Msg
             if op == "abandon":
-                if not manage:
-                    raise PlayerError(
-                        "Only the host or someone with Manage Channels can abandon a game."
-                    )
-                text = f"Abandon this game of {table.game.title}? It ends without a result."
+                text = m("bot.steward.ask.abandon", game=table.game.title)
             elif op == "force":
-                if not manage:
-                    raise PlayerError("Only the host or someone with Manage Channels can force.")
-                text = "Play the default for everyone the table is waiting for?\n" + "\n".join(
-                    f"- <@{table.holder(seat)}>: {self.tables.default_label(table, seat)}"
-                    for seat in sorted(self.tables.forceable(table))
-                )
                 if not self.tables.forceable(table):
-                    raise PlayerError("Nobody is being waited for.")
-            elif op == "replace":
-                if not manage:
-                    raise PlayerError(
-                        "Only the host or someone with Manage Channels can replace a player."
+                    raise PlayerError(m("bot.steward.nobody_waited_for"))
+                lines = [
+                    m(
+                        "bot.steward.ask.force_line",
+                        who=f"<@{table.holder(seat)}>",
+                        label=self.tables.default_label(table, seat),
                     )
+                    for seat in sorted(self.tables.forceable(table))
+                ]
+                said = reader(interaction)
+                text = m("bot.steward.ask.force", lines="\n".join(say(x, said) for x in lines))
+            elif op == "replace":
                 member = interaction.guild.get_member(b) if interaction.guild else None
                 seats = attendance.check_replace(table, a, b, bool(member and member.bot))
                 assert table.state is not None
                 names = ", ".join(table.state.seat_names[s] for s in seats)
-                text = (
-                    f"Give <@{a}>'s seat ({names}) to <@{b}>? They get its secrets by DM at "
-                    f"once and <@{a}> can no longer act for it."
-                )
+                text = m("bot.steward.ask.replace", old=f"<@{a}>", seats=names, new=f"<@{b}>")
                 await self.store.name_players(table.row.id, {b: name})
             elif op == "rewind":
-                if not manage:
-                    raise PlayerError(
-                        "Only the host or someone with Manage Channels can ask for a rewind."
-                    )
                 plan = await takebacks.plan_rewind(self.tables, table, count)
-                text = (
-                    f"Ask the table to take back {words.count(count, 'move')}? {plan.text()}. "
-                    "Every player must agree with the buttons I post in the channel."
-                )
+                text = m("bot.steward.ask.rewind", n=count, moves=plan.text())
                 a = count
             else:
                 plan = await takebacks.plan_undo(self.tables, table, user, count)
-                text = f"Take back: {plan.text()}?"
+                text = m("bot.steward.ask.undo", moves=plan.text())
                 a = count
-            view = confirm_view(table.row.id, op, a, b, table.row.version)
+            view = confirm_view(table.row.id, op, a, b, table.row.version, reader(interaction))
             await answer(interaction, text, view=view)
 
     async def ask_undo(
@@ -142,13 +150,12 @@ class Steward:
         async with handling(interaction, in_place=True):
             table = await self._here(interaction, game_id)
             if table.row.version != version:
-                raise PlayerError(
-                    "The game moved on since that move, so this button no longer undoes it; "
-                    "`/game undo` shows what you can still take back."
-                )
+                raise PlayerError(m("bot.steward.undo_moved_on"))
             plan = await takebacks.plan_undo(self.tables, table, interaction.user.id, count)
-            view = confirm_view(table.row.id, "undo", count, 0, table.row.version)
-            await answer(interaction, f"Take back: {plan.text()}?", view=view)
+            view = confirm_view(
+                table.row.id, "undo", count, 0, table.row.version, reader(interaction)
+            )
+            await answer(interaction, m("bot.steward.ask.undo", moves=plan.text()), view=view)
 
     async def confirmed(
         self,
@@ -163,7 +170,7 @@ class Steward:
         async with plays(interaction, game_id=game_id, in_place=True) as play:
             table = play.table
             if table.row.version != version or table.row.status not in ("lobby", "active"):
-                raise PlayerError("The game changed since you asked; nothing was done. Ask again.")
+                raise PlayerError(m("bot.steward.changed_since"))
             play.tell(game_id, await self._carry_out(interaction, table, op, a, b, play.progress))
             if op == "abandon":
                 play.afterwards(lambda: self.publisher.retire_all(table))
@@ -176,33 +183,31 @@ class Steward:
         a: int,
         b: int,
         progress: Progress,
-    ) -> str:
+    ) -> Text:
         user = interaction.user.id
         manage = may_manage(interaction, table.row.host_id)
         if op == "abandon":
             await self.lobbies.close(table, user, can_manage=manage)
-            progress.committed = "Abandoned."
+            progress.committed = m("bot.lobbies.abandoned")
         elif op == "force":
             if not manage:
-                raise PlayerError("Only the host or someone with Manage Channels can force.")
-            why = f"⏩ {interaction.user.mention} played the default for the table."
+                raise PlayerError(MANAGERS_ONLY["force"])
+            why = m("bot.steward.forced", who=interaction.user.mention)
             count = await self.turns.force(table, why, progress)
-            progress.committed = f"Played {words.count(count, 'default')}."
+            progress.committed = m("bot.steward.played_defaults", n=count)
         elif op == "replace":
             await attendance.replace(self.tables, table, a, b, user, manage)
-            progress.committed = f"<@{b}> now holds <@{a}>'s seat."
+            progress.committed = m("bot.steward.replaced", old=f"<@{a}>", new=f"<@{b}>")
         elif op == "rewind":
             if not manage:
-                raise PlayerError(
-                    "Only the host or someone with Manage Channels can ask for a rewind."
-                )
+                raise PlayerError(MANAGERS_ONLY["rewind"])
             plan = await takebacks.plan_rewind(self.tables, table, a)
             await takebacks.ask_rewind(self.tables, table, plan, user)
-            progress.committed = "I asked the table; the rewind happens once everyone agrees."
+            progress.committed = m("bot.steward.rewind_asked")
         else:
             plan = await takebacks.plan_undo(self.tables, table, user, a)
             await takebacks.take_back(self.tables, table, plan, user, rewind=False)
-            progress.committed = f"Taken back: {plan.text()}."
+            progress.committed = m("bot.steward.taken_back", moves=plan.text())
         return progress.committed
 
     # ----- rewind votes --------------------------------------------------------------------
@@ -214,24 +219,25 @@ class Steward:
             table = play.table
             rewind = await self.store.rewind(rewind_id)
             if rewind is None or rewind.game_id != game_id:
-                raise PlayerError("That vote belongs to another game.")
+                raise PlayerError(m("bot.steward.vote_elsewhere"))
             voters = takebacks.voters(table)
             user = interaction.user.id
             if user not in voters:
-                raise PlayerError("Only the players of this game vote on a rewind.")
+                raise PlayerError(m("bot.steward.voters_only"))
             if rewind.state != "open" or table.row.version != rewind.version:
                 await self._strike(interaction)
-                raise PlayerError(
-                    "That rewind is no longer open (the game moved on, or it was settled)."
-                )
+                raise PlayerError(m("bot.steward.rewind_closed"))
+            settled = False
+            text: Msg
             if not yes:
-                told = posts.notice(f"⏪ <@{user}> refused the rewind; the game goes on as it is.")
+                refused = m("bot.steward.refused_notice", who=f"<@{user}>")
+                told = posts.notice(in_channel(table, refused))
                 if not await self.store.settle_rewind(
                     rewind, agreed=rewind.agreed, state="refused", posts=[told]
                 ):
-                    raise PlayerError("Someone answered at the same moment; press again.")
-                progress.committed = "You refused the rewind."
-                text = "You refused the rewind; the table was told."
+                    raise PlayerError(RACED)
+                progress.committed = m("bot.steward.refused")
+                text = m("bot.steward.refused_told")
             else:
                 agreed = sorted({*rewind.agreed, user})
                 waiting = [v for v in voters if v not in agreed]
@@ -243,18 +249,20 @@ class Steward:
                     await takebacks.take_back(
                         self.tables, table, plan, rewind.asked_by, rewind=True
                     )
-                    progress.committed = "Everyone agreed: the game was rewound."
+                    text = m("bot.steward.rewound")
+                    progress.committed = text
                     await self.store.settle_rewind(rewind, agreed=agreed, state="done")
-                    text = progress.committed
+                    settled = True
                 else:
                     if not await self.store.settle_rewind(rewind, agreed=agreed, state="open"):
-                        raise PlayerError("Someone answered at the same moment; press again.")
-                    progress.committed = "You agreed."
-                    text = "You agreed. Still waiting for " + ", ".join(f"<@{v}>" for v in waiting)
-            if not yes or "rewound" in text:
+                        raise PlayerError(RACED)
+                    progress.committed = m("bot.steward.agreed")
+                    text = m("bot.steward.agreed_waiting", waiting=[f"<@{v}>" for v in waiting])
+            if not yes or settled:
                 play.afterwards(lambda: self._strike(interaction))
-            play.changed(game_id, progress.committed or text)
-            play.reply(text, unposted=f"{text} {LATER}")
+            assert progress.committed is not None  # every branch above stored its change
+            play.changed(game_id, progress.committed)
+            play.reply(text, unposted=later(text))
 
     async def _strike(self, interaction: discord.Interaction[GameBot]) -> None:
         """The vote is settled: its buttons come off the message."""
@@ -269,16 +277,17 @@ class Steward:
         async with handling(interaction):
             table = await self.tables.by_id(game_id)
             if table is None or table.row.status != "active" or table.state is None:
-                raise PlayerError("That game is over; there is nothing to remind you of.")
+                raise PlayerError(m("bot.steward.snooze.over"))
             async with self.tables.lock(table.row.channel_id):
                 wait = (await self.store.waits(game_id)).get(seat)  # as of the lock
                 if seat not in table.seats_of(interaction.user.id):
-                    raise PlayerError("That reminder is for another player.")
+                    raise PlayerError(m("bot.steward.snooze.other"))
                 if wait is None or wait.decision != decision:
-                    raise PlayerError("You have already moved since; nothing to remind you of.")
-                later = self.tables.clock() + SNOOZE
-                await self.store.update_wait(wait.model_copy(update={"remind_at": later}), [])
-            await answer(interaction, f"I will remind you again <t:{int(later.timestamp())}:R>.")
+                    raise PlayerError(m("bot.steward.snooze.moved"))
+                again = self.tables.clock() + SNOOZE
+                await self.store.update_wait(wait.model_copy(update={"remind_at": again}), [])
+            when = f"<t:{int(again.timestamp())}:R>"
+            await answer(interaction, m("bot.steward.snooze.again", when=when))
 
     # ----- settings ------------------------------------------------------------------------
     async def settings(
@@ -288,13 +297,14 @@ class Steward:
             table = play.table
             if not changes:
                 pace = Pace.model_validate(table.row.pace)
-                play.reply(f"This table's pace: {pace.summary()}.")
+                play.reply(m("bot.steward.pace", pace=pace.summary()))
                 return
             manage = may_manage(interaction, table.row.host_id)
             table = await attendance.set_pace(
                 self.tables, table, interaction.user.id, manage, changes
             )
-            play.tell(table.row.id, f"Pace set: {Pace.model_validate(table.row.pace).summary()}.")
+            set_to = Pace.model_validate(table.row.pace).summary()
+            play.tell(table.row.id, m("bot.steward.pace_set", pace=set_to))
             if table.row.status == "lobby":
                 await self.lobbies.refresh(table)
 
@@ -306,19 +316,18 @@ class Steward:
                 try:
                     prefs = Prefs.model_validate({**prefs.model_dump(), **changes})
                 except ValidationError as exc:
-                    raise PlayerError(f"Nothing was changed. {refusal(exc, Prefs)}") from None
+                    why = refusal(exc, Prefs)
+                    raise PlayerError(m("bot.steward.me.refused", why=why)) from None
                 if (prefs.quiet_from is None) != (prefs.quiet_to is None):
-                    raise PlayerError(
-                        "Nothing was changed: quiet hours need both a start and an end hour."
-                    )
+                    raise PlayerError(m("bot.steward.me.quiet_both"))
                 await self.store.set_prefs(user, prefs)
                 if prefs.language:
                     interaction.client.chosen_languages[user] = prefs.language
                 else:
                     interaction.client.chosen_languages.pop(user, None)
-                await answer(interaction, f"Saved. {prefs.summary()}.")
+                await answer(interaction, m("bot.steward.me.saved", settings=prefs.summary()))
                 return
-            await answer(interaction, f"Your settings: {prefs.summary()}.")
+            await answer(interaction, m("bot.steward.me.shown", settings=prefs.summary()))
 
     async def table_op(
         self, interaction: discord.Interaction[GameBot], op: str, **args: Any
@@ -330,14 +339,14 @@ class Steward:
             manage = may_manage(interaction, table.row.host_id)
             if op == "pause":
                 await attendance.pause(self.tables, table, user, manage)
-                done = "Paused."
+                done = DONE["pause"]
             elif op == "resume":
                 await attendance.resume(self.tables, table, user, manage)
-                done = "Resumed."
+                done = DONE["resume"]
             elif op == "vacation":
                 await attendance.vacation(self.tables, table, user, args["days"])
-                done = "Welcome back." if not args["days"] else "Enjoy!"
+                done = DONE["away" if args["days"] else "back"]
             else:
                 await attendance.resign(self.tables, table, user)
-                done = "I asked the host to replace you."
+                done = DONE["resign"]
             play.tell(table.row.id, done)

@@ -18,8 +18,8 @@ from bot.discord.plays import Play, plays
 from bot.table import binding, limits, present
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.speech import in_channel
-from engine import QuickChoice, words
-from engine.messages import say
+from engine import QuickChoice
+from engine.messages import Text, m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -30,11 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NOT_POSTED = (
-    "That counted, but I could not post it in the channel yet. I will keep trying; "
-    "the board will follow there."
-)
-STALE = "That decision was already answered or is no longer open; nothing was changed."
+STALE = m("bot.turns.stale")
 
 
 class Turns:
@@ -70,7 +66,7 @@ class Turns:
             table = play.table
             if table.game.id != game:
                 raise PlayerError(
-                    f"This channel is playing {table.game.title}; use `/{table.game.short_name}`."
+                    m("bot.turns.other_game", game=table.game.title, command=table.game.short_name)
                 )
             seat = None if mark is None else mark.seat
             self.told(play, await self.tables.act(table, user_id, data, seat))
@@ -128,7 +124,7 @@ class Turns:
     async def force(
         self,
         table: Table,
-        why: str,
+        why: Text,
         progress: Progress | None = None,
         seats: list[int] | None = None,
     ) -> int:
@@ -148,17 +144,22 @@ class Turns:
             move = await self.tables.force(table, seat, why)
             table = move.after
             applied += 1
-            progress.committed = f"Applied {words.count(applied, 'default')}."
+            progress.committed = m("bot.turns.applied", n=applied)
         return applied
 
-    def told(self, play: Play, move: Accepted, label: str | None = None) -> None:
+    def told(self, play: Play, move: Accepted, label: Text | None = None) -> None:
         """Answer a committed move once it is published: the answer says whether the post went
         out, and offers to take the move back while that is still allowed. `label` says what
-        was done, when the game's own description of the action is not what the player reads."""
+        was done, when the game's own description of the action is not what the player reads;
+        either is said in the player's language, as the whole answer is."""
         label = label or _label(move)
         play.moved(move, label)
-        view = undo_view(move.after.row.id, move.after.row.version) if move.reversible else None
-        play.reply(f"✅ {label}", view, unposted=f"✅ {label}\n{NOT_POSTED}")
+        view = None
+        if move.reversible:
+            view = undo_view(move.after.row.id, move.after.row.version, play.language)
+        play.reply(
+            m("bot.turns.done", what=label), view, unposted=m("bot.turns.unposted", what=label)
+        )
 
     async def _retire_clicked(
         self, interaction: discord.Interaction[GameBot], table: Table
@@ -182,8 +183,8 @@ def _open_choice(table: Table, seat: int, decision: int, key: str) -> QuickChoic
     return present.find_choice(prompt, key)
 
 
-def _label(move: Accepted) -> str:
-    return say(move.after.game.describe(move.before.state, move.action))
+def _label(move: Accepted) -> Text:
+    return move.after.game.describe(move.before.state, move.action)
 
 
 async def _mark_answered(
