@@ -82,7 +82,7 @@ class Pace(BaseModel):
         description="each step told in full, or in one line (all of it in /game log)",
     )
     ping_grace_minutes: int = Field(
-        default=10,
+        default=30,
         ge=0,
         le=1440,
         description="minutes after their last move in which a player counts as at the table",
@@ -90,7 +90,9 @@ class Pace(BaseModel):
     )
     """A phase passing quickly between players (turns at one world, a card window) edits one
     turn message as the actor changes; a player who moved within this many minutes is watching
-    it and is not pinged again, one who has waited longer is (0: everyone, every time)."""
+    it and is not pinged again, one who has waited longer is (0: everyone, every time). Thirty
+    minutes by measurement (README, "A calm channel"): a Space Insurrection turn runs about two
+    hours at a live table, and a shorter grace pings a player back at nearly every world."""
 
     language: str = Field(
         default=ENGLISH,
