@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from bot.table import limits
 from engine import Game, IllegalAction
-from engine.messages import Msg, Text, m, raw
+from engine.messages import ENGLISH, Msg, Text, m, raw, say
 
 
 class OptionField(BaseModel):
@@ -37,8 +37,9 @@ class OptionField(BaseModel):
     def title(self) -> str:
         return self.name.replace("_", " ").capitalize()
 
-    def label(self, value: Any) -> str:
-        return self.labels.get(_text(value)) or value_label(value)
+    def label(self, value: Any, language: str = ENGLISH) -> str:
+        """`value` by the name the options model gives it, else in words (`value_label`)."""
+        return self.labels.get(_text(value)) or value_label(value, language)
 
     def parse(self, text: str) -> Any:
         """Map the text a select menu sends back to the typed value it stands for."""
@@ -87,19 +88,20 @@ def option_fields(game: Game) -> list[OptionField]:
     return fields
 
 
-def value_label(value: Any) -> str:
-    """A value the options model gives no name: yes/no, or its id in words."""
-    text = _text(value)
-    words = {"True": "yes", "False": "no"}.get(text, text.replace("_", " "))
+def value_label(value: Any, language: str = ENGLISH) -> str:
+    """A value the options model gives no name: yes/no (in `language`), or its id in words."""
+    if isinstance(value, bool):
+        return say(m("bot.options.yes" if value else "bot.options.no"), language)
+    words = _text(value).replace("_", " ")
     return words[:1].upper() + words[1:]
 
 
-def option_label(game: Game, name: str, value: Any) -> str:
+def option_label(game: Game, name: str, value: Any, language: str = ENGLISH) -> str:
     """ "Mode: Semi-cooperative": one chosen option as the lobby lists it."""
     field = next((f for f in option_fields(game) if f.name == name), None)
     if field is None:
-        return f"{name.replace('_', ' ').capitalize()}: {value_label(value)}"
-    return f"{field.title}: {field.label(value)}"
+        return f"{name.replace('_', ' ').capitalize()}: {value_label(value, language)}"
+    return f"{field.title}: {field.label(value, language)}"
 
 
 def counted_players(game: Game, seated: int) -> int:

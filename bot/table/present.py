@@ -157,7 +157,7 @@ def lobby_text(table: Table) -> dict[str, Any]:
         f"{i + 1}. {mention(p, said)}{host if p == table.row.host_id else ''}"
         for i, p in enumerate(table.row.players)
     )
-    options = ", ".join(option_label(game, k, v) for k, v in table.row.options.items())
+    options = ", ".join(option_label(game, k, v, said) for k, v in table.row.options.items())
     body = say(
         m(
             "bot.lobby.body",

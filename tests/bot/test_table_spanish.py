@@ -362,3 +362,12 @@ def test_a_record_file_is_refused_in_the_readers_language(raw: bytes) -> None:
     assert str(caught.value).startswith("The file")
     exported = record.exportable("active")
     assert exported is not None and "Una partida se exporta" in say(exported, "es")
+
+
+def test_a_yes_or_no_option_reads_in_the_tables_language() -> None:
+    assert [options.value_label(v, "es") for v in (True, False)] == ["Sí", "No"]
+    assert [options.value_label(v) for v in (True, False, "semi_cooperative")] == [
+        "Yes",
+        "No",
+        "Semi cooperative",
+    ]
