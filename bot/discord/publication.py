@@ -108,7 +108,7 @@ class Publisher:
         (`SqlOutbox.prune`). Each game's posts are given back once its publishing stops."""
         store = self.store
         done = 0
-        worker = worker_name()
+        worker = worker_name(self.settings.shard_ids)
         now = datetime.now(UTC)
         for game_id in await store.claim_posts(worker, now, LEASE, 100, grace=SWEEP_GRACE):
             try:
@@ -136,7 +136,8 @@ class Publisher:
         queued meanwhile (a closed-DMs notice) go out in the same call."""
         store = self.store
         while True:
-            taken = await store.take_posts(worker_name(), game_id, datetime.now(UTC), LEASE)
+            worker = worker_name(self.settings.shard_ids)
+            taken = await store.take_posts(worker, game_id, datetime.now(UTC), LEASE)
             if taken is None:  # nothing open, or another worker is sending it
                 return not await store.open_posts(game_id)
             table = await self.tables.loaded(taken.row)

@@ -278,8 +278,10 @@ class GameStore(
     async def name_players(self, game_id: int, names: dict[int, str]) -> None: ...
 
 
-def worker_name() -> str:
-    """The name this process claims work under: its host's. A bot restarted on the same host
-    takes back at once what it held when it stopped, rather than waiting for the leases to
-    run out; processes sharing one database run on hosts (or containers) of their own."""
-    return socket.gethostname()
+def worker_name(shards: list[int] | None = None) -> str:
+    """The name this process claims work under: its host's, and the shards it runs
+    (`SHARD_IDS`) if it runs some. A bot restarted on the same host takes back at once what it
+    held when it stopped, rather than waiting for the leases to run out; processes sharing one
+    database on one host run shards of their own (`bot.store.lease`), so their names differ."""
+    host = socket.gethostname()
+    return host if shards is None else f"{host}/shards {','.join(map(str, shards))}"

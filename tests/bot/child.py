@@ -159,7 +159,7 @@ class ChildBot:
         ]
         ready = asyncio.create_task(
             self.standin.wait_until(
-                lambda: self.standin.connections > before and self.standin.connected,
+                lambda: self.standin.connections > before and self.online(),
                 timeout=self.ready_timeout,
                 what="the child bot to connect",
             )
@@ -186,7 +186,7 @@ class ChildBot:
             self.process.kill()
         code = await self.process.wait()
         await self._drain()
-        await self.standin.wait_disconnected()
+        await self.offline()
         return code
 
     async def terminate(self, sig: signal.Signals = signal.SIGTERM, timeout: float = 15.0) -> Exit:
@@ -204,7 +204,7 @@ class ChildBot:
             ) from None
         seconds = time.monotonic() - started
         await self._drain()
-        await self.standin.wait_disconnected()
+        await self.offline()
         return Exit(code, seconds)
 
     async def wait_for_line(self, text: str, timeout: float = 10.0) -> str:
@@ -220,6 +220,31 @@ class ChildBot:
                 raise AssertionError(f"no line with {text!r} within {timeout} s:\n{self.stderr}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._output.wait(), remaining)
+
+    @property
+    def shards(self) -> list[int] | None:
+        """The shards this child runs (`SHARD_IDS`); None: it is the only bot, on every shard."""
+        ids = self.settings.get("SHARD_IDS")
+        return None if ids is None else list(json.loads(ids))
+
+    def online(self) -> bool:
+        """The stand-in has a ready session of each of this child's shards (of any, unsharded)."""
+        if self.shards is None:
+            return self.standin.connected
+        return all(self.standin.shard_connected(s) for s in self.shards)
+
+    async def offline(self) -> None:
+        """Wait until the stand-in has no session of this child's shards open (of any bot's,
+        unsharded): other processes on other shards stay connected meanwhile."""
+        shards = self.shards
+        if shards is None:
+            await self.standin.wait_disconnected()
+            return
+        await self.standin.wait_until(
+            lambda: not any(self.standin.shard_connected(s) for s in shards),
+            timeout=10,
+            what=f"shards {shards} to disconnect",
+        )
 
     async def aclose(self) -> None:
         if self.running:

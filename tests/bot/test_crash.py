@@ -13,7 +13,6 @@ off, so only the bot's bookkeeping can keep a post from appearing twice.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.interactions import WORKING
+from bot.store.parts import SqlStore
 from bot.store.sqlite import SqliteStore
 from bot.table import limits
 from bot.table.model import Table
@@ -92,7 +92,7 @@ class CrashTable:
         self.database = tmp_path / "games.sqlite3"
         self.seed = seed
         self.child: ChildBot
-        self.store = SqliteStore(self.database)
+        self.store: SqlStore = SqliteStore(self.database)
         self.tables = Tables(self.store)
         self.channel: ChannelRecord
         self.game_id = 0
@@ -330,22 +330,17 @@ async def settle_and_count(crash: CrashTable, figures: Figures) -> None:
     store = crash.store
 
     async def outstanding() -> int:
-        async with store.db.execute(
-            "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND state IN ('pending', 'sending')",
-            (crash.game_id,),
-        ) as cur:
-            return int((await cur.fetchone())[0])
+        return len(await store.open_posts(crash.game_id))
 
     for _ in range(200):
         if await outstanding() == 0:
             break
         await asyncio.sleep(0.2)
     await crash.standin.wait_idle(quiet=0.5, timeout=20)
-    async with store.db.execute(
+    rows = await store._rows(  # every post, sent or not, on either store
         "SELECT id, seq, kind, recipient, state, pieces FROM outbox WHERE game_id = ?",
         (crash.game_id,),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     seqs = {r["seq"] for r in rows if r["kind"] == "turn"}
     figures.unannounced += len(set(range(len(await crash.log()) + 1)) - seqs)
     by_nonce: dict[str, int] = {}
@@ -357,7 +352,7 @@ async def settle_and_count(crash: CrashTable, figures: Figures) -> None:
         if row["state"] != "sent":
             figures.unannounced += 1
             continue
-        for number, piece in enumerate(json.loads(row["pieces"])):
+        for number, piece in enumerate(store.dialect.from_json(row["pieces"])):
             if piece.get("edit"):
                 # A step edited into its turn's message: some version of it reads this piece
                 # (an edit is the same however often it is made, so it cannot be doubled).
