@@ -35,11 +35,12 @@ from bot.table.model import PlayerError
 from bot.table.tables import Tables
 from bot.web.site import SpectatorSite
 from engine.games import REGISTRY
+from engine.messages import Text, m
 from render import renderer_for
 
 log = logging.getLogger(__name__)
 
-RESTARTING = "The bot is restarting; please try again in a minute."
+RESTARTING = m("bot.answers.restarting")
 
 
 class GameBot(discord.AutoShardedClient):
@@ -218,6 +219,7 @@ class GameBot(discord.AutoShardedClient):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Errors raised before a command's own handling began: nothing was changed by then."""
+        text: Text
         if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
             text = f"⚠️ {str(error)[:300]}"
         else:
@@ -233,7 +235,7 @@ class GameBot(discord.AutoShardedClient):
         refusal = option_refusal(interaction)
         if refusal is None:
             return True
-        await answer(interaction, f"⚠️ {refusal}")
+        await answer(interaction, m("bot.answers.warning", why=refusal))
         return False
 
     async def on_interaction(self, interaction: discord.Interaction[GameBot]) -> None:
@@ -260,7 +262,4 @@ class GameBot(discord.AutoShardedClient):
             return
         log.info("refused a component with an unknown id in channel %s", interaction.channel_id)
         async with handling(interaction):
-            raise PlayerError(
-                "That control is not one I can act on (it may be from an old version of the "
-                "bot); nothing was changed. `/game status` shows what is open now."
-            )
+            raise PlayerError(m("bot.answers.unknown_control"))
