@@ -3,10 +3,15 @@ in `render/`, named after the game's id) and one line in `GAMES`; each definitio
 as it is registered."""
 
 from engine.core import Game
-from engine.games import bloc_by_bloc, not_on_my_block, space_insurrection
+from engine.games import bloc_by_bloc, not_on_my_block, riot, space_insurrection
 from engine.games.registry import GameDefinitionError, registry
 
-GAMES: tuple[Game, ...] = (not_on_my_block.GAME, bloc_by_bloc.GAME, space_insurrection.GAME)
+GAMES: tuple[Game, ...] = (
+    not_on_my_block.GAME,
+    bloc_by_bloc.GAME,
+    space_insurrection.GAME,
+    riot.GAME,
+)
 
 REGISTRY: dict[str, Game] = registry(GAMES)
 

@@ -164,7 +164,8 @@ def attack(state: RiotState, seat: int, action: Attack, checked: bool = False) -
         m(
             "riot.event.attack",
             faction=names.seat(state, seat),
-            units=names.units(group),
+            n=len(group),
+            force=sum(force(u) for u in group),
             defender=names.seat(state, other),
             place=names.place(target),
         )
@@ -232,7 +233,7 @@ def pass_window(state: RiotState, seat: int) -> list[Msg]:
     clash = current(state)
     assert clash is not None
     clash.window.answer(played=False)
-    return advance(state)
+    return [m("riot.event.passed", faction=names.seat(state, seat)), *advance(state)]
 
 
 def _hit(state: RiotState, clash: Clash, seat: int, target: Unit, damage: int) -> list[Msg]:

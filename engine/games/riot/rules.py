@@ -164,7 +164,8 @@ class Riot(Game[RiotState, RiotOptions]):
         return bool(state.pending) or isinstance(action, Play)
 
     def view(self, state: RiotState, seat: int | None) -> RiotView:
-        return build(state, seat)
+        result = self.outcome(state)
+        return build(state, seat, None if result is None else result.msg)
 
     def _resample(self, state: RiotState, seat: int | None, rng: Rng) -> None:
         """Other protesters' hands with their decks, this seat's own deck order, the Public
@@ -182,6 +183,9 @@ class Riot(Game[RiotState, RiotOptions]):
     def describe(self, state: RiotState, action: ActionBase) -> Msg:
         return text.describe(state, action)
 
+    def label_value(self, state: RiotState, kind: str, field: str, value: object) -> Msg:
+        return text.value(state, field, str(value))
+
     def choice_label(self, state: RiotState, action: ActionBase) -> Msg:
         return text.label(state, action)
 
@@ -198,10 +202,10 @@ class Riot(Game[RiotState, RiotOptions]):
     def status_text(self, state: RiotState, seat: int | None) -> Msg:
         result = self.outcome(state)
         if result is not None:
-            return result.msg
+            return m("riot.status.over", reason=result.msg)
         acting = prompts.acting(state)
         return m(
-            "riot.status",
+            "riot.status.running",
             round=state.round.number,
             faction=names.seat(state, state.active),
             acting=names.seat(state, acting if acting is not None else state.active),
@@ -218,8 +222,7 @@ class Riot(Game[RiotState, RiotOptions]):
         return hand
 
     def hand(self, state: RiotState, seat: int) -> list[HandCard] | None:
-        if seat == POLICE:
-            return None
+        """Every seat's cards; the Police's hand is always empty, as they buy no cards."""
         return hand_view(self, state, seat, state.hands[seat], names.card, names.card_text)
 
 

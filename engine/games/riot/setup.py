@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.games.riot import names
 from engine.games.riot.content.models import content
 from engine.games.riot.state import FACTION_SETS, POLICE, RiotOptions, RiotState, Unit
+from engine.kit import cards as deck
 from engine.kit.turns import Round
 from engine.messages import say
 from engine.rng import Rng
@@ -15,6 +16,9 @@ PREFIX = {"police": "pol", "autonomen": "aut", "anarchists": "ana", "nationalist
 """Unit ids are the faction's prefix and a number: pol1, aut12."""
 OPENING = 2
 """Buildings each protester takes in the first round with 3 or 4 players (in 2 areas)."""
+STARTING_CARDS = 1
+"""Cards each protester draws from its own deck at set-up (reconstructed: the rulebook names
+no starting hand, and one card lets a first clash be more than a count of forces)."""
 
 
 def setup(options: RiotOptions, seed: int) -> RiotState:
@@ -55,7 +59,10 @@ def setup(options: RiotOptions, seed: int) -> RiotState:
         units=units,
         credits=[0] * count,
         points=[0] * count,
-        hands=[[] for _ in factions],
+        hands=[
+            deck.draw(cards, 0 if f == "police" else STARTING_CARDS)
+            for f, cards in zip(factions, decks, strict=True)
+        ],
         decks=decks,
         discards=[[] for _ in factions],
         opinion=opinion,

@@ -82,3 +82,30 @@ def _play(state: RiotState, action: Play) -> Msg:
     piece = b.unit(state, action.target)
     target = names.unit(piece) if piece else names.place(action.target)
     return m("riot.do.play_on", card=card, target=target)
+
+
+def value(state: RiotState, field: str, given: str) -> Msg:
+    """One field's value as autocomplete shows it: a unit, place, kind, card or faction by
+    its name, the id players type beside it."""
+    piece = b.unit(state, given) if field in ("unit", "target") else None
+    if piece is not None:
+        return names.unit(piece)
+    if field == "unit" and given in {u.id for u in content().units}:
+        return names.unit_type(given)
+    if field == "card" and given in {c.id for c in content().cards}:
+        return names.card(given)
+    if field == "defender" and given in state.factions:
+        return names.faction(given)
+    if field in ("to", "target", "building") and (
+        b.is_street(given) or b.is_entry(given) or b.is_building(given) or given in ("hq",)
+    ):
+        return names.place(given)
+    if field == "order":
+        return m(
+            "riot.do.order",
+            factions=[names.faction(f) for f in given.split(",") if f in state.factions],
+        )
+    if field == "units":
+        pieces = [b.unit(state, x) for x in given.split(",")]
+        return m("riot.value.units", units=[names.unit(p) for p in pieces if p is not None])
+    return m("riot.value.plain", value=given)

@@ -173,7 +173,7 @@ def buy_card(state: RiotState, seat: int) -> list[Msg]:
 
 def ready(state: RiotState, seat: int) -> list[Msg]:
     state.phase = "deploy" if any(u.at == NEW for u in own(state, seat)) else "act"
-    return []
+    return [m("riot.event.ready", faction=names.seat(state, seat))]
 
 
 def deployments(state: RiotState, seat: int) -> Iterator[Deploy]:
@@ -329,7 +329,7 @@ def end_turn(state: RiotState, seat: int) -> list[Msg]:
 def reveal_opinion(state: RiotState) -> list[Msg]:
     card = state.opinion.pop(0)
     state.revealed.append(card)
-    notes = [m(f"riot.opinion.{card}.event", left=len(state.opinion))]
+    notes = [m(f"riot.opinion.{card}.event"), m("riot.event.opinion_left", n=len(state.opinion))]
     if not state.opinion:
         state.ended, state.winners = "police", [POLICE]
         return notes

@@ -76,9 +76,11 @@ class RiotView(BaseModel):
     goal_text: Msg | None
     ended: str
     winners: list[int]
+    outcome: Msg | None
+    """How the game ended, in words, once it has."""
 
 
-def build(state: RiotState, seat: int | None) -> RiotView:
+def build(state: RiotState, seat: int | None, outcome: Msg | None) -> RiotView:
     clash = c.current(state)
     own_hand = state.hands[seat] if seat is not None else []
     sees_goal = state.goal and (
@@ -142,4 +144,5 @@ def build(state: RiotState, seat: int | None) -> RiotView:
         goal_text=names.goal(state.goal) if sees_goal else None,
         ended=state.ended,
         winners=list(state.winners),
+        outcome=outcome,
     )

@@ -22,7 +22,8 @@ def position(
     credits: int | None = None,
 ) -> RiotState:
     """A state in the acting phase of `active`'s turn: the placement skipped, every unit in
-    its supply except those of `units` ({unit id: place}), each unit ready to move."""
+    its supply except those of `units` ({unit id: place}), each unit ready to move, and the
+    hands empty except those of `hands`."""
     state = GAME.setup(GAME.make_options(players), seed)
     state.placing = []
     for u in state.units:
@@ -34,6 +35,9 @@ def position(
         found.wounded = unit_id in wounded
     state.round.order = [POLICE, *range(1, players)]
     state.round.turn = state.round.order.index(active)
+    for seat in range(players):
+        state.decks[seat] += state.hands[seat]
+        state.hands[seat] = []
     for seat, cards in (hands or {}).items():
         state.hands[seat] = list(cards)
         for card in cards:
