@@ -1,6 +1,7 @@
-"""A table that plays in Spanish hears the bot's own words in Spanish: the lobby, the seating,
-the game's end, the status of an ended game, the help and the turn posts carry no sentence of
-the English catalog (`bot.*` entries), and a player who reads English still gets English."""
+"""A table that plays in Spanish hears the bot's own words in Spanish: its lobby, seating, posts,
+notices, refusals, settings, take-backs, computer seats, record and spectator page carry no
+phrase of the English entries of the table's words (`TABLE_WORDS`), and a player who reads
+English still gets English."""
 
 from __future__ import annotations
 
