@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
 from engine.core import ActionBase, Game, HandCard, QuickChoice
-from engine.messages import raw
+from engine.messages import Text, raw
 from engine.rng import Rng
 
 T = TypeVar("T")
@@ -97,8 +97,8 @@ def redeal(piles: Sequence[list[T]], rng: Rng) -> list[tuple[T, T]]:
 
 def hand_cards(
     hand: Iterable[str],
-    name: Callable[[str], str],
-    text: Callable[[str], str],
+    name: Callable[[str], Text],
+    text: Callable[[str], Text],
     plays: Callable[[str], list[QuickChoice]] | None = None,
 ) -> list[HandCard]:
     """A hand as `HandCard`s, one per card id in the order first held, copies counted.
@@ -135,8 +135,8 @@ def hand_view(
     state: Any,
     seat: int,
     hand: Iterable[str],
-    name: Callable[[str], str],
-    text: Callable[[str], str],
+    name: Callable[[str], Text],
+    text: Callable[[str], Text],
     field: str = "card",
 ) -> list[HandCard]:
     """A seat's hand for `Game.hand`: each card with the seat's legal actions whose `field`

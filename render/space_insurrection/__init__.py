@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from engine.messages import ENGLISH
 from render.canvas import Box, Canvas, palette_index
 from render.focus import encoded
 from render.fonts import fit_size
@@ -79,18 +80,21 @@ GAME_ID = "space_insurrection"
 # ----- entry points ----------------------------------------------------------------------------
 
 
-def render(view: SpaceView, players: Players = None) -> bytes:
+def render(view: SpaceView, players: Players = None, language: str = ENGLISH) -> bytes:
     """PNG bytes of the board and status for a Space Insurrection view, with the players'
-    names beside the seats'; the `render` package says what renderers promise."""
-    return draw(view, players).to_png(board_palette())
+    names beside the seats', its words in `language`; the `render` package says what
+    renderers promise."""
+    return draw(view, players, language).to_png(board_palette())
 
 
-def focus(before: SpaceView, after: SpaceView, players: Players = None) -> bytes | None:
+def focus(
+    before: SpaceView, after: SpaceView, players: Players = None, language: str = ENGLISH
+) -> bytes | None:
     """PNG bytes of the worlds that changed from `before` to `after` (two spectator views)
     under a turn banner, at most 800 px wide; None when nothing on the map changed."""
     from render.space_insurrection.closeup import focus_image
 
-    return encoded(focus_image(before, after, players), board_palette())
+    return encoded(focus_image(before, after, players, language), board_palette())
 
 
 @dataclass(frozen=True)
@@ -133,23 +137,23 @@ def layout(view: SpaceView, lines: list[Line], items: list[KeySection]) -> Layou
     return Layout(bottom + GAP - BAND, status, table, map_top, geo, key)
 
 
-def draw(view: SpaceView, players: Players = None) -> Canvas:
+def draw(view: SpaceView, players: Players = None, language: str = ENGLISH) -> Canvas:
     """The finished canvas (tests and tools can inspect pixels before encoding)."""
-    lines = status_lines(view, players)
-    items = key_sections(view)
+    lines = status_lines(view, players, language)
+    items = key_sections(view, language)
     geo = layout(view, lines, items)
     canvas = Canvas(WIDTH, geo.height, PAPER)
     canvas.start_encoding(board_palette(), _paper_index())
-    _header(canvas, view)
+    _header(canvas, view, language)
     canvas.mark(Box(0, 0, WIDTH - 1, HEADER))
     if geo.status is not None:
         draw_panel(canvas, geo.status, lines)
         canvas.mark(geo.status)
-    draw_table(canvas, geo.table, view, players)
+    draw_table(canvas, geo.table, view, players, language)
     canvas.mark(geo.table)
-    draw_map(canvas, view, geo.map, geo.map_top)
+    draw_map(canvas, view, geo.map, geo.map_top, language)
     if geo.key is not None:
-        draw_key(canvas, geo.key, items)
+        draw_key(canvas, geo.key, items, language)
         canvas.mark(geo.key)
     return canvas
 
@@ -159,11 +163,11 @@ def _paper_index() -> int:
     return palette_index(board_palette(), PAPER)
 
 
-def _header(canvas: Canvas, view: SpaceView) -> None:
+def _header(canvas: Canvas, view: SpaceView, language: str) -> None:
     fill = HEADER_OVER if over(view) else DARK
     canvas.draw.rectangle(Box(0, 0, WIDTH, HEADER), fill=fill)
     canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, TITLE_SIZE, TITLE, "lm", True)
     x = headline_x()
-    text = header_text(view)
+    text = header_text(view, language)
     size = fit_size(text, WIDTH - x - GAP, 38, HEADLINE_MIN, bold=True)
     canvas.text((x, HEADER // 2), text, size, WHITE, "lm", True)

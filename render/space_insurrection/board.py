@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from engine.messages import ENGLISH, m, say
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
 from render.palette import INK, WHITE
@@ -57,29 +58,33 @@ class WorldLook:
     """Everything drawn for a world under its chits: the key of its cached face."""
 
     name: str
+    """The world's name in the reader's language (so the cached face is one per language)."""
     loyal: SeatStyle | None
     uprising: bool
     disrupted: bool
     resolving: bool
     blockaders: tuple[SeatStyle, ...]
+    tags: tuple[tuple[str, str], ...]
+    """Each tag under the name: its kind (`uprising`, `disrupted`) and its words."""
 
     @classmethod
-    def of(cls, world: WorldView, styles: tuple[SeatStyle, ...], ended: bool = False) -> WorldLook:
+    def of(
+        cls,
+        world: WorldView,
+        styles: tuple[SeatStyle, ...],
+        ended: bool = False,
+        language: str = ENGLISH,
+    ) -> WorldLook:
         """The look of `world`; once the game has `ended` no world is being resolved."""
         owners = sorted({u.owner for u in world.units if u.blockading})
         return cls(
-            world.name,
+            say(world.name, language),
             None if world.loyal is None else style_of(styles, world.loyal),
             world.uprising,
             world.disrupted,
             world.resolving and not ended,
             tuple(style_of(styles, s) for s in owners),
-        )
-
-    @property
-    def tags(self) -> tuple[str, ...]:
-        return tuple(
-            t for t, on in (("UPRISING", self.uprising), ("DISRUPTED", self.disrupted)) if on
+            tuple((t, say(m(f"space.board.tag.{t}"), language)) for t in world_tags(world)),
         )
 
 
@@ -137,8 +142,9 @@ def world_layout(world: WorldView) -> CardLayout:
 
 
 def world_tags(world: WorldView) -> tuple[str, ...]:
+    """The kinds of tag under a world's name: in uprising, disrupted by bombardment."""
     return tuple(
-        t for t, on in (("UPRISING", world.uprising), ("DISRUPTED", world.disrupted)) if on
+        t for t, on in (("uprising", world.uprising), ("disrupted", world.disrupted)) if on
     )
 
 
@@ -228,13 +234,16 @@ def map_layout(view: SpaceView, left: int, width: int) -> MapLayout:
     return MapLayout(tuple(cards), max(0, y - CARD_GAP), free)
 
 
-def draw_map(canvas: Canvas, view: SpaceView, geo: MapLayout, top: int) -> None:
+def draw_map(
+    canvas: Canvas, view: SpaceView, geo: MapLayout, top: int, language: str = ENGLISH
+) -> None:
     """Every world's card, `top` px down the canvas."""
     styles = seat_styles(view)
     ended = bool(view.outcome)
     for world, card in zip(view.worlds, geo.cards, strict=True):
         at = (card.x0, top + card.y0)
-        draw_world(canvas, at, card.height, WorldLook.of(world, styles, ended), world.units, styles)
+        look = WorldLook.of(world, styles, ended, language)
+        draw_world(canvas, at, card.height, look, world.units, styles)
 
 
 def draw_world(
@@ -344,10 +353,10 @@ def _tags(canvas: Canvas, body: Box, look: WorldLook) -> None:
         return
     x = body.x0 + INSIDE
     top = body.y0 + NAME_BAR
-    for text in look.tags:
+    for kind, text in look.tags:
         w = text_size(text, TAG_SIZE, True)[0] + 18
         box = Box(x, top, x + w, top + TAG_BAR - 6)
-        dark = text == "UPRISING"
+        dark = kind == "uprising"
         canvas.draw.rounded_rectangle(
             box, radius=6, fill=INK if dark else WHITE, outline=WHITE if dark else INK, width=2
         )

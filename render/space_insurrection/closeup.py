@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.messages import ENGLISH, m, say
 from render import focus
 from render.canvas import Canvas
 from render.names import Players
@@ -71,19 +72,21 @@ def _drawn(world: WorldView) -> dict:
     return world.model_dump(exclude={"resolving"})
 
 
-def focus_image(before: SpaceView, after: SpaceView, players: Players = None) -> Canvas | None:
+def focus_image(
+    before: SpaceView, after: SpaceView, players: Players = None, language: str = ENGLISH
+) -> Canvas | None:
     """The focus image's canvas, before encoding; None when no world changed."""
     changed = changed_worlds(before, after)
     if not changed:
         return None
     shown, rest = changed[:SHOWN], changed[SHOWN:]
     worlds = {w.id: w for w in after.worlds}
-    body = _worlds(after, [worlds[i] for i in shown])
-    left_out = [worlds[i].name for i in rest]
-    return focus.compose(WIDTH, banner(after, players, left_out, WIDTH), body)
+    body = _worlds(after, [worlds[i] for i in shown], language)
+    left_out = [say(worlds[i].name, language) for i in rest]
+    return focus.compose(WIDTH, banner(after, players, left_out, WIDTH, language), body)
 
 
-def _worlds(view: SpaceView, worlds: list[WorldView]) -> Image.Image:
+def _worlds(view: SpaceView, worlds: list[WorldView], language: str) -> Image.Image:
     """The worlds' cards `ACROSS` to a row, each row as tall as its tallest card."""
     heights = [world_layout(w).height for w in worlds]
     rows = [heights[i : i + ACROSS] for i in range(0, len(worlds), ACROSS)]
@@ -94,31 +97,36 @@ def _worlds(view: SpaceView, worlds: list[WorldView]) -> Image.Image:
         left = (WIDTH - len(row) * CARD_W - (len(row) - 1) * CARD_GAP) // 2
         for c in range(len(row)):
             world = worlds[r * ACROSS + c]
-            look = WorldLook.of(world, styles, over(view))
+            look = WorldLook.of(world, styles, over(view), language)
             at = (left + c * (CARD_W + CARD_GAP), y)
             draw_world(canvas, at, max(row), look, world.units, styles)
         y += max(row) + CARD_GAP
     return canvas.image
 
 
-def seat_line(view: SpaceView, seat: int, players: Players) -> str:
+def seat_line(view: SpaceView, seat: int, players: Players, language: str = ENGLISH) -> str:
     info = view.seats[seat]
-    text = (
-        f"{seat_label(view, seat, players)}: {info.loyal} loyal · "
-        f"{info.units} unit{'' if info.units == 1 else 's'} · "
-        f"{info.reserve} in reserve"
+    counts = m(
+        "space.board.seat_counts",
+        seat=seat_label(view, seat, players),
+        loyal=info.loyal,
+        units=m("space.board.units", n=info.units),
+        reserve=info.reserve,
     )
     if sheet_phase(view) and info.submitted is not None:
-        text += " · orders sent" if info.submitted else " · orders due"
-    return text
+        sent = "space.board.orders_sent" if info.submitted else "space.board.orders_due"
+        counts = m(sent, counts=counts)
+    return say(counts, language)
 
 
-def banner(view: SpaceView, players: Players, left_out: list[str], width: int) -> list[focus.Part]:
+def banner(
+    view: SpaceView, players: Players, left_out: list[str], width: int, language: str = ENGLISH
+) -> list[focus.Part]:
     """Headline, whom the table waits for, then one line of counts per seat."""
     notes: list[Line] = []
     if over(view):
-        notes.append(focus.result_line(result(view)))
-    waiting = waiting_line(view, players)
+        notes.append(focus.result_line(result(view, language)))
+    waiting = waiting_line(view, players, language)
     if waiting:
         notes.append(
             Line(waiting, focus.NOTE_SIZE, CALLOUT_INK, True, gap_before=4, background=CALLOUT)
@@ -126,7 +134,7 @@ def banner(view: SpaceView, players: Players, left_out: list[str], width: int) -
     for seat in range(len(view.seats)):
         notes.append(
             Line(
-                seat_line(view, seat, players),
+                seat_line(view, seat, players, language),
                 focus.NOTE_SIZE,
                 WHITE,
                 seat in view.acting and not over(view),
@@ -134,4 +142,4 @@ def banner(view: SpaceView, players: Players, left_out: list[str], width: int) -
                 gap_before=6 if seat == 0 else 0,
             )
         )
-    return focus.banner_parts(headline(view), notes, left_out, TITLE, width)
+    return focus.banner_parts(headline(view, language), notes, left_out, TITLE, width)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.messages import ENGLISH, Msg, m, say
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
 from render.names import Players, player_name
@@ -51,30 +52,33 @@ def over(view: SpaceView) -> bool:
 
 def seat_label(view: SpaceView, seat: int, players: Players = None) -> str:
     """A seat's name with its player's display name, for sentences: "Red (ana)"."""
-    name = view.seats[seat].name if 0 <= seat < len(view.seats) else f"Seat {seat + 1}"
+    name = view.seats[seat].name if 0 <= seat < len(view.seats) else f"#{seat + 1}"
     player = player_name(players, seat)
     return f"{name} ({player})" if player else name
 
 
-def result(view: SpaceView) -> str:
-    """How the game ended, starting "Game over." once only."""
-    text = (view.outcome or "").strip()
-    return text if text.lower().startswith("game over") else f"Game over. {text}"
+def result(view: SpaceView, language: str = ENGLISH) -> str:
+    """How the game ended, after "Game over."."""
+    if view.outcome is None:
+        return say(m("space.board.game_over"), language)
+    return say(m("space.status.over", reason=view.outcome), language)
 
 
-def turn_text(view: SpaceView) -> str:
+def turn_text(view: SpaceView, language: str = ENGLISH) -> str:
     if view.last_turn and view.turn >= view.last_turn:
-        return f"Turn {view.turn} of {view.last_turn} (last)"
-    if view.last_turn:
-        return f"Turn {view.turn} of {view.last_turn}"
-    return f"Turn {view.turn}"
+        turn = m("space.board.turn_last", turn=view.turn, last=view.last_turn)
+    elif view.last_turn:
+        turn = m("space.board.turn_of", turn=view.turn, last=view.last_turn)
+    else:
+        turn = m("space.board.turn", turn=view.turn)
+    return say(turn, language)
 
 
-def headline(view: SpaceView) -> str:
+def headline(view: SpaceView, language: str = ENGLISH) -> str:
     """The line a player reads first: the turn and phase, or how the game ended."""
     if over(view):
-        return result(view)
-    return f"{turn_text(view)} · {view.phase_text}"
+        return result(view, language)
+    return f"{turn_text(view, language)} · {say(view.phase_text, language)}"
 
 
 TITLE_TEXT = "SPACE INSURRECTION"
@@ -87,13 +91,15 @@ def headline_x() -> int:
     return GAP + 4 + text_size(TITLE_TEXT, TITLE_SIZE, True)[0] + 22
 
 
-def header_text(view: SpaceView) -> str:
+def header_text(view: SpaceView, language: str = ENGLISH) -> str:
     """The headline if it fits the header on one line, else its short form (the turn, or
     "Game over"); the status panel then carries the rest."""
-    text = headline(view)
+    text = headline(view, language)
     if text_size(text, HEADLINE_MIN, True)[0] <= WIDTH - headline_x() - GAP:
         return text
-    return "Game over" if over(view) else turn_text(view)
+    if over(view):
+        return say(m("space.board.game_over_short"), language)
+    return turn_text(view, language)
 
 
 def sheet_phase(view: SpaceView) -> bool:
@@ -101,19 +107,19 @@ def sheet_phase(view: SpaceView) -> bool:
     return any(s.submitted is not None for s in view.seats)
 
 
-def waiting_line(view: SpaceView, players: Players = None) -> str:
+def waiting_line(view: SpaceView, players: Players = None, language: str = ENGLISH) -> str:
     """Whom the table waits for ("" when nobody, or the game is over)."""
     if over(view) or not view.acting:
         return ""
     names = ", ".join(seat_label(view, s, players) for s in view.acting)
     if sheet_phase(view):
-        return f"Waiting for orders from {names}"
+        return say(m("space.board.waiting_orders", seats=names), language)
     if view.phase == "action":
-        return f"To act: {names}"
-    return f"Waiting for {names}"
+        return say(m("space.board.to_act", seats=names), language)
+    return say(m("space.board.waiting", seats=names), language)
 
 
-def declared_lines(view: SpaceView) -> list[str]:
+def declared_lines(view: SpaceView, language: str = ENGLISH) -> list[str]:
     """Orders declared in public after an Agent's observation: "Red's Troops #2: to Jungla
     aboard Star Cruiser #1"."""
     units = {u.id: (u, w) for w in view.worlds for u in w.units}
@@ -122,31 +128,34 @@ def declared_lines(view: SpaceView) -> list[str]:
     for unit_id, where in view.declared.items():
         unit, home = units.get(unit_id, (None, None))
         owner = view.seats[unit.owner].name if unit and 0 <= unit.owner < len(view.seats) else ""
-        label = f"{owner}'s {unit.name}" if unit else unit_id
+        label: Msg | str = m("space.unit.owned", seat=owner, chit=unit.name) if unit else unit_id
         target, _, carrier = where.partition("@")
         if home is not None and target == home.id and not carrier:
-            out.append(f"{label}: stays at {home.name}")
+            out.append(say(m("space.board.declared_stay", unit=label, world=home.name), language))
             continue
-        text = f"{label}: to {worlds.get(target, target)}"
+        to = worlds.get(target, target)
+        said = m("space.board.declared_move", unit=label, world=to)
         if carrier:
             ride = units.get(carrier)
-            text += f" aboard {ride[0].name if ride else carrier}"
-        out.append(text)
+            aboard = ride[0].name if ride else carrier
+            said = m("space.board.declared_aboard", unit=label, world=to, carrier=aboard)
+        out.append(say(said, language))
     return out
 
 
-def status_lines(view: SpaceView, players: Players = None) -> list[Line]:
+def status_lines(view: SpaceView, players: Players = None, language: str = ENGLISH) -> list[Line]:
     """The panel under the header, for what the seat table does not say: the phase when the
     header only has room for the turn, how the game ended, and orders declared in public.
     (Whom the table waits for is the highlighted row; the recruit pile heads the table.)"""
     lines: list[Line] = []
     if over(view):
-        lines.append(Line(result(view), PANEL_SIZE + 2, INK, True))
-    elif header_text(view) != headline(view):
-        lines.append(Line(view.phase_text, PANEL_SIZE + 2, INK, True))
-    declared = declared_lines(view)
+        lines.append(Line(result(view, language), PANEL_SIZE + 2, INK, True))
+    elif header_text(view, language) != headline(view, language):
+        lines.append(Line(say(view.phase_text, language), PANEL_SIZE + 2, INK, True))
+    declared = declared_lines(view, language)
     if declared:
-        lines.append(Line("Declared orders:", PANEL_SIZE - 2, INK, True, gap_before=8))
+        title = say(m("space.board.declared_orders"), language)
+        lines.append(Line(title, PANEL_SIZE - 2, INK, True, gap_before=8))
         lines.extend(Line(text, PANEL_SIZE - 2, INK) for text in declared)
     return lines
 
@@ -155,15 +164,18 @@ def status_lines(view: SpaceView, players: Players = None) -> list[Line]:
 
 ROW = 50
 HEAD = 36
-COLUMNS = (("Reserve", 124), ("Loyal", 100), ("Units", 100), ("Orders", 150))
-"""The count columns at the right of the table, with their widths."""
+COLUMNS = (("reserve", 124), ("loyal", 100), ("units", 100), ("orders", 150))
+"""The count columns at the right of the table, with their widths (their titles:
+`space.board.column.<id>`)."""
 
 
 def table_height(view: SpaceView) -> int:
     return 2 * PADDING + HEAD + ROW * len(view.seats)
 
 
-def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = None) -> None:
+def draw_table(
+    canvas: Canvas, box: Box, view: SpaceView, players: Players = None, language: str = ENGLISH
+) -> None:
     """One row per seat: badge, name (and player), reserve, loyal worlds, units on the board
     and, while orders are being written, whether the seat has sent its own; the seats asked to
     act are highlighted with an arrow, and the first player is marked "1st"."""
@@ -179,14 +191,15 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
     name_x1 = x - 10
     show_orders = sheet_phase(view)
     y = inner.y0
-    canvas.text((inner.x0 + 62, y + HEAD // 2), "Seat", MIN_TEXT, MUTED_INK, "lm", True)
-    chits = "chit" if view.pile == 1 else "chits"
-    pile = f"Recruit pile: {view.pile} {chits}"
-    pile_x = inner.x0 + 62 + text_size("Seat", MIN_TEXT, True)[0] + 24
+    seat_title = say(m("space.board.column.seat"), language)
+    canvas.text((inner.x0 + 62, y + HEAD // 2), seat_title, MIN_TEXT, MUTED_INK, "lm", True)
+    pile = say(m("space.board.pile", n=view.pile), language)
+    pile_x = inner.x0 + 62 + text_size(seat_title, MIN_TEXT, True)[0] + 24
     canvas.text((pile_x, y + HEAD // 2), pile, MIN_TEXT, MUTED_INK, "lm")
-    for title, x0, x1 in rights:
-        if title == "Orders" and not show_orders:
+    for column, x0, x1 in rights:
+        if column == "orders" and not show_orders:
             continue
+        title = say(m(f"space.board.column.{column}"), language)
         canvas.text(((x0 + x1) // 2, y + HEAD // 2), title, MIN_TEXT, MUTED_INK, "mm", True)
     y += HEAD
     for seat, info in enumerate(view.seats):
@@ -206,10 +219,10 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
         ink = CALLOUT_INK if acting else INK
         tags = []
         if seat == view.first and not over(view):
-            tags.append("1st")
+            tags.append(("first", say(m("space.board.first"), language)))
         if acting:
-            tags.append("TO ACT")
-        tag_w = sum(text_size(t, MIN_TEXT, True)[0] + 22 for t in tags)
+            tags.append(("acting", say(m("space.board.acting"), language)))
+        tag_w = sum(text_size(t, MIN_TEXT, True)[0] + 22 for _, t in tags)
         name = info.name
         player = player_name(players, seat)
         left = inner.x0 + 66
@@ -228,35 +241,37 @@ def draw_table(canvas: Canvas, box: Box, view: SpaceView, players: Players = Non
                 canvas.text((tx, mid + 1), shown, psize, MUTED_INK, "lm")
                 tx += text_size(shown, psize)[0] + 10
         tx = name_x1 - tag_w
-        for tag in tags:
+        for kind, tag in tags:
             w = text_size(tag, MIN_TEXT, True)[0] + 16
             tb = Box(tx, mid - 17, tx + w, mid + 17)
-            if tag == "TO ACT":
+            if kind == "acting":
                 canvas.draw.rounded_rectangle(tb, radius=6, fill=CALLOUT_INK)
                 canvas.label(tb, tag, MIN_TEXT, WHITE)
             else:
                 canvas.draw.rounded_rectangle(tb, radius=6, fill=WHITE, outline=INK, width=2)
                 canvas.label(tb, tag, MIN_TEXT, INK)
             tx += w + 6
-        counts = {"Reserve": info.reserve, "Loyal": info.loyal, "Units": info.units}
-        for title, x0, x1 in rights:
+        counts = {"reserve": info.reserve, "loyal": info.loyal, "units": info.units}
+        for column, x0, x1 in rights:
             cx = (x0 + x1) // 2
-            if title in counts:
-                canvas.text((cx, mid), str(counts[title]), TABLE_SIZE + 2, ink, "mm", True)
+            if column in counts:
+                canvas.text((cx, mid), str(counts[column]), TABLE_SIZE + 2, ink, "mm", True)
             elif show_orders and info.submitted is not None:
-                _orders_cell(canvas, Box(x0, y, x1, y + ROW), info.submitted, ink)
+                cell = Box(x0, y, x1, y + ROW)
+                _orders_cell(canvas, cell, info.submitted, ink, language)
         y += ROW
 
 
-def _orders_cell(canvas: Canvas, box: Box, submitted: bool, ink: RGB) -> None:
+def _orders_cell(canvas: Canvas, box: Box, submitted: bool, ink: RGB, language: str) -> None:
     mid = box.center[1]
     if submitted:
-        text_w = text_size("sent", MIN_TEXT + 1, True)[0]
+        sent = say(m("space.board.sent"), language)
+        text_w = text_size(sent, MIN_TEXT + 1, True)[0]
         x = box.center[0] - (text_w + 34) // 2
         glyphs.tick(canvas, Box(x, mid - 14, x + 28, mid + 14), ink)
-        canvas.text((x + 34, mid), "sent", MIN_TEXT + 1, ink, "lm", True)
+        canvas.text((x + 34, mid), sent, MIN_TEXT + 1, ink, "lm", True)
     else:
-        canvas.text(box.center, "waiting…", MIN_TEXT, ink, "mm")
+        canvas.text(box.center, say(m("space.board.due"), language), MIN_TEXT, ink, "mm")
 
 
 # ----- markers and the key ---------------------------------------------------------------------
@@ -295,12 +310,12 @@ LETTER_SAMPLE = (72, 34)
 MARK_SAMPLE = (CHIT_W, CHIT_H)
 
 
-def letter_key(view: SpaceView) -> list[tuple[str, str]]:
+def letter_key(view: SpaceView, language: str = ENGLISH) -> list[tuple[str, str]]:
     """The unit types on the board as (letters, name), in the order they first appear."""
     seen: dict[str, str] = {}
     for world in view.worlds:
         for unit in world.units:
-            seen.setdefault(unit.letter, re.sub(r"\s*#\d+$", "", unit.name))
+            seen.setdefault(unit.letter, re.sub(r"\s*#\d+$", "", say(unit.name, language)))
     return list(seen.items())
 
 
@@ -357,7 +372,7 @@ def _world_marker(kind: str) -> Marker:
     return marker
 
 
-def legend_items(view: SpaceView) -> list[LegendItem]:
+def legend_items(view: SpaceView, language: str = ENGLISH) -> list[LegendItem]:
     """What the marks on this board mean: only the marks it shows."""
     units = [u for w in view.worlds for u in w.units]
     folded = len(
@@ -368,33 +383,33 @@ def legend_items(view: SpaceView) -> list[LegendItem]:
         }
     )
     plain = sum(1 for u in units if not (u.wounded or u.disrupted))
-    items = []
+    shown: list[tuple[str, Marker]] = []
     if units:
-        items.append(LegendItem("Owner's badge", _badge_marker))
+        shown.append(("badge", _badge_marker))
     if folded < plain:
-        items.append(LegendItem("x3: three alike", _chit_marker("Se", count=3)))
+        shown.append(("alike", _chit_marker("Se", count=3)))
     if any(u.wounded for u in units):
-        items.append(LegendItem("W: wounded", _chit_marker("Ag", "W")))
+        shown.append(("wounded", _chit_marker("Ag", "W")))
     if any(u.disrupted for u in units):
-        items.append(LegendItem("D: disrupted", _chit_marker("Tr", "D")))
+        shown.append(("disrupted", _chit_marker("Tr", "D")))
     if any(u.blockading for u in units):
-        items.append(LegendItem("Bar: blockading", _chit_marker("SC", blockading=True)))
-        items.append(LegendItem("Chain: blockaded", _world_marker("blockaded")))
+        shown.append(("blockading", _chit_marker("SC", blockading=True)))
+        shown.append(("blockaded", _world_marker("blockaded")))
     if any(u.spied for u in units):
-        items.append(LegendItem("Eye: spied on", _chit_marker("Go", spied=True)))
+        shown.append(("spied", _chit_marker("Go", spied=True)))
     if any(w.loyal is not None for w in view.worlds):
-        items.append(LegendItem("Loyal: tint, badge", _world_marker("loyal")))
+        shown.append(("loyal", _world_marker("loyal")))
     if any(w.disrupted for w in view.worlds):
-        items.append(LegendItem("Stripes: bombarded", _world_marker("disrupted")))
+        shown.append(("bombarded", _world_marker("disrupted")))
     if any(w.resolving for w in view.worlds) and not over(view):
-        items.append(LegendItem("Dark frame: acting", _world_marker("resolving")))
-    return items
+        shown.append(("resolving", _world_marker("resolving")))
+    return [LegendItem(say(m(f"space.board.key.{k}"), language), mark) for k, mark in shown]
 
 
-def key_sections(view: SpaceView) -> list[KeySection]:
+def key_sections(view: SpaceView, language: str = ENGLISH) -> list[KeySection]:
     """The letters on the board's chits, then the marks it shows (empty sections left out)."""
-    letters = [LegendItem(name, _letters(letter)) for letter, name in letter_key(view)]
-    marks = legend_items(view)
+    letters = [LegendItem(name, _letters(letter)) for letter, name in letter_key(view, language)]
+    marks = legend_items(view, language)
     return [
         KeySection(items, *sample)
         for items, sample in ((letters, LETTER_SAMPLE), (marks, MARK_SAMPLE))
@@ -427,11 +442,12 @@ def key_height(sections: list[KeySection], width: int) -> int:
     return 2 * PADDING + MIN_TEXT + 8 + rows + 10 * (len(sections) - 1)
 
 
-def draw_key(canvas: Canvas, box: Box, sections: list[KeySection]) -> None:
+def draw_key(canvas: Canvas, box: Box, sections: list[KeySection], language: str = ENGLISH) -> None:
     """The key: a title, then each section as a grid of samples and what they mean."""
     canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
     inner = box.inset(PADDING)
-    canvas.text((inner.x0, inner.y0), "Key", MIN_TEXT, MUTED_INK, bold=True)
+    title = say(m("space.board.key"), language)
+    canvas.text((inner.x0, inner.y0), title, MIN_TEXT, MUTED_INK, bold=True)
     top = inner.y0 + MIN_TEXT + 8
     for section in sections:
         columns = key_columns(section, box.width)

@@ -15,6 +15,7 @@ from PIL import Image, ImageChops
 
 import render
 from engine.games.space_insurrection.view import SeatView, SpaceView, UnitView, WorldView
+from engine.messages import m
 from render import space_insurrection
 from render.canvas import Box, encode
 from render.focus import MAX_WIDTH
@@ -55,10 +56,10 @@ TYPES = {
 
 
 def unit(kind: str, number: int, owner: int, **flags: bool) -> UnitView:
-    name, letter, group = TYPES[kind]
+    _, letter, group = TYPES[kind]
     return UnitView(
         id=f"{kind}-{number}",
-        name=f"{name} #{number}",
+        name=m("space.chit", type=m(f"space.type.{kind}"), number=number),
         letter=letter,
         kind=group,
         owner=owner,
@@ -78,7 +79,9 @@ def world(index: int, units: list[UnitView] | None = None, **fields: object) -> 
         "resolving": False,
     }
     values.update(fields)
-    return WorldView(id=name.lower(), name=name, units=units or [], **values)  # type: ignore[arg-type]
+    return WorldView(
+        id=name.lower(), name=m(f"space.world.{name.lower()}"), units=units or [], **values
+    )  # type: ignore[arg-type]
 
 
 def space_view(
@@ -99,7 +102,11 @@ def space_view(
         "turn": 4,
         "last_turn": 15,
         "phase": phase,
-        "phase_text": "Movement orders" if sheet else "Actions at Cassiopia",
+        "phase_text": (
+            m("space.phase.movement")
+            if sheet
+            else m("space.phase.action_at", world=m("space.world.cassiopia"))
+        ),
         "first": 1,
         "acting": [1] if sheet else [2],
         "declared": {},
@@ -247,14 +254,18 @@ def test_a_seats_hidden_reserve_and_orders_are_never_drawn() -> None:
     private = view.model_copy(
         update={
             "me": 0,
-            "reserve": ["Assassin #7", "Base #9", "Diplomacy"],
+            "reserve": [m("space.chit", type=m("space.type.assassin"), number=7)],
             "orders": "Move Star Cruiser #4 and Troops #1 to Jungla",
         }
     )
     assert render.board_png(GAME_ID, private) == render.board_png(GAME_ID, view)
     changed = private.model_copy(update={"worlds": [world(i) for i in range(10)]})
     assert render.focus_png(GAME_ID, view, changed) == render.focus_png(
-        GAME_ID, view.model_copy(update={"me": 1, "reserve": ["Troops #2"]}), changed
+        GAME_ID,
+        view.model_copy(
+            update={"me": 1, "reserve": [m("space.chit", type=m("space.type.troops"), number=2)]}
+        ),
+        changed,
     )
 
 
@@ -343,8 +354,8 @@ def test_players_names_and_the_outcome_are_drawn() -> None:
     view = midgame()
     plain = render.board_png(GAME_ID, view)
     assert render.board_png(GAME_ID, view, ["ana", "José", None]) != plain
-    over = view.model_copy(update={"outcome": "Red holds every world", "acting": []})
-    assert headline(over) == "Game over. Red holds every world"
+    over = view.model_copy(update={"outcome": m("space.end.every", seats=["Red"]), "acting": []})
+    assert headline(over) == "Game over. Every world is loyal to Red."
     assert decode(render.board_png(GAME_ID, over)).getpixel((4, 4)) == look.HEADER_OVER
 
 

@@ -28,14 +28,16 @@ from engine.games.space_insurrection.state import (
     World,
     chit_name,
     is_special,
+    special_name,
     special_of,
+    type_name,
     type_of,
 )
 from engine.kit.cards import discard
-from engine.messages import raw
+from engine.messages import Msg, m
 from engine.words import quoted
 
-Effect = Callable[[SpaceState, str], str]
+Effect = Callable[[SpaceState, str], Msg]
 """What a successful action does to its target; says what happened."""
 
 HEAL = "heal"
@@ -177,41 +179,43 @@ def _shielded(state: SpaceState, world_id: str) -> bool:
     )
 
 
-def deployable(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
+def deployable(state: SpaceState, seat: int, by: str, chit: str) -> Msg | None:
     """Why `by` may not deploy `chit` here (None: it may)."""
     if chit not in state.reserves[seat] or is_special(chit):
-        return f"{_chit(chit)} is not a unit in your reserve."
+        return m("space.refuse.not_unit_in_reserve", chit=_chit(chit))
     return _deploy_refusal(state, seat, by, chit)
 
 
-def _deploy_refusal(state: SpaceState, seat: int, by: str, chit: str) -> str | None:
+def _deploy_refusal(state: SpaceState, seat: int, by: str, chit: str) -> Msg | None:
     """Why `by` could not deploy a unit chit like `chit` here, were it in the reserve."""
     world = _here(state)
     if world.disrupted:
-        return f"{world_name(world.id)} is disrupted by bombardment: nothing deploys there."
+        return m("space.refuse.deploy_disrupted", world=world_name(world.id))
     if by == world.id:
         if not world_may_act(world, seat) or world.disrupted:
-            return f"{world_name(world.id)} is not your loyal world with its action left."
+            return m("space.refuse.world_not_yours", world=world_name(world.id))
         options = content().world.actions
     else:
         unit = state.units.get(by)
         if unit is None or unit.owner != seat or unit.world != world.id:
-            return f"{named(state, by)} is not one of your units at {world_name(world.id)}."
+            return m(
+                "space.refuse.not_your_unit", unit=named(state, by), world=world_name(world.id)
+            )
         if not may_act(state, unit) or unit.wounded or unit.disrupted:
-            return f"{chit_name(by)} cannot act now."
+            return m("space.refuse.cannot_act_now", chit=chit_name(by))
         if type_of(by).id == "governor" and world.loyal != seat:
-            return "A Governor deploys only on a world loyal to you."
+            return m("space.refuse.governor_deploys")
         options = type_of(by).actions
     targets = tuple(t for o in options if o.act == "deploy" for t in o.targets)
     if not targets:
-        return f"{actor(by)} cannot deploy."
+        return m("space.refuse.cannot_deploy", actor=actor(by))
     if not matches(chit, targets):
-        return f"{actor(by)} cannot deploy {chit_name(chit)}."
+        return m("space.refuse.cannot_deploy_chit", actor=actor(by), chit=chit_name(chit))
     kind = type_of(chit)
     if kind.id == "rebels" and world.loyal == seat:
-        return "Rebels cannot be deployed on a world loyal to you."
+        return m("space.refuse.rebels_on_loyal")
     if kind.kind == "mi" and any(type_of(u.id).id == kind.id for u in state.units_at(world.id)):
-        return f"{world_name(world.id)} already has a {kind.name}."
+        return m("space.refuse.already_has", world=world_name(world.id), type=type_name(kind.id))
     return None
 
 
@@ -291,11 +295,15 @@ def _military(chit: str) -> bool:
 # ----- doing it --------------------------------------------------------------------------------
 def play(state: SpaceState, seat: int, action: ActionBase) -> list[Event]:
     if state.phase != "action" or state.acting != seat:
-        raise IllegalAction("It is not your turn to act at this world.")
+        raise IllegalAction(m("space.refuse.not_your_turn"))
     if isinstance(action, Pass):
         state.done.append(seat)
         events = [
-            Event(msg=raw(f"{state.seat_names[seat]} is done at {world_name(_here(state).id)}."))
+            Event(
+                msg=m(
+                    "space.passed", seat=state.seat_names[seat], world=world_name(_here(state).id)
+                )
+            )
         ]
     elif isinstance(action, Act):
         events = _act(state, seat, action)
@@ -317,16 +325,17 @@ def _act(state: SpaceState, seat: int, action: Act) -> list[Event]:
     if action.unit == world.id:
         world.acted = True
         x = next(o.x for o in content().world.actions if o.act == REPAIR)
-        return [
-            _attempt(state, f"{world_name(world.id)} repairs itself", x, world.id, _repair_world)
-        ]
+        what = m("space.act.world_repairs", world=world_name(world.id))
+        return [_attempt(state, what, x, world.id, _repair_world)]
     unit = state.units[action.unit]
     unit.actions += 1
     who = unit_name(state, unit.id)
     if action.action == HEAL:
-        return [_attempt(state, f"{who} heals", numbers.heal, "", lambda s, t: _mend(unit))]
+        what = m("space.act.heals", unit=who)
+        return [_attempt(state, what, numbers.heal, "", lambda s, t: _mend(unit))]
     if action.action == REPAIR:
-        return [_attempt(state, f"{who} repairs", numbers.repair, "", lambda s, t: _mend(unit))]
+        what = m("space.act.repairs", unit=who)
+        return [_attempt(state, what, numbers.repair, "", lambda s, t: _mend(unit))]
     option = next(
         o
         for o in type_of(unit.id).actions
@@ -340,77 +349,65 @@ def _act(state: SpaceState, seat: int, action: Act) -> list[Event]:
     here = world_name(world.id)
     effect: Effect
     if act in ("kill", "attack", "sabotage") or (act == "bombard" and target != world.id):
-        what = f"{who} {_verb(act)} {unit_name(state, target)}"
+        what = m(f"space.act.{act}", unit=who, target=unit_name(state, target))
         effect = lambda s, t: _strike(s, act, t)  # noqa: E731
     elif act == "bombard":
-        what, effect = f"{who} bombards the industry of {here}", _disrupt_world
+        what, effect = m("space.act.bombard_industry", unit=who, world=here), _disrupt_world
     elif act == "spy":
-        what, effect = f"{who} spies on {unit_name(state, target)}", _spy
+        what, effect = m("space.act.spy", unit=who, target=unit_name(state, target)), _spy
     elif act == "incite":
-        what, effect = f"{who} incites an uprising on {here}", _uprise
+        what, effect = m("space.act.incite", unit=who, world=here), _uprise
     else:
         assert act in ("control", "subdue")
-        if act == "control":
-            what = f"{who} tries to take control of {here}"
-        else:
-            what = f"{who} subdues the uprising on {here}"
+        what = m(f"space.act.{act}", unit=who, world=here)
         effect = lambda s, t: _loyal(s, t, seat)  # noqa: E731
     if target in state.spied:
-        what += f" (spied on: +{numbers.spy_bonus})"
+        what = m("space.act.spied_on", what=what, bonus=numbers.spy_bonus)
     return [_attempt(state, what, x, target, effect)]
 
 
-def _verb(act: str) -> str:
-    return {
-        "kill": "tries to kill",
-        "attack": "attacks",
-        "sabotage": "sabotages",
-        "bombard": "bombards",
-    }[act]
-
-
-def _attempt(state: SpaceState, what: str, x: int, target: str, effect: Effect) -> Event:
+def _attempt(state: SpaceState, what: Msg, x: int, target: str, effect: Effect) -> Event:
     """Roll for success (x or less on a die); on success apply the effect, which may roll
     again and says what happened."""
     roll = state.rng.roll(1)[0]
-    line = f"{what}: {rolls(roll, x)}"
     if roll > x:
-        return Event(msg=raw(line + " — fails."))
-    return Event(msg=raw(f"{line} — success; {effect(state, target)}."))
+        return Event(msg=m("space.attempt.fails", what=what, roll=rolls(roll, x)))
+    done = effect(state, target)
+    return Event(msg=m("space.attempt.succeeds", what=what, roll=rolls(roll, x), effect=done))
 
 
-def _mend(unit: Unit) -> str:
+def _mend(unit: Unit) -> Msg:
     mended = "healed" if unit.wounded else "repaired"
     unit.wounded = unit.disrupted = False
-    return f"{chit_name(unit.id)} is {mended}"
+    return m(f"space.effect.{mended}", chit=chit_name(unit.id))
 
 
-def _repair_world(state: SpaceState, world_id: str) -> str:
+def _repair_world(state: SpaceState, world_id: str) -> Msg:
     state.world(world_id).disrupted = False
-    return "repaired"
+    return m("space.effect.world_repaired")
 
 
-def _disrupt_world(state: SpaceState, world_id: str) -> str:
+def _disrupt_world(state: SpaceState, world_id: str) -> Msg:
     state.world(world_id).disrupted = True
-    return "the world is disrupted"
+    return m("space.effect.world_disrupted")
 
 
-def _spy(state: SpaceState, target: str) -> str:
+def _spy(state: SpaceState, target: str) -> Msg:
     """Any number of Agents may spy on one target; the bonus counts once (L145-147)."""
     if target in state.spied:
-        return "it was already spied on: the bonus stays one"
+        return m("space.effect.spied_again")
     state.spied.append(target)
-    return "further actions against it this turn succeed on one more"
+    return m("space.effect.spied")
 
 
-def _uprise(state: SpaceState, world_id: str) -> str:
+def _uprise(state: SpaceState, world_id: str) -> Msg:
     world = state.world(world_id)
     world.uprising = True
     world.loyal = None
-    return "the world rises up"
+    return m("space.effect.uprising")
 
 
-def _loyal(state: SpaceState, world_id: str, seat: int) -> str:
+def _loyal(state: SpaceState, world_id: str, seat: int) -> Msg:
     """The world turns loyal; the seat's Rebels there go back to its reserve."""
     world = state.world(world_id)
     world.uprising = False
@@ -421,36 +418,40 @@ def _loyal(state: SpaceState, world_id: str, seat: int) -> str:
     for unit_id in back:
         del state.units[unit_id]
         state.reserves[seat].append(unit_id)
-    said = f"{world_name(world_id)} is loyal to {state.seat_names[seat]}"
-    if back:
-        said += "; its Rebels go back to the reserve"
-    return said
+    key = "space.effect.loyal_rebels_back" if back else "space.effect.loyal"
+    return m(key, world=world_name(world_id), seat=state.seat_names[seat])
 
 
-def _strike(state: SpaceState, act: str, target: str) -> str:
+def _strike(state: SpaceState, act: str, target: str) -> Msg:
     """Roll on the action's result table, saying which faces give the result rolled ("kill
     table rolls 3 (1-3 killed)"); a second wound or disruption eliminates."""
     roll = state.rng.roll(1)[0]
     table = content().effects[act]
     row = next(r for r in table if roll <= r.upto)
     low = 1 + max((r.upto for r in table if r.upto < row.upto), default=0)
-    faces = f"{band(low, row.upto)} {row.result}"
-    return f"{act} table rolls {roll} ({faces}): " + damage(state, target, row.result)
+    return m(
+        "space.effect.table",
+        table=m(f"space.table.{act}"),
+        roll=roll,
+        faces=band(low, row.upto),
+        result=m(f"space.result.{row.result}"),
+        damage=damage(state, target, row.result),
+    )
 
 
-def damage(state: SpaceState, target: str, result: str) -> str:
+def damage(state: SpaceState, target: str, result: str) -> Msg:
     unit = state.units[target]
     name = chit_name(target)
     if result in ("wounded", "disrupted"):
         already = unit.wounded if result == "wounded" else unit.disrupted
         if not already:
             setattr(unit, result, True)
-            return f"{name} is {result}"
-        return _remove(state, target, f"{name}, already {result}, is eliminated")
-    return _remove(state, target, f"{name} is {result}")
+            return m(f"space.effect.is_{result}", chit=name)
+        return _remove(state, target, m(f"space.effect.eliminated_{result}", chit=name))
+    return _remove(state, target, m(f"space.effect.is_{result}", chit=name))
 
 
-def _remove(state: SpaceState, target: str, said: str) -> str:
+def _remove(state: SpaceState, target: str, said: Msg) -> Msg:
     """Take an eliminated unit off the board to the pile; `said` tells it."""
     del state.units[target]
     state.pile.append(target)
@@ -468,11 +469,12 @@ def _deploy(state: SpaceState, seat: int, action: Deploy) -> list[Event]:
         state.units[action.unit].actions += 1
     x = _deploy_x(action.unit, action.chit)
     roll = state.rng.roll(1)[0]
-    what = f"{named(state, action.unit)} deploys from the reserve: {rolls(roll, x)}"
-    if roll > x:
-        return [Event(msg=raw(f"{what} — fails."))]  # the chit stays hidden in the reserve
+    who = named(state, action.unit)
+    if roll > x:  # the chit stays hidden in the reserve
+        return [Event(msg=m("space.deploy.fails", who=who, roll=rolls(roll, x)))]
     place(state, seat, action.chit, world.id)
-    return [Event(msg=raw(f"{what} — success; {unit_name(state, action.chit)} arrives."))]
+    arrives = unit_name(state, action.chit)
+    return [Event(msg=m("space.deploy.succeeds", who=who, roll=rolls(roll, x), unit=arrives))]
 
 
 def place(state: SpaceState, seat: int, chit: str, world_id: str) -> None:
@@ -480,7 +482,7 @@ def place(state: SpaceState, seat: int, chit: str, world_id: str) -> None:
     state.units[chit] = Unit(id=chit, owner=seat, world=world_id)
 
 
-def _chit(chit: str) -> str:
+def _chit(chit: str) -> Msg | str:
     try:
         return chit_name(chit)
     except (KeyError, ValueError, IndexError):
@@ -489,60 +491,70 @@ def _chit(chit: str) -> str:
 
 def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
     if action.chit not in state.reserves[seat] or not is_special(action.chit):
-        raise IllegalAction(f"{_chit(action.chit)} is not a special chit in your reserve.")
+        raise IllegalAction(m("space.refuse.not_special_in_reserve", chit=_chit(action.chit)))
     if (action.target, action.unit) not in special_targets(state, seat, action.chit):
         raise IllegalAction(
-            f"{special_of(action.chit).name} cannot be played on {named(state, action.target)} now."
+            m(
+                "space.refuse.cannot_play",
+                special=special_name(action.chit),
+                target=named(state, action.target),
+            )
         )
     special = special_of(action.chit)
     discard(state.reserves[seat], action.chit, state.pile)
-    name = state.seat_names[seat]
-    head = f"{name} plays {special.name}"
     target = action.target
+    said: Msg
     if special.play == "betrayal":
-        said = f"{unit_name(state, target)} changes sides"
+        said = m("space.play.changes_sides", unit=unit_name(state, target))
         unit = state.units[target]
         unit.owner = seat
     elif special.play in ("sabotage", "assassinate"):
         table = "sabotage" if special.play == "sabotage" else "kill"
-        said = f"{unit_where(state, target)}, sure to succeed; " + _strike(state, table, target)
+        aimed = unit_where(state, target)
+        said = m("space.play.sure", unit=aimed, strike=_strike(state, table, target))
     elif special.play in ("extra_personality", "extra_military"):
         state.units[target].extra += 1
-        said = f"{chit_name(target)} gets an extra action this turn"
+        said = m("space.play.extra_action", chit=chit_name(target))
     elif special.play == "recover":
-        said = f"{chit_name(target)} " + ("healed" if state.units[target].wounded else "repaired")
+        mended = "healed" if state.units[target].wounded else "repaired"
+        said = m(f"space.play.{mended}", chit=chit_name(target))
         _mend(state.units[target])
     elif special.play in ("deploy_rebels", "deploy_personality"):
         place(state, seat, action.unit, target)
-        said = f"{chit_name(action.unit)} arrives on {world_name(target)}"
+        said = m("space.play.arrives", chit=chit_name(action.unit), world=world_name(target))
     elif special.play == "incite":
-        said = _uprise(state, target)
-        said = f"{world_name(target)}: {said}"
+        said = m("space.play.on_world", world=world_name(target), said=_uprise(state, target))
     else:
         said = _loyal(state, target, seat)
-    return [Event(msg=raw(f"{head}: {said}."))]
+    name = special_name(action.chit)
+    return [Event(msg=m("space.play.played", seat=state.seat_names[seat], special=name, said=said))]
 
 
-def _why_not(state: SpaceState, seat: int, action: Act) -> str:
+def _why_not(state: SpaceState, seat: int, action: Act) -> Msg:
     world = _here(state)
     if action.unit == world.id:
-        return f"{world_name(world.id)} has only its repair to do, and only when disrupted."
+        return m("space.refuse.world_repair_only", world=world_name(world.id))
     unit = state.units.get(action.unit)
     if unit is None or unit.owner != seat or unit.world != world.id:
-        return f"{named(state, action.unit)} is not one of your units at {world_name(world.id)}."
+        return m(
+            "space.refuse.not_your_unit", unit=named(state, action.unit), world=world_name(world.id)
+        )
+    name = chit_name(unit.id)
     if not may_act(state, unit):
-        return f"{chit_name(unit.id)} has no action left this turn."
+        return m("space.refuse.no_action_left", chit=name)
     if unit.wounded:
-        return f"{chit_name(unit.id)} is wounded: it can only heal."
+        return m("space.refuse.wounded", chit=name)
     if unit.disrupted:
-        return f"{chit_name(unit.id)} is disrupted: it can only repair."
+        return m("space.refuse.disrupted", chit=name)
     acts = {o.act for o in type_of(unit.id).actions}
     if action.action not in acts:
-        can = ", ".join(sorted(acts))
-        return f"{chit_name(unit.id)} cannot {quoted(action.action)}; it can {can}."
+        can = [m(f"space.act_name.{a}") for a in sorted(acts)]
+        return m("space.refuse.cannot_do", chit=name, typed=quoted(action.action), can=can)
     if action.action == "control":
-        return (
-            f"{world_name(world.id)} cannot be taken: it must be rid of enemy Troops and "
-            "Installations, not in uprising, and not already yours."
-        )
-    return f"{chit_name(unit.id)} cannot {action.action} {named(state, action.target)} here."
+        return m("space.refuse.cannot_take", world=world_name(world.id))
+    return m(
+        "space.refuse.cannot_target",
+        chit=name,
+        act=m(f"space.act_name.{action.action}"),
+        target=named(state, action.target),
+    )

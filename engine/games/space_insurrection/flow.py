@@ -7,12 +7,11 @@ from __future__ import annotations
 from engine.core import Event
 from engine.games.space_insurrection import orders, recruit, turns, victory
 from engine.games.space_insurrection.state import Phase, SpaceState
-from engine.messages import raw
-from engine.words import doing
+from engine.messages import m
 
 
 def begin_turn(state: SpaceState) -> list[Event]:
-    events = [Event(msg=raw(f"Turn {state.turn} begins. Recruit phase."))]
+    events = [Event(msg=m("space.turn.begins", turn=state.turn))]
     events += recruit.recruit(state)
     if recruit.over_limit(state):
         state.phase = "discard"
@@ -34,8 +33,10 @@ def to_sheet(state: SpaceState, phase: Phase) -> list[Event]:
     state.owing = orders.writers(state, phase)
     if not state.owing:
         return after_sheet(state)
-    who = doing([state.seat_names[s] for s in state.owing], "write")
-    return [Event(msg=raw(f"{orders.TITLES[phase]}: {who} their orders in secret."))]
+    seats = [state.seat_names[s] for s in state.owing]
+    return [
+        Event(msg=m("space.sheet.opened", n=len(seats), seats=seats, title=orders.title(phase)))
+    ]
 
 
 def after_sheet(state: SpaceState) -> list[Event]:
@@ -48,7 +49,7 @@ def after_sheet(state: SpaceState) -> list[Event]:
             for unit in state.units.values():
                 unit.blockading = False
         state.sheets = {}
-        return [Event(msg=raw(n)) for n in notes] + to_sheet(state, "surveillance")
+        return [Event(msg=n) for n in notes] + to_sheet(state, "surveillance")
     if phase == "surveillance":
         events = orders.reveal_surveillance(state) if written else []
         state.sheets = {}
@@ -59,7 +60,7 @@ def after_sheet(state: SpaceState) -> list[Event]:
     notes = orders.reveal_moves(state) if written else []
     state.sheets = {}
     state.declared = {}
-    return [Event(msg=raw(n)) for n in notes] + to_action(state)
+    return [Event(msg=n) for n in notes] + to_action(state)
 
 
 def after_declare(state: SpaceState) -> list[Event]:
@@ -71,7 +72,7 @@ def after_declare(state: SpaceState) -> list[Event]:
 def to_action(state: SpaceState) -> list[Event]:
     state.phase = "action"
     notes = turns.begin(state)
-    events = [Event(msg=raw("Action phase."))] + [Event(msg=raw(n)) for n in notes]
+    events = [Event(msg=m("space.phase.begins.action"))] + [Event(msg=n) for n in notes]
     if state.acting is None:
         return events + end_turn(state)
     return events
@@ -80,7 +81,7 @@ def to_action(state: SpaceState) -> list[Event]:
 def after_action(state: SpaceState, seat: int) -> list[Event]:
     """After `seat`'s action at a world: the next seat's turn, the next world, or the turn's
     end."""
-    events = [Event(msg=raw(n)) for n in turns.next_turn_here(state, seat)]
+    events = [Event(msg=n) for n in turns.next_turn_here(state, seat)]
     return events + (end_turn(state) if state.acting is None else [])
 
 

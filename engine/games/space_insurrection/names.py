@@ -1,48 +1,48 @@
-"""How things are named for players: seats, worlds, units and the verbs of actions."""
+"""How things are named for players: seats, worlds, units and the verbs of actions, each as a
+message (`space.world.<id>`, `space.type.<id>`, ...) said in the reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.state import SpaceState, all_chits, chit_name
+from engine.messages import Msg, m
 from engine.words import quoted
 
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple")
+COLOURS = ("red", "blue", "yellow", "green", "purple")
+SEAT_NAMES = tuple(colour.capitalize() for colour in COLOURS)
+"""Seats are named after their colour (`Red`); a seat's name is a name, shown as it is in every
+language, as a player's name is."""
 
-VERBS = {
-    "kill": "kill",
-    "attack": "attack",
-    "sabotage": "sabotage",
-    "bombard": "bombard",
-    "spy": "spy on",
-    "control": "take control of the world",
-    "incite": "incite an uprising",
-    "subdue": "subdue the uprising",
-    "heal": "heal",
-    "repair": "repair",
-    "deploy": "deploy",
-}
+
+def verb(act: str) -> Msg:
+    """An action's verb as its label says it (`kill`, `spy on`, `take control of the world`)."""
+    return m(f"space.verb.{act}")
 
 
 @cache
-def world_names() -> dict[str, str]:
-    return {w.id: w.name for w in content().worlds}
+def world_names() -> tuple[str, ...]:
+    """The ids of the worlds, in their (alphabetical) order."""
+    return tuple(w.id for w in content().worlds)
 
 
-def world_name(world_id: str) -> str:
-    return world_names()[world_id]
+def world_name(world_id: str) -> Msg:
+    if world_id not in world_names():
+        raise KeyError(world_id)
+    return m(f"space.world.{world_id}")
 
 
-def unit_name(state: SpaceState, unit_id: str) -> str:
+def unit_name(state: SpaceState, unit_id: str) -> Msg:
     """`Red's Troops #2`, for a unit on the board; a chit's own name otherwise."""
     unit = state.units.get(unit_id)
     if unit is None:
         return chit_name(unit_id)
-    return f"{state.seat_names[unit.owner]}'s {chit_name(unit_id)}"
+    return m("space.unit.owned", seat=state.seat_names[unit.owner], chit=chit_name(unit_id))
 
 
-def unit_where(state: SpaceState, unit_id: str) -> str:
+def unit_where(state: SpaceState, unit_id: str) -> Msg:
     """`Blue's Diplomat #3 at Gemma`: a unit named with its world when that is not the world
     whose actions are being resolved (a special chit may reach it there)."""
     unit = state.units.get(unit_id)
@@ -50,23 +50,23 @@ def unit_where(state: SpaceState, unit_id: str) -> str:
     here = state.phase == "action" and 0 <= state.at < len(state.worlds)
     if unit is None or (here and state.worlds[state.at].id == unit.world):
         return name
-    return f"{name} at {world_name(unit.world)}"
+    return m("space.unit.at", unit=name, world=world_name(unit.world))
 
 
-def actor(by: str) -> str:
+def actor(by: str) -> Msg:
     """Who takes an action, as its own label names it: a loyal world or a unit's chit."""
     return world_name(by) if by in world_names() else chit_name(by)
 
 
-def target_name(state: SpaceState, target: str) -> str:
+def target_name(state: SpaceState, target: str) -> Msg:
     if target in world_names():
         return world_name(target)
     if target.startswith("reserve-"):
-        return f"{state.seat_names[int(target.split('-')[1])]}'s reserve"
+        return m("space.reserve.of", seat=state.seat_names[int(target.split("-")[1])])
     return unit_name(state, target)
 
 
-def named(state: SpaceState, text: str) -> str:
+def named(state: SpaceState, text: str) -> Msg | str:
     """What a player typed, named as the game names it when it is a unit, chit or world this
     game knows (`Blue's Troops #2`), else quoted as typed: a refusal speaks of the thing,
     never of an identifier."""
@@ -77,12 +77,12 @@ def named(state: SpaceState, text: str) -> str:
     return quoted(text)
 
 
-def rolls(roll: int, need: int, *, high: bool = False) -> str:
+def rolls(roll: int, need: int, *, high: bool = False) -> Msg:
     """A die roll with what it needed, as every roll's narration says it: "rolls 1, needs 3 or
     less" (or "3 or more" for a roll that must be high), so a reader can check it."""
     if high:
-        return f"rolls {roll}, needs {max(need, 1)} or more"
-    return f"rolls {roll}, needs {min(need, 6)} or less"
+        return m("space.roll.high", roll=roll, need=max(need, 1))
+    return m("space.roll.low", roll=roll, need=min(need, 6))
 
 
 def band(low: int, high: int) -> str:
@@ -93,3 +93,19 @@ def band(low: int, high: int) -> str:
 @cache
 def _chits() -> frozenset[str]:
     return frozenset(all_chits(2))
+
+
+def semicolons(parts: Sequence[Msg | str]) -> Msg | str:
+    """Clauses one after the other, as a long line of narration strings them ("a; b; c")."""
+    joined: Msg | str = parts[0]
+    for part in parts[1:]:
+        joined = m("space.then", head=joined, tail=part)
+    return joined
+
+
+def commas(parts: Sequence[Msg | str]) -> Msg | str:
+    """Names one after the other with commas only, as a list of chits drawn is written."""
+    joined: Msg | str = parts[0]
+    for part in parts[1:]:
+        joined = m("space.comma", head=joined, tail=part)
+    return joined

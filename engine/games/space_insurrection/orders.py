@@ -14,24 +14,34 @@ from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import (
     named,
     rolls,
+    semicolons,
     unit_name,
     world_name,
     world_names,
 )
 from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, type_of
-from engine.messages import raw
+from engine.messages import Arg, Msg, m
 from engine.sheets import OrderLine, OrderOption, OrderSheet, decode_orders, encode_orders
-from engine.words import count, listing
 
 STAY = "stay"
 MOVES_A_LINE = 5
 """Moves told on one line of the reveal, so a line stays short enough to read."""
 KINDS = {"blockade": "blockades", "surveillance": "surveillance", "movement": "moves"}
-TITLES = {
-    "blockade": "Blockade declarations",
-    "surveillance": "Surveillance orders",
-    "movement": "Movement orders",
-}
+
+
+def title(phase: str) -> Msg:
+    """A sheet phase's orders, as a heading ("Blockade declarations")."""
+    return m(f"space.title.{phase}")
+
+
+def orders_of(phase: str) -> Msg:
+    """A sheet phase's orders within a sentence ("blockade declarations")."""
+    return m(f"space.orders.{phase}")
+
+
+def _label(msg: Msg) -> str:
+    """A sheet's words: `engine.sheets` carries them as text, so they are said in English."""
+    return str(msg)
 
 
 # ----- who writes what -------------------------------------------------------------------------
@@ -60,10 +70,13 @@ def sheet(state: SpaceState, seat: int) -> OrderSheet:
         lines = [
             OrderLine(
                 key=u.id,
-                label=f"{chit_name(u.id)} at {world_name(u.world)}",
+                label=_label(line_name(u)),
                 options=[
-                    OrderOption(value="orbit", label="stay free to move"),
-                    OrderOption(value="blockade", label=f"blockade {world_name(u.world)}"),
+                    OrderOption(value="orbit", label=_label(m("space.sheet.orbit"))),
+                    OrderOption(
+                        value="blockade",
+                        label=_label(m("space.sheet.blockade", world=world_name(u.world))),
+                    ),
                 ],
             )
             for u in cruisers(state, seat)
@@ -72,16 +85,21 @@ def sheet(state: SpaceState, seat: int) -> OrderSheet:
         lines = [_watch_line(state, seat, u) for u in agents(state, seat)]
     else:
         lines = [_move_line(state, seat, u) for u in movers(state, seat)]
-    return OrderSheet(kind=KINDS[phase], title=TITLES[phase], lines=lines)
+    return OrderSheet(kind=KINDS[phase], title=_label(title(phase)), lines=lines)
+
+
+def line_name(unit: Unit) -> Msg:
+    """A sheet line's unit: "Star Cruiser #1 at Aldebar"."""
+    return m("space.unit.at", unit=chit_name(unit.id), world=world_name(unit.world))
 
 
 def _watch_line(state: SpaceState, seat: int, agent: Unit) -> OrderLine:
     numbers = content().numbers
-    options = [OrderOption(value="rest", label="no observation (free to act later)")]
+    options = [OrderOption(value="rest", label=_label(m("space.sheet.rest")))]
     options += [
         OrderOption(
             value=f"reserve-{s}",
-            label=f"observe {name}'s reserve (1-{numbers.observe})",
+            label=_label(m("space.sheet.observe_reserve", seat=name, x=numbers.observe)),
         )
         for s, name in enumerate(state.seat_names)
         if s != seat
@@ -94,36 +112,45 @@ def _watch_line(state: SpaceState, seat: int, agent: Unit) -> OrderLine:
         options.append(
             OrderOption(
                 value=unit.id,
-                label=f"observe {unit_name(state, unit.id)} at {world_name(unit.world)} (1-{x})",
+                label=_label(
+                    m(
+                        "space.sheet.observe_unit",
+                        unit=unit_name(state, unit.id),
+                        world=world_name(unit.world),
+                        x=x,
+                    )
+                ),
             )
         )
-    return OrderLine(
-        key=agent.id, label=f"{chit_name(agent.id)} at {world_name(agent.world)}", options=options
-    )
+    return OrderLine(key=agent.id, label=_label(line_name(agent)), options=options)
 
 
 def _move_line(state: SpaceState, seat: int, unit: Unit) -> OrderLine:
-    label = f"{chit_name(unit.id)} at {world_name(unit.world)}"
+    label = _label(line_name(unit))
     if unit.id in state.declared:
         where = state.declared[unit.id]
+        declared = m("space.sheet.declared", order=where_to(unit, where))
         return OrderLine(
             key=unit.id,
             label=label,
-            options=[OrderOption(value=where, label=_where(unit, where) + " (declared)")],
+            options=[OrderOption(value=where, label=_label(declared))],
             locked=True,
         )
-    options = [OrderOption(value=STAY, label=f"stay at {world_name(unit.world)}")]
+    options = [OrderOption(value=STAY, label=_label(where_to(unit, STAY)))]
     if type_of(unit.id).id != "troops" or _carriers(state, unit):
         options += [
-            OrderOption(value=w, label=f"move to {name}")
-            for w, name in world_names().items()
+            OrderOption(value=w, label=_label(where_to(unit, w)))
+            for w in world_names()
             if w != unit.world
         ]
     return OrderLine(key=unit.id, label=label, options=options)
 
 
-def _where(unit: Unit, where: str) -> str:
-    return f"stay at {world_name(unit.world)}" if where == STAY else f"move to {world_name(where)}"
+def where_to(unit: Unit, where: str) -> Msg:
+    """A movement order: "stay at Aldebar", "move to Gemma"."""
+    if where == STAY:
+        return m("space.order.stay", world=world_name(unit.world))
+    return m("space.order.move", world=world_name(where))
 
 
 def _carriers(state: SpaceState, troops: Unit) -> list[Unit]:
@@ -138,16 +165,20 @@ def _carriers(state: SpaceState, troops: Unit) -> list[Unit]:
 def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
     """Check a whole sheet, keep it secret, and resolve the phase once every seat is in."""
     if seat not in state.owing:
-        raise IllegalAction("You have already submitted your orders for this phase.")
+        raise IllegalAction(m("space.refuse.already_submitted"))
     written = sheet(state, seat)
     for key, value in orders.items():
         line = written.line(key)
         if line is None:
-            raise IllegalAction(
-                f"{named(state, key)} is not one of your units with orders to write."
-            )
+            raise IllegalAction(m("space.refuse.no_orders_for", unit=named(state, key)))
         if value not in {o.value for o in line.options}:
-            raise IllegalAction(f"{line.label} cannot be ordered to {named(state, value)}.")
+            raise IllegalAction(
+                m(
+                    "space.refuse.cannot_order",
+                    line=line_name(state.units[key]),
+                    to=named(state, value),
+                )
+            )
     complete = {line.key: orders.get(line.key, line.options[0].value) for line in written.lines}
     if state.phase == "movement":
         _check_transport(state, complete)
@@ -155,7 +186,7 @@ def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
     state.sheets[seat] = encode_orders(complete)
     # The submitter's own answer shows their orders; a DM would only add noise.
     return [
-        Event(msg=raw(f"{state.seat_names[seat]} has submitted {TITLES[state.phase].lower()}."))
+        Event(msg=m("space.submitted", seat=state.seat_names[seat], orders=orders_of(state.phase)))
     ]
 
 
@@ -175,11 +206,15 @@ def _check_transport(state: SpaceState, orders: dict[str, str]) -> None:
             lift[(unit.world, where)] += capacity
     for (origin, where), n in troops.items():
         if n > lift[(origin, where)]:
-            needed = count(-(-n // capacity), "Star Cruiser")
             raise IllegalAction(
-                f"Troops move only aboard Star Cruisers: {count(n, 'Troops unit')} from "
-                f"{world_name(origin)} to {world_name(where)} need {needed} from "
-                f"{world_name(origin)} going there too (each carries {capacity})."
+                m(
+                    "space.refuse.transport",
+                    troops=m("space.count.troops", n=n),
+                    origin=world_name(origin),
+                    to=world_name(where),
+                    cruisers=m("space.count.cruisers", n=-(-n // capacity)),
+                    capacity=capacity,
+                )
             )
 
 
@@ -188,7 +223,7 @@ def parse(state: SpaceState) -> dict[int, dict[str, str]]:
 
 
 # ----- revealing -------------------------------------------------------------------------------
-def reveal_blockades(state: SpaceState) -> list[str]:
+def reveal_blockades(state: SpaceState) -> list[Msg]:
     sheets = parse(state)
     lines = []
     for seat in range(len(state.seat_names)):
@@ -198,8 +233,16 @@ def reveal_blockades(state: SpaceState) -> list[str]:
             unit.blockading = sheets.get(seat, {}).get(unit.id) == "blockade"
             if unit.blockading:
                 state.busy = True
-                lines.append(f"{unit_name(state, unit.id)} blockades {world_name(unit.world)}")
-    return [("Blockades: " + "; ".join(lines)) if lines else "No cruiser blockades this turn"]
+                lines.append(
+                    m(
+                        "space.blockades.one",
+                        unit=unit_name(state, unit.id),
+                        world=world_name(unit.world),
+                    )
+                )
+    if not lines:
+        return [m("space.blockades.none")]
+    return [m("space.blockades.declared", blockades=semicolons(lines))]
 
 
 def reveal_surveillance(state: SpaceState) -> list[Event]:
@@ -220,21 +263,23 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
             if target.startswith("reserve-"):
                 other = int(target.split("-")[1])
                 ok = roll <= numbers.observe
-                what = f"{state.seat_names[other]}'s reserve"
+                what = m("space.reserve.of", seat=state.seat_names[other])
                 events.append(
-                    Event(msg=raw(_observed(state, agent_id, what, roll, numbers.observe)))
+                    Event(msg=_observed(state, agent_id, what, roll, numbers.observe, None))
                 )
                 if ok:
-                    seen = listing([chit_name(c) for c in state.reserves[other]]) or "nothing"
-                    events.append(
-                        Event(
-                            msg=raw(f"Your {chit_name(agent_id)} sees {what}: {seen}."), seat=seat
-                        )
+                    chits = [chit_name(c) for c in state.reserves[other]]
+                    agent_name = chit_name(agent_id)
+                    seen = (
+                        m("space.observe.sees", agent=agent_name, what=what, chits=chits)
+                        if chits
+                        else m("space.observe.sees_nothing", agent=agent_name, what=what)
                     )
+                    events.append(Event(msg=seen, seat=seat))
                 continue
             if target not in state.units:
                 events.append(
-                    Event(msg=raw(f"{unit_name(state, agent_id)} finds nothing to observe."))
+                    Event(msg=m("space.observe.nothing", agent=unit_name(state, agent_id)))
                 )
                 continue
             x = (
@@ -243,17 +288,24 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
                 else numbers.observe
             )
             what = unit_name(state, target)
-            text = _observed(state, agent_id, what, roll, x)
+            owner = None
             if roll <= x and target not in state.declared and target not in state.to_declare:
                 state.to_declare.append(target)
-                text += f" {state.seat_names[state.units[target].owner]} must declare its order."
-            events.append(Event(msg=raw(text)))
+                owner = state.seat_names[state.units[target].owner]
+            events.append(Event(msg=_observed(state, agent_id, what, roll, x, owner)))
     return events
 
 
-def _observed(state: SpaceState, agent_id: str, what: str, roll: int, x: int) -> str:
-    result = "seen" if roll <= x else "not seen"
-    return f"{unit_name(state, agent_id)} observes {what}: {rolls(roll, x)} — {result}."
+def _observed(
+    state: SpaceState, agent_id: str, what: Msg, roll: int, x: int, owner: str | None
+) -> Msg:
+    """An observation's roll; `owner` names the seat that must now declare its unit's order."""
+    agent = unit_name(state, agent_id)
+    if roll > x:
+        return m("space.observe.unseen", agent=agent, what=what, roll=rolls(roll, x))
+    if owner is None:
+        return m("space.observe.seen", agent=agent, what=what, roll=rolls(roll, x))
+    return m("space.observe.must_declare", agent=agent, what=what, roll=rolls(roll, x), seat=owner)
 
 
 def declare_options(state: SpaceState, unit_id: str) -> list[str]:
@@ -286,18 +338,23 @@ def _carrier_for(state: SpaceState, troops: Unit, where: str) -> Unit | None:
     return free[0] if free else None
 
 
-def declare(state: SpaceState, seat: int, unit_id: str, where: str) -> list[str]:
+def declare(state: SpaceState, seat: int, unit_id: str, where: str) -> list[Msg]:
     if not state.to_declare or state.to_declare[0] != unit_id:
-        raise IllegalAction(
-            f"{named(state, unit_id)} is not the unit you must declare an order for."
-        )
+        raise IllegalAction(m("space.refuse.not_to_declare", unit=named(state, unit_id)))
     unit = state.units[unit_id]
     if where == unit.world:
         where = STAY
     if where not in declare_options(state, unit_id):
-        raise IllegalAction(f"{chit_name(unit_id)} cannot be declared to {named(state, where)}.")
+        raise IllegalAction(
+            m("space.refuse.cannot_declare", chit=chit_name(unit_id), to=named(state, where))
+        )
     state.to_declare.pop(0)
-    note = f"{state.seat_names[seat]} declares: {chit_name(unit_id)} will {_where(unit, where)}"
+    said: dict[str, Arg] = {
+        "seat": state.seat_names[seat],
+        "chit": chit_name(unit_id),
+        "order": where_to(unit, where),
+    }
+    note = m("space.declared", **said)
     if where != STAY and type_of(unit_id).id == "troops":
         carrier = _carrier_for(state, unit, where)
         assert carrier is not None
@@ -306,12 +363,12 @@ def declare(state: SpaceState, seat: int, unit_id: str, where: str) -> list[str]
         if carrier.id in state.to_declare:
             # Its order is now declared; declaring it again could strand the Troops.
             state.to_declare.remove(carrier.id)
-        note += f" aboard {chit_name(carrier.id)}"
+        note = m("space.declared_aboard", **said, carrier=chit_name(carrier.id))
     state.declared[unit_id] = where
     return [note]
 
 
-def reveal_moves(state: SpaceState) -> list[str]:
+def reveal_moves(state: SpaceState) -> list[Msg]:
     """Everyone moves at once; enemy personalities crossing a blockade risk the smugglers' roll."""
     numbers = content().numbers
     sheets = parse(state)
@@ -324,7 +381,14 @@ def reveal_moves(state: SpaceState) -> list[str]:
                 continue
             unit = state.units[unit_id]
             origin = unit.world
-            moved.append(f"{chit_name(unit_id)} {world_name(origin)} to {world_name(where)}")
+            moved.append(
+                m(
+                    "space.moves.one",
+                    chit=chit_name(unit_id),
+                    origin=world_name(origin),
+                    to=world_name(where),
+                )
+            )
             state.busy = True
             unit.world = where
             if type_of(unit_id).personality:
@@ -334,21 +398,27 @@ def reveal_moves(state: SpaceState) -> list[str]:
                     roll = state.rng.roll(1)[0]
                     lost = roll <= numbers.smuggler
                     smuggled.append(
-                        f"{unit_name(state, unit_id)} runs the blockade of {world_name(crossed)}: "
-                        f"{rolls(roll, numbers.smuggler + 1, high=True)} — "
-                        + ("destroyed" if lost else "through")
+                        m(
+                            f"space.smugglers.{'destroyed' if lost else 'through'}",
+                            unit=unit_name(state, unit_id),
+                            world=world_name(crossed),
+                            roll=rolls(roll, numbers.smuggler + 1, high=True),
+                        )
                     )
                     if lost:
                         del state.units[unit_id]
                         state.pile.append(unit_id)
                         break
         for start in range(0, len(moved), MOVES_A_LINE):
-            more = " (continued)" if start else ""
             lines.append(
-                f"{state.seat_names[seat]} moves{more}: "
-                + "; ".join(moved[start : start + MOVES_A_LINE])
+                m(
+                    "space.moves.more" if start else "space.moves.seat",
+                    seat=state.seat_names[seat],
+                    moves=semicolons(moved[start : start + MOVES_A_LINE]),
+                )
             )
-    return ["Orders revealed." if lines else "Orders revealed: nobody moves", *lines, *smuggled]
+    head = m("space.moves.revealed" if lines else "space.moves.nobody")
+    return [head, *lines, *smuggled]
 
 
 def _blockaded_for(state: SpaceState, world_id: str, seat: int) -> bool:

@@ -11,19 +11,18 @@ from engine.games.space_insurrection.actions import Declare, Discard, Pass
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name
-from engine.messages import raw
-from engine.words import count
+from engine.messages import m
 
 
 def phase_key(state: SpaceState) -> str:
-    """The phase the channel follows in one message (`Prompt.phase`): a turn has two. The
-    orders run from the recruit's discards through blockade, surveillance (with the
-    declarations it forces) and movement: secret sheets and answers that follow each other as
-    soon as the last seat is in, with only reveals between them. The actions then pass from
-    seat to seat and world to world, often at every action. Keyed by the turn, so the next
-    turn's phases are new messages."""
-    stretch = "actions" if state.phase == "action" else "orders"
-    return f"turn {state.turn}: {stretch}"
+    """The phase the channel follows in one message (`Prompt.phase`): the whole turn. Its
+    orders (the recruit's discards, blockade, surveillance with the declarations it forces,
+    movement) follow each other as soon as the last seat is in, with only reveals between
+    them, and its actions then pass from seat to seat and world to world, often at every
+    action; the actions begin as soon as the movement orders are in, so a message of their own
+    would only repeat who is at the table. Keyed by the turn, so the next turn is a new
+    message."""
+    return f"turn {state.turn}"
 
 
 def prompts(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
@@ -38,12 +37,7 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
         return {
             s: Prompt(
                 seat=s,
-                msg=(
-                    raw(
-                        f"your reserve is over the limit: discard "
-                        f"{count(len(state.reserves[s]) - limit, 'chit')} with `/space discard`."
-                    )
-                ),
+                msg=m("space.prompt.discard", n=len(state.reserves[s]) - limit),
                 kinds=["discard"],
                 out_of_turn=True,
                 default=Discard(chit=recruit.default_discard(state, s)).model_dump(),
@@ -56,7 +50,7 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
             sheet = orders.sheet(state, s)
             out[s] = Prompt(
                 seat=s,
-                msg=raw(f"write your {sheet.title.lower()} in secret."),
+                msg=m("space.prompt.sheet", orders=orders.orders_of(state.phase)),
                 kinds=[sheet.kind],
                 sheet=sheet,
                 default=sheet.submission({}),
@@ -69,7 +63,7 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
         return {
             owner: Prompt(
                 seat=owner,
-                msg=raw(f"an Agent saw your {chit_name(unit_id)}: declare where it will move."),
+                msg=m("space.prompt.declare", chit=chit_name(unit_id)),
                 kinds=["declare"],
                 choices=game.quick_choices(state, options),
                 out_of_turn=True,
@@ -84,14 +78,7 @@ def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
     return {
         seat: Prompt(
             seat=seat,
-            msg=(
-                raw(
-                    f"your turn at {here}: one unit acts (a button or `/space act`) or deploys "
-                    "(`/space deploy`)"
-                    + (", or you play a special chit (`/space play`)" if state.specials else "")
-                    + "; or pass."
-                )
-            ),
+            msg=m("space.prompt.act_or_play" if state.specials else "space.prompt.act", world=here),
             kinds=["act", "deploy", "play", "pass"],
             choices=game.quick_choices(state, fight.public_actions(state, seat)),
             default=Pass().model_dump(),

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalAction
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.names import world_name
+from engine.games.space_insurrection.names import commas, semicolons, world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
 from engine.kit import cards
-from engine.messages import raw
-from engine.words import count
+from engine.messages import Msg, m
 
 
 def blockaded_against(state: SpaceState, world_id: str, seat: int) -> bool:
@@ -26,7 +25,7 @@ def recruit(state: SpaceState) -> list[Event]:
     events: list[Event] = []
     state.drawn = [[] for _ in state.seat_names]
     for seat, name in enumerate(state.seat_names):
-        rolls = []
+        rolls: list[Msg] = []
         for world in state.worlds:
             if world.loyal != seat or world.disrupted:
                 continue
@@ -37,7 +36,7 @@ def recruit(state: SpaceState) -> list[Event]:
                 u.owner == seat and type_of(u.id).id == "governor" and not u.wounded
                 for u in state.units_at(world.id)
             ):
-                tries.append(f"the Governor on {world_name(world.id)}")
+                tries.append(m("space.recruit.governor", world=world_name(world.id)))
             for who in tries:
                 roll = state.rng.roll(1)[0]
                 chit = cards.draw_at_random(state.pile, state.rng) if roll <= x else None
@@ -45,27 +44,27 @@ def recruit(state: SpaceState) -> list[Event]:
                 if chit is not None:
                     state.reserves[seat].append(chit)
                     state.drawn[seat].append(chit)
-                note = f"{who} {roll}"
+                note = m("space.recruit.roll", who=who, roll=roll)
                 if blockaded:
-                    note += f" (blockaded: {x} or less)"
+                    note = m("space.recruit.blockaded", note=note, x=x)
                 if not drew:
-                    note += " (missed)" if roll > x else " (the pile is empty)"
+                    note = m(f"space.recruit.{'missed' if roll > x else 'pile_empty'}", note=note)
                 rolls.append(note)
         if rolls:
             got = len(state.drawn[seat])
-            events.append(
-                Event(
-                    msg=raw(
-                        f"{name} recruits {count(got, 'chit')}, a roll of "
-                        f"{numbers.world.recruit} or less drawing one: {'; '.join(rolls)}."
-                    )
-                )
+            recruits = m(
+                "space.recruit.rolls",
+                n=got,
+                seat=name,
+                x=numbers.world.recruit,
+                rolls=semicolons(rolls),
             )
+            events.append(Event(msg=recruits))
         if state.drawn[seat]:
-            drawn = ", ".join(chit_name(c) for c in state.drawn[seat])
-            events.append(Event(msg=raw(f"You recruit: {drawn}."), seat=seat))
+            drawn = commas([chit_name(c) for c in state.drawn[seat]])
+            events.append(Event(msg=m("space.recruit.drawn", chits=drawn), seat=seat))
     if not events:
-        events.append(Event(msg=raw("Nobody recruits this turn.")))
+        events.append(Event(msg=m("space.recruit.nobody")))
     return events
 
 
@@ -82,12 +81,13 @@ def default_discard(state: SpaceState, seat: int) -> str:
 
 def discard(state: SpaceState, seat: int, chit: str) -> list[Event]:
     if seat not in over_limit(state):
-        raise IllegalAction("Your reserve is within the limit; there is nothing to discard.")
+        raise IllegalAction(m("space.refuse.within_limit"))
     if chit not in state.reserves[seat]:
-        raise IllegalAction(f"{chit_name(chit) if '-' in chit else chit} is not in your reserve.")
+        named = chit_name(chit) if "-" in chit else chit
+        raise IllegalAction(m("space.refuse.not_in_reserve", chit=named))
     cards.discard(state.reserves[seat], chit, state.pile)
     left = len(state.reserves[seat])
     return [
-        Event(msg=raw(f"{state.seat_names[seat]} discards a chit ({count(left, 'chit')} left).")),
-        Event(msg=raw(f"You discard {chit_name(chit)}."), seat=seat),
+        Event(msg=m("space.discarded", n=left, seat=state.seat_names[seat])),
+        Event(msg=m("space.discarded_own", chit=chit_name(chit)), seat=seat),
     ]

@@ -44,9 +44,9 @@ from engine.games.space_insurrection.state import (
     all_chits,
     chit_name,
 )
-from engine.games.space_insurrection.view import PHASE_TEXT, SpaceView, build_view
+from engine.games.space_insurrection.view import SpaceView, build_view, phase_name
 from engine.kit.cards import draw_at_random, hand_view
-from engine.messages import Text, raw
+from engine.messages import Text, m
 from engine.rng import Rng
 
 
@@ -100,7 +100,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
     ) -> None:
         """A second sheet in the same phase is told as such, not as someone else's turn."""
         if isinstance(action, OrderAction) and seat in state.sheets:
-            raise IllegalAction("You have already submitted your orders for this phase.")
+            raise IllegalAction(m("space.refuse.already_submitted"))
         super()._check_may_act(state, seat, action, prompts)
 
     def _prompts(self, state: SpaceState) -> dict[int, Prompt]:
@@ -137,17 +137,15 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
         elif isinstance(action, Declare):
             if state.phase != "declare":
                 raise_wrong_phase(state)
-            events = [
-                Event(msg=raw(n)) for n in orders.declare(state, seat, action.unit, action.to)
-            ]
+            events = [Event(msg=n) for n in orders.declare(state, seat, action.unit, action.to)]
             events += flow.after_declare(state)
         else:
             events = fight.play(state, seat, action)
             events += flow.after_action(state, seat)
         result = self.outcome(state)
         if result is not None:
-            events.append(Event(msg=raw(result.reason)))
-        return [_sentence(e) for e in events]
+            events.append(Event(msg=result.msg))
+        return events
 
     def outcome(self, state: SpaceState) -> Outcome | None:
         return victory.outcome(state)
@@ -175,7 +173,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
         except (KeyError, ValueError, IndexError, StopIteration):
             return super().describe(state, action)
 
-    def choice_label(self, state: SpaceState, action: ActionBase) -> str:
+    def choice_label(self, state: SpaceState, action: ActionBase) -> Text:
         try:
             return text.choice_label(state, action)
         except (KeyError, ValueError, IndexError, StopIteration):
@@ -184,16 +182,16 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
     def choice_style(self, action: ActionBase) -> ChoiceStyle:
         return "secondary" if isinstance(action, Pass) else "primary"
 
-    def label_value(self, state: SpaceState, kind: str, field: str, value: object) -> str:
+    def label_value(self, state: SpaceState, kind: str, field: str, value: object) -> Text:
         return text.label_value(state, field, value)
 
-    def status_text(self, state: SpaceState, seat: int | None) -> str:
+    def status_text(self, state: SpaceState, seat: int | None) -> Text:
         result = self.outcome(state)
         if result is not None:
-            return f"Game over. {result.reason}"
+            return m("space.status.over", reason=result.msg)
         return text.status(state, sorted(self._prompts(state)))
 
-    def hand_text(self, state: SpaceState, seat: int) -> str | None:
+    def hand_text(self, state: SpaceState, seat: int) -> Text | None:
         return text.hand(state, seat)
 
     def hand(self, state: SpaceState, seat: int) -> list[HandCard]:
@@ -211,14 +209,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
 
 
 def raise_wrong_phase(state: SpaceState) -> None:
-    raise IllegalAction(f"That is not part of this phase ({PHASE_TEXT[state.phase]}).")
-
-
-def _sentence(event: Event) -> Event:
-    line = event.text
-    if line and not line.endswith((".", "!", "?")):
-        line += "."
-    return Event(msg=raw(line[0].upper() + line[1:] if line else line), seat=event.seat)
+    raise IllegalAction(m("space.refuse.wrong_phase", phase=phase_name(state.phase)))
 
 
 GAME = SpaceInsurrection()

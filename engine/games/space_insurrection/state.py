@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from engine.core import GameState
 from engine.games.space_insurrection.content.models import Special, UnitType, content
+from engine.messages import Msg, m
 
 Phase = Literal["discard", "blockade", "surveillance", "declare", "movement", "action"]
 SHEET_PHASES: tuple[Phase, ...] = ("blockade", "surveillance", "movement")
@@ -99,8 +100,7 @@ class SpaceState(GameState):
     winners: list[int] | None = None
     """Set when the game is over (empty: nobody won)."""
     ended: str = ""
-    """How it ended: a `Termination` value."""
-    ended_text: str = ""
+    """How it ended: a `Termination` value (the final position tells the particulars)."""
 
     def world(self, world_id: str) -> World:
         return next(w for w in self.worlds if w.id == world_id)
@@ -122,12 +122,22 @@ def special_of(chit: str) -> Special:
     return _specials()[chit.split("-")[1]]
 
 
-def chit_name(chit: str) -> str:
+def chit_name(chit: str) -> Msg:
     """How a chit is written for players: `Star Cruiser #3`, `Betrayal (special)`."""
     if is_special(chit):
-        return f"{special_of(chit).name} (special)"
+        return m("space.chit.special", name=special_name(chit))
     kind, number = chit.rsplit("-", 1)
-    return f"{_types()[kind].name} #{number}"
+    return m("space.chit", type=type_name(_types()[kind].id), number=int(number))
+
+
+def type_name(type_id: str) -> Msg:
+    """A unit type's name (`Star Cruiser`)."""
+    return m(f"space.type.{type_id}")
+
+
+def special_name(chit: str) -> Msg:
+    """A special chit's name (`Betrayal`)."""
+    return m(f"space.special.{special_of(chit).id}.name")
 
 
 def all_chits(specials: int) -> list[str]:

@@ -6,79 +6,113 @@ from engine.core import ActionBase, OrderAction
 from engine.games.space_insurrection.actions import Act, Declare, Deploy, Discard, Pass, Play
 from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import (
-    VERBS,
     actor,
+    commas,
+    semicolons,
     target_name,
     unit_where,
+    verb,
     world_name,
     world_names,
 )
-from engine.games.space_insurrection.orders import STAY, TITLES
+from engine.games.space_insurrection.orders import KINDS, STAY, orders_of
 from engine.games.space_insurrection.state import (
     SpaceState,
     chit_name,
     is_special,
+    special_name,
     special_of,
+    type_name,
     type_of,
 )
-from engine.games.space_insurrection.view import PHASE_TEXT
+from engine.games.space_insurrection.view import phase_name
+from engine.messages import Arg, Msg, Text, m
 from engine.sheets import decode_orders
-from engine.words import count, listing
+
+VERBS = (
+    *("kill", "attack", "sabotage", "bombard", "spy", "control"),
+    *("incite", "subdue", "heal", "repair", "deploy"),
+)
+"""Actions with a verb of their own (`space.verb.<act>`)."""
 
 
-def describe(state: SpaceState, action: ActionBase) -> str:
+def describe(state: SpaceState, action: ActionBase) -> Msg:
     if isinstance(action, OrderAction):
-        return f"submit your {TITLES.get(state.phase, 'orders').lower()}"
+        orders = orders_of(state.phase) if state.phase in KINDS else m("space.orders.any")
+        return m("space.describe.submit", orders=orders)
     if isinstance(action, Declare):
-        where = "stay" if action.to == STAY else f"move to {world_name(action.to)}"
-        return f"declare: {chit_name(action.unit)} will {where}"
+        if action.to == STAY:
+            return m("space.describe.declare_stay", chit=chit_name(action.unit))
+        return m(
+            "space.describe.declare_move", chit=chit_name(action.unit), world=world_name(action.to)
+        )
     if isinstance(action, Discard):
-        return f"discard {chit_name(action.chit)}"
+        return m("space.describe.discard", chit=chit_name(action.chit))
     if isinstance(action, Act):
         return _act(state, action)
     if isinstance(action, Deploy):
-        return f"{actor(action.unit)}: deploy {chit_name(action.chit)}"
+        return m("space.describe.deploy", actor=actor(action.unit), chit=chit_name(action.chit))
     if isinstance(action, Play):
-        name = special_of(action.chit).name
-        aim = f" on {target_name(state, action.target)}" if action.target else ""
-        put = f" ({chit_name(action.unit)})" if action.unit else ""
-        return f"play {name}{aim}{put}"
+        name = special_name(action.chit)
+        if action.target and action.unit:
+            target = target_name(state, action.target)
+            return m(
+                "space.describe.play_on_put",
+                special=name,
+                target=target,
+                chit=chit_name(action.unit),
+            )
+        if action.target:
+            return m(
+                "space.describe.play_on", special=name, target=target_name(state, action.target)
+            )
+        if action.unit:
+            return m("space.describe.play_put", special=name, chit=chit_name(action.unit))
+        return m("space.describe.play", special=name)
     assert isinstance(action, Pass)
-    return "pass"
+    return m("space.describe.pass")
 
 
-def choice_label(state: SpaceState, action: ActionBase) -> str:
+def choice_label(state: SpaceState, action: ActionBase) -> Msg:
     """What the channel may read of an action: orders, discards, deployments and special
     chits name nothing from a reserve or a sheet."""
     if isinstance(action, OrderAction):
-        return "submit orders"
+        return m("space.label.submit")
     if isinstance(action, Discard):
-        return "discard a chit"
+        return m("space.label.discard")
     if isinstance(action, Deploy):
-        return f"{actor(action.unit)}: deploy from the reserve"
+        return m("space.label.deploy", actor=actor(action.unit))
     if isinstance(action, Play):
-        return "play a special chit"
+        return m("space.label.play")
     return describe(state, action)
 
 
-def _act(state: SpaceState, action: Act) -> str:
-    verb = VERBS.get(action.action, action.action)
+def _verb(act: str) -> Msg | str:
+    return verb(act) if act in VERBS else act
+
+
+def _act(state: SpaceState, action: Act) -> Msg:
     who = actor(action.unit)
     if action.action in ("heal", "repair") or action.target in world_names():
         if action.action == "bombard":
-            return f"{who}: bombard the industry"
-        return f"{who}: {verb}"
-    return f"{who}: {verb} {target_name(state, action.target)}"
+            return m("space.describe.bombard_industry", actor=who)
+        return m("space.describe.act", actor=who, verb=_verb(action.action))
+    return m(
+        "space.describe.act_on",
+        actor=who,
+        verb=_verb(action.action),
+        target=target_name(state, action.target),
+    )
 
 
-def label_value(state: SpaceState, field: str, value: object) -> str:
+def label_value(state: SpaceState, field: str, value: object) -> Text:
     text = str(value)
     if field == "orders":
         return _orders(state, text)
     if field == "action":
-        return VERBS.get(text, text)
+        return _verb(text)
     if text == STAY:
-        return "stay"
+        return m("space.label.stay")
     if text in world_names():
         return world_name(text)
     if state.phase == "action" and text in state.units:
@@ -89,25 +123,28 @@ def label_value(state: SpaceState, field: str, value: object) -> str:
         return text
 
 
-def hand(state: SpaceState, seat: int) -> str:
+def hand(state: SpaceState, seat: int) -> Msg:
     reserve = state.reserves[seat]
     limit = content().numbers.reserve_limit
-    lines = [
-        f"Your reserve ({count(len(reserve), 'chit')}, limit {limit}): "
-        + (listing([chit_name(c) for c in sorted(reserve, key=chit_order)]) or "empty")
-    ]
+    chits = [chit_name(c) for c in sorted(reserve, key=chit_order)]
+    if chits:
+        said = m("space.hand.reserve", n=len(reserve), limit=limit, chits=chits)
+    else:
+        said = m("space.hand.reserve_empty", n=len(reserve), limit=limit)
     if seat in state.sheets:
-        lines.append("Your submitted orders: " + _orders(state, state.sheets[seat]))
-    return "\n".join(lines)
+        return m("space.hand.with_orders", reserve=said, orders=_orders(state, state.sheets[seat]))
+    return said
 
 
-def _orders(state: SpaceState, text: str) -> str:
-    parts = []
+def _orders(state: SpaceState, text: str) -> Msg | str:
+    parts: list[Msg | str] = []
     for unit, value in decode_orders(text).items():
         if value in ("stay", "orbit", "rest"):
             continue
-        parts.append(f"{chit_name(unit)} → {label_value(state, 'to', value)}")
-    return "; ".join(parts) or "nothing (every unit as it is)"
+        parts.append(
+            m("space.hand.order", chit=chit_name(unit), to=label_value(state, "to", value))
+        )
+    return semicolons(parts) if parts else m("space.hand.no_orders")
 
 
 def chit_order(chit: str) -> tuple[int, str]:
@@ -115,26 +152,36 @@ def chit_order(chit: str) -> tuple[int, str]:
     return (1 if is_special(chit) else 0, chit)
 
 
-def chit_text(chit: str) -> str:
+def chit_text(chit: str) -> Msg:
     """What a chit does, in one line for a hand: a unit's kind, whether it moves and its
     actions with the roll each needs; a special chit's play and its reach."""
     if is_special(chit):
         special = special_of(chit)
-        return "Special chit, played as an action" + (f": {special.note}." if special.note else ".")
+        if special.note:
+            return m("space.hand.special_note", note=m(f"space.special.{special.id}.note"))
+        return m("space.hand.special")
     unit = type_of(chit)
-    acts = listing([f"{VERBS.get(a.act, a.act)} ({a.x} or less)" for a in unit.actions])
-    moves = "moves" if unit.moves else "does not move"
-    return f"{unit.name}, {moves}" + (f"; actions: {acts}." if acts else ".")
+    acts = [m("space.hand.action", verb=_verb(a.act), x=a.x) for a in unit.actions]
+    moves = m("space.hand.moves" if unit.moves else "space.hand.stays")
+    name = type_name(unit.id)
+    if acts:
+        return m("space.hand.unit_acts", type=name, moves=moves, acts=acts)
+    return m("space.hand.unit", type=name, moves=moves)
 
 
-def status(state: SpaceState, waiting: list[int]) -> str:
-    loyal = ", ".join(
-        f"{name} {sum(1 for w in state.worlds if w.loyal == s)}"
-        for s, name in enumerate(state.seat_names)
+def status(state: SpaceState, waiting: list[int]) -> Msg:
+    loyal = commas(
+        [
+            m("space.status.loyal", seat=name, n=sum(1 for w in state.worlds if w.loyal == s))
+            for s, name in enumerate(state.seat_names)
+        ]
     )
-    phase = PHASE_TEXT[state.phase]
+    phase = phase_name(state.phase)
     if state.phase == "action" and state.acting is not None:
-        phase = f"Actions at {world_name(state.worlds[state.at].id)}"
-    last = f" of {state.last_turn}" if state.last_turn else ""
-    who = ", ".join(state.seat_names[s] for s in waiting) or "nobody"
-    return f"Turn {state.turn}{last}: {phase}. Waiting for: {who}.\nLoyal worlds: {loyal}."
+        phase = m("space.phase.action_at", world=world_name(state.worlds[state.at].id))
+    names = [state.seat_names[s] for s in waiting]
+    who = commas(names) if names else m("space.status.nobody")
+    said: dict[str, Arg] = {"turn": state.turn, "phase": phase, "who": who, "loyal": loyal}
+    if state.last_turn:
+        return m("space.status.turn_of", last=state.last_turn, **said)
+    return m("space.status.turn", **said)

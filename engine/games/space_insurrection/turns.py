@@ -12,7 +12,7 @@ from engine.games.space_insurrection.fight import may_act, might_act, world_may_
 from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState
 from engine.kit.turns import seat_order
-from engine.words import doing
+from engine.messages import Msg, m
 
 
 def active_here(state: SpaceState, seat: int) -> bool:
@@ -24,18 +24,18 @@ def active_here(state: SpaceState, seat: int) -> bool:
     )
 
 
-def begin(state: SpaceState) -> list[str]:
+def begin(state: SpaceState) -> list[Msg]:
     """Start the phase at the first world where anyone can act; `acting` None when nobody can
     act anywhere (the turn is over). Returns the narration."""
     state.at = -1
     return next_world(state)
 
 
-def next_world(state: SpaceState) -> list[str]:
+def next_world(state: SpaceState) -> list[Msg]:
     """Move to the next world where a seat has something to decide, passing on the way every
     seat that has nothing to do."""
     n = len(state.seat_names)
-    notes = []
+    notes: list[Msg] = []
     while state.at + 1 < len(state.worlds):
         state.at += 1
         state.done = []
@@ -49,22 +49,24 @@ def next_world(state: SpaceState) -> list[str]:
         idle = _settle(state, next(s for s in order if s in seats and strength[s] == best))
         here = world_name(world.id)
         if state.acting is None:
-            notes.append(f"{_idle(state, idle)} nothing to do at {here}")
+            notes.append(_idle(state, idle, here))
             continue
-        line = f"Actions at {here}: {state.seat_names[state.acting]} goes first"
-        if idle:
-            line += f"; {_idle(state, idle)} nothing to do there"
+        first = state.seat_names[state.acting]
+        if not idle:
+            return [*notes, m("space.turns.first", world=here, seat=first)]
+        names = [state.seat_names[s] for s in idle]
+        line = m("space.turns.first_idle", world=here, seat=first, n=len(names), seats=names)
         return [*notes, line]
     state.acting = None
     return notes
 
 
-def next_turn_here(state: SpaceState, after: int) -> list[str]:
+def next_turn_here(state: SpaceState, after: int) -> list[Msg]:
     """Play passes to the next seat in seat order still taking part here, else to the next
     world."""
     idle = _settle(state, after + 1)
     here = world_name(state.worlds[state.at].id)
-    notes = [f"{_idle(state, idle)} nothing to do at {here}"] if idle else []
+    notes = [_idle(state, idle, here)] if idle else []
     if state.acting is None:
         return notes + next_world(state)
     return notes
@@ -87,6 +89,7 @@ def _settle(state: SpaceState, start: int) -> list[int]:
     return idle
 
 
-def _idle(state: SpaceState, seats: list[int]) -> str:
-    """`Red has`, `Red and Blue have`: the subject of a line telling the seats passed."""
-    return doing([state.seat_names[s] for s in seats], "have")
+def _idle(state: SpaceState, seats: list[int], here: Msg) -> Msg:
+    """`Red has nothing to do at Gemma`, `Red and Blue have ...`: the seats passed there."""
+    names = [state.seat_names[s] for s in seats]
+    return m("space.turns.idle", n=len(names), seats=names, world=here)

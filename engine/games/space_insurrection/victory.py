@@ -9,54 +9,67 @@ from __future__ import annotations
 
 from engine.core import Outcome, Termination
 from engine.games.space_insurrection.state import SpaceState
-from engine.messages import raw
-from engine.words import count, listing, verb
+from engine.messages import Msg, m
+
+
+def _every(state: SpaceState) -> list[int]:
+    """Seats to which every world is loyal."""
+    return [s for s in range(len(state.seat_names)) if all(w.loyal == s for w in state.worlds)]
+
+
+def _last(state: SpaceState) -> list[int]:
+    """The seat with units on the board, when it is the only one."""
+    present = {u.owner for u in state.units.values()}
+    return sorted(present) if len(present) == 1 else []
+
+
+def _loyal(state: SpaceState) -> dict[int, int]:
+    return {s: sum(1 for w in state.worlds if w.loyal == s) for s in range(len(state.seat_names))}
 
 
 def judge(state: SpaceState) -> None:
     """Called as a turn ends: records the end in the state if the game is over."""
-    seats = range(len(state.seat_names))
-    every = [s for s in seats if all(w.loyal == s for w in state.worlds)]
-    present = {u.owner for u in state.units.values()}
-    last = [s for s in present] if len(present) == 1 else []
+    every, last = _every(state), _last(state)
     if every or last:
         state.winners = sorted(set(every) | set(last))
-        reasons = []
-        if every:
-            reasons.append("every world is loyal to " + _names(state, every))
-        if last:
-            reasons.append(_names(state, last) + " alone has units left on the board")
         state.ended = "goal" if every else "elimination"
-        said = "; ".join(reasons)
-        state.ended_text = said[0].upper() + said[1:]
         return
     if state.last_turn and state.turn >= state.last_turn:
-        loyal = {s: sum(1 for w in state.worlds if w.loyal == s) for s in seats}
+        loyal = _loyal(state)
         best = max(loyal.values())
-        state.winners = [s for s in seats if loyal[s] == best]
+        state.winners = [s for s, n in loyal.items() if n == best]
         state.ended = "time_limit"
-        state.ended_text = (
-            f"The last turn is over: {_names(state, state.winners)} "
-            f"{verb(len(state.winners), 'hold')} the most loyal worlds ({count(best, 'world')})"
-            + (" and share the win" if len(state.winners) > 1 else "")
-        )
         return
     if not state.busy:
         state.winners = []
         state.ended = "standstill"
-        state.ended_text = (
-            "A whole turn went by with every player away and nothing done: the game stops "
-            "with no winner"
-        )
+
+
+def _reason(state: SpaceState, winners: list[int]) -> Msg:
+    """How the game ended, told from the final position (which no move changes any more)."""
+    if state.ended in ("goal", "elimination"):
+        every, last = _names(state, _every(state)), _names(state, _last(state))
+        if every and last:
+            return m("space.end.every_and_last", every=every, last=last)
+        if every:
+            return m("space.end.every", seats=every)
+        return m("space.end.last", seats=last)
+    if state.ended == "time_limit":
+        best = max(_loyal(state).values())
+        worlds = m("space.count.worlds", n=best)
+        return m("space.end.last_turn", n=len(winners), seats=_names(state, winners), worlds=worlds)
+    return m("space.end.standstill")
 
 
 def outcome(state: SpaceState) -> Outcome | None:
     if state.winners is None:
         return None
     return Outcome(
-        termination=Termination(state.ended), winners=state.winners, msg=raw(state.ended_text + ".")
+        termination=Termination(state.ended),
+        winners=state.winners,
+        msg=_reason(state, state.winners),
     )
 
 
-def _names(state: SpaceState, seats: list[int]) -> str:
-    return listing([state.seat_names[s] for s in seats])
+def _names(state: SpaceState, seats: list[int]) -> list[str]:
+    return [state.seat_names[s] for s in seats]

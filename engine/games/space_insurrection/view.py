@@ -7,12 +7,14 @@ from pydantic import BaseModel
 
 from engine.core import Outcome
 from engine.games.space_insurrection.content.models import content
+from engine.games.space_insurrection.names import world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
+from engine.messages import Msg, m
 
 
 class UnitView(BaseModel):
     id: str
-    name: str
+    name: Msg
     """`Star Cruiser #3`"""
     letter: str
     """Two letters for the board (`SC`)."""
@@ -27,7 +29,7 @@ class UnitView(BaseModel):
 
 class WorldView(BaseModel):
     id: str
-    name: str
+    name: Msg
     loyal: int | None
     uprising: bool
     disrupted: bool
@@ -50,7 +52,7 @@ class SpaceView(BaseModel):
     turn: int
     last_turn: int
     phase: str
-    phase_text: str
+    phase_text: Msg
     first: int
     worlds: list[WorldView]
     seats: list[SeatView]
@@ -58,33 +60,27 @@ class SpaceView(BaseModel):
     """Seats asked to act now."""
     declared: dict[str, str]
     pile: int
-    outcome: str | None
+    outcome: Msg | None
     me: int | None = None
-    reserve: list[str] | None = None
+    reserve: list[Msg] | None = None
     """The viewing seat's own reserve, by name."""
     orders: str | None = None
     """The viewing seat's own submitted orders, before they are revealed."""
 
 
-PHASE_TEXT = {
-    "discard": "Recruit: discard down to the reserve limit",
-    "blockade": "Blockade declarations",
-    "surveillance": "Surveillance orders",
-    "declare": "Surveillance: observed units declare their orders",
-    "movement": "Movement orders",
-    "action": "Actions",
-}
+def phase_name(phase: str) -> Msg:
+    """The phase of the turn, as a heading ("Blockade declarations")."""
+    return m(f"space.phase.{phase}")
 
 
 def build_view(
     state: SpaceState, seat: int | None, acting: list[int], outcome: Outcome | None
 ) -> SpaceView:
-    names = {w.id: w.name for w in content().worlds}
     here = state.worlds[state.at].id if state.phase == "action" else None
     worlds = [
         WorldView(
             id=w.id,
-            name=names[w.id],
+            name=world_name(w.id),
             loyal=w.loyal,
             uprising=w.uprising,
             disrupted=w.disrupted,
@@ -109,9 +105,9 @@ def build_view(
         )
         for s, name in enumerate(state.seat_names)
     ]
-    phase_text = PHASE_TEXT[state.phase]
+    phase_text = phase_name(state.phase)
     if here is not None:
-        phase_text = f"Actions at {names[here]}"
+        phase_text = m("space.phase.action_at", world=world_name(here))
     view = SpaceView(
         turn=state.turn,
         last_turn=state.last_turn,
@@ -123,7 +119,7 @@ def build_view(
         acting=acting,
         declared=dict(state.declared),
         pile=len(state.pile),
-        outcome=None if outcome is None else outcome.reason,
+        outcome=None if outcome is None else outcome.msg,
     )
     if seat is not None:
         view.me = seat

@@ -81,6 +81,6 @@ def test_an_absent_seat_over_the_reserve_limit_discards_the_chit_drawn_last(dice
     drawn = state.drawn[0][-1]
     default = default_action(GAME, state, 0)
     assert default.chit == drawn
-    assert GAME.choice_label(state, default) == "discard a chit", "the label names no chit"
+    assert str(GAME.choice_label(state, default)) == "discard a chit", "the label names no chit"
     state = force(state, 0)
     assert drawn in state.pile and len(state.reserves[0]) == 7

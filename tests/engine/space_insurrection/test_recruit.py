@@ -175,7 +175,7 @@ def test_the_chits_drawn_are_told_to_their_owner_alone(dice):
     put(state, "governor-1", 0, "aldebar")
     dice(1, 1)
     events = recruit(state)
-    names = [GAME.view(state, 0).reserve]
+    names = [[str(n) for n in GAME.view(state, 0).reserve or []]]
     assert names[0] and all(n in private(events, 0) for n in names[0])
     assert all(n not in public(events) for n in names[0])
     assert private(events, 1) == ""

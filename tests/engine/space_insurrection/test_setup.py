@@ -124,9 +124,9 @@ def test_a_table_plays_until_a_victory_unless_its_host_sets_a_last_turn():
     (`python -m tests.bench.last_turn`, figures in DESIGN.md), so none is set by default."""
     default = GAME.setup(GAME.make_options(2), 0)
     assert default.last_turn == 0
-    assert GAME.status_text(default, None).startswith("Turn 1: ")
+    assert str(GAME.status_text(default, None)).startswith("Turn 1: ")
     chosen = GAME.setup(GAME.make_options(3, last_turn=40), 0)
-    assert GAME.status_text(chosen, None).startswith("Turn 1 of 40: ")
+    assert str(GAME.status_text(chosen, None)).startswith("Turn 1 of 40: ")
     with pytest.raises(IllegalAction):
         GAME.make_options(2, last_turn=7)
 

@@ -123,7 +123,7 @@ def test_assassination_succeeds_automatically_against_any_target_personality(dic
     put(state, "diplomat-3", 1, "gemma")
     put(state, "agent-4", 0, "gemma")
     assert targets(state, "assassination") == {("governor-2", ""), ("diplomat-3", "")}
-    label = GAME.label_value(state, "play", "target", "diplomat-3")
+    label = str(GAME.label_value(state, "play", "target", "diplomat-3"))
     assert label == "Blue's Diplomat #3 at Gemma", "autocomplete says where it is"
     dice(3)  # the kill table only
     after, text = play(state, "assassination", "diplomat-3")

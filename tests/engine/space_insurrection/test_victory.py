@@ -39,7 +39,7 @@ def test_all_worlds_loyal_to_a_seat_at_the_end_of_the_turn_wins(dice):
     assert result.termination == Termination.GOAL and result.winners == [0]
     assert result.reason == "Every world is loyal to Red."
     assert "Every world is loyal to Red." in text
-    assert GAME.status_text(state, None) == "Game over. Every world is loyal to Red."
+    assert str(GAME.status_text(state, None)) == "Game over. Every world is loyal to Red."
     assert GAME.prompts(state) == {}
 
 
