@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image
 
+from engine.messages import ENGLISH
 from render.bloc_by_bloc.city_map import (
     MARGIN,
     CityPlan,
@@ -43,6 +44,7 @@ from render.bloc_by_bloc.look import (
     TITLE,
 )
 from render.bloc_by_bloc.side import headline, over, sections
+from render.bloc_by_bloc.words import drawing_in
 from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.focus import encoded
 from render.fonts import fit_size, text_size
@@ -78,30 +80,38 @@ class Backdrop(NamedTuple):
     over: bool
 
 
-def render(view: BlocView, players: Players = None) -> bytes:
+def render(view: BlocView, players: Players = None, language: str = ENGLISH) -> bytes:
     """PNG bytes for a Bloc by Bloc view (the spectator view: the channel sees the image), with
-    the players' names beside the factions'; the `render` package says what renderers promise."""
-    return draw(view, players).to_png(board_palette())
+    the players' names beside the factions', the view's words said in `language`; the `render`
+    package says what renderers promise."""
+    with drawing_in(language):
+        return draw(view, players).to_png(board_palette())
 
 
-def focus(before: BlocView, after: BlocView, players: Players = None) -> bytes | None:
+def focus(
+    before: BlocView, after: BlocView, players: Players = None, language: str = ENGLISH
+) -> bytes | None:
     """PNG bytes of the part of the city that changed from `before` to `after` (two spectator
     views) under a turn banner, at most 800 px wide; None when nothing on the city changed."""
     from render.bloc_by_bloc.closeup import focus_image
 
-    return encoded(focus_image(before, after, players), board_palette())
+    with drawing_in(language):
+        return encoded(focus_image(before, after, players), board_palette())
 
 
 def phone_overview(
-    view: BlocView, players: Players = None, before: BlocView | None = None
+    view: BlocView,
+    players: Players = None,
+    before: BlocView | None = None,
+    language: str = ENGLISH,
 ) -> bytes:
     """PNG bytes of the districts in play and the game's counts, 800 px wide, for a turn
     message read on a phone (the full board cannot be); `before`, the view before the last
     step, picks and rings the districts it changed (see this package's `overview` module)."""
     from render.bloc_by_bloc.overview import overview_image
 
-    image = overview_image(view, players, before)
-    return image.to_png(board_palette())
+    with drawing_in(language):
+        return overview_image(view, players, before).to_png(board_palette())
 
 
 @lru_cache(maxsize=1)

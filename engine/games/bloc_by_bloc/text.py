@@ -145,7 +145,7 @@ def label_value(state: BlocState, kind: str, field: str, value: Any) -> Msg:
         if value not in load_content().districts:
             return as_is(value)
         return _crowd(state, value)
-    if field == "card" and value:
+    if field in ("card", "want") and value:
         return card_name(value)
     if field == "occupation":
         return _occupation(value)
