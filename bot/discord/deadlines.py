@@ -14,6 +14,7 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from bot.discord.buttons import SNOOZE
 from bot.discord.computer_seats import thinker
 from bot.logs import about
 from bot.metrics import WAITS_HANDLED
@@ -24,6 +25,8 @@ from bot.table.computer_ids import is_computer
 from bot.table.model import Table
 from bot.table.pace import Pace
 from bot.table.posts import Control
+from bot.table.speech import in_channel, to_seat
+from engine.messages import m
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -124,15 +127,15 @@ class DueSweep:
         if wait.limit_at is not None and not wait.limit_told and wait.limit_at <= now:
             away = table.row.away.get(wait.user_id)
             if away is not None and table_pace.on_vacation == "default":
-                await self.turns.force(table, f"🌴 {name} is away.", seats=[wait.seat])
+                why = m("bot.deadlines.away", name=name)
+                await self.turns.force(table, why, seats=[wait.seat])
             elif wait.out_of_turn:
-                hours = self.tables.deadline_hours
-                await self.turns.force(
-                    table, f"⏰ No answer within {hours:g} hours.", seats=[wait.seat]
-                )
+                hours = f"{self.tables.deadline_hours:g}"
+                why = m("bot.deadlines.no_answer", hours=hours)
+                await self.turns.force(table, why, seats=[wait.seat])
             elif table_pace.on_limit == "default":
-                limit = table_pace.turn_limit
-                why = f"⏰ {name}'s turn passed this table's {limit:g}-hour limit."
+                limit = f"{table_pace.turn_limit:g}"
+                why = m("bot.deadlines.passed_limit", name=name, limit=limit)
                 await self.turns.force(table, why, seats=[wait.seat])
             elif table_pace.on_limit == "computer" and computer.may_stand_in(table, wait.seat):
                 await computer.stand_in(self.tables, table, wait.seat, table_pace.turn_limit)
@@ -155,10 +158,16 @@ class DueSweep:
         name = table.state.seat_names[wait.seat]
         label = self.tables.default_label(table, wait.seat)
         host = table.row.host_id
-        text = (
-            f"⏰ <@{wait.user_id}> ({name}) has had {table_pace.turn_limit:g} hours for their "
-            f"turn, this table's limit. <@{host}>: `/game table force` plays their default "
-            f"({label}), or `/game seat replace` hands the seat to someone else."
+        text = in_channel(
+            table,
+            m(
+                "bot.deadlines.tell_host",
+                who=f"<@{wait.user_id}>",
+                name=name,
+                hours=f"{table_pace.turn_limit:g}",
+                host=f"<@{host}>",
+                label=label,
+            ),
         )
         told = wait.model_copy(update={"limit_told": True})
         await self.store.update_wait(told, [_once(posts.notice(text, [host]), "limit", wait)])
@@ -171,25 +180,30 @@ class DueSweep:
         message = await self.store.last_message(table.row.id, None)
         if message is not None and table.row.guild_id is not None:
             url = f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{message}"
-            controls.append(Control(label="Go to the game", url=url))
+            go = to_seat(table, wait.seat, m("bot.deadlines.go_to_game"))
+            controls.append(Control(label=go, url=url))
         controls.append(
             Control(
-                label="Remind me later",
+                label=to_seat(table, wait.seat, SNOOZE),
                 custom_id=f"snooze:{table.row.id}:{wait.seat}:{wait.decision}",
             )
         )
-        text = f"⏰ Your move as **{name}** is waiting: {prompt.text}"
-        fallback = f"⏰ <@{wait.user_id}>, your move as **{name}** is waiting."
+        text = to_seat(table, wait.seat, m("bot.deadlines.reminder", name=name, what=prompt.msg))
+        fallback = in_channel(
+            table, m("bot.deadlines.reminder_here", who=f"<@{wait.user_id}>", name=name)
+        )
         after = pace.after_reminder(wait, table_pace, self.tables.clock())
         told = [_once(posts.reminder(wait.user_id, text, controls, fallback), "reminder", after)]
         if after.reminders >= table_pace.reminders:
             host = table.row.host_id
-            absent = posts.notice(
-                f"📭 <@{wait.user_id}> ({name}) has not answered {after.reminders} reminders "
-                f"and may be absent. <@{host}>: `/game table force` plays their default, "
-                "`/game seat replace` hands the seat to someone else, or the table can wait.",
-                [host],
+            said = m(
+                "bot.deadlines.absent",
+                who=f"<@{wait.user_id}>",
+                name=name,
+                n=after.reminders,
+                host=f"<@{host}>",
             )
+            absent = posts.notice(in_channel(table, said), [host])
             told.append(_once(absent, "absent", after))
         await self.store.update_wait(after, told)
 

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.discord import computer_seats, orders, record_commands, spectate_commands
-from bot.discord.interactions import answer, handling
+from bot.discord.interactions import answer, handling, reader
 from bot.discord.permissions import POSTING, missing_permissions, named_permissions
 from bot.table import limits, present
 from bot.table.model import PlayerError
 from bot.table.options import OptionField, option_fields
 from bot.table.pace import Pace, bounds, language_name
+from bot.table.speech import in_channel
 from bot.table.tables import NO_GAME
 from engine.games import REGISTRY
-from engine.messages import languages, say
+from engine.messages import Msg, Text, languages, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
 
+HOW_TO_PLAY = m("bot.commands.how_to_play_here")
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 """Games live in server channels and threads: every command group declares it (`contexts`)."""
 
@@ -152,7 +155,7 @@ class SeatCommands(app_commands.Group, name="seat", description="Your seat, or a
     ) -> None:
         if newcomer.bot:
             async with handling(interaction):
-                raise PlayerError("A bot cannot take a seat; pick a person.")
+                raise PlayerError(m("bot.commands.bot_seat"))
             return
         await interaction.client.steward.ask(
             interaction, "replace", a=player.id, b=newcomer.id, name=newcomer.display_name
@@ -249,13 +252,9 @@ class MeCommands(
         await interaction.client.privacy.ask_forget(interaction)
 
 
-def cannot_post(missing: list[str]) -> str:
+def cannot_post(missing: Sequence[Text]) -> Msg:
     """Why `/game board` posted nothing, and what to grant."""
-    return (
-        f"I may not post the board in this channel: I need {named_permissions(missing)} here. "
-        f"Ask a server admin to grant {'them' if len(missing) > 1 else 'it'}; meanwhile "
-        "`/game board` with `step:` shows you a board privately. Nothing was posted."
-    )
+    return m("bot.permissions.cannot_post", **named_permissions(missing))
 
 
 class GameCommands(app_commands.Group, name="game", description="Start and manage board games"):
@@ -287,7 +286,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         table = await bot.tables.current(interaction.channel_id or 0)
         if table is None:
             async with handling(interaction):
-                raise PlayerError("There is no lobby in this channel. Open one with `/game new`.")
+                raise PlayerError(m("bot.commands.no_lobby"))
             return
         await bot.lobbies.choose_option(interaction, table.row.id, name, value)
 
@@ -319,11 +318,11 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
         async with handling(interaction):
             table = await bot.tables.require(interaction.channel_id or 0)
             if table.state is None:
-                raise PlayerError("The game has not started yet.")
+                raise PlayerError(m("bot.commands.not_started"))
             missing = missing_permissions(interaction, POSTING)
             if missing:
                 raise PlayerError(cannot_post(missing))
-            status = say(table.game.status_text(table.state, None))
+            status = in_channel(table, table.game.status_text(table.state, None))
             assert interaction.channel is not None
             try:
                 await interaction.channel.send(  # type: ignore[union-attr]
@@ -333,7 +332,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 )
             except discord.Forbidden:  # taken away since Discord sent the interaction
                 raise PlayerError(cannot_post(list(POSTING.values()))) from None
-            await answer(interaction, "Board posted.")
+            await answer(interaction, m("bot.commands.board_posted"))
 
     @app_commands.command(name="status", description="Where the game stands and who must act")
     async def status(self, interaction: discord.Interaction[GameBot]) -> None:
@@ -345,20 +344,23 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 ended = await bot.tables.last_ended(channel_id)
                 if ended is None:
                     raise PlayerError(NO_GAME)
-                await answer(interaction, present.result_text(ended))
+                await answer(interaction, present.result_text(ended, reader(interaction)))
                 return
             if table.state is None:
                 text = present.lobby_text(table)
                 await answer(interaction, f"**{text['title']}**\n{text['description']}")
                 return
             seats = table.seats_of(interaction.user.id)
+            said = reader(interaction)
             lines = [f"**{table.game.title}**", present.seating(table), ""]
             last = await bot.store.last_narration(table.row.id)
             if last:
-                lines += ["**Last move:** " + limits.clip(last, 600), ""]
-            lines.append(say(table.game.status_text(table.state, seats[0] if seats else None)))
+                lines += [say(m("bot.commands.last_move", what=limits.clip(last, 600)), said), ""]
+            lines.append(
+                say(table.game.status_text(table.state, seats[0] if seats else None), said)
+            )
             lines += [present.prompt_line(table, p) for p in table.prompts().values()]
-            lines += present.pace_lines(table, table.row.away)
+            lines += present.pace_lines(table, table.row.away, said)
             await answer(interaction, "\n".join(lines))
 
     @app_commands.command(name="hand", description="Your private information (only you see it)")
@@ -368,21 +370,25 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             table = await bot.tables.require(interaction.channel_id or 0)
             seats = table.seats_of(interaction.user.id)
             if table.state is None or not seats:
-                raise PlayerError("You hold no seat in a running game here.")
-            parts = []
+                raise PlayerError(m("bot.commands.no_seat"))
+            parts: list[Msg] = []
             for seat in seats:
                 secret = table.game.hand_text(table.state, seat)
                 name = table.state.seat_names[seat]
-                parts.append(f"**{name}**: {secret or 'this game keeps nothing hidden from you.'}")
-            await answer(interaction, "\n".join(parts))
+                hidden = secret or m("bot.commands.nothing_hidden")
+                parts.append(m("bot.commands.hand", name=name, secret=hidden))
+            said = reader(interaction)
+            await answer(interaction, "\n".join(say(part, said) for part in parts))
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction[GameBot]) -> None:
         bot = interaction.client
         async with handling(interaction):
             table = await bot.tables.current(interaction.channel_id or 0)
-            text = present.help_text(table, bot.general_commands, bot.action_commands)
-            title = "How to play" + (f" {table.game.title}" if table else " with this bot")
+            said = reader(interaction)
+            text = present.help_text(table, bot.general_commands, bot.action_commands, said)
+            how = m("bot.commands.how_to_play", game=table.game.title) if table else HOW_TO_PLAY
+            title = say(how, said)
             embed = discord.Embed(title=title, description=text, colour=0x0072B2)
             await answer(interaction, "", embed=embed)
 

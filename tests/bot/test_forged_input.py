@@ -106,7 +106,7 @@ async def test_board_where_the_bot_may_not_attach_files_says_what_to_grant(sessi
 
 
 def test_several_missing_permissions_are_named_in_one_agreeing_phrase():
-    text = cannot_post(["View Channel", "Attach Files"])
+    text = str(cannot_post(["View Channel", "Attach Files"]))
     assert "I need the **View Channel** and **Attach Files** permissions here." in text
     assert "Ask a server admin to grant them;" in text and "(s)" not in text
 
