@@ -105,6 +105,10 @@ def value(state: RiotState, field: str, given: str) -> Msg:
             "riot.do.order",
             factions=[names.faction(f) for f in given.split(",") if f in state.factions],
         )
+    if field == "answer" and given in ("continue", "stop"):
+        return m(f"riot.do.press.{given}")
+    if field == "answer" and given in ("block", "allow"):
+        return m(f"riot.do.obstruct.{given}")
     if field == "units":
         pieces = [b.unit(state, x) for x in given.split(",")]
         return m("riot.value.units", units=[names.unit(p) for p in pieces if p is not None])
