@@ -186,6 +186,13 @@ def say(msg: Text, language: str = ENGLISH) -> str:
     return _render(msg, catalog(known(language)))
 
 
+def term(text: str) -> Msg:
+    """A word that must be a plain string where it is declared (an action's `summary`, a
+    field's `description`, an option's label): games write a catalog key there, said in the
+    reader's language; text that is no key is shown as it is."""
+    return Msg(key=text) if has_key(text) else Msg(key="core.name", args={"name": text})
+
+
 def say_all(msgs: Iterable[Msg], language: str = ENGLISH) -> list[str]:
     """Several messages in one language."""
     words = catalog(known(language))

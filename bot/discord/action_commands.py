@@ -23,7 +23,7 @@ from discord import app_commands
 from bot.discord.game_commands import GUILD_ONLY
 from bot.table import binding, limits
 from engine import ActionBase, Game, GameState, OrderAction
-from engine.messages import say
+from engine.messages import has_key, m, say, term
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -45,7 +45,11 @@ def _fields(action_type: type[ActionBase]) -> dict[str, Any]:
 def build_group(game: Game) -> app_commands.Group:
     group = app_commands.Group(
         name=game.short_name,
-        description=f"Play {game.title}"[: limits.DESCRIPTION],
+        description=app_commands.locale_str(
+            say(m("core.play_game", title=game.title))[: limits.DESCRIPTION],
+            key="core.play_game",
+            title=game.title,
+        ),
         allowed_contexts=GUILD_ONLY,
     )
     for action_type in game.action_types:
@@ -70,11 +74,11 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> Command:
         await interaction.client.turns.command(interaction, kind, given, game=game.id)
 
     described = app_commands.describe(
-        **{n: text[: limits.DESCRIPTION] for n, text in described_fields.items()}
+        **{n: _declared(text) for n, text in described_fields.items()}
     )(_typed_callback(kind, optional, play))
     command: Command = app_commands.Command(
         name=kind,
-        description=(action_type.summary or kind)[: limits.DESCRIPTION],
+        description=_declared(action_type.summary or kind),
         callback=described,
     )
     for name in fields:
@@ -82,6 +86,17 @@ def _build_command(game: Game, action_type: type[ActionBase]) -> Command:
     if DECISION in described_fields:
         command.autocomplete(DECISION)(_decisions(game, kind))
     return command
+
+
+def _declared(text: str) -> app_commands.locale_str:
+    """A command string a game declares: a catalog key (its English for Discord's default,
+    the key for the translator's other languages), or finished text as it is."""
+    english = say(term(text))[: limits.DESCRIPTION]
+    return (
+        app_commands.locale_str(english, key=text)
+        if has_key(text)
+        else app_commands.locale_str(english)
+    )
 
 
 def _typed_callback(kind: str, optional: dict[str, bool], play: Play) -> Callback:

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from engine.messages import ENGLISH, catalog, known
+from engine.messages import ENGLISH, Msg, catalog, known, say
 
 Node = app_commands.Command | app_commands.Group | app_commands.ContextMenu
 
@@ -58,10 +58,10 @@ class CatalogTranslator(app_commands.Translator):
         if language == ENGLISH:
             return None
         key = string.extras.get("key") or key_for(context.location, context.data)
-        if key is None:
+        if key is None or key not in catalog(language).entries:
             return None
-        texts = catalog(language).entries.get(key)
-        return texts[0] if texts else None
+        args = {k: v for k, v in string.extras.items() if k != "key"}
+        return say(Msg(key=key, args=args), language)
 
 
 def tree_strings(nodes: Iterable[Node]) -> dict[str, str]:

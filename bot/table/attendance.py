@@ -172,7 +172,7 @@ async def replace(
     players = [new if p == old else p for p in table.row.players]
     after_row = table.row.model_copy(update={"players": players})
     after = Table(row=after_row, game=table.game, state=table.state)
-    names = ", ".join(table.state.seat_names[s] for s in seats)
+    names = [table.game.seat_name(table.state, s) for s in seats]
     gave = m(
         "bot.attendance.replaced", by=f"<@{by}>", old=f"<@{old}>", seats=names, new=f"<@{new}>"
     )

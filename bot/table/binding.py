@@ -134,12 +134,12 @@ async def stale(
         raise PlayerError(NOT_YOURS)
     if mark.decision == now:
         return None
-    name = state.seat_names[mark.seat]
+    name = table.game.seat_name(state, mark.seat)
     if isinstance(what, Msg):
         became = m(what.key, **what.args, name=name)
     else:
-        became = finished(what.format(name=name))
-    waiting = [state.seat_names[s] for s in sorted(table.prompts())]
+        became = finished(what.format(name=state.seat_names[mark.seat]))
+    waiting = [table.game.seat_name(state, s) for s in sorted(table.prompts())]
     since = await _since(store, table.row.id, mark.step, user_id)
     return m(
         "bot.binding.answered",

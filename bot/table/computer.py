@@ -57,7 +57,7 @@ async def hand_over(
     if not people(players):
         raise PlayerError(m("bot.computer.nobody_left"))
     computer = new_id(level, table.row.players)
-    names = ", ".join(table.state.seat_names[s] for s in seats)
+    names = [table.game.seat_name(table.state, s) for s in seats]
     gave = m(
         "bot.computer.handed_over",
         by=f"<@{by}>",
@@ -81,7 +81,7 @@ async def stand_in(tables: Tables, table: Table, seat: int, hours: float) -> Tab
     limit, until the host hands the seat back with `/game seat return`; the table is told."""
     assert table.state is not None
     old = table.holder(seat)
-    names = ", ".join(table.state.seat_names[s] for s in table.seats_of(old))
+    names = [table.game.seat_name(table.state, s) for s in table.seats_of(old)]
     late = m("bot.computer.stands_in", who=f"<@{old}>", hours=f"{hours:g}", seats=names)
     told = tell(table, late, [old, table.row.host_id])
     return await _reseat(tables, table, old, new_id(Level.CASUAL, table.row.players), [told])
@@ -105,7 +105,7 @@ async def hand_back(
     if new in table.row.players:
         raise PlayerError(m("bot.attendance.already_plays", who=f"<@{new}>"))
     old = table.holder(seat)
-    name = table.state.seat_names[seat]
+    name = table.game.seat_name(table.state, seat)
     back = m("bot.computer.handed_back", by=f"<@{by}>", seat=name, new=f"<@{new}>")
     told = [tell(table, back, [new])]
     return await _reseat(tables, table, old, new, told, secrets_for=[seat])
@@ -153,7 +153,9 @@ async def move(tables: Tables, table: Table, seat: int, think: Think) -> Accepte
     holder = table.holder(seat)
     level = level_of(holder)
     if level is None:
-        raise PlayerError(m("bot.computer.not_computer", seat=table.state.seat_names[seat]))
+        raise PlayerError(
+            m("bot.computer.not_computer", seat=table.game.seat_name(table.state, seat))
+        )
     action = await think(
         table.game.id,
         table.state.model_dump_json(),

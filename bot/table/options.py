@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from bot.table import limits
 from engine import Game, IllegalAction
-from engine.messages import ENGLISH, Msg, Text, m, raw, say
+from engine.messages import ENGLISH, Msg, Text, has_key, m, raw, say, term
 
 
 class OptionField(BaseModel):
@@ -35,11 +35,24 @@ class OptionField(BaseModel):
 
     @property
     def title(self) -> str:
+        return self.title_in(ENGLISH)
+
+    def title_in(self, language: str) -> str:
+        """The option's name: the entry `<description key>.title` when the game's catalog has
+        one, else its field's name in words."""
+        if has_key(f"{self.description}.title"):
+            return say(Msg(key=f"{self.description}.title"), language)
         return self.name.replace("_", " ").capitalize()
 
+    def described(self, language: str = ENGLISH) -> str:
+        """What the option does, in `language` (the field's description is a catalog key)."""
+        return say(term(self.description), language)
+
     def label(self, value: Any, language: str = ENGLISH) -> str:
-        """`value` by the name the options model gives it, else in words (`value_label`)."""
-        return self.labels.get(_text(value)) or value_label(value, language)
+        """`value` by the name the options model gives it (a catalog key), else in words
+        (`value_label`)."""
+        named = self.labels.get(_text(value))
+        return say(term(named), language) if named else value_label(value, language)
 
     def parse(self, text: str) -> Any:
         """Map the text a select menu sends back to the typed value it stands for."""

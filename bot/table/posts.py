@@ -174,7 +174,9 @@ def _turn_dms(move: Accepted, by: int, at: datetime) -> list[tuple[int, str]]:
         user = after.holder(seat)
         if user == by or user in seen or not after.row.prefs.get(user, Prefs()).turn_dm:
             continue
-        turn = m("bot.posts.your_turn", seat=after.state.seat_names[seat], asked=prompt.msg)
+        turn = m(
+            "bot.posts.your_turn", seat=after.game.seat_name(after.state, seat), asked=prompt.msg
+        )
         out.append((seat, speech.to_seat(after, seat, turn)))
     return out
 
@@ -374,7 +376,7 @@ def _sharing(table: Table, with_buttons: list[Prompt]) -> list[ButtonSpec]:
         specs.append(spec)
     if len(specs) > 1 and table.state is not None:
         for spec in specs:
-            name = table.state.seat_names[spec.seat]
+            name = speech.seat_name(table, spec.seat)
             for choice in spec.choices:
                 choice["label"] = f"{name} · {choice['label']}"
     return specs

@@ -33,7 +33,7 @@ def mention(user_id: int, language: str = ENGLISH) -> str:
 def seat_line(table: Table, seat: int) -> str:
     assert table.state is not None
     holder = mention(table.holder(seat), speech.table_language(table.row))
-    return f"{holder} ({table.state.seat_names[seat]})"
+    return f"{holder} ({speech.seat_name(table, seat)})"
 
 
 def seating(table: Table) -> str:
@@ -48,7 +48,7 @@ prompt itself says they are secret)."""
 
 def prompt_line(table: Table, prompt: Prompt) -> str:
     assert table.state is not None
-    name = table.state.seat_names[prompt.seat]
+    name = speech.seat_name(table, prompt.seat)
     hint = f" {speech.in_channel(table, SHEET_HINT)}" if prompt.sheet is not None else ""
     asked = speech.in_channel(table, prompt.msg)
     holder = mention(table.holder(prompt.seat), speech.table_language(table.row))

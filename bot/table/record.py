@@ -216,7 +216,7 @@ def replay(
             timeline.move(entry, result.state)
             ending = game.outcome(result.state)
             if ending is not None:
-                winners = [result.state.seat_names[s] for s in ending.winners]
+                winners = [say(game.seat_name(result.state, s), language) for s in ending.winners]
                 text += "\n" + game_over_line(winners, ending, text, language)
         yield Step(entry.seq, timeline.state, text)
 
@@ -244,7 +244,7 @@ def _take_back(
         for old in gone:
             action = game.parse_action(old.action)
             label = say(game.choice_label(walk, action), language)
-            labels.append(f"{walk.seat_names[old.seat]}: {label}")
+            labels.append(f"{say(game.seat_name(walk, old.seat), language)}: {label}")
             walk = history.replay_move(game, walk, old).state
     except Exception as exc:
         why = exc.msg if isinstance(exc, IllegalAction) else str(exc)

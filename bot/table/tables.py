@@ -367,13 +367,13 @@ class Tables:
         prompts = table.prompts()
         if seat is not None:
             if seat not in seats:
-                owner = table.state.seat_names[seat]
+                owner = table.game.seat_name(table.state, seat)
                 raise PlayerError(m("bot.tables.not_yours", owner=owner))
             candidates = [seat]
         else:
             candidates = [s for s in seats if s in prompts and action.kind in prompts[s].kinds]
         if not candidates:
-            waiting = [table.state.seat_names[s] for s in prompts]
+            waiting = [table.game.seat_name(table.state, s) for s in prompts]
             if not waiting:
                 raise PlayerError(m("bot.tables.not_now_nobody", kind=action.kind))
             raise PlayerError(m("bot.tables.not_now", kind=action.kind, waiting=waiting))
@@ -408,7 +408,7 @@ class Tables:
             "bot.tables.default_for",
             why=speech.in_channel(table, why),
             who=f"<@{table.holder(seat)}>",
-            seat=table.state.seat_names[seat],
+            seat=table.game.seat_name(table.state, seat),
             label=self.default_label(table, seat),
         )
         prefix = speech.in_channel(table, told)
@@ -545,10 +545,10 @@ class Tables:
         user = after.holder(seat)
         if not after.row.prefs.get(user, Prefs()).on_deck:
             return []
-        acting: Arg = [after.state.seat_names[s] for s in after.prompts()]
+        acting: Arg = [after.game.seat_name(after.state, s) for s in after.prompts()]
         deck = m(
             "bot.tables.on_deck",
-            seat=after.state.seat_names[seat],
+            seat=after.game.seat_name(after.state, seat),
             acting=acting or m("bot.tables.the_table"),
         )
         return [posts.private(after, seat, speech.to_seat(after, seat, deck))]

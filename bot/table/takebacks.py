@@ -167,7 +167,7 @@ def _other(table: Table, entry: LoggedAction) -> Msg:
     """`entry`, a move that is not the asker's: another seat's, or a default the bot played
     for a seat whose player was away."""
     assert table.state is not None
-    name = table.state.seat_names[entry.seat]
+    name = table.game.seat_name(table.state, entry.seat)
     if entry.absent:
         return m("bot.takebacks.other.absent", seat=name)
     return m("bot.takebacks.other.move", seat=name)
@@ -202,7 +202,7 @@ def _plan(table: Table, replay: Replay, count: int) -> Plan:
         gone.append(entry)
         action = game.parse_action(entry.action)
         label = speech.in_channel(table, game.choice_label(state, action))
-        labels.append(f"{state.seat_names[entry.seat]}: {label}")
+        labels.append(f"{speech.seat_name(table, entry.seat)}: {label}")
     return Plan(
         seqs=[e.seq for e in gone],
         labels=labels,

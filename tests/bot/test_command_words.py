@@ -117,6 +117,9 @@ async def test_a_whole_tree_translates_the_way_discord_py_syncs_it() -> None:
         payload = await node.get_translated_payload(tree, translator)
         assert payload["name_localizations"]["es-ES"] != node.name
         assert payload["description_localizations"]["es-ES"] != node.description
+    for game in REGISTRY.values():
+        payload = await build_group(game).get_translated_payload(tree, translator)
+        assert payload["description_localizations"]["es-ES"] == f"Jugar a {game.title}"
     for node in [*general(), *(build_group(g) for g in REGISTRY.values())]:
         payload = await node.get_translated_payload(tree, translator)
 
