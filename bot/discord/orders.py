@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import orders_view
-from bot.discord.interactions import REFUSAL, answer, handling
+from bot.discord.interactions import REFUSAL, answer, handling, reader
 from bot.discord.plays import plays
 from bot.store.models import LoggedAction
 from bot.table import binding, limits
@@ -35,8 +35,9 @@ from engine import (
     Prompt,
     history,
 )
+from engine.messages import Msg, Text, m, say
 from engine.sheets import encode_orders
-from engine.words import quoted, verb
+from engine.words import quoted
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -44,12 +45,13 @@ if TYPE_CHECKING:
     from bot.store.protocol import GameStore
     from bot.table.tables import Tables
 
-ORDER_FOR = "{name}'s sheet that this order was written for has been submitted or replaced"
+ORDER_FOR = m("bot.orders.order_for")
 """How an order line bound to a sheet that moved on is named (`binding.stale`)."""
-SHEET_FOR = "that sheet of {name}'s has been submitted or replaced"
+SHEET_FOR = m("bot.orders.sheet_for")
 """How a sheet picked for `/game orders` that has moved on is named (`binding.stale`)."""
 SHEET_HELP = "Which of your sheets (from the list), so a repeat cannot reach a later sheet"
-SUBMITTED = "Those orders were already submitted, or revealed; nothing was changed."
+"""The `/game orders` option's help (a command declaration: the translator says it)."""
+SUBMITTED = m("bot.orders.submitted")
 NAMED = 6
 """Options named in a refusal before "and N more"."""
 PANELS = 12
@@ -128,10 +130,11 @@ def find_option(line: OrderLine, to: str) -> OrderOption | None:
     return None
 
 
-def short_list(labels: list[str]) -> str:
+def short_list(labels: list[str]) -> Text:
+    """At most `NAMED` labels, and how many more there are."""
     shown = ", ".join(labels[:NAMED])
     more = len(labels) - NAMED
-    return shown + (f" and {more} more" if more > 0 else "")
+    return m("bot.orders.and_more", shown=shown, n=more) if more > 0 else shown
 
 
 def submitted(game: Game, moves: list[LoggedAction], seats: list[int], kind: str) -> bool:
@@ -150,65 +153,60 @@ def submitted(game: Game, moves: list[LoggedAction], seats: list[int], kind: str
     return False
 
 
-def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction]) -> str:
+def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction], language: str) -> Msg:
     """Why the user has no orders to write now, in the words that fit the table: they already
-    submitted, nothing of theirs is asked this round, or the game is not taking orders."""
+    submitted, nothing of theirs is asked this round, or the game is not taking orders.
+    `language` is the asker's, in which they are named "you" among the others."""
     assert table.state is not None
     names = table.state.seat_names
     if table.row.status != "active":
-        return "The game is over; there are no orders to write. `/game log` tells how it went."
+        return m("bot.orders.game_over")
     if not any(issubclass(t, OrderAction) for t in table.game.action_types):
-        return f"{table.game.title} has no secret orders to write; nothing was changed."
+        return m("bot.orders.no_orders_game", game=table.game.title)
     prompts = table.prompts()
     sheets = {s: p.sheet for s, p in prompts.items() if p.sheet is not None and s not in seats}
     if sheets:
         waiting = short_list([names[s] for s in sheets])
         kind = next(iter(sheets.values())).kind
         if submitted(table.game, moves, seats, kind):
-            return (
-                f"You have already submitted your orders; they are revealed once {waiting} "
-                f"{verb(len(sheets), 'have')} submitted too. Nothing was changed."
-            )
-        return (
-            "No orders are asked of you this round: you have nothing to order now. The table "
-            f"waits for {waiting} to submit. Nothing was changed."
-        )
-    mine = [s for s in prompts if s in seats]
-    waiting = short_list(["you" if s in mine else names[s] for s in prompts])
-    return (
-        "There are no orders to write now: the game is not taking secret orders. "
-        + (f"It waits for {waiting}. " if prompts else "")
-        + "Nothing was changed."
-    )
+            return m("bot.orders.already_submitted", waiting=waiting, n=len(sheets))
+        return m("bot.orders.none_of_yours", waiting=waiting)
+    if not prompts:
+        return m("bot.orders.not_taking")
+    you = say(m("bot.orders.you"), language)
+    waiting = short_list([you if s in seats else names[s] for s in prompts])
+    return m("bot.orders.not_taking_waits", waiting=waiting)
 
 
-def draft_text(draft: Draft) -> str:
+def draft_text(draft: Draft, language: str) -> str:
     """Every line of a draft with what it says now; unwritten lines show their default."""
     out = [f"📝 **{draft.name}: {draft.sheet.title}**"]
     for line in draft.sheet.lines:
         option = draft.value(line)
         if line.locked:
-            out.append(f"• {line.label}: {option.label} (declared 🔒)")
+            said = m("bot.orders.line.declared", line=line.label, value=option.label)
         elif line.key in draft.lines and option is not line.options[0]:
-            out.append(f"• **{line.label}**: {option.label}")
+            said = m("bot.orders.line.written", line=line.label, value=option.label)
         else:
-            out.append(f"• {line.label}: {option.label} (default)")
+            said = m("bot.orders.line.default", line=line.label, value=option.label)
+        out.append(say(said, language))
     return "\n".join(out)
 
 
-def panel(table: Table, drafts: list[Draft], note: str = "") -> tuple[str, discord.ui.View]:
-    """The private answer showing drafts, with each one's Submit and Clear buttons."""
+def panel(
+    table: Table, drafts: list[Draft], language: str, note: Text = ""
+) -> tuple[str, discord.ui.View]:
+    """The private answer showing drafts, with each one's Submit and Clear buttons, in the
+    player's `language`."""
     drafts = drafts[:PANELS]
-    parts = [note] if note else []
-    parts += [draft_text(d) for d in drafts]
-    parts.append(
-        "Only you see this. Change a line with `/game order`; nothing is sent until you press "
-        "**Submit orders**."
-    )
+    parts = [say(note, language)] if note else []
+    parts += [draft_text(d, language) for d in drafts]
+    parts.append(say(m("bot.orders.only_you"), language))
     several = len(drafts) > 1
     view = orders_view(
         table.row.id,
         [(d.seat, d.decision, d.digest, d.name if several else "") for d in drafts],
+        language,
     )
     text = "\n\n".join(parts)
     if len(text) > limits.MESSAGE:
@@ -234,25 +232,27 @@ class Orders:
             lines=cleaned(sheet, stored),
         )
 
-    async def _mine(self, table: Table, user_id: int) -> list[tuple[int, Prompt, OrderSheet]]:
+    async def _mine(
+        self, table: Table, user_id: int, language: str
+    ) -> list[tuple[int, Prompt, OrderSheet]]:
         """The user's open sheets, or the refusal that says why there are none."""
         if table.state is None:
-            raise PlayerError("The game has not started yet; there are no orders to write.")
+            raise PlayerError(m("bot.orders.not_started"))
         seats = table.seats_of(user_id)
         if not seats:
-            raise PlayerError("You are not playing in this game.")
+            raise PlayerError(m("bot.orders.not_playing"))
         mine = open_sheets(table, user_id)
         if not mine:
             moves = history.moves(await self.store.action_log(table.row.id))
-            raise PlayerError(nothing_open(table, seats, moves))
+            raise PlayerError(nothing_open(table, seats, moves, language))
         return mine
 
     async def _line(
-        self, table: Table, user_id: int, unit: str, seat: int | None
+        self, table: Table, user_id: int, unit: str, seat: int | None, language: str
     ) -> tuple[int, Prompt, OrderSheet, OrderLine]:
         """The line named, on the sheet of `seat` when the values were offered for it."""
         assert table.state is not None
-        mine = [m for m in await self._mine(table, user_id) if seat in (None, m[0])]
+        mine = [s for s in await self._mine(table, user_id, language) if seat in (None, s[0])]
         for seat, prompt, sheet in mine:
             line = find_line(sheet, unit)
             if line is not None:
@@ -261,11 +261,14 @@ class Orders:
             theirs = None if prompt.sheet is None else find_line(prompt.sheet, unit)
             if theirs is not None:
                 raise PlayerError(
-                    f"{theirs.label} is {table.state.seat_names[seat]}'s, not one of yours to "
-                    "order; nothing was changed."
+                    m(
+                        "bot.orders.theirs",
+                        line=theirs.label,
+                        seat=table.state.seat_names[seat],
+                    )
                 )
         yours = short_list([line.label for _, _, sheet in mine for line in sheet.lines])
-        raise PlayerError(f"You have no {quoted(unit)} to order; yours are {yours}.")
+        raise PlayerError(m("bot.orders.no_such_unit", unit=quoted(unit), yours=yours))
 
     # ----- /game order, /game orders ------------------------------------------------------
     async def order(self, interaction: discord.Interaction[GameBot], unit: str, to: str) -> None:
@@ -282,18 +285,16 @@ class Orders:
                 return
             table = play.table
             seat = None if mark is None else mark.seat
-            seat, prompt, sheet, line = await self._line(table, user_id, unit, seat)
+            seat, prompt, sheet, line = await self._line(table, user_id, unit, seat, play.language)
             if line.locked:
                 raise PlayerError(
-                    f"{line.label}'s order was already declared ({line.options[0].label}); "
-                    "it cannot be changed. Nothing was changed."
+                    m("bot.orders.declared", line=line.label, value=line.options[0].label)
                 )
             option = find_option(line, to)
             if option is None:
                 may = short_list([o.label for o in line.options])
                 raise PlayerError(
-                    f"{line.label} cannot go to {quoted(to)}; it may go to: {may}. "
-                    "Nothing was changed."
+                    m("bot.orders.cannot_go", line=line.label, to=quoted(to), may=may)
                 )
             draft = await self.draft(table, seat, prompt, sheet)
             if option is line.options[0]:
@@ -301,7 +302,8 @@ class Orders:
             else:
                 draft.lines[line.key] = option.value
             await self.store.put_draft(table.row.id, seat, prompt.decision, draft.lines)
-            play.reply(*panel(table, [draft], f"✏️ {line.label}: {option.label}."))
+            written = m("bot.orders.written", line=line.label, value=option.label)
+            play.reply(*panel(table, [draft], play.language, written))
 
     async def _stale(
         self,
@@ -309,8 +311,8 @@ class Orders:
         channel_id: int,
         user_id: int,
         mark: binding.Mark | None,
-        what: str,
-    ) -> binding.Msg | None:
+        what: Msg,
+    ) -> Msg | None:
         """Why a value marked for an older sheet no longer counts, or None when it still does
         (or carries no mark: typed by hand, it is checked against the sheet open now);
         `table` is the channel's game."""
@@ -335,12 +337,13 @@ class Orders:
             if found is None:
                 raise PlayerError(NO_GAME)
             table = found
+            said = reader(interaction)
             drafts = [
                 await self.draft(table, seat, prompt, sheet)
-                for seat, prompt, sheet in await self._mine(table, user_id)
+                for seat, prompt, sheet in await self._mine(table, user_id, said)
                 if mark is None or seat == mark.seat
             ]
-            text, view = panel(table, drafts)
+            text, view = panel(table, drafts, said)
             await answer(interaction, text, view=view)
 
     # ----- the Submit and Clear buttons --------------------------------------------------
@@ -362,38 +365,32 @@ class Orders:
             name = table.state.seat_names[seat]
             if table.holder(seat) != user_id:
                 raise PlayerError(
-                    f"These are {name}'s orders; only <@{table.holder(seat)}> can submit or "
-                    "clear them. Nothing was changed."
+                    m("bot.orders.not_yours", seat=name, holder=f"<@{table.holder(seat)}>")
                 )
             prompt = table.prompts().get(seat) if table.row.status == "active" else None
             if prompt is None or prompt.sheet is None or prompt.decision != decision:
                 raise PlayerError(SUBMITTED)
             draft = await self.draft(table, seat, prompt, prompt.sheet)
+            note: Msg
             if draft.digest != digest:
-                note = (
-                    "⚠️ Your orders changed after that button was shown, so nothing was "
-                    "sent. Here they are now:"
-                )
+                note = m("bot.orders.changed")
             elif op == "clear":
                 await self.store.put_draft(game_id, seat, decision, {})
                 draft.lines = {}
-                note = "🧹 Cleared: every open line is back to its default."
+                note = m("bot.orders.cleared")
             else:
                 try:
                     move = await self.tables.act(
                         table, user_id, prompt.sheet.submission(draft.lines), seat
                     )
                 except IllegalAction as exc:
-                    note = (
-                        f"⚠️ {limits.clip(str(exc), REFUSAL)}\nNothing was submitted; change a "
-                        "line with `/game order` and submit again."
-                    )
+                    why = limits.clip(say(exc.msg, play.language), REFUSAL)
+                    note = m("bot.orders.refused", why=why)
                 else:  # the draft went with the move, in its transaction
-                    told = draft_text(draft).removeprefix("📝 ")
-                    label = f"Orders submitted. They stay secret until the reveal.\n{told}"
-                    self.turns.told(play, move, label)
+                    told = draft_text(draft, play.language).removeprefix("📝 ")
+                    self.turns.told(play, move, m("bot.orders.sent", sheet=told))
                     return
-            play.reply(*panel(table, [draft], note))
+            play.reply(*panel(table, [draft], play.language, note))
 
 
 # ----- autocomplete ---------------------------------------------------------------------------
@@ -413,8 +410,8 @@ async def unit_autocomplete(
         mark = binding.Mark(table.row.id, seat, prompt.decision, step)
         draft = await bot.orders.draft(table, seat, prompt, sheet)
         for line in sheet.lines:
-            name = f"{line.label}: {draft.value(line).label}"
-            name += " (declared)" if line.locked else ""
+            key = "bot.orders.choice.declared" if line.locked else "bot.orders.choice.line"
+            name = say(m(key, line=line.label, value=draft.value(line).label), reader(interaction))
             if len(mine) > 1:
                 name = f"{draft.name} · {name}"
             choice = _suggested(mark, needle, name, line.key)
@@ -457,7 +454,8 @@ async def to_autocomplete(
         now = (await bot.orders.draft(table, seat, prompt, sheet)).value(line)
         found = []
         for option in line.options:
-            name = option.label + (" (now)" if option is now else "")
+            now_said = say(m("bot.orders.choice.now", value=option.label), reader(interaction))
+            name = now_said if option is now else option.label
             choice = _suggested(mark, needle, name, option.value)
             if choice is not None:
                 found.append(choice)
