@@ -18,7 +18,15 @@ import pytest
 import bot  # noqa: F401  (the bot's catalog folder joins the catalogs when it is imported)
 from engine.games import GAMES
 from engine.games.registry import catalog_folder
-from engine.messages import ENGLISH, catalog, catalog_folders, fields, languages, read_catalog
+from engine.messages import (
+    ENGLISH,
+    add_catalog_folder,
+    catalog,
+    catalog_folders,
+    fields,
+    languages,
+    read_catalog,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 DEVELOPER = {"engine/games/registry.py", "engine/messages.py"}
@@ -33,12 +41,9 @@ NOT_YET: set[str] = {
     "engine/games/bloc_by_bloc/content/load.py",
     "engine/games/bloc_by_bloc/options.py",
     "engine/games/bloc_by_bloc/prompts.py",
-    "engine/games/bloc_by_bloc/rules.py",
     "engine/games/not_on_my_block/actions.py",
-    "engine/games/not_on_my_block/rules.py",
     "engine/games/not_on_my_block/state.py",
     "engine/games/space_insurrection/actions.py",
-    "engine/games/space_insurrection/rules.py",
     "engine/games/space_insurrection/state.py",
     "engine/words.py",
 }
@@ -64,6 +69,17 @@ def _docstrings(tree: ast.AST) -> set[int]:
 LOGS = {"debug", "info", "warning", "error", "exception"}
 EDITS = {"removeprefix", "removesuffix", "startswith", "endswith"}
 """Calls whose strings are matched against other text, never shown as they are."""
+
+
+def _proper_names(tree: ast.AST) -> set[int]:
+    """A game's `title`: its name, the same in every language."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "title" for t in node.targets)
+        and isinstance(node.value, ast.Constant)
+    }
 
 
 def _developer_only(tree: ast.AST) -> set[int]:
@@ -96,7 +112,7 @@ def _names(tree: ast.AST) -> set[str]:
 def sentences(path: Path) -> list[tuple[int, str]]:
     """String literals in `path` that read as words for a player."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _docstrings(tree) | _developer_only(tree)
+    skip = _docstrings(tree) | _developer_only(tree) | _proper_names(tree)
     names = _names(tree)
     found = []
     for node in ast.walk(tree):
@@ -141,6 +157,8 @@ def keys_named_in_code() -> dict[str, str]:
 
 
 def test_every_key_the_code_names_is_in_english() -> None:
+    for folder in (ROOT / "engine" / "games").glob("*/locale"):
+        add_catalog_folder(folder)  # a game still being written, not yet registered, too
     english = catalog(ENGLISH).entries
     missing = {key: where for key, where in keys_named_in_code().items() if key not in english}
     assert not missing, f"keys with no English text: {missing}"
