@@ -14,10 +14,11 @@ import discord
 from discord import app_commands
 
 from bot.discord.game_commands import GUILD_ONLY, game_autocomplete
-from bot.discord.interactions import answer, handling
+from bot.discord.interactions import answer, handling, reader
 from bot.table import limits
 from engine import Game
 from engine.games import REGISTRY
+from engine.messages import ENGLISH, m, say
 from engine.rules_help import RulesTopic, match_topics
 
 if TYPE_CHECKING:
@@ -36,13 +37,14 @@ def find_game(typed: str) -> Game | None:
     return None
 
 
-def games_text() -> str:
+def games_text(language: str = ENGLISH) -> str:
     """The answer when no game is known: which games have summaries, and how to ask."""
-    lines = ["There is no game in this channel. Which game's rules would you like?"]
+    lines = [say(m("bot.rules.which_game"), language)]
     for game in REGISTRY.values():
-        if game.rules_topics():
-            lines.append(f"- **{game.title}**: `/rules game:{game.short_name}`")
-    lines.append("Add `topic:` for one part of the rules; it suggests topics as you type.")
+        if game.rules_topics(language):
+            ask = m("bot.rules.game_line", game=game.title, short=game.short_name)
+            lines.append(say(ask, language))
+    lines.append(say(m("bot.rules.add_topic"), language))
     return "\n".join(lines)
 
 
@@ -50,46 +52,54 @@ def topic_list(topics: list[RulesTopic]) -> str:
     return " · ".join(t.title for t in topics[1:])
 
 
-def overview_text(game: Game, topics: list[RulesTopic]) -> str:
+def overview_text(game: Game, topics: list[RulesTopic], language: str = ENGLISH) -> str:
     """The overview topic, then the titles of all the others."""
-    return (
-        f"📖 **{game.title}: the rules in short**\n{topics[0].text}\n\n"
-        f"**Topics** (`/rules topic:`): {topic_list(topics)}"
+    said = m("bot.rules.overview", game=game.title, text=topics[0].text, topics=topic_list(topics))
+    return say(said, language)
+
+
+def topic_text(game: Game, topic: RulesTopic, language: str = ENGLISH) -> str:
+    said = m("bot.rules.topic", game=game.title, title=topic.title, text=topic.text)
+    return say(said, language)
+
+
+def unknown_topic_text(
+    game: Game, topics: list[RulesTopic], typed: str, language: str = ENGLISH
+) -> str:
+    said = m(
+        "bot.rules.unknown_topic",
+        game=game.title,
+        typed=limits.clip(typed, 80),
+        topics=topic_list(topics),
     )
+    return say(said, language)
 
 
-def topic_text(game: Game, topic: RulesTopic) -> str:
-    return f"📖 **{game.title} · {topic.title}**\n{topic.text}\n\n-# `/rules` lists every topic."
-
-
-def unknown_topic_text(game: Game, topics: list[RulesTopic], typed: str) -> str:
-    return f"No {game.title} topic matches “{limits.clip(typed, 80)}”. Topics: {topic_list(topics)}"
-
-
-def rules_text(game: Game | None, typed: str | None) -> str:
-    """The whole answer for a game (None: not known) and the topic as typed or picked."""
+def rules_text(game: Game | None, typed: str | None, language: str = ENGLISH) -> str:
+    """The whole answer for a game (None: not known) and the topic as typed or picked, in the
+    reader's `language` (the topics as that language titles them)."""
     typed = (typed or "").strip()
     if game is None and SEPARATOR in typed:
         game_id, _, rest = typed.partition(SEPARATOR)
         if game_id in REGISTRY:
             game, typed = REGISTRY[game_id], rest
     if game is None and typed:
-        found = [g for g in REGISTRY.values() if match_topics(g.rules_topics(), typed)]
+        found = [g for g in REGISTRY.values() if match_topics(g.rules_topics(language), typed)]
         if len(found) == 1:
             game = found[0]
     if game is None:
-        return games_text()
-    topics = game.rules_topics()
+        return games_text(language)
+    topics = game.rules_topics(language)
     if not topics:
-        return f"I have no summary of {game.title}'s rules yet."
+        return say(m("bot.rules.no_summary", game=game.title), language)
     if not typed:
-        return overview_text(game, topics)
+        return overview_text(game, topics, language)
     matches = match_topics(topics, typed)
     if not matches:
-        return unknown_topic_text(game, topics, typed)
+        return unknown_topic_text(game, topics, typed, language)
     if matches[0].id == "overview":
-        return overview_text(game, topics)
-    return topic_text(game, matches[0])
+        return overview_text(game, topics, language)
+    return topic_text(game, matches[0], language)
 
 
 async def _game_here(interaction: discord.Interaction[GameBot], chosen: str | None) -> Game | None:
@@ -106,17 +116,18 @@ async def topic_autocomplete(
     """The topics of the game in question that match the text so far (title or keywords);
     with no game known, those of every game, labelled with the game."""
     game = await _game_here(interaction, getattr(interaction.namespace, "game", None))
+    said = reader(interaction)
     if game is not None:
         return [
             app_commands.Choice(name=t.title[: limits.CHOICE_NAME], value=t.id)
-            for t in match_topics(game.rules_topics(), current)
+            for t in match_topics(game.rules_topics(said), current)
         ][: limits.CHOICES]
     choices = [
         app_commands.Choice(
             name=f"{g.title} · {t.title}"[: limits.CHOICE_NAME], value=f"{g.id}{SEPARATOR}{t.id}"
         )
         for g in REGISTRY.values()
-        for t in match_topics(g.rules_topics(), current)
+        for t in match_topics(g.rules_topics(said), current)
     ]
     return choices[: limits.CHOICES]
 
@@ -126,11 +137,12 @@ async def _rules(
 ) -> None:
     async with handling(interaction):
         found = await _game_here(interaction, game)
+        said = reader(interaction)
         if game and found is None:
             names = ", ".join(g.title for g in REGISTRY.values())
-            text = f"I know no game called “{limits.clip(game, 80)}”. Games: {names}."
+            text = say(m("bot.rules.no_such_game", typed=limits.clip(game, 80), games=names), said)
         else:
-            text = rules_text(found, topic)
+            text = rules_text(found, topic, said)
         await answer(interaction, text)
 
 
