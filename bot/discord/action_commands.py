@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.game_commands import GUILD_ONLY
+from bot.discord.interactions import reader
 from bot.table import binding, limits
 from engine import ActionBase, Game, GameState, OrderAction
 from engine.messages import has_key, m, say, term
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
     from bot.table.model import Table
 
 DECISION = binding.DECISION
-DECISION_HELP = "The decision you answer (from the list), so a repeat cannot count twice"
+DECISION_HELP = "bot.actions.decision_help"
+"""The `decision` option's help: a catalog key, declared like a game's field descriptions."""
 _RESERVED = frozenset({"callback", "interaction", "play", "Interaction"})
 """Names the generated callback uses itself, which no option may take."""
 Command = app_commands.Command[Any, ..., None]
@@ -163,7 +165,8 @@ def _autocompleter(game: Game, kind: str, focused: str) -> Any:
             mark = binding.Mark(table.row.id, seat, decisions[seat], step)
             if value in seen or value == "" or not binding.fits(mark, value):
                 continue  # "" means "leave this option out", which needs no suggestion
-            label = say(game.label_value(state, kind, focused, value)) or str(value)
+            shown = game.label_value(state, kind, focused, value)
+            label = say(shown, reader(interaction)) or str(value)
             if needle and needle not in label.lower() and needle not in str(value).lower():
                 continue
             seen[value] = app_commands.Choice(
@@ -192,8 +195,9 @@ def _decisions(game: Game, kind: str) -> Any:
             seat for seat, _ in bot.tables.legal_for(table, interaction.user.id, kind)
         )
         out = []
+        said = reader(interaction)
         for seat in seats:
-            name = f"{state.seat_names[seat]}: {prompts[seat].text}"
+            name = f"{state.seat_names[seat]}: {say(prompts[seat].msg, said)}"
             if str(current).lower() not in name.lower():
                 continue
             mark = binding.Mark(table.row.id, seat, prompts[seat].decision, step)
