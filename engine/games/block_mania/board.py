@@ -1,0 +1,171 @@
+"""The two blocks as a grid: square ids ("A34" is block A, column 3, level 4), square types
+from the layout (block B mirrored), neighbours, line of fire and the ways to move."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.games.block_mania.content.models import SquareType, content
+from engine.games.block_mania.state import BLOCKS, Blocker, ManiaState
+
+OPEN = ("civic", "plaza")
+"""Squares entered for 0 MP, with +1 to shooting at Blockers there, and where scrawls count."""
+
+
+def sid(block: str, col: int, level: int) -> str:
+    return f"{block}{col}{level}"
+
+
+def parse(square: str) -> tuple[str, int, int]:
+    return square[0], int(square[1]), int(square[2:])
+
+
+@cache
+def all_squares() -> tuple[str, ...]:
+    lay = content().layout
+    return tuple(
+        sid(b, c, lv) for b in BLOCKS for lv in range(lay.levels) for c in range(lay.columns)
+    )
+
+
+def on_board(block: str, col: int, level: int) -> bool:
+    lay = content().layout
+    return 0 <= col < lay.columns and 0 <= level < lay.levels
+
+
+@cache
+def kind(square: str) -> SquareType:
+    block, col, level = parse(square)
+    lay = content().layout
+    return lay.type_at(col if block == "A" else lay.columns - 1 - col, level)
+
+
+def block_of(seat: int) -> str:
+    return BLOCKS[seat]
+
+
+def seat_of(square: str) -> int:
+    return BLOCKS.index(square[0])
+
+
+def strength(square: str) -> int:
+    """A square's Strength against shooting: 8 for an Armoury, 6 otherwise."""
+    return 8 if kind(square) == "armoury" else 6
+
+
+def facing(square: str) -> bool:
+    """Whether the square looks onto the gap between the blocks."""
+    block, col, _ = parse(square)
+    gap = content().layout.columns - 1 if block == "A" else 0
+    return col == gap
+
+
+def neighbours(square: str) -> list[str]:
+    """The up to eight squares round it in the same block, diagonals included."""
+    block, col, level = parse(square)
+    return [
+        sid(block, col + dc, level + dl)
+        for dl in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dc or dl) and on_board(block, col + dc, level + dl)
+    ]
+
+
+def above(square: str) -> list[str]:
+    """The three squares of the level above (diagonals included)."""
+    block, col, level = parse(square)
+    return [
+        sid(block, col + dc, level + 1) for dc in (-1, 0, 1) if on_board(block, col + dc, level + 1)
+    ]
+
+
+def below(square: str) -> list[str]:
+    block, col, level = parse(square)
+    return [
+        sid(block, col + dc, level - 1) for dc in (-1, 0, 1) if on_board(block, col + dc, level - 1)
+    ]
+
+
+def open_air(state: ManiaState, square: str) -> bool:
+    """A crashed block's squares all count as Open Air."""
+    return state.crashed[seat_of(square)]
+
+
+def line_of_fire(state: ManiaState, source: str, target: str) -> bool:
+    """Within a block, walls stop fire beyond the next square; across the gap (Open Air), a
+    square facing it sees every square facing it on the other side, and every square of a
+    crashed block."""
+    if source == target or target in neighbours(source):
+        return True
+    if source[0] == target[0] or not facing(source):
+        return False
+    return facing(target) or open_air(state, target)
+
+
+def in_play(state: ManiaState) -> list[Blocker]:
+    return [b for b in state.blockers if len(b.at) >= 3 and b.at[0] in BLOCKS]
+
+
+def at(state: ManiaState, square: str) -> list[Blocker]:
+    return [b for b in state.blockers if b.at == square]
+
+
+def find(state: ManiaState, blocker_id: str) -> Blocker | None:
+    return next((b for b in state.blockers if b.id == blocker_id), None)
+
+
+def skills(b: Blocker) -> tuple[str, ...]:
+    return content().blocker(b.type).skills
+
+
+def flies(b: Blocker) -> bool:
+    if "no_fly" in skills(b):
+        return False
+    return "fly" in skills(b) or any(content().item(i).fly for i in b.kit)
+
+
+def _linked(square: str, partner: SquareType) -> list[str]:
+    return [s for s in all_squares() if s != square and kind(s) == partner]
+
+
+def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
+    """Every square the Blocker can reach in one step, with its cost in MP."""
+    here = b.at
+    block, col, level = parse(here)
+    found: dict[str, int] = {}
+    for dc, dl, cost in ((-1, 0, 1), (1, 0, 1), (0, -1, 1), (0, 1, 2)):
+        if on_board(block, col + dc, level + dl):
+            found[sid(block, col + dc, level + dl)] = cost
+    here_kind = kind(here)
+    special: list[str] = []
+    if here_kind == "elevator":
+        special = [s for s in _linked(here, "elevator") if s[0] == block]
+    elif here_kind == "grav_chute":
+        special = [sid(block, col, 0)]
+    elif here_kind == "pedway_terminus":
+        special = [s for s in _linked(here, "pedway_terminus") if pedway_open(state)]
+    elif here_kind == "sky_rail_station" and "no_fly" not in skills(b):
+        special = _linked(here, "sky_rail_station")
+    elif here_kind == "vehicle_park" and "no_fly" not in skills(b):
+        special = _linked(here, "vehicle_park")
+    for s in special:
+        found[s] = 1
+    for s in list(found):
+        cost = 0 if kind(s) in OPEN and found[s] == 1 and s[0] == block else found[s]
+        cost += int(state.squares[s].collapsed) + int(state.squares[here].collapsed)
+        found[s] = cost
+    if flies(b) and b.mp > 0:
+        for s in all_squares():
+            found.setdefault(s, b.mp)
+    return {
+        s: cost
+        for s, cost in found.items()
+        if s != here and not state.crashed[seat_of(s)] and not any(x.locked for x in at(state, s))
+    }
+
+
+def pedway_open(state: ManiaState) -> bool:
+    """The Pedway works while neither Terminus has collapsed."""
+    return not any(
+        state.squares[s].collapsed for s in all_squares() if kind(s) == "pedway_terminus"
+    )

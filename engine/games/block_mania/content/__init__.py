@@ -1,0 +1,1 @@
+"""Block Mania's content as data: block layouts, Blockers, equipment, the Mania deck, tables."""

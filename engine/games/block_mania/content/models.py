@@ -1,0 +1,214 @@
+"""Typed shapes of Block Mania's content, validated when loaded, with where each item comes
+from.
+
+The quick reference gives the tables and the special rules of some units, weapons and squares,
+but not the block layouts, most figures, the Mania deck or the scoring; those are reconstructed
+(see the game's DESIGN.md) and each item says so in `provenance`. An owner of the printed game
+edits the JSON files. Names and texts live in the catalogs under keys derived from the ids
+(`mania.square.<type>`, `mania.blocker.<id>`, `mania.item.<id>`, `mania.card.<id>.name`).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Provenance = Literal["rulebook", "publisher", "reconstructed"]
+SquareType = Literal[
+    "interior",
+    "window",
+    "balcony",
+    "plaza",
+    "civic",
+    "tunnel",
+    "vehicle_park",
+    "shopping_mall",
+    "bank",
+    "armoury",
+    "fire_control",
+    "power_house",
+    "elevator",
+    "grav_chute",
+    "pedway_terminus",
+    "sky_rail_station",
+    "water_tank",
+]
+Skill = Literal["no_fly", "charge", "no_firefighting", "fly", "no_loot", "always_active", "shared"]
+Window = Literal["command", "any", "attack", "justice"]
+Effect = Literal["cp", "cp_die", "repair", "extinguish", "recruit", "bonus", "arrest", "condemn"]
+HERE = Path(__file__).parent
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Special(Frozen):
+    col: int = Field(ge=0)
+    level: int = Field(ge=0)
+    type: SquareType
+
+
+class Column(Frozen):
+    """A shaft or face running up a column: elevators, grav chutes, the windows facing the gap."""
+
+    col: int = Field(ge=0)
+    from_level: int = Field(ge=0)
+    to_level: int = Field(ge=0)
+    type: SquareType
+
+
+class Layout(Frozen):
+    note: str = ""
+    columns: int = Field(ge=3)
+    levels: int = Field(ge=3)
+    squares: tuple[Special, ...]
+    columns_of: tuple[Column, ...]
+    provenance: Provenance
+
+    def type_at(self, col: int, level: int) -> SquareType:
+        """Block A's square type; block B mirrors the columns."""
+        for s in self.squares:
+            if (s.col, s.level) == (col, level):
+                return s.type
+        for c in self.columns_of:
+            if c.col == col and c.from_level <= level <= c.to_level:
+                return c.type
+        return "interior"
+
+
+class BlockerType(Frozen):
+    id: str
+    strength: int = Field(ge=1)
+    command: int = Field(ge=0)
+    mp: int = Field(ge=1)
+    count: int = Field(ge=1)
+    kit: tuple[str, ...] = ()
+    skills: tuple[Skill, ...] = ()
+    provenance: Provenance
+    note: str = ""
+
+
+class Blockers(Frozen):
+    blockers: tuple[BlockerType, ...]
+    futsies: BlockerType
+    starting: int = Field(ge=1)
+    deploy_cost: int = Field(ge=0)
+    note: str = ""
+
+
+class Item(Frozen):
+    """A weapon or piece of hardware: its damage value and what it does besides."""
+
+    id: str
+    damage: int = Field(ge=0)
+    ranged: bool = False
+    fire: int = Field(default=0, ge=0)
+    structural: int = Field(default=0, ge=0)
+    drill: bool = False
+    scrawl: bool = False
+    fly: bool = False
+    provenance: Provenance
+    note: str = ""
+
+
+class Equipment(Frozen):
+    items: tuple[Item, ...]
+    loot: tuple[str, ...] = Field(min_length=3)
+    note: str = ""
+
+
+class Card(Frozen):
+    id: str
+    window: Window
+    effect: Effect
+    amount: int = Field(ge=0)
+    count: int = Field(ge=1)
+    provenance: Provenance
+
+
+class Cards(Frozen):
+    hand: int = Field(ge=1)
+    dealt: int = Field(ge=0)
+    cards: tuple[Card, ...]
+    note: str = ""
+
+
+class Spread(Frozen):
+    roll: int = Field(ge=2, le=12)
+    dcol: int
+    dlevel: int
+
+
+class Defeat(Frozen):
+    scrawl: int = Field(ge=0)
+    killed: int = Field(ge=0)
+    collapse: int = Field(ge=0)
+
+
+class Tables(Frozen):
+    spread: tuple[Spread, ...]
+    spread_provenance: Provenance
+    spread_note: str = ""
+    square_hit: int
+    square_hit_provenance: Provenance
+    square_hit_note: str = ""
+    defeat: Defeat
+    defeat_provenance: Provenance
+
+
+class Content(Frozen):
+    layout: Layout
+    blockers: Blockers
+    equipment: Equipment
+    cards: Cards
+    tables: Tables
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Content:
+        items = {i.id for i in self.equipment.items}
+        for kind in (*self.blockers.blockers, self.blockers.futsies):
+            unknown = set(kind.kit) - items
+            if unknown:
+                raise ValueError(f"blocker {kind.id} carries unknown items {unknown}")
+        if set(self.equipment.loot) - items:
+            raise ValueError("the loot list names unknown items")
+        if sorted(s.roll for s in self.tables.spread) != list(range(2, 13)):
+            raise ValueError("the fire spread table needs one entry for each roll 2-12")
+        if not any(c.window == "justice" for c in self.cards.cards):
+            raise ValueError("the Endgame needs Justice cards")
+        return self
+
+    def blocker(self, type_id: str) -> BlockerType:
+        if type_id == self.blockers.futsies.id:
+            return self.blockers.futsies
+        return next(b for b in self.blockers.blockers if b.id == type_id)
+
+    def item(self, item_id: str) -> Item:
+        return next(i for i in self.equipment.items if i.id == item_id)
+
+    def card(self, card_id: str) -> Card:
+        return next(c for c in self.cards.cards if c.id == card_id)
+
+    def spread(self, roll: int) -> Spread:
+        return next(s for s in self.tables.spread if s.roll == roll)
+
+
+def _read(name: str) -> dict:
+    return json.loads((HERE / name).read_text(encoding="utf-8"))
+
+
+@cache
+def content() -> Content:
+    """The content files, read and checked once per process."""
+    return Content(
+        layout=Layout.model_validate(_read("blocks.json")),
+        blockers=Blockers.model_validate(_read("blockers.json")),
+        equipment=Equipment.model_validate(_read("equipment.json")),
+        cards=Cards.model_validate(_read("cards.json")),
+        tables=Tables.model_validate(_read("tables.json")),
+    )

@@ -1,0 +1,67 @@
+"""Who acts now and what they may do, with the default played when the table stops waiting:
+the first Justice card open in the Endgame, otherwise ending the phase (passing Defensive
+Fire). The decks guarantee the end: every turn draws a card, and the game is over once the
+Justice cards run out, so defaults alone finish a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import ActionBase, Game, Prompt, in_phase
+from engine.games.block_mania import names, turn
+from engine.games.block_mania.actions import Deploy, End
+from engine.games.block_mania.state import ManiaState
+from engine.messages import m
+
+QUICK = ("end", "deploy", "activate")
+"""Kinds offered as buttons; moves, attacks and cards are typed with autocomplete, and cards
+are also played from the hand."""
+
+
+def acting(state: ManiaState) -> int | None:
+    if state.ended:
+        return None
+    return state.defender if state.phase == "defensive" else state.active
+
+
+def legal(state: ManiaState, seat: int) -> list[ActionBase]:
+    if acting(state) != seat:
+        return []
+    phase = state.phase
+    if phase == "justice":
+        return list(turn.cards_for(state, seat))
+    if phase == "command":
+        found: list[ActionBase] = [*turn.activatable(state), *turn.moves(state)]
+        if turn.may_deploy(state):
+            found.append(Deploy())
+        return [*found, *turn.cards_for(state, seat), End()]
+    if phase == "defensive":
+        return [*turn.defensive_shots(state), *turn.cards_for(state, seat), End()]
+    return [*turn.attacks(state), *turn.cards_for(state, seat), End()]
+
+
+def default(state: ManiaState, seat: int) -> ActionBase:
+    if state.phase == "justice":
+        return legal(state, seat)[0]
+    return End()
+
+
+def prompts(game: Game[ManiaState, Any], state: ManiaState) -> dict[int, Prompt]:
+    seat = acting(state)
+    if seat is None:
+        return {}
+    offered = legal(state, seat)
+    quick = [a for a in offered if a.kind in QUICK]
+    question = m(f"mania.prompt.{state.phase}", seat=names.seat(state, seat), n=state.cp)
+    key = f"turn-{state.turn}"
+    if state.phase == "defensive" and state.window is not None:
+        kinds = sorted({a.kind for a in offered if a.kind != "end"})
+        return in_phase(state.window.prompt(question, End().model_dump(), kinds=kinds), key)
+    prompt = Prompt(
+        seat=seat,
+        msg=question,
+        kinds=sorted({a.kind for a in offered}),
+        choices=game.quick_choices(state, quick),
+        default=default(state, seat).model_dump(),
+    )
+    return in_phase({seat: prompt}, key)

@@ -1,0 +1,142 @@
+"""What a seat (or the channel) sees: both blocks square by square, every Blocker in play,
+command points, Defeat Points, card counts; its own Mania hand only. Other hands and the
+order of the decks stay hidden."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.games.block_mania import board, names
+from engine.games.block_mania.content.models import content
+from engine.games.block_mania.prompts import acting
+from engine.games.block_mania.state import ManiaState
+from engine.messages import Msg
+
+
+class SquareView(BaseModel):
+    id: str
+    block: str
+    col: int
+    level: int
+    kind: str
+    kind_name: Msg
+    fire: int
+    damage: int
+    collapsed: bool
+    scrawl: bool
+
+
+class BlockerView(BaseModel):
+    id: str
+    type: str
+    type_name: Msg
+    owner: int
+    at: str
+    strength: int
+    kit: list[str]
+    active: bool
+    locked: bool
+
+
+class SeatView(BaseModel):
+    seat: int
+    name: str
+    block: str
+    defeat: int
+    cards: int
+    reserve: int
+    crashed: bool
+
+
+class ManiaView(BaseModel):
+    seat: int | None
+    turn: int
+    active: int
+    acting: int | None
+    phase: str
+    phase_name: Msg
+    cp: int
+    endgame: bool
+    deck: int
+    justice: int
+    columns: int
+    levels: int
+    squares: list[SquareView]
+    blockers: list[BlockerView]
+    seats: list[SeatView]
+    hand: list[str]
+    hand_names: list[Msg]
+    ended: str
+    winners: list[int]
+    outcome: Msg | None
+
+
+def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView:
+    lay = content().layout
+    squares = []
+    for s in board.all_squares():
+        block, col, level = board.parse(s)
+        sq = state.squares[s]
+        kind = board.kind(s)
+        squares.append(
+            SquareView(
+                id=s,
+                block=block,
+                col=col,
+                level=level,
+                kind=kind,
+                kind_name=names.kind(kind),
+                fire=sq.fire,
+                damage=sq.damage,
+                collapsed=sq.collapsed,
+                scrawl=sq.scrawl,
+            )
+        )
+    blockers = [
+        BlockerView(
+            id=b.id,
+            type=b.type,
+            type_name=names.blocker_type(b.type),
+            owner=b.owner,
+            at=b.at,
+            strength=content().blocker(b.type).strength,
+            kit=list(b.kit),
+            active=b.active,
+            locked=b.locked,
+        )
+        for b in board.in_play(state)
+    ]
+    hand = list(state.hands[seat]) if seat is not None else []
+    return ManiaView(
+        seat=seat,
+        turn=state.turn,
+        active=state.active,
+        acting=acting(state),
+        phase=state.phase,
+        phase_name=names.phase(state.phase),
+        cp=state.cp,
+        endgame=state.endgame,
+        deck=len(state.deck),
+        justice=len(state.justice),
+        columns=lay.columns,
+        levels=lay.levels,
+        squares=squares,
+        blockers=blockers,
+        seats=[
+            SeatView(
+                seat=s,
+                name=state.seat_names[s],
+                block=board.block_of(s),
+                defeat=state.defeat[s],
+                cards=len(state.hands[s]),
+                reserve=len(state.reserves[s]),
+                crashed=state.crashed[s],
+            )
+            for s in (0, 1)
+        ],
+        hand=hand,
+        hand_names=[names.card(c) for c in hand],
+        ended=state.ended,
+        winners=list(state.winners),
+        outcome=outcome,
+    )
