@@ -17,6 +17,7 @@ from bot.discord.interactions import answer, handling
 from bot.discord.record_commands import shown_game
 from bot.table.model import PlayerError, Table
 from bot.table.spectate import new_token
+from engine.games import REGISTRY
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -38,8 +39,8 @@ SHOWN = (
     "seeing only what this channel sees: {url}"
 )
 NOT_FINISHED = (
-    "This channel's latest game is not finished, so it has no timelapse: one is drawn when a "
-    "game ends."
+    "No game has been played to its end in this channel yet, so there is no timelapse: one is "
+    "drawn when a game ends."
 )
 
 
@@ -78,8 +79,9 @@ async def spectate_command(interaction: discord.Interaction[GameBot], link: str 
 async def timelapse_command(interaction: discord.Interaction[GameBot]) -> None:
     bot = interaction.client
     async with handling(interaction):
-        row, game = await shown_game(bot.store, interaction.channel_id or 0)
-        if row.status != "finished":
+        row = await bot.store.latest_game(interaction.channel_id or 0, finished=True)
+        game = None if row is None else REGISTRY.get(row.game)
+        if row is None or game is None:  # a game no longer installed has nothing to draw
             raise PlayerError(NOT_FINISHED)
         table = Table(row=row, game=game, state=None)
         picture = await bot.drawing.timelapse(table, await bot.store.action_log(row.id))

@@ -123,7 +123,7 @@ class OutboxStore(Protocol):
 class RecordStore(Protocol):
     """The record of a game: /game log, board, since, export, import, list, mine."""
 
-    async def latest_game(self, channel_id: int) -> GameRow | None: ...
+    async def latest_game(self, channel_id: int, *, finished: bool = False) -> GameRow | None: ...
     async def narration(
         self,
         game_id: int,

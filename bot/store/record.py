@@ -66,12 +66,14 @@ class SqlRecord(Sql):
         async def _enqueue(self, game_id: int, seq: int, posts: list[Post]) -> None: ...
         async def _replace_waits(self, game_id: int, waits: list[Wait]) -> None: ...
 
-    async def latest_game(self, channel_id: int) -> GameRow | None:
-        """The channel's most recent game that was dealt (running, finished or abandoned): a
-        lobby has nothing to show yet. Read backwards through the channel's index."""
+    async def latest_game(self, channel_id: int, *, finished: bool = False) -> GameRow | None:
+        """The channel's most recent game that was dealt (running, finished or abandoned; with
+        `finished`, played to its end): a lobby has nothing to show yet. Read backwards through
+        the channel's index."""
         return await self._one(
             "SELECT * FROM games WHERE channel_id = ? AND seed IS NOT NULL"
-            " ORDER BY id DESC LIMIT 1",
+            + (" AND status = 'finished'" if finished else "")
+            + " ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
 

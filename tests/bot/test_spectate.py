@@ -172,6 +172,12 @@ async def test_the_page_updates_after_a_move_and_shows_every_step_as_the_channel
     answer = (await watched.command(guest, "game", "timelapse")).reply
     assert answer is not None and answer.ephemeral and answer.attachments
 
+    # A new game in the channel: the timelapse is still the last finished game's.
+    await watched.open_game("sealed_bids", host, guest, seed=6)
+    again = (await watched.command(guest, "game", "timelapse")).reply
+    assert again is not None and again.attachments
+    assert again.attachments[0].data == answer.attachments[0].data
+
 
 async def test_an_address_that_asks_too_fast_is_slowed_down(tmp_path: Path, toy_installed):
     settings = {
