@@ -1,0 +1,36 @@
+"""Positions for Block Mania's tests: a fresh game, and dice that roll what a test says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.games.block_mania.rules import GAME
+from engine.games.block_mania.state import ManiaOptions, ManiaState
+
+
+class Dice:
+    """Rolls taken from a list, in order, so a test states each die it needs."""
+
+    def __init__(self, rolls: Iterable[int]) -> None:
+        self.rolls = list(rolls)
+
+    def randint(self, low: int, high: int) -> int:
+        value = self.rolls.pop(0)
+        assert low <= value <= high
+        return value
+
+    def roll(self, count: int, sides: int = 6) -> list[int]:
+        return [self.randint(1, sides) for _ in range(count)]
+
+    def below(self, n: int) -> int:
+        return 0
+
+
+def game(seed: int = 1) -> ManiaState:
+    return GAME.setup(ManiaOptions(players=2), seed)
+
+
+def rigged(state: ManiaState, rolls: Iterable[int]) -> Dice:
+    dice = Dice(rolls)
+    object.__setattr__(state, "rng", dice)
+    return dice
