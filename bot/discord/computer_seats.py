@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.lobby import LEVEL_NAMES
 from bot.discord.plays import plays
 from bot.discord.steward import may_manage
 from bot.table import computer
 from bot.table.model import PlayerError
 from engine.computer import STRONG, Level, Tally, best, merge
 from engine.computer.levels import choose_json, think_json
+from engine.messages import m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -47,18 +49,19 @@ async def hand_over(
         table = play.table
         if table.row.status == "lobby":
             if player is not None:
-                raise PlayerError(
-                    "In the lobby a computer takes a seat of its own: leave out the player."
-                )
+                raise PlayerError(m("bot.commands.computer_in_lobby"))
             await interaction.client.lobbies.seat_computer(play, interaction.user.id, Level(level))
             return
         if player is None:
-            raise PlayerError("Name the player whose seat the computer takes over.")
+            raise PlayerError(m("bot.commands.computer_whose"))
         manage = may_manage(interaction, table.row.host_id)
         after = await computer.hand_over(
             interaction.client.tables, table, player.id, Level(level), interaction.user.id, manage
         )
-        play.tell(after.row.id, f"The computer ({level}) plays for <@{player.id}>'s seat now.")
+        level_name = LEVEL_NAMES[Level(level)]
+        play.tell(
+            after.row.id, m("bot.commands.computer_plays", level=level_name, who=player.mention)
+        )
 
 
 async def hand_back(
@@ -67,7 +70,7 @@ async def hand_back(
     """`/game seat return`: give a computer's seat to a member."""
     async with plays(interaction) as play:
         if newcomer.bot:
-            raise PlayerError("A bot cannot take a seat; pick a person.")
+            raise PlayerError(m("bot.commands.bot_seat"))
         table = play.table
         manage = may_manage(interaction, table.row.host_id)
         client = interaction.client
@@ -75,4 +78,4 @@ async def hand_back(
         after = await computer.hand_back(
             client.tables, table, seat, newcomer.id, interaction.user.id, manage
         )
-        play.tell(after.row.id, f"<@{newcomer.id}> plays {seat} now.")
+        play.tell(after.row.id, m("bot.commands.plays_now", who=newcomer.mention, seat=seat))

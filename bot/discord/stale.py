@@ -21,7 +21,7 @@ import discord
 from bot.discord.checked import payload
 from bot.discord.interactions import answer, handling
 from bot.store.models import GameRow
-from engine.words import listing
+from engine.messages import Msg, m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -63,16 +63,15 @@ class StaleClicks:
     async def answer(self, interaction: discord.Interaction[GameBot], custom_id: str) -> None:
         """Tell the clicker the control was already answered, then retire stale buttons."""
         data = payload(interaction)
-        what = "button" if data.get("component_type", BUTTON) == BUTTON else "menu"
+        button = data.get("component_type", BUTTON) == BUTTON
+        said: Msg = m("bot.stale.button" if button else "bot.stale.menu")
         row = None
         async with handling(interaction):
             row = await self._row(interaction, custom_id)
-            now = await self._now(row, custom_id) if row is not None else ""
-            await answer(
-                interaction,
-                f"⚠️ That {what} was already answered: its message changed before your screen "
-                f"showed it, so nothing was changed. {now}".strip(),
-            )
+            now = await self._now(row, custom_id) if row is not None else None
+            if now is not None:
+                said = m("bot.stale.and_now", what=said, now=now)
+            await answer(interaction, said)
         if row is not None:
             await self._retire(interaction, row)
 
@@ -88,20 +87,19 @@ class StaleClicks:
             return None
         return row
 
-    async def _now(self, row: GameRow, custom_id: str) -> str:
+    async def _now(self, row: GameRow, custom_id: str) -> Msg | None:
         """What stands now, in one sentence: cheap, and only what the channel may see."""
         lobby = custom_id.startswith(("lobby:", "option:"))
         if row.status == "lobby":
-            return "The lobby is still open; `/game status` shows it as it is now."
+            return m("bot.stale.lobby_open")
         if row.status in ("finished", "abandoned", "orphaned"):
-            ended = "is over" if row.status == "finished" else "was closed"
-            return f"That game {ended}; `/game log` tells what happened."
+            return m("bot.stale.over" if row.status == "finished" else "bot.stale.closed")
         table = await self.tables.by_id(row.id)
         if table is None or table.state is None:
-            return ""
+            return None
         waiting = [table.state.seat_names[s] for s in sorted(table.prompts())]
-        started = "The game has started" if lobby else "The game has moved on"
-        return f"{started}: it waits for {listing(waiting) or 'nobody'} now."
+        key = "bot.stale.started" if lobby else "bot.stale.moved_on"
+        return m(key, waiting=waiting or m("bot.stale.nobody"))
 
     async def _retire(self, interaction: discord.Interaction[GameBot], row: GameRow) -> None:
         """Take the buttons off the clicked message when it is the bot's own, public, and none
