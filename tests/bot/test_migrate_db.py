@@ -5,8 +5,12 @@ copies nothing twice, the SQLite file is left as it was, and the URL's password 
 from __future__ import annotations
 
 import hashlib
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.store.lease import Holder
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 from tests.bot.driver import seated, step
 from tests.bot.harness import Session, reply_text
 from tests.bot.test_backup import cli
@@ -76,3 +80,37 @@ async def test_a_sqlite_deployment_moves_to_postgresql_and_plays_on(
         shown = await session.command(alice, "game", "me", "settings")
         assert "Europe/Paris" in reply_text(shown)
         assert not (tmp_path / "games.sqlite3").exists()
+
+
+async def test_a_running_bot_or_a_game_already_in_the_channel_stops_the_copy_with_a_line(
+    tmp_path: Path, postgres: Server
+):
+    database = tmp_path / "games.sqlite3"
+    source = SqliteStore(database)
+    await source.open()
+    for channel in (100, 101):
+        await source.create_lobby(channel, 1, "not_on_my_block", 5)
+    me = Holder(version="1.0", started_at=datetime.now(UTC))
+    assert await source.hold(me, datetime.now(UTC), timedelta(seconds=60)) is None
+    url = await postgres.database()
+    running = cli(database, "migrate-db", "--to", url)
+    assert running.returncode == 1 and "stop it first" in running.stderr
+    await source.let_go(me)
+    await source.aclose()
+
+    target = PostgresStore(url)
+    await target.open()
+    try:
+        await target.create_lobby(101, 2, "not_on_my_block", 9)  # someone started one there
+    finally:
+        await target.aclose()
+    done = cli(database, "migrate-db", "--to", url)
+    assert done.returncode == 1
+    # Its id is taken by another game, and the other game's channel has a game open.
+    assert done.stderr.strip().splitlines() == [
+        f"game {n}: the PostgreSQL database has another game (id 1) under its id or in its "
+        f"channel {channel}"
+        for n, channel in ((1, 100), (2, 101))
+    ]
+    assert "Copied 0 games" in done.stdout
+    assert "Copied" not in running.stdout
