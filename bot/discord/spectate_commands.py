@@ -13,35 +13,21 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord.interactions import answer, handling
+from bot.discord.interactions import answer, handling, reader
 from bot.discord.record_commands import shown_game
 from bot.table.model import PlayerError, Table
 from bot.table.spectate import new_token
 from engine.games import REGISTRY
+from engine.messages import m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
 
-WEB_OFF = (
-    "This bot serves no spectator pages: its admin turns them on with WEB_PORT and WEB_BASE_URL."
-)
-HOST_ONLY = "Only the game's host may replace its spectator link or turn the page off."
-TURNED_OFF = (
-    "The host turned this game's spectator page off. They can make a new link with "
-    "`/game spectate link:new`."
-)
-NOW_OFF = (
-    "👀 The spectator page of this game is off: its link shows nothing now. "
-    "`/game spectate link:new` makes a new one."
-)
-SHOWN = (
-    "👀 Anyone with this link can watch this game of **{title}**, live and step by step, "
-    "seeing only what this channel sees: {url}"
-)
-NOT_FINISHED = (
-    "No game has been played to its end in this channel yet, so there is no timelapse: one is "
-    "drawn when a game ends."
-)
+WEB_OFF = m("bot.spectate.web_off")
+HOST_ONLY = m("bot.spectate.host_only")
+TURNED_OFF = m("bot.spectate.turned_off")
+NOW_OFF = m("bot.spectate.now_off")
+NOT_FINISHED = m("bot.spectate.not_finished")
 
 
 @app_commands.command(name="spectate", description="A web page to watch this game (a link)")
@@ -72,7 +58,7 @@ async def spectate_command(interaction: discord.Interaction[GameBot], link: str 
             await bot.store.set_spectator_link(row.id, token)
         if token is None:
             raise PlayerError(TURNED_OFF)
-        await answer(interaction, SHOWN.format(title=game.title, url=f"{base}/s/{token}"))
+        await answer(interaction, m("bot.spectate.shown", game=game.title, url=f"{base}/s/{token}"))
 
 
 @app_commands.command(name="timelapse", description="The channel's finished game, step by step")
@@ -86,9 +72,9 @@ async def timelapse_command(interaction: discord.Interaction[GameBot]) -> None:
         table = Table(row=row, game=game, state=None)
         picture = await bot.drawing.timelapse(table, await bot.store.action_log(row.id))
         if picture is None:
-            raise PlayerError("The timelapse could not be drawn; please try again later.")
+            raise PlayerError(m("bot.spectate.no_timelapse"))
         await interaction.edit_original_response(
-            content=f"🎞️ **{game.title}**, step by step.",
+            content=say(m("bot.spectate.timelapse", game=game.title), reader(interaction)),
             attachments=[picture],
             allowed_mentions=discord.AllowedMentions.none(),
         )
