@@ -18,40 +18,28 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.checked import Checked
-from bot.discord.interactions import answer, handling
+from bot.discord.interactions import answer, handling, reader
 from bot.store.privacy import KeptAbout
 from bot.store.protocol import GameStore
 from bot.table.model import PlayerError
+from engine.messages import ENGLISH, Msg, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
 
-KEPT = (
-    "**What I keep about you** (user id {user}):\n"
-    "- Settings from `/game me settings`: {settings}\n"
-    "- {games} game(s) you sat in or hosted ({running} still open): your user id, the "
-    "display name the game showed, {moves} move(s) in the logs, and the narration that "
-    "names you.\n"
-    "Games are kept so that `/game log`, `/game export` and replays work; an admin may have "
-    "them deleted some time after they end. The attached file has it all. "
-    "`/game me forget` deletes your settings and takes your id and name out of ended games."
-)
-ASK = (
-    "Forget you? This deletes your settings and, in the {ended} game(s) that have ended, "
-    "replaces your user id and name with a seat label (the moves stay, under that label). "
-    "{running}It cannot be undone."
-)
-RUNNING = (
-    "Your seat in {count} open lobby or running game(s) ({where}) stays as it is until "
-    "they end, since the table needs to know who may act for it; ask again after they end. "
-)
-DONE = "Done: {settings}, {ended} ended game(s) now show a seat label instead of you. {running}"
-NOT_YOURS = "This button is for the person who asked to be forgotten; nothing was changed."
+NOT_YOURS = m("bot.privacy.not_yours")
 
 
 def _where(kept: KeptAbout | list[Any]) -> str:
     games = kept.games if isinstance(kept, KeptAbout) else kept
     return ", ".join(f"<#{g.channel_id}>" for g in games)
+
+
+def _running(games: list[Any]) -> Msg | str:
+    """Why the seats in games not over yet stay as they are (nothing when there are none)."""
+    if not games:
+        return ""
+    return m("bot.privacy.running", n=len(games), where=_where(games))
 
 
 class Privacy:
@@ -63,12 +51,15 @@ class Privacy:
             user = interaction.user.id
             kept = await self.store.kept_about(user)
             running = [g for g in kept.games if g.status in ("lobby", "active")]
-            text = KEPT.format(
-                user=user,
-                settings="none" if kept.settings is None else kept.settings.summary(),
-                games=len(kept.games),
+            text = m(
+                "bot.privacy.kept",
+                user=str(user),
+                settings=m("bot.privacy.none")
+                if kept.settings is None
+                else kept.settings.summary(),
+                n=len(kept.games),
                 running=len(running),
-                moves=sum(g.moves for g in kept.games),
+                moves=m("bot.privacy.moves", n=sum(g.moves for g in kept.games)),
             )
             await answer(interaction, text)
             data = io.BytesIO(kept.model_dump_json(indent=2).encode())
@@ -81,10 +72,9 @@ class Privacy:
             user = interaction.user.id
             kept = await self.store.kept_about(user)
             running = [g for g in kept.games if g.status in ("lobby", "active")]
-            told = RUNNING.format(count=len(running), where=_where(running)) if running else ""
             view = discord.ui.View(timeout=None)
-            view.add_item(ForgetButton(user))
-            text = ASK.format(ended=len(kept.games) - len(running), running=told)
+            view.add_item(ForgetButton(user, reader(interaction)))
+            text = m("bot.privacy.ask", n=len(kept.games) - len(running), running=_running(running))
             await answer(interaction, text, view=view)
 
     async def forget(self, interaction: discord.Interaction[GameBot], user_id: int) -> None:
@@ -94,17 +84,19 @@ class Privacy:
             return
         async with handling(interaction, in_place=True) as progress:
             done = await self.store.forget(user_id)
-            progress.committed = "You were forgotten."
-            settings = "your settings deleted" if done.settings_deleted else "you had no settings"
-            running = (
-                RUNNING.format(count=len(done.running), where=_where(done.running))
-                if done.running
-                else ""
+            progress.committed = m("bot.privacy.forgotten")
+            key = (
+                "bot.privacy.settings_deleted"
+                if done.settings_deleted
+                else "bot.privacy.no_settings"
             )
-            await answer(
-                interaction,
-                DONE.format(settings=settings, ended=done.games_relabelled, running=running),
+            said = m(
+                "bot.privacy.done",
+                settings=m(key),
+                n=done.games_relabelled,
+                running=_running(done.running),
             )
+            await answer(interaction, said)
 
 
 class ForgetButton(
@@ -114,10 +106,10 @@ class ForgetButton(
 ):
     """Confirms `/game me forget`; only the person it names may press it."""
 
-    def __init__(self, user_id: int) -> None:
+    def __init__(self, user_id: int, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Forget me",
+                label=say(m("bot.privacy.forget_me"), language),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"forget:{user_id}",
             )
