@@ -85,14 +85,11 @@ class Privacy:
         async with handling(interaction, in_place=True) as progress:
             done = await self.store.forget(user_id)
             progress.committed = m("bot.privacy.forgotten")
-            key = (
-                "bot.privacy.settings_deleted"
-                if done.settings_deleted
-                else "bot.privacy.no_settings"
-            )
+            deleted = m("bot.privacy.settings_deleted")
+            settings = deleted if done.settings_deleted else m("bot.privacy.no_settings")
             said = m(
                 "bot.privacy.done",
-                settings=m(key),
+                settings=settings,
                 n=done.games_relabelled,
                 running=_running(done.running),
             )
