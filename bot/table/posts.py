@@ -312,9 +312,9 @@ def compose(
             or _continues(living.actors, actors, shows, show.announced)
         )
     ):
-        narration = f"{living.narration}\n{header}"
-        content = "\n".join([narration, *asking])
-        if len(content) <= limits.MESSAGE_PIECE:
+        narration = _latest(table, living.narration, header, asking)
+        if narration is not None:
+            content = "\n".join([narration, *asking])
             return [
                 Piece(
                     content=content,
@@ -355,6 +355,28 @@ def compose(
             )
         )
     return pieces
+
+
+EARLIER = m("bot.posts.earlier_in_log")
+"""The first line of a living turn message whose earliest steps no longer fit it."""
+
+
+def _latest(table: Table, told: str, step: str, asking: list[str]) -> str | None:
+    """The living message's narration (`told`) with this step's added, as much of it as fits
+    one message with the lines saying who must act: when it would overflow, its earliest lines
+    give way to one saying they are in `/game log` (and on the spectator page), so a long phase
+    stays one message instead of going on in another. None when this step's own lines do not
+    fit with it: it starts a new message."""
+    lines = told.splitlines()
+    if len("\n".join([*lines, step, *asking])) <= limits.MESSAGE_PIECE:
+        return f"{told}\n{step}"
+    earlier = speech.in_channel(table, EARLIER)
+    if lines and lines[0] == earlier:
+        lines = lines[1:]
+    size = len("\n".join([earlier, *lines, step, *asking]))
+    while lines and size > limits.MESSAGE_PIECE:
+        size -= len(lines.pop(0)) + 1
+    return None if size > limits.MESSAGE_PIECE else "\n".join([earlier, *lines, step])
 
 
 def _phase(prompts: list[Prompt]) -> str | None:

@@ -4,7 +4,7 @@ it; the board, pings and decision-bound buttons on the post that tells of the ga
 from datetime import UTC, datetime, timedelta
 
 from bot.store.models import GameRow, OutboxRow, Post, Prefs
-from bot.table import posts
+from bot.table import limits, posts
 from bot.table.model import Accepted, Table
 from engine import Prompt, QuickChoice
 from tests.engine.toy_game import GAME as TOY
@@ -146,6 +146,26 @@ def test_a_phase_keeps_one_message_edited_as_the_actor_changes_while_players_are
     assert [spec.seat for spec in piece.buttons] == [bob]
     assert "Pick one." in piece.content and piece.content.startswith("Earlier.\nA move.")
     assert piece.living is not None and set(piece.living.seen) == {str(ALICE), str(BOB)}
+
+
+def test_a_full_phase_message_keeps_its_latest_steps_and_says_where_the_earlier_are():
+    bob = asking(1).seats_of(BOB)[0]
+    long = living(seen={BOB: 4})
+    steps = [f"Step {n}: " + "a unit moves and fights " * 4 for n in range(30)]
+    long.narration = "\n".join(steps)
+    show = posts.Show(announced={(0, 3)}, living=long)
+    (piece,) = posts.compose(asking(bob), moved(ALICE), current=True, show=show)
+    assert piece.edit == 555 and piece.ping == [], "still the phase's one message"
+    assert len(piece.content) <= limits.MESSAGE_PIECE
+    earlier = str(posts.EARLIER)
+    assert piece.content.startswith(earlier + "\nStep ") and "Pick one." in piece.content
+    assert "Step 0:" not in piece.content and "\nA move.\n" in piece.content
+    # The next step trims the same way, with the one line saying where the rest is.
+    assert piece.living is not None
+    show = posts.Show(announced={(0, 3)}, living=piece.living)
+    (again,) = posts.compose(asking(bob), moved(ALICE), current=True, show=show)
+    assert again.edit == 555 and again.content.count(earlier) == 1
+    assert again.content.count("A move.") == 2
 
 
 def test_a_player_who_waited_longer_than_the_grace_is_pinged_in_a_new_message():
