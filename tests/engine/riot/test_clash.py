@@ -7,7 +7,8 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.riot import GAME
-from engine.games.riot.state import RiotState
+from engine.games.riot.actions import Move
+from engine.games.riot.state import Clash, RiotState
 from tests.engine.riot.support import act, act_events, acting, at, is_wounded, pass_all, position
 
 
@@ -256,9 +257,10 @@ def test_a_paramilitary_just_deployed_assaults_a_building_directly() -> None:
     state = position(units={"nat19": "e2", "ana1": "b5a"}, active=3)
     state.units[[u.id for u in state.units].index("nat19")].fresh = True
     state = act(state, 3, kind="attack", target="b5a", defender="anarchists", units="nat19")
-    assert state.pending and state.pending[0].attackers == ["nat19"]
+    clash = state.pending[0]
+    assert isinstance(clash, Clash) and clash.attackers == ["nat19"]
 
 
 def test_a_paramilitary_cannot_walk_into_an_empty_building() -> None:
     state = position(units={"nat19": "s2", "ana1": "b5a"}, active=3)
-    assert "b2a" not in {a.to for a in GAME.legal_actions(state, 3) if a.kind == "move"}
+    assert "b2a" not in {a.to for a in GAME.legal_actions(state, 3) if isinstance(a, Move)}

@@ -4,11 +4,12 @@ others' hands; the goal to all once the game is over. Search samples keep a seat
 from __future__ import annotations
 
 from engine.games.riot import GAME
+from engine.games.riot.state import RiotState
 from engine.rng import Rng
 from tests.engine.riot.support import position
 
 
-def _state():
+def _state() -> RiotState:
     state = position(
         units={"aut1": "b1a", "ana1": "b2a", "nat1": "b3a"},
         hands={1: ["autonomen.stones"], 2: ["anarchists.molotov", "anarchists.run"]},

@@ -9,6 +9,7 @@ from engine.core import IllegalAction
 from engine.games.riot import GAME
 from engine.games.riot.board import area_of, held_buildings
 from engine.games.riot.content.models import content
+from engine.games.riot.state import RiotState
 from tests.engine.riot.support import act
 
 
@@ -20,7 +21,9 @@ from tests.engine.riot.support import act
         (4, ["police", "autonomen", "anarchists", "nationalists"]),
     ],
 )
-def test_each_table_size_plays_the_publishers_faction_set(players, factions) -> None:
+def test_each_table_size_plays_the_publishers_faction_set(
+    players: int, factions: list[str]
+) -> None:
     state = GAME.setup(GAME.make_options(players), 1)
     assert state.factions == factions
     assert state.seat_names == [f.capitalize() for f in factions]
@@ -45,10 +48,10 @@ def test_the_nationalist_goal_is_dealt_only_with_nationalists() -> None:
     assert len(four.set_aside_goals) == 1
 
 
-def _place_by_default(state):
+def _place_by_default(state: RiotState) -> RiotState:
     while state.phase == "placement":
         (seat,) = GAME.prompts(state)
-        state = act(state, seat, **GAME.prompts(state)[seat].default)
+        state = act(state, seat, **(GAME.prompts(state)[seat].default or {}))
     return state
 
 
@@ -85,7 +88,7 @@ def test_after_placement_the_police_start_with_income_from_the_smallest_faction(
 
 
 @pytest.mark.parametrize(("players", "bonus"), [(2, 0), (3, 2), (4, 3)])
-def test_police_bonus_by_table_size(players, bonus) -> None:
+def test_police_bonus_by_table_size(players: int, bonus: int) -> None:
     state = _place_by_default(GAME.setup(GAME.make_options(players), 3))
     smallest = 4 if players == 2 else 2
     assert state.credits[0] == smallest + bonus

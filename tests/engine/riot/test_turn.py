@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.riot import GAME
+from engine.games.riot.actions import Move
 from engine.games.riot.turn import income
 from tests.engine.riot.support import act, act_events, acting, at, position
 
@@ -72,16 +73,16 @@ def test_unspent_credits_are_lost_at_the_end_of_the_turn() -> None:
 
 def test_a_unit_on_an_entry_point_can_only_step_into_its_street() -> None:
     state = position(units={"aut1": "e2", "ana1": "b4a"}, active=1)
-    moves = {a.to for a in GAME.legal_actions(state, 1) if a.kind == "move"}
+    moves = {a.to for a in GAME.legal_actions(state, 1) if isinstance(a, Move)}
     assert moves == {"s2"}
 
 
 def test_the_police_hq_reaches_every_street_and_only_the_police_enter_it() -> None:
     state = position(units={"pol1": "hq", "aut1": "s1"})
-    moves = {a.to for a in GAME.legal_actions(state, 0) if a.kind == "move"}
+    moves = {a.to for a in GAME.legal_actions(state, 0) if isinstance(a, Move)}
     assert moves == {"s1", "s2", "s3", "s4", "s5", "s6"}
     state = position(units={"pol1": "hq", "aut1": "s1"}, active=1)
-    assert "hq" not in {a.to for a in GAME.legal_actions(state, 1) if a.kind == "move"}
+    assert "hq" not in {a.to for a in GAME.legal_actions(state, 1) if isinstance(a, Move)}
 
 
 def test_the_police_never_enter_a_building() -> None:

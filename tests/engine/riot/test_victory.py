@@ -74,7 +74,7 @@ def test_a_round_of_turns_ended_for_absent_players_is_a_standstill() -> None:
     steps = 0
     while GAME.outcome(state) is None:
         ((seat, prompt),) = GAME.prompts(state).items()
-        state = GAME.apply(state, seat, GAME.parse_action(prompt.default), absent=True).state
+        state = GAME.apply(state, seat, GAME.parse_action(prompt.default or {}), absent=True).state
         steps += 1
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.termination == Termination.STANDSTILL
@@ -85,5 +85,5 @@ def test_a_present_player_ending_the_turn_is_no_standstill() -> None:
     state = position(3, units={"aut1": "b1a", "ana1": "b2a"})
     for _ in range(6):
         ((seat, prompt),) = GAME.prompts(state).items()
-        state = GAME.apply(state, seat, GAME.parse_action(prompt.default)).state
+        state = GAME.apply(state, seat, GAME.parse_action(prompt.default or {})).state
     assert GAME.outcome(state) is None

@@ -1,0 +1,66 @@
+"""Seeded random playouts of RIOT checking invariants after every step: every unit still
+somewhere it may be (supply, board, Hospital), credits never negative, the card count
+conserved per faction, no hand or hidden goal in another seat's view, someone always asked,
+every game ending."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.riot import GAME
+from engine.games.riot.board import area_of
+from engine.games.riot.state import HOSPITAL, HQ, NEW, SUPPLY, RiotState
+from engine.players import play_step, player_for, random_player
+from engine.rng import Rng
+
+PLACES = {SUPPLY, NEW, HQ, HOSPITAL, *area_of()}
+CAP = 6000
+
+
+def _check(state: RiotState) -> None:
+    assert all(u.at in PLACES for u in state.units)
+    assert all(c >= 0 for c in state.credits)
+    assert len(state.units) == 24 * state.players
+    for seat in range(1, state.players):
+        held = len(state.hands[seat]) + len(state.decks[seat]) + len(state.discards[seat])
+        assert held == 14
+    assert len(state.opinion) + len(state.revealed) == 10
+    for seat in [None, *range(state.players)]:
+        view = GAME.view(state, seat)
+        for other in range(1, state.players):
+            if other != seat:
+                assert view.hand == [] or seat is not None
+        if (
+            state.goal
+            and not state.ended
+            and (seat is None or state.factions[seat] != "nationalists")
+        ):
+            assert view.goal is None
+
+
+def _play(seed: int, players: int, own: bool) -> int:
+    state = GAME.setup(GAME.make_options(players), seed)
+    movers = {
+        s: player_for(GAME, seed * 10 + s) if own else random_player(seed * 10 + s)
+        for s in range(players)
+    }
+    rng = Rng.seeded(seed)
+    for step in range(CAP):
+        if GAME.outcome(state) is not None:
+            return step
+        assert GAME.prompts(state), "nobody is asked, yet the game runs"
+        state = play_step(GAME, state, movers, rng)[1].state
+        _check(state)
+    raise AssertionError(f"seed {seed}: no end after {CAP} steps")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeded_playouts_keep_the_invariants_and_end(players: int) -> None:
+    for seed in range(4):
+        assert _play(seed, players, own=seed % 2 == 0) > 0
+
+
+@pytest.mark.slow
+def test_three_hundred_seeded_playouts_keep_the_invariants_and_end() -> None:
+    for seed in range(300):
+        _play(seed, 2 + seed % 3, own=seed % 2 == 0)
