@@ -16,6 +16,7 @@ from engine.core import (
 )
 from engine.games.block_mania import names, prompts, text, turn
 from engine.games.block_mania.actions import ACTION_TYPES, Activate, Attack, Deploy, End, Move, Play
+from engine.games.block_mania.content.models import content
 from engine.games.block_mania.setup import setup as new_game
 from engine.games.block_mania.state import ManiaOptions, ManiaState
 from engine.games.block_mania.view import ManiaView, build
@@ -24,7 +25,11 @@ from engine.kit.cards import hand_view
 from engine.messages import Msg, m
 from engine.rng import Rng
 
-ENDINGS = {"crash": Termination.ELIMINATION, "endgame": Termination.GOAL}
+ENDINGS = {
+    "crash": Termination.ELIMINATION,
+    "both": Termination.ELIMINATION,
+    "endgame": Termination.GOAL,
+}
 
 
 class BlockMania(Game[ManiaState, ManiaOptions]):
@@ -108,9 +113,21 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
         return build(state, seat, None if result is None else result.msg)
 
     def _resample(self, state: ManiaState, seat: int | None, rng: Rng) -> None:
-        """The other hand (and, for the channel, both), the deck and the set-aside Justice cards."""
-        places = [state.hands[s] for s in (0, 1) if s != seat]
-        deck.redeal([*places, state.deck, state.justice], rng)
+        """The other hand (and, for the channel, both), the deck and the set-aside Justice
+        cards, dealt again among themselves. Justice cards have their own backs, so each
+        hidden place keeps how many of each kind it holds."""
+        places = [*(state.hands[s] for s in (0, 1) if s != seat), state.deck, state.justice]
+        for justice in (False, True):
+            spots = [
+                (place, i)
+                for place in places
+                for i, card in enumerate(place)
+                if (content().card(card).window == "justice") is justice
+            ]
+            pool = deck.unseen_order(place[i] for place, i in spots)
+            rng.shuffle(pool)
+            for (place, i), card in zip(spots, pool, strict=True):
+                place[i] = card
 
     def describe(self, state: ManiaState, action: ActionBase) -> Msg:
         return text.describe(state, action)

@@ -276,15 +276,21 @@ def end_phase(state: ManiaState) -> list[Msg]:
         state.discard.append(state.hands[seat].pop(0))
     damage.catastrophe(state, notes)
     if any(state.crashed):
-        state.ended = "crash"
-        state.winners = [s for s in (0, 1) if not state.crashed[s]]
+        standing = [s for s in (0, 1) if not state.crashed[s]]
+        state.ended = "crash" if standing else "both"
+        state.winners = standing or least_damaged(state)
         return notes
     if not drawn and state.endgame:
         state.ended = "endgame"
-        least = min(state.defeat)
-        state.winners = [s for s in (0, 1) if state.defeat[s] == least]
+        state.winners = least_damaged(state)
         return notes
     state.active = 1 - state.active
     state.turn += 1
     start_turn(state, notes)
     return notes
+
+
+def least_damaged(state: ManiaState) -> list[int]:
+    """The seats whose blocks have the fewest Defeat Points (both when they are level)."""
+    least = min(state.defeat)
+    return [s for s in (0, 1) if state.defeat[s] == least]

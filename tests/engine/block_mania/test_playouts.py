@@ -1,0 +1,82 @@
+"""Seeded random games played to their end, checking invariants after every step; and games
+played by defaults alone, which must end too."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.games.block_mania import board
+from engine.games.block_mania.rules import GAME
+from engine.games.block_mania.state import GONE, ManiaState
+
+from .support import game
+
+PLAYOUTS = 300
+"""Seeded random games in the slow run; the quick run plays QUICK of them."""
+QUICK = 24
+STEP_CAP = 4000
+
+
+def _pieces(state: ManiaState) -> int:
+    return len(state.blockers) + sum(len(r) for r in state.reserves)
+
+
+def _cards(state: ManiaState) -> int:
+    return len(state.deck) + len(state.discard) + len(state.justice) + sum(map(len, state.hands))
+
+
+def _damage(state: ManiaState) -> tuple[int, ...]:
+    return tuple(
+        state.squares[s].damage + 10 * state.squares[s].collapsed for s in board.all_squares()
+    )
+
+
+def _play(seed: int, by_default: bool) -> ManiaState:
+    state = game(seed)
+    rng = random.Random(seed)
+    pieces, cards = _pieces(state), _cards(state)
+    for _ in range(STEP_CAP):
+        if GAME.outcome(state) is not None:
+            assert GAME.prompts(state) == {}
+            return state
+        prompts = GAME.prompts(state)
+        assert len(prompts) == 1, "exactly one seat may always act"
+        ((seat, prompt),) = prompts.items()
+        legal = GAME.legal_actions(state, seat)
+        assert legal and prompt.default is not None
+        default = GAME.parse_action(prompt.default)
+        assert default in legal
+        action = default if by_default else rng.choice(legal)
+        before = _damage(state)
+        defeat = list(state.defeat)
+        state = GAME.apply(state, seat, action, absent=by_default).state
+        assert _pieces(state) == pieces and _cards(state) == cards
+        assert all(a >= b or a == b - 1 for a, b in zip(_damage(state), before, strict=True))
+        assert all(a >= b for a, b in zip(state.defeat, defeat, strict=True))
+        for b in state.blockers:
+            assert b.at == GONE or b.at in state.squares
+    raise AssertionError(f"seed {seed} did not end in {STEP_CAP} steps")
+
+
+def _random_games(seeds: range) -> None:
+    for seed in seeds:
+        state = _play(seed, by_default=False)
+        assert state.ended in ("crash", "both", "endgame") and state.winners
+
+
+def test_random_games_end_and_keep_their_invariants() -> None:
+    _random_games(range(QUICK))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(6))
+def test_300_random_games_end_and_keep_their_invariants(chunk: int) -> None:
+    _random_games(range(QUICK + chunk, PLAYOUTS + QUICK, 6))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_defaults_alone_end_a_game(seed: int) -> None:
+    state = _play(seed, by_default=True)
+    assert state.ended == "endgame"
