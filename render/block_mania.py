@@ -1,0 +1,237 @@
+"""The Block Mania board: both tower blocks side by side, seen from the side, floor by floor,
+with the gap between them; a header saying whose turn and phase it is with the command
+points, and a panel per block with its Defeat Points, cards and reserve.
+
+Drawn from `ManiaView` only, so it shows what the channel may see. Block A stands on the left,
+block B (its mirror image) on the right; levels run from 0 at the bottom to 9 at the top, each
+labelled at both edges.
+
+Visual language (colour always doubled): a square's type is a short code in its corner and a
+tint; block A's Blockers are blue circles marked "A", block B's vermillion squares marked "B",
+shared Futsies grey diamonds marked "F", each with its Strength, and "+n" counts the others in
+the square; Fire is an orange flame with its count, Structural Damage a black "D" and count,
+a collapsed square dark hatching, a scrawl a purple "S" badge; a crashed block is crossed out.
+
+Words come from the game's catalog (`mania.board.*`) in the table's language.
+"""
+
+from __future__ import annotations
+
+from engine.games.block_mania.view import BlockerView, ManiaView, SquareView
+from engine.messages import ENGLISH, m, say
+from render.canvas import Box, Canvas
+from render.names import Players, with_player
+from render.palette import (
+    BLUE,
+    GREEN,
+    GRID,
+    INK,
+    MUTED_INK,
+    ORANGE,
+    PANEL,
+    PAPER,
+    PURPLE,
+    SKY_BLUE,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    build_palette,
+    palette_image,
+    tint,
+)
+
+CELL_W = 54
+CELL_H = 58
+COLS = 7
+LEVELS = 10
+MARGIN = 34
+GAP = 44
+HEADER = 86
+PANEL_H = 92
+WIDTH = MARGIN * 2 + CELL_W * COLS * 2 + GAP
+HEIGHT = HEADER + CELL_H * LEVELS + 28 + PANEL_H + 6
+GREY = (150, 150, 158)
+DARK = (70, 66, 64)
+SIDE = {0: BLUE, 1: VERMILLION}
+FILLS = {
+    "interior": WHITE,
+    "window": tint(SKY_BLUE, 0.75),
+    "balcony": tint(SKY_BLUE, 0.85),
+    "plaza": tint(GREEN, 0.8),
+    "civic": tint(GREEN, 0.65),
+    "tunnel": tint(GREY, 0.6),
+    "vehicle_park": tint(GREY, 0.7),
+    "shopping_mall": tint(YELLOW, 0.7),
+    "bank": tint(YELLOW, 0.55),
+    "armoury": tint(VERMILLION, 0.75),
+    "fire_control": tint(ORANGE, 0.8),
+    "power_house": tint(YELLOW, 0.45),
+    "elevator": tint(PURPLE, 0.8),
+    "grav_chute": tint(PURPLE, 0.7),
+    "pedway_terminus": tint(BLUE, 0.8),
+    "sky_rail_station": tint(BLUE, 0.7),
+    "water_tank": tint(SKY_BLUE, 0.55),
+}
+PALETTE = palette_image(
+    build_palette(
+        [
+            *(PAPER, PANEL, INK, WHITE, MUTED_INK, GRID, GREY, DARK, ORANGE, PURPLE),
+            *SIDE.values(),
+            *dict.fromkeys(FILLS.values()),
+        ],
+        [(INK, PAPER), (INK, PANEL), (WHITE, BLUE), (WHITE, VERMILLION), (INK, ORANGE)]
+        + [(INK, f) for f in dict.fromkeys(FILLS.values())],
+    )
+)
+
+
+def render(view: ManiaView, players: Players = None, language: str = ENGLISH) -> bytes:
+    canvas = Canvas(WIDTH, HEIGHT, PAPER)
+    _header(canvas, view, players, language)
+    for block in ("A", "B"):
+        _block(canvas, view, block, language)
+    _gap(canvas, language)
+    _panels(canvas, view, players, language)
+    return canvas.to_png(PALETTE)
+
+
+def _origin(block: str) -> int:
+    return MARGIN if block == "A" else MARGIN + CELL_W * COLS + GAP
+
+
+def _cell(square: SquareView) -> Box:
+    x = _origin(square.block) + square.col * CELL_W
+    y = HEADER + (LEVELS - 1 - square.level) * CELL_H
+    return Box(x, y, x + CELL_W, y + CELL_H)
+
+
+def _block(canvas: Canvas, view: ManiaView, block: str, language: str) -> None:
+    seat = 0 if block == "A" else 1
+    by_square: dict[str, list[BlockerView]] = {}
+    for b in view.blockers:
+        by_square.setdefault(b.at, []).append(b)
+    for square in (s for s in view.squares if s.block == block):
+        box = _cell(square)
+        canvas.cell(box, FILLS.get(square.kind, WHITE), GRID, 1)
+        code = say(m(f"mania.board.code.{square.kind}"), language)
+        canvas.text((box.x0 + 3, box.y0 + 1), code, 12, MUTED_INK, bold=True)
+        if square.collapsed:
+            canvas.hatch(box.inset(2), DARK, spacing=8, width=3)
+        _marks(canvas, square, box)
+        _pieces(canvas, by_square.get(square.id, []), box)
+    x0 = _origin(block)
+    for level in range(LEVELS):
+        y = HEADER + (LEVELS - 1 - level) * CELL_H + CELL_H // 2
+        side = x0 - 16 if block == "A" else x0 + CELL_W * COLS + 16
+        canvas.text((side, y), str(level), 16, MUTED_INK, anchor="mm", bold=True)
+    title = say(m("mania.block", block=block), language)
+    canvas.text(
+        (x0 + CELL_W * COLS // 2, HEADER - 14), title, 20, SIDE[seat], anchor="mm", bold=True
+    )
+    if view.seats[seat].crashed:
+        top, bottom = HEADER, HEADER + CELL_H * LEVELS
+        right = x0 + CELL_W * COLS
+        canvas.draw.line((x0, top, right, bottom), fill=INK, width=6)
+        canvas.draw.line((x0, bottom, right, top), fill=INK, width=6)
+
+
+def _marks(canvas: Canvas, square: SquareView, box: Box) -> None:
+    """Fire, Structural Damage and scrawls along the top right of the square."""
+    x = box.x1 - 3
+    if square.fire:
+        flame = Box(x - 20, box.y0 + 2, x, box.y0 + 20)
+        canvas.draw.polygon(
+            [(flame.x0, flame.y1), (flame.center[0], flame.y0), (flame.x1, flame.y1)],
+            fill=ORANGE,
+            outline=INK,
+        )
+        canvas.label(Box(flame.x0, flame.y0 + 6, flame.x1, flame.y1 + 2), str(square.fire), 11, INK)
+        x -= 22
+    if square.damage and not square.collapsed:
+        canvas.text((x, box.y0 + 2), f"D{square.damage}", 13, INK, anchor="ra", bold=True)
+        x -= 24
+    if square.scrawl:
+        canvas.text((box.x0 + 3, box.y1 - 16), "S", 14, PURPLE, bold=True)
+
+
+def _pieces(canvas: Canvas, blockers: list[BlockerView], box: Box) -> None:
+    """Up to two tokens in the square's lower part, and a count of the rest."""
+    size = 24
+    y = box.y1 - size - 3
+    for i, b in enumerate(blockers[:2]):
+        x = box.x0 + 4 + i * (size + 2)
+        token = Box(x, y, x + size, y + size)
+        text = f"{_letter(b)}{b.strength}"
+        if b.owner == 0:
+            canvas.circle_piece(token, BLUE, text, outline=INK)
+        elif b.owner == 1:
+            canvas.square_piece(token, VERMILLION, text, outline=INK)
+        else:
+            canvas.draw.polygon(
+                [
+                    (token.center[0], token.y0),
+                    (token.x1, token.center[1]),
+                    (token.center[0], token.y1),
+                    (token.x0, token.center[1]),
+                ],
+                fill=GREY,
+                outline=INK,
+            )
+            canvas.label(token, text, 10, INK)
+    if len(blockers) > 2:
+        canvas.text(
+            (box.x1 - 3, box.y1 - 4), f"+{len(blockers) - 2}", 12, INK, anchor="rd", bold=True
+        )
+
+
+def _letter(b: BlockerView) -> str:
+    return "ABF"[b.owner] if b.owner in (0, 1) else "F"
+
+
+def _gap(canvas: Canvas, language: str) -> None:
+    x = MARGIN + CELL_W * COLS
+    label = say(m("mania.board.gap"), language)
+    canvas.text((x + GAP // 2, HEADER + CELL_H * LEVELS + 14), label, 12, MUTED_INK, anchor="mm")
+
+
+def _header(canvas: Canvas, view: ManiaView, players: Players, language: str) -> None:
+    canvas.cell(Box(0, 0, WIDTH, HEADER - 30), PANEL, GRID, 1)
+    if view.ended:
+        winners = [say(m("mania.block", block=view.seats[s].block), language) for s in view.winners]
+        line = say(m("mania.board.winner", winners=winners, n=len(winners)), language)
+    else:
+        who = with_player(
+            say(m("mania.block", block=view.seats[view.active].block), language),
+            players,
+            view.active,
+        )
+        line = say(
+            m("mania.board.turn", turn=view.turn, seat=who, phase=view.phase_name, n=view.cp),
+            language,
+        )
+    canvas.text((10, 8), line, 22, INK, bold=True)
+    deck = m("mania.board.deck", n=view.deck, justice=view.justice)
+    if view.endgame:
+        deck = m("mania.board.endgame", n=view.deck)
+    canvas.text((10, 36), say(deck, language), 15, MUTED_INK)
+
+
+def _panels(canvas: Canvas, view: ManiaView, players: Players, language: str) -> None:
+    top = HEADER + CELL_H * LEVELS + 28
+    half = WIDTH // 2
+    for seat in view.seats:
+        x0 = 0 if seat.seat == 0 else half
+        box = Box(x0 + 4, top, x0 + half - 4, HEIGHT - 6)
+        canvas.cell(box, PANEL, SIDE[seat.seat], 3)
+        token = Box(box.x0 + 8, box.y0 + 8, box.x0 + 40, box.y0 + 40)
+        if seat.seat == 0:
+            canvas.circle_piece(token, BLUE, "A", outline=INK)
+        else:
+            canvas.square_piece(token, VERMILLION, "B", outline=INK)
+        marker = "▶ " if seat.seat == view.active and not view.ended else ""
+        name = with_player(say(m("mania.block", block=seat.block), language), players, seat.seat)
+        canvas.text((token.x1 + 8, box.y0 + 8), marker + name, 18, INK, bold=True)
+        line = m("mania.board.defeat", n=seat.defeat)
+        canvas.text((token.x1 + 8, box.y0 + 32), say(line, language), 20, INK, bold=True)
+        more = m("mania.board.seat_line", cards=seat.cards, reserve=seat.reserve)
+        canvas.text((box.x0 + 10, box.y0 + 60), say(more, language), 14, MUTED_INK)
