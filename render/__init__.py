@@ -20,6 +20,8 @@ have none, and `overview_png` gives None for them.
 Each may take `language` (a catalog language, see engine/messages.py): the words it draws
 (titles, keys, counts) are messages said in that language, a table's own. A drawer without the
 parameter draws no words of its own and is called without it.
+The words every board shares (a legend's title) are render's own catalog, `render/locale/`,
+joined to the others when the package is first imported.
 
 All take `players`, the Discord display name of each seat's holder indexed by seat (or None),
 which the images show beside the seat names; a renderer whose `render` takes no `players` (a
@@ -32,12 +34,15 @@ import importlib
 import inspect
 import re
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 from pydantic import BaseModel
 
-from engine.messages import ENGLISH
+from engine.messages import ENGLISH, add_catalog_folder
 from render.names import Players
+
+add_catalog_folder(Path(__file__).parent / "locale")
 
 Renderer = Callable[..., bytes]
 """`render(view)` or `render(view, players)`: PNG bytes of the whole board."""

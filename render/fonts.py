@@ -40,6 +40,17 @@ def _covered() -> frozenset[int]:
     return frozenset(TTFont(str(MAIN), lazy=True).getBestCmap())
 
 
+@cache
+def _fallback_covered() -> frozenset[int]:
+    """The characters the fallback font draws."""
+    return frozenset(TTFont(str(FALLBACK), lazy=True).getBestCmap())
+
+
+def has_glyph(char: str) -> bool:
+    """Whether the board font or its fallback draws `char` (most emoji: neither does)."""
+    return ord(char) in _covered() or ord(char) in _fallback_covered()
+
+
 def drawable(text: str) -> bool:
     """Whether the board font alone draws every character of `text` (nearly always)."""
     covered = _covered()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from engine.messages import ENGLISH, m, say
 from render.canvas import Box, Canvas
 from render.fonts import text_size
 from render.palette import INK, MUTED_INK, PANEL, RGB
@@ -162,13 +163,16 @@ def draw_legend(
     items: Sequence[LegendItem],
     columns: int,
     size: int = 22,
-    title: str = "Legend",
+    title: str | None = None,
     fill: RGB = PANEL,
+    language: str = ENGLISH,
 ) -> None:
-    """A titled grid of symbol + label pairs, filled row by row."""
+    """A titled grid of symbol + label pairs, filled row by row; the title is the board's
+    word for a legend in `language` unless the game names it."""
     canvas.draw.rounded_rectangle(box, radius=14, fill=fill)
     inner = box.inset(PADDING)
-    canvas.text((inner.x0, inner.y0), title, size, MUTED_INK, bold=True)
+    heading = say(m("render.legend"), language) if title is None else title
+    canvas.text((inner.x0, inner.y0), heading, size, MUTED_INK, bold=True)
     top = inner.y0 + int(size * 1.6)
     row_h = _legend_row(size)
     side = int(row_h * 0.85)

@@ -138,7 +138,9 @@ def _key_image(
     and mapped to the palette."""
     canvas = Canvas(width + 1, height + 1, PAPER)
     items = legend_items(language)
-    draw_legend(canvas, Box(0, 0, width, height), items, columns, size=LEGEND_SIZE)
+    draw_legend(
+        canvas, Box(0, 0, width, height), items, columns, size=LEGEND_SIZE, language=language
+    )
     return canvas.image, map_to_palette(canvas.image, board_palette())
 
 

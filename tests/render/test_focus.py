@@ -197,21 +197,27 @@ def test_display_names_sit_beside_seat_and_faction_names() -> None:
     headline = bloc_side.headline(after, PLAYERS)
     assert f"{after.factions[seat].name} ({clean_name(PLAYERS[seat])})" in headline
     titles = [bloc_side.mat_lines(after, f, PLAYERS)[0].text for f in after.factions]
-    assert titles[2].startswith(f"{after.factions[2].name} · Jose")
+    assert titles[2].startswith(f"{after.factions[2].name} · José")
     _, nomb = nomb_step("move")
     assert isinstance(nomb, NombView)
     texts = [line.text for line in status_lines(nomb, PLAYERS)]
     assert any(t.startswith("Red Resident · Bartholomew:") for t in texts), texts
 
 
-def test_names_are_brought_into_what_the_font_draws() -> None:
-    assert clean_name("José") == "Jose"
-    assert clean_name("Łukasz Straße") == "Lukasz Strasse"
-    assert clean_name("😀 ana 😀") == "ana"
-    assert clean_name("Влад") == ""
+def test_names_draw_as_written_and_lose_only_what_no_font_draws() -> None:
+    assert clean_name("José") == "José"
+    assert clean_name("Łukasz Straße") == "Łukasz Straße"
+    assert clean_name("Влад") == "Влад"
+    assert clean_name("山田 🎲") == "山田"
+    assert clean_name("王小明") == "王小明"
+    assert clean_name("🎲 ana 🔥") == "ana"
+    assert clean_name("❤️ zoë 👨‍👩‍👧") == "❤ zoë", "a heart the font has stays, without its selector"
+    assert clean_name("Jose\u0301") == "José", "a combining accent is kept, composed"
+    assert clean_name("🔥🔥") == ""
     assert clean_name(None) == ""
     assert len(clean_name("x" * 40)) <= 24
-    assert with_player("Workers", ["Влад"], 0) == "Workers"
+    assert with_player("Workers", ["Влад"], 0) == "Workers · Влад"
+    assert with_player("Workers", ["👍🏽"], 0) == "Workers"
     assert with_player("Workers", ["ana"], 3) == "Workers"
 
 

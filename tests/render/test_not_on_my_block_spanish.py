@@ -8,6 +8,8 @@ from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.player import choose
 from engine.games.not_on_my_block.view import NombView
 from engine.rng import Rng
+from render import not_on_my_block as nomb_render
+from render.canvas import Canvas
 from render.not_on_my_block import headline, phone_overview, render
 from render.not_on_my_block.side import legend_items, status_lines
 
@@ -44,3 +46,22 @@ def test_a_spanish_board_is_its_own_picture_and_english_stays_the_same() -> None
     assert spanish != english
     assert render(view, PLAYERS) == english, "the Spanish board and key never leak into English"
     assert phone_overview(view, PLAYERS, language="es") != phone_overview(view, PLAYERS)
+
+
+def test_the_key_is_titled_in_the_boards_language(monkeypatch) -> None:
+    """The legend's title is a catalog word too: "Leyenda" on a Spanish board, never "Legend"."""
+    drawn: list[str] = []
+    original = Canvas.text
+
+    def recording(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", recording)
+    nomb_render._key_image.cache_clear()
+    render(midgame(), PLAYERS, language="es")
+    assert "Leyenda" in drawn and "Legend" not in drawn
+    drawn.clear()
+    nomb_render._key_image.cache_clear()
+    render(midgame(), PLAYERS)
+    assert "Legend" in drawn

@@ -14,82 +14,82 @@ from engine.core import ActionBase
 
 
 class Place(ActionBase):
-    summary: ClassVar[str] = "Set-up: place one of your apartments on an empty block or Risk Zone"
+    summary: ClassVar[str] = "nomb.action.place"
     kind: Literal["place"] = "place"
-    colour: str = Field(description="Apartment colour: red, blue or yellow")
-    block: str = Field(description="Empty block or Risk Zone, e.g. C4")
+    colour: str = Field(description="nomb.action.place.colour")
+    block: str = Field(description="nomb.action.place.block")
 
 
 class Move(ActionBase):
-    summary: ClassVar[str] = (
-        "Move a rep or agent one block (an agent entering an apartment pushes it)"
-    )
+    summary: ClassVar[str] = "nomb.action.move"
     kind: Literal["move"] = "move"
-    piece: str = Field(description="Rep (red1..yellow3) or agent (agent1..agent6)")
-    to: str = Field(description="Neighbouring block, up, down, left or right, e.g. C5")
+    piece: str = Field(description="nomb.action.move.piece")
+    to: str = Field(description="nomb.action.move.to")
 
 
 class Suppress(ActionBase):
-    summary: ClassVar[str] = "Developer: step an agent onto reps in a Risk Zone to send them home"
+    summary: ClassVar[str] = "nomb.action.suppress"
     kind: Literal["suppress"] = "suppress"
-    agent: str = Field(description="Agent (agent1..agent6)")
-    to: str = Field(description="Neighbouring Risk Zone block holding reps")
+    agent: str = Field(description="nomb.action.suppress.agent")
+    to: str = Field(description="nomb.action.suppress.to")
 
 
 class Develop(ActionBase):
-    summary: ClassVar[str] = "Developer: turn a Store with 2 of your agents into a Luxury Store"
+    summary: ClassVar[str] = "nomb.action.develop"
     kind: Literal["develop"] = "develop"
-    store: str = Field(description="The Store block, e.g. E8")
+    store: str = Field(description="nomb.action.develop.store")
 
 
 class Bonus(ActionBase):
-    summary: ClassVar[str] = "Developer: push an apartment within 2 blocks of your new Luxury Store"
+    summary: ClassVar[str] = "nomb.action.bonus"
     kind: Literal["bonus"] = "bonus"
-    apartment: str = Field(description="Block of the apartment to push")
-    direction: Literal["up", "down", "left", "right"] = Field(description="up, down, left or right")
+    apartment: str = Field(description="nomb.action.bonus.apartment")
+    direction: Literal["up", "down", "left", "right"] = Field(
+        description="nomb.action.bonus.direction"
+    )
 
 
 class Skip(ActionBase):
-    summary: ClassVar[str] = "Developer: give up the new Luxury Store's push"
+    summary: ClassVar[str] = "nomb.action.skip"
     kind: Literal["skip"] = "skip"
 
 
 class Protect(ActionBase):
-    summary: ClassVar[str] = "Resident: permanently protect an eligible apartment"
+    summary: ClassVar[str] = "nomb.action.protect"
     kind: Literal["protect"] = "protect"
-    apartment: str = Field(description="Block of the apartment (one rep of its colour on it)")
-    center: str = Field(description="Community Center holding reps of two different colours")
+    apartment: str = Field(description="nomb.action.protect.apartment")
+    center: str = Field(description="nomb.action.protect.center")
 
 
 class SendBack(ActionBase):
-    summary: ClassVar[str] = "Send a rep that must go home to Start or a Store"
+    summary: ClassVar[str] = "nomb.action.sendback"
     kind: Literal["sendback"] = "sendback"
-    rep: str = Field(description="The rep to send (red1..yellow3)")
-    to: str = Field(description="Start or a Store block")
+    rep: str = Field(description="nomb.action.sendback.rep")
+    to: str = Field(description="nomb.action.sendback.to")
 
 
 class Return(ActionBase):
-    summary: ClassVar[str] = "Developer: send an agent back to Start or a Luxury Store"
+    summary: ClassVar[str] = "nomb.action.return"
     kind: Literal["return"] = "return"
-    agent: str = Field(description="The agent that acted")
-    to: str = Field(description="Start or a Luxury Store block")
+    agent: str = Field(description="nomb.action.return.agent")
+    to: str = Field(description="nomb.action.return.to")
 
 
 class Collude(ActionBase):
-    summary: ClassVar[str] = "4 players: propose swapping the places of a rep and an agent"
+    summary: ClassVar[str] = "nomb.action.collude"
     kind: Literal["collude"] = "collude"
-    rep: str = Field(description="The rep (yours, if you are a Resident)")
-    agent: str = Field(description="The Developer's agent")
+    rep: str = Field(description="nomb.action.collude.rep")
+    agent: str = Field(description="nomb.action.collude.agent")
 
 
 class Consent(ActionBase):
-    summary: ClassVar[str] = "Answer a collusion proposal"
+    summary: ClassVar[str] = "nomb.action.consent"
     kind: Literal["consent"] = "consent"
-    answer: Literal["accept", "decline"] = Field(description="accept or decline the swap")
+    answer: Literal["accept", "decline"] = Field(description="nomb.action.consent.answer")
 
 
 class End(ActionBase):
-    summary: ClassVar[str] = "End your turn"
+    summary: ClassVar[str] = "nomb.action.end"
     kind: Literal["end"] = "end"
 
 

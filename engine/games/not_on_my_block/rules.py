@@ -110,6 +110,11 @@ class NotOnMyBlock(Game[NombState, NombOptions]):
         Developer turn after the first."""
         return state.round
 
+    def seat_name(self, state: NombState, seat: int) -> Msg:
+        """The seat's role and colour from the catalog ("Developer", "Red Resident"), so the
+        bot names it in the reader's language; `state.seat_names` keeps the English."""
+        return mech.seat_name(state, seat)
+
     def next_up(self, state: NombState) -> int | None:
         """Whose turn follows the active seat's: the next seat in turn order still playing
         (Developer, then Red, Blue, Yellow), or during set-up the next to place."""

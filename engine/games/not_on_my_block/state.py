@@ -23,11 +23,18 @@ CollusionLimit = Literal["unlimited", "one_per_turn"]
 
 
 class NombOptions(BaseModel):
-    players: Literal[2, 4] = Field(description="2 (one Resident plays all colours) or 4 players")
+    """The lobby's choices; descriptions and value labels are catalog keys (nomb.option.*)."""
+
+    players: Literal[2, 4] = Field(description="nomb.option.players")
     collusion_limit: CollusionLimit = Field(
         default="unlimited",
-        description="4 players: swap proposals per turn; the rulebook sets no limit, one per "
-        "turn spares the other side a stream of requests",
+        description="nomb.option.collusion_limit",
+        json_schema_extra={
+            "labels": {
+                "unlimited": "nomb.option.collusion_limit.unlimited",
+                "one_per_turn": "nomb.option.collusion_limit.one_per_turn",
+            }
+        },
     )
 
 
