@@ -155,7 +155,7 @@ def _marks(canvas: Canvas, square: SquareView, box: Box) -> None:
 
 
 def _pieces(canvas: Canvas, blockers: list[BlockerView], box: Box) -> None:
-    """Up to two tokens in the square's lower part, and a count of the rest."""
+    """Up to two tokens in the square's lower part, and a count of the rest above them."""
     size = 24
     y = box.y1 - size - 3
     for i, b in enumerate(blockers[:2]):
@@ -179,9 +179,8 @@ def _pieces(canvas: Canvas, blockers: list[BlockerView], box: Box) -> None:
             )
             canvas.label(token, text, 10, INK)
     if len(blockers) > 2:
-        canvas.text(
-            (box.x1 - 3, box.y1 - 4), f"+{len(blockers) - 2}", 12, INK, anchor="rd", bold=True
-        )
+        more = f"+{len(blockers) - 2}"
+        canvas.text((box.center[0], box.y0 + 22), more, 13, INK, anchor="mm", bold=True)
 
 
 def _letter(b: BlockerView) -> str:

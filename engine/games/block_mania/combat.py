@@ -104,6 +104,7 @@ def resolve(state: ManiaState, seat: int, b: Blocker, action: Attack) -> list[Ms
                 square=names.square(action.target),
                 roll=roll,
                 total=total,
+                need=content().tables.square_hit,
             )
         )
         if total >= content().tables.square_hit:

@@ -80,7 +80,13 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
                 state.window.answer(played=False)
                 state.window = None
                 state.phase = "combat"
-                return [m("mania.event.phase", phase=names.phase("combat"))]
+                return [
+                    m(
+                        "mania.event.phase",
+                        seat=names.seat(state, state.active),
+                        phase=names.phase("combat"),
+                    )
+                ]
         if phase == "combat":
             if isinstance(action, Attack):
                 return turn.attack(state, action)

@@ -134,7 +134,13 @@ def end_command(state: ManiaState) -> list[Msg]:
     if not defensive_shots(state) and not cards_for(state, state.defender):
         state.window = None
         state.phase = "combat"
-    return [m("mania.event.phase", phase=m(f"mania.phase.{state.phase}"))]
+    return [
+        m(
+            "mania.event.phase",
+            seat=names.seat(state, state.active),
+            phase=m(f"mania.phase.{state.phase}"),
+        )
+    ]
 
 
 def defensive_shots(state: ManiaState) -> list[Attack]:
@@ -262,7 +268,9 @@ def play(state: ManiaState, seat: int, action: Play) -> list[Msg]:
 def end_phase(state: ManiaState) -> list[Msg]:
     """Fire, the active player's card draw (the Endgame when the Mania deck runs out, the end
     of the game when the Justice cards do), Catastrophic Damage, then the next turn."""
-    notes: list[Msg] = [m("mania.event.phase", phase=m("mania.phase.end"))]
+    notes: list[Msg] = [
+        m("mania.event.phase", seat=names.seat(state, state.active), phase=m("mania.phase.end"))
+    ]
     damage.fire_phase(state, notes)
     seat = state.active
     if not state.deck and not state.endgame:
