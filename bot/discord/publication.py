@@ -33,6 +33,8 @@ from bot.table import limits, posts
 from bot.table.model import Table
 from bot.table.pace import Pace
 from bot.table.posts import Piece
+from bot.table.speech import in_channel, person_language, table_language
+from engine.messages import m, say
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -182,7 +184,7 @@ class Publisher:
                 post,
                 current=current,
                 show=self._show(table, last),
-                late=_late_note(post, late),
+                late=_late_note(post, late, _reading(table, post)),
             )
             await store.mark_sending(post.id, posts.dump(pieces))
         target = await self._target(table, post)
@@ -433,10 +435,7 @@ class Publisher:
         """Say once per game and player, in the channel, that their DMs are closed."""
         user_id = post.recipient or 0
         if await self.store.note_dm_closed(table.row.id, user_id):
-            text = (
-                f"<@{user_id}>, I could not send you a direct message (DMs closed?). Use "
-                "`/game hand` here to see your private information; only you will see it."
-            )
+            text = in_channel(table, m("bot.publication.dms_closed", who=f"<@{user_id}>"))
             await self.store.add_posts(table.row.id, [posts.notice(text, [user_id], to=user_id)])
 
     async def _orphan(self, table: Table) -> None:
@@ -464,12 +463,20 @@ def retry_delay(attempts: int, base: float, draw: float) -> timedelta:
     return timedelta(seconds=longest * (1 - draw / 2))
 
 
-def _late_note(post: OutboxRow, catching_up: bool) -> str:
+def _reading(table: Table, post: OutboxRow) -> str:
+    """The language `post` is read in: its recipient's for a DM, else the channel's."""
+    said = table_language(table.row)
+    if post.kind != "private" or post.recipient is None:
+        return said
+    return person_language(table.row.prefs.get(post.recipient), None, said)
+
+
+def _late_note(post: OutboxRow, catching_up: bool, language: str) -> str:
     recent = datetime.now(UTC) - post.created_at < LATE_AFTER
     if post.attempts == 0 and recent and not catching_up:
         return ""
-    when = int(post.created_at.timestamp())
-    return f"⏱️ *Posted late: this happened <t:{when}:R>, when I could not post it.*\n"
+    when = f"<t:{int(post.created_at.timestamp())}:R>"
+    return say(m("bot.publication.late", when=when), language) + "\n"
 
 
 def pings(user_ids: list[int]) -> discord.AllowedMentions:
