@@ -1,5 +1,6 @@
 """The actions of RIOT, one per kind of command; every field is a plain str or int. Their
-summaries and field descriptions are catalog entries, said in English for the command list."""
+summaries and field descriptions are catalog keys (riot.action.*, riot.field.*): the bot says
+them in each reader's language through `engine.messages.term`."""
 
 from __future__ import annotations
 
@@ -8,85 +9,84 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from engine.core import ActionBase
-from engine.messages import m
 
 
 class Place(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.place"))
+    summary: ClassVar[str] = "riot.action.place"
     kind: Literal["place"] = "place"
-    building: str = Field(description=str(m("riot.field.building")))
+    building: str = Field(description="riot.field.building")
 
 
 class Buy(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.buy"))
+    summary: ClassVar[str] = "riot.action.buy"
     kind: Literal["buy"] = "buy"
-    unit: str = Field(description=str(m("riot.field.unit_type")))
+    unit: str = Field(description="riot.field.unit_type")
 
 
 class BuyCard(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.card"))
+    summary: ClassVar[str] = "riot.action.card"
     kind: Literal["card"] = "card"
 
 
 class Ready(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.ready"))
+    summary: ClassVar[str] = "riot.action.ready"
     kind: Literal["ready"] = "ready"
 
 
 class Deploy(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.deploy"))
+    summary: ClassVar[str] = "riot.action.deploy"
     kind: Literal["deploy"] = "deploy"
-    unit: str = Field(description=str(m("riot.field.unit")))
-    to: str = Field(description=str(m("riot.field.deploy_to")))
+    unit: str = Field(description="riot.field.unit")
+    to: str = Field(description="riot.field.deploy_to")
 
 
 class Move(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.move"))
+    summary: ClassVar[str] = "riot.action.move"
     kind: Literal["move"] = "move"
-    unit: str = Field(description=str(m("riot.field.unit")))
-    to: str = Field(description=str(m("riot.field.move_to")))
+    unit: str = Field(description="riot.field.unit")
+    to: str = Field(description="riot.field.move_to")
 
 
 class Attack(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.attack"))
+    summary: ClassVar[str] = "riot.action.attack"
     kind: Literal["attack"] = "attack"
-    target: str = Field(description=str(m("riot.field.target")))
-    defender: str = Field(description=str(m("riot.field.defender")))
-    units: str = Field(description=str(m("riot.field.units")))
+    target: str = Field(description="riot.field.target")
+    defender: str = Field(description="riot.field.defender")
+    units: str = Field(description="riot.field.units")
 
 
 class Play(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.play"))
+    summary: ClassVar[str] = "riot.action.play"
     kind: Literal["play"] = "play"
-    card: str = Field(description=str(m("riot.field.card")))
-    target: str = Field(default="", description=str(m("riot.field.card_target")))
+    card: str = Field(description="riot.field.card")
+    target: str = Field(default="", description="riot.field.card_target")
 
 
 class Pass(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.pass"))
+    summary: ClassVar[str] = "riot.action.pass"
     kind: Literal["pass"] = "pass"
 
 
 class Press(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.press"))
+    summary: ClassVar[str] = "riot.action.press"
     kind: Literal["press"] = "press"
-    answer: Literal["continue", "stop"] = Field(description=str(m("riot.field.press")))
+    answer: Literal["continue", "stop"] = Field(description="riot.field.press")
 
 
 class Obstruct(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.obstruct"))
+    summary: ClassVar[str] = "riot.action.obstruct"
     kind: Literal["obstruct"] = "obstruct"
-    answer: Literal["block", "allow"] = Field(description=str(m("riot.field.obstruct")))
+    answer: Literal["block", "allow"] = Field(description="riot.field.obstruct")
 
 
 class Order(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.order"))
+    summary: ClassVar[str] = "riot.action.order"
     kind: Literal["order"] = "order"
-    order: str = Field(description=str(m("riot.field.order")))
+    order: str = Field(description="riot.field.order")
 
 
 class End(ActionBase):
-    summary: ClassVar[str] = str(m("riot.action.end"))
+    summary: ClassVar[str] = "riot.action.end"
     kind: Literal["end"] = "end"
 
 

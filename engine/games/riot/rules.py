@@ -152,6 +152,11 @@ class Riot(Game[RiotState, RiotOptions]):
     def turn_number(self, state: RiotState) -> int:
         return state.round.number
 
+    def seat_name(self, state: RiotState, seat: int) -> Msg:
+        """The seat's faction from the catalog, so the bot names it in the reader's language;
+        `state.seat_names` keeps the English."""
+        return names.seat(state, seat)
+
     def next_up(self, state: RiotState) -> int | None:
         if state.ended or state.phase == "placement":
             return None

@@ -10,7 +10,6 @@ from pydantic import BaseModel, Field
 from engine.core import GameState
 from engine.games.riot.content.models import FACTIONS, Faction
 from engine.kit.turns import Round, Window
-from engine.messages import m
 
 FACTION_SETS: dict[int, tuple[Faction, ...]] = {n: FACTIONS[:n] for n in (2, 3, 4)}
 """Who plays at each table size: the Police against the Autonomen (2), the Anarchists join
@@ -29,8 +28,11 @@ Phase = Literal["placement", "buy", "deploy", "act", "order"]
 
 
 class RiotOptions(BaseModel):
-    players: Literal[2, 3, 4] = Field(description=str(m("riot.option.players")))
-    opening: Literal[4, 3] = Field(default=4, description=str(m("riot.option.opening")))
+    """The lobby's choices; descriptions are catalog keys (riot.option.*), the title of an
+    option its `.title` entry."""
+
+    players: Literal[2, 3, 4] = Field(description="riot.option.players")
+    opening: Literal[4, 3] = Field(default=4, description="riot.option.opening")
 
 
 class Unit(BaseModel):
