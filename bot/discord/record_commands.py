@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.checked import Checked
-from bot.discord.interactions import answer, handling, later
+from bot.discord.interactions import answer, handling, later, reader
 from bot.discord.permissions import require_permissions
 from bot.discord.plays import Play, plays
 from bot.store.models import (
@@ -38,7 +38,7 @@ from bot.table.posts import for_change, private
 from bot.table.tables import crowded
 from engine import Game, words
 from engine.games import REGISTRY
-from engine.messages import say
+from engine.messages import m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -117,26 +117,29 @@ async def turn_page(
         if kind in ("log", "since"):
             row = await bot.store.get(a)
             if row is None or row.channel_id != interaction.channel_id:
-                raise PlayerError("Those pages belong to a game in another channel.")
+                raise PlayerError(m("bot.record_commands.pages_elsewhere"))
             rows = await bot.store.narration(a, after_id=b - 1, upto_id=c)
             if kind == "since":
                 rows = record.for_reader(rows, interaction.user.id)
             await _narration(interaction, row, kind, rows, page)
         elif kind == "list":
             if interaction.guild_id != a:
-                raise PlayerError("Those pages list another server's games.")
+                raise PlayerError(m("bot.record_commands.pages_other_server"))
             await _games_page(interaction, kind, a, page)
         else:
             if interaction.user.id != a:
-                raise PlayerError("Those pages list someone else's games.")
+                raise PlayerError(m("bot.record_commands.pages_other_person"))
             await _games_page(interaction, kind, a, page)
 
 
 async def _narration(
     interaction: discord.Interaction[GameBot], row: GameRow, kind: str, rows: list[Any], page: int
 ) -> None:
-    what = "log" if kind == "log" else "since your last move"
-    title = f"📜 **{_title(row.game)}** {what}"
+    name = _title(row.game)
+    heading = m("bot.record_commands.log_title", game=name)
+    if kind != "log":
+        heading = m("bot.record_commands.since_title", game=name)
+    title = say(heading, reader(interaction))
     text, count = record.page_text(title, rows, page)
     page = max(0, min(page, count - 1))
     view = pager(kind, row.id, rows[0].id, rows[-1].id, page, count) if rows else None
@@ -148,12 +151,10 @@ async def shown_game(store: GameStore, channel_id: int) -> tuple[GameRow, Game]:
     """The channel's running game, or once it is over its most recent one."""
     row = await store.latest_game(channel_id)
     if row is None or row.seed is None:
-        raise PlayerError(
-            "No game has been dealt in this channel yet, so there is nothing to look back on."
-        )
+        raise PlayerError(m("bot.record_commands.nothing_dealt"))
     game = REGISTRY.get(row.game)
     if game is None:
-        raise PlayerError(f"This channel's game ({row.game}) is not installed on this bot.")
+        raise PlayerError(m("bot.record_commands.not_installed", game=row.game))
     return row, game
 
 
@@ -183,13 +184,10 @@ async def log_command(
         low = 0 if first is None else first
         high = latest if last is None else last
         if not 0 <= low <= high <= latest:
-            raise PlayerError(
-                f"This game's steps run from 0 to {latest}; ask for `from` and `to` within "
-                "them, `from` no later than `to`."
-            )
+            raise PlayerError(m("bot.record_commands.steps_range", latest=latest))
         rows = await bot.store.narration(row.id, first_seq=low, last_seq=high)
         if not rows:
-            await answer(interaction, f"Nothing was told in the channel in steps {low}–{high}.")
+            await answer(interaction, m("bot.record_commands.nothing_told", low=low, high=high))
             return
         await _narration(interaction, row, "log", rows, 0)
 
@@ -203,12 +201,12 @@ async def since_command(interaction: discord.Interaction[GameBot]) -> None:
         last = await bot.store.last_acted(row.id, user)
         if last is None:
             if user not in row.players:
-                raise PlayerError("You have not played in this game; `/game log` tells all of it.")
+                raise PlayerError(m("bot.record_commands.not_played"))
             rows = await bot.store.narration(row.id)
         else:
             rows = record.since(await bot.store.narration(row.id, first_seq=last), last, user)
         if not rows:
-            await answer(interaction, f"Nothing has happened since your last move (step {last}).")
+            await answer(interaction, m("bot.record_commands.nothing_since", step=str(last)))
             return
         if last is None:
             await _narration(interaction, row, "log", rows, 0)  # all of it: you have not moved
@@ -225,7 +223,7 @@ async def past_board(interaction: discord.Interaction[GameBot], step: int) -> No
         entries = await bot.store.action_log(row.id)
         latest = entries[-1].seq if entries else 0
         if not 0 <= step <= latest:
-            raise PlayerError(f"There is no step {step}: this game's steps run from 0 to {latest}.")
+            raise PlayerError(m("bot.record_commands.no_step", step=step, latest=latest))
         seed = row.seed
         assert seed is not None
         try:
@@ -236,13 +234,11 @@ async def past_board(interaction: discord.Interaction[GameBot], step: int) -> No
             )
         except Exception:
             log.warning("game %s: its log does not replay to step %s", row.id, step, exc_info=True)
-            raise PlayerError(
-                "This game's log no longer replays under today's rules, so its past boards "
-                "cannot be drawn."
-            ) from None
+            raise PlayerError(m("bot.record_commands.no_replay")) from None
         picture = await bot.drawing.board(Table(row=row, game=game, state=state))
         told = [r.text for r in await bot.store.narration(row.id, first_seq=step, last_seq=step)]
-        lines = [f"🖼️ **{game.title}** at step {step} of {latest}"]
+        at = m("bot.record_commands.at_step", game=game.title, step=step, latest=latest)
+        lines = [say(at, reader(interaction))]
         if told:
             lines.append(limits.clip(told[0], 1500))
         await _send_file(interaction, "\n".join(lines), picture)
