@@ -3,7 +3,7 @@ in `render/`, named after the game's id) and one line in `GAMES`; each definitio
 as it is registered."""
 
 from engine.core import Game
-from engine.games import bloc_by_bloc, not_on_my_block, riot, space_insurrection
+from engine.games import bloc_by_bloc, block_mania, not_on_my_block, riot, space_insurrection
 from engine.games.registry import GameDefinitionError, registry
 
 GAMES: tuple[Game, ...] = (
@@ -11,6 +11,7 @@ GAMES: tuple[Game, ...] = (
     bloc_by_bloc.GAME,
     space_insurrection.GAME,
     riot.GAME,
+    block_mania.GAME,
 )
 
 REGISTRY: dict[str, Game] = registry(GAMES)

@@ -18,6 +18,7 @@ HELD = {
     "bloc_by_bloc": lambda state, seat: state.hands[seat],
     "space_insurrection": lambda state, seat: state.reserves[seat],
     "riot": lambda state, seat: state.hands[seat],
+    "block_mania": lambda state, seat: state.hands[seat],
     "sealed_bids": lambda state, seat: [str(c) for c in state.hands[seat]],
 }
 """What each game with a hand keeps in its state, as the ids its hand names."""

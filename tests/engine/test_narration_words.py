@@ -153,7 +153,7 @@ def read_view(game: Game[Any, Any], state: GameState, over: bool, r: Reading) ->
         r.read("view decision", decision)
         if over and not decision.startswith("Game over"):
             r.problem("view decision", "a finished board does not say it is over", decision)
-    elif game.id == "riot":
+    elif game.id in ("riot", "block_mania"):
         r.read("view outcome", None if view.outcome is None else say(view.outcome))
         if over and view.outcome is None:
             r.problem("view", "a finished board does not say how it ended", view.ended)
