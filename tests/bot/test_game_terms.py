@@ -16,10 +16,11 @@ from engine.core import Game
 from engine.games import REGISTRY
 from engine.messages import has_key, languages, say, term
 
-GAMES = [REGISTRY["not_on_my_block"], REGISTRY["riot"]]
+GAMES = [REGISTRY["not_on_my_block"], REGISTRY["riot"], REGISTRY["block_mania"]]
 SPANISH_SEATS = {
     "not_on_my_block": ["Promotor", "Vecino rojo", "Vecino azul", "Vecino amarillo"],
     "riot": ["Policía", "Autonomen", "Anarquistas", "Nacionalistas"],
+    "block_mania": ["Bloque A", "Bloque B"],
 }
 
 
@@ -65,8 +66,9 @@ def test_the_collusion_limit_reads_as_it_did_in_english_and_in_spanish() -> None
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_seats_are_named_in_the_readers_language(game: Game) -> None:
-    state = game.setup(game.make_options(4), 3)
-    spanish = [say(game.seat_name(state, s), "es") for s in range(4)]
+    seats = max(game.player_counts)
+    state = game.setup(game.make_options(seats), 3)
+    spanish = [say(game.seat_name(state, s), "es") for s in range(seats)]
     assert spanish == SPANISH_SEATS[game.id]
-    english = [say(game.seat_name(state, s), "en") for s in range(4)]
+    english = [say(game.seat_name(state, s), "en") for s in range(seats)]
     assert english == state.seat_names

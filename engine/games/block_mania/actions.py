@@ -1,4 +1,6 @@
-"""The actions of Block Mania; summaries and field descriptions are catalog entries."""
+"""The actions of Block Mania. Their summaries and field descriptions are catalog keys
+(mania.action.*, mania.field.*): the bot says them in each reader's language through
+`engine.messages.term`."""
 
 from __future__ import annotations
 
@@ -7,46 +9,45 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from engine.core import ActionBase
-from engine.messages import m
 
 How = Literal["shoot", "square", "melee", "loot", "arson", "firefight", "scrawl"]
 
 
 class Activate(ActionBase):
-    summary: ClassVar[str] = str(m("mania.action.activate"))
+    summary: ClassVar[str] = "mania.action.activate"
     kind: Literal["activate"] = "activate"
-    blocker: str = Field(description=str(m("mania.field.blocker")))
+    blocker: str = Field(description="mania.field.blocker")
 
 
 class Deploy(ActionBase):
-    summary: ClassVar[str] = str(m("mania.action.deploy"))
+    summary: ClassVar[str] = "mania.action.deploy"
     kind: Literal["deploy"] = "deploy"
 
 
 class Move(ActionBase):
-    summary: ClassVar[str] = str(m("mania.action.move"))
+    summary: ClassVar[str] = "mania.action.move"
     kind: Literal["move"] = "move"
-    blocker: str = Field(description=str(m("mania.field.blocker")))
-    to: str = Field(description=str(m("mania.field.to")))
+    blocker: str = Field(description="mania.field.blocker")
+    to: str = Field(description="mania.field.to")
 
 
 class Play(ActionBase):
-    summary: ClassVar[str] = str(m("mania.action.play"))
+    summary: ClassVar[str] = "mania.action.play"
     kind: Literal["play"] = "play"
-    card: str = Field(description=str(m("mania.field.card")))
-    target: str = Field(default="", description=str(m("mania.field.card_target")))
+    card: str = Field(description="mania.field.card")
+    target: str = Field(default="", description="mania.field.card_target")
 
 
 class Attack(ActionBase):
-    summary: ClassVar[str] = str(m("mania.action.attack"))
+    summary: ClassVar[str] = "mania.action.attack"
     kind: Literal["attack"] = "attack"
-    blocker: str = Field(description=str(m("mania.field.attacker")))
-    how: How = Field(description=str(m("mania.field.how")))
-    target: str = Field(default="", description=str(m("mania.field.target")))
+    blocker: str = Field(description="mania.field.attacker")
+    how: How = Field(description="mania.field.how")
+    target: str = Field(default="", description="mania.field.target")
 
 
 class End(ActionBase):
-    summary: ClassVar[str] = str(m("mania.action.end"))
+    summary: ClassVar[str] = "mania.action.end"
     kind: Literal["end"] = "end"
 
 

@@ -107,6 +107,11 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
     def turn_number(self, state: ManiaState) -> int:
         return state.turn
 
+    def seat_name(self, state: ManiaState, seat: int) -> Msg:
+        """The seat's block from the catalog, so the bot names it in the reader's language;
+        `state.seat_names` keeps the English."""
+        return names.seat(state, seat)
+
     def next_up(self, state: ManiaState) -> int | None:
         return None if state.ended else state.defender
 

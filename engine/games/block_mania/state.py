@@ -10,7 +10,6 @@ from pydantic import BaseModel, Field
 
 from engine.core import GameState
 from engine.kit.turns import Window
-from engine.messages import m
 
 BLOCKS = ("A", "B")
 """Seat 0 runs block A (on the left), seat 1 block B (on the right, its mirror image)."""
@@ -26,7 +25,7 @@ Phase = Literal["justice", "command", "defensive", "combat"]
 
 
 class ManiaOptions(BaseModel):
-    players: Literal[2] = Field(description=str(m("mania.option.players")))
+    players: Literal[2] = Field(description="mania.option.players")
 
 
 class Square(BaseModel):
