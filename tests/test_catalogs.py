@@ -37,11 +37,6 @@ RULES = sorted(
 )
 
 NOT_YET: set[str] = {
-    "engine/games/bloc_by_bloc/actions.py",
-    "engine/games/bloc_by_bloc/content/basics.py",
-    "engine/games/bloc_by_bloc/content/load.py",
-    "engine/games/bloc_by_bloc/options.py",
-    "engine/games/bloc_by_bloc/prompts.py",
     "engine/games/space_insurrection/actions.py",
     "engine/games/space_insurrection/state.py",
     "engine/words.py",

@@ -111,9 +111,9 @@ def test_bloc_by_bloc_keeps_districts_turns_and_sunrises_in_a_phase_each() -> No
     assert [len(s.actors) for s in setup] == [4, 3, 2, 1], "one phase for every pick"
     for night in range(1, 9):
         keys = {s.key for s in played.steps if s.turn == night} - {"setup"}
-        turns = {f"night {night}: turn {t}" for t in range(1, 5)}
-        assert keys <= turns | {f"night {night}: sunrise"}
-    assert played.phase("night 5: sunrise"), "a sunrise card window or choice was asked"
+        turns = {f"night-{night}-turn-{t}" for t in range(1, 5)}
+        assert keys <= turns | {f"night-{night}-sunrise"}
+    assert played.phase("night-5-sunrise"), "a sunrise card window or choice was asked"
     interrupted = [
         run
         for run in played.runs()

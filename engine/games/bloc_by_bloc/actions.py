@@ -13,36 +13,30 @@ from pydantic import Field
 
 from engine.core import ActionBase
 
-DIE = "Action die to spend (its number in your roll; 0 = a free action)"
-
 
 class Start(ActionBase):
-    summary: ClassVar[str] = "Choose your starting district (Start occupation and first bloc)"
+    summary: ClassVar[str] = "bloc.action.start"
     kind: Literal["start"] = "start"
-    district: str = Field(description="One of your faction's districts")
+    district: str = Field(description="bloc.action.start.district")
 
 
 class Move(ActionBase):
-    summary: ClassVar[str] = "Move one bloc or a whole mob by streets, highways and metro"
+    summary: ClassVar[str] = "bloc.action.move"
     kind: Literal["move"] = "move"
-    die: int = Field(description=DIE)
-    from_district: str = Field(description="Where the blocs are (not in a clash)")
-    to_district: str = Field(description="Where they go")
-    blocs: int = Field(default=1, description="How many of your blocs there move together")
+    die: int = Field(description="bloc.action.move.die")
+    from_district: str = Field(description="bloc.action.move.from_district")
+    to_district: str = Field(description="bloc.action.move.to_district")
+    blocs: int = Field(default=1, description="bloc.action.move.blocs")
 
 
 class Barricade(ActionBase):
-    summary: ClassVar[str] = "Build a barricade between a district you hold and a neighbour"
+    summary: ClassVar[str] = "bloc.action.barricade"
     kind: Literal["barricade"] = "barricade"
-    die: int = Field(description="Action die to spend (any value)")
-    district: str = Field(description="District with your bloc (not in a clash)")
-    toward: str = Field(description="The adjacent district the barricade faces")
-    toward_2: str = Field(
-        default="", description="Guerrilla Garden: adjacent district for a 2nd barricade"
-    )
-    toward_3: str = Field(
-        default="", description="Guerrilla Garden: adjacent district for a 3rd barricade"
-    )
+    die: int = Field(description="bloc.action.barricade.die")
+    district: str = Field(description="bloc.action.barricade.district")
+    toward: str = Field(description="bloc.action.barricade.toward")
+    toward_2: str = Field(default="", description="bloc.action.barricade.toward_2")
+    toward_3: str = Field(default="", description="bloc.action.barricade.toward_3")
 
     def targets(self) -> list[str]:
         """Every neighbour named, once per barricade (a Guerrilla Garden names up to 3)."""
@@ -50,132 +44,128 @@ class Barricade(ActionBase):
 
 
 class Loot(ActionBase):
-    summary: ClassVar[str] = "Loot a shopping center: graffiti it, or burn a graffitied one"
+    summary: ClassVar[str] = "bloc.action.loot"
     kind: Literal["loot"] = "loot"
-    die: int = Field(description="Action die (at least the district's difficulty)")
-    district: str = Field(description="District with a shopping center and your bloc")
-    step: str = Field(default="graffiti", description="graffiti or burn")
+    die: int = Field(description="bloc.action.loot.die")
+    district: str = Field(description="bloc.action.loot.district")
+    step: str = Field(default="graffiti", description="bloc.action.loot.step")
 
 
 class Build(ActionBase):
-    summary: ClassVar[str] = "Build an occupation from your mat in an empty occupation circle"
+    summary: ClassVar[str] = "bloc.action.build"
     kind: Literal["build"] = "build"
-    die: int = Field(description="Action die (at least the district's difficulty)")
-    district: str = Field(description="Your own, a Public or a State district")
-    occupation: str = Field(description="Occupation from your faction mat")
+    die: int = Field(description="bloc.action.build.die")
+    district: str = Field(description="bloc.action.build.district")
+    occupation: str = Field(description="bloc.action.build.occupation")
 
 
 class Swap(ActionBase):
-    summary: ClassVar[str] = "Replace an occupation with one from your mat"
+    summary: ClassVar[str] = "bloc.action.swap"
     kind: Literal["swap"] = "swap"
-    die: int = Field(description="Action die (at least the district's difficulty)")
-    district: str = Field(description="District whose occupation you replace")
-    occupation: str = Field(description="Occupation from your faction mat")
+    die: int = Field(description="bloc.action.swap.die")
+    district: str = Field(description="bloc.action.swap.district")
+    occupation: str = Field(description="bloc.action.swap.occupation")
 
 
 class Attack(ActionBase):
-    summary: ClassVar[str] = "Attack in a clash: defeat a cop, hit the van, or kick 2 cops out"
+    summary: ClassVar[str] = "bloc.action.attack"
     kind: Literal["attack"] = "attack"
-    die: int = Field(description="Action die (at least the district's difficulty)")
-    district: str = Field(description="District of the clash")
-    target: str = Field(description="'cop', 'van', or the district to kick 2 riot cops into")
+    die: int = Field(description="bloc.action.attack.die")
+    district: str = Field(description="bloc.action.attack.district")
+    target: str = Field(description="bloc.action.attack.target")
 
 
 class Form(ActionBase):
-    summary: ClassVar[str] = "Assembly Hall: spend a die of any value to form a bloc there"
+    summary: ClassVar[str] = "bloc.action.form"
     kind: Literal["form"] = "form"
-    die: int = Field(description="Action die to spend (any value)")
-    district: str = Field(description="District of your Assembly Hall")
+    die: int = Field(description="bloc.action.form.die")
+    district: str = Field(description="bloc.action.form.district")
 
 
 class Hack(ActionBase):
-    summary: ClassVar[str] = "Hacker Space: spend a die of any value to draw 2 loot, keep 1"
+    summary: ClassVar[str] = "bloc.action.hack"
     kind: Literal["hack"] = "hack"
-    die: int = Field(description="Action die to spend (any value)")
+    die: int = Field(description="bloc.action.hack.die")
 
 
 class Draw(ActionBase):
-    summary: ClassVar[str] = "Propaganda Workshop: draw your free loot card for this turn"
+    summary: ClassVar[str] = "bloc.action.draw"
     kind: Literal["draw"] = "draw"
 
 
 class Card(ActionBase):
-    summary: ClassVar[str] = "Play a loot card from your hand"
+    summary: ClassVar[str] = "bloc.action.card"
     kind: Literal["card"] = "card"
-    card: str = Field(description="The loot card")
-    district: str = Field(default="", description="District it acts on, if it needs one")
-    toward: str = Field(default="", description="Neighbouring district, for barricade cards")
+    card: str = Field(description="bloc.action.card.card")
+    district: str = Field(default="", description="bloc.action.card.district")
+    toward: str = Field(default="", description="bloc.action.card.toward")
 
 
 class Gift(ActionBase):
-    summary: ClassVar[str] = "Offer a loot card to a faction with blocs where you have blocs"
+    summary: ClassVar[str] = "bloc.action.gift"
     kind: Literal["gift"] = "gift"
-    faction: str = Field(description="The faction receiving it")
-    card: str = Field(description="Your loot card")
+    faction: str = Field(description="bloc.action.gift.faction")
+    card: str = Field(description="bloc.action.gift.card")
 
 
 class Trade(ActionBase):
-    summary: ClassVar[str] = "Offer a loot card in exchange for one of theirs"
+    summary: ClassVar[str] = "bloc.action.trade"
     kind: Literal["trade"] = "trade"
-    faction: str = Field(description="The faction to trade with")
-    card: str = Field(description="Your loot card")
-    want: str = Field(
-        default="", description="The loot card you want back (empty: they choose which)"
-    )
+    faction: str = Field(description="bloc.action.trade.faction")
+    card: str = Field(description="bloc.action.trade.card")
+    want: str = Field(default="", description="bloc.action.trade.want")
 
 
 class Accept(ActionBase):
-    summary: ClassVar[str] = "Accept the loot offered to you (for a trade, the card you give)"
+    summary: ClassVar[str] = "bloc.action.accept"
     kind: Literal["accept"] = "accept"
-    card: str = Field(default="", description="For a trade: the card you give back")
+    card: str = Field(default="", description="bloc.action.accept.card")
 
 
 class Decline(ActionBase):
-    summary: ClassVar[str] = "Decline the loot offered to you"
+    summary: ClassVar[str] = "bloc.action.decline"
     kind: Literal["decline"] = "decline"
 
 
 class Discard(ActionBase):
-    summary: ClassVar[str] = "Choose a loot card to discard from those just drawn"
+    summary: ClassVar[str] = "bloc.action.discard"
     kind: Literal["discard"] = "discard"
-    card: str = Field(description="The card to let go")
+    card: str = Field(description="bloc.action.discard.card")
 
 
 class End(ActionBase):
-    summary: ClassVar[str] = "End your actions; the police ops step follows"
+    summary: ClassVar[str] = "bloc.action.end"
     kind: Literal["end"] = "end"
-    card: str = Field(default="", description="A sunrise loot card to set aside for tonight")
-    district: str = Field(default="", description="The district the card is set aside for")
+    card: str = Field(default="", description="bloc.action.end.card")
+    district: str = Field(default="", description="bloc.action.end.district")
 
 
 class Stop(ActionBase):
-    summary: ClassVar[str] = "Stop the advanced action another faction is taking"
+    summary: ClassVar[str] = "bloc.action.stop"
     kind: Literal["stop"] = "stop"
 
 
 class Allow(ActionBase):
-    summary: ClassVar[str] = "Let the other faction's advanced action happen"
+    summary: ClassVar[str] = "bloc.action.allow"
     kind: Literal["allow"] = "allow"
 
 
 class Defeat(ActionBase):
-    summary: ClassVar[str] = "Police Repression: choose whose bloc the next riot cop defeats"
+    summary: ClassVar[str] = "bloc.action.defeat"
     kind: Literal["defeat"] = "defeat"
-    faction: str = Field(description="Faction losing a bloc")
+    faction: str = Field(description="bloc.action.defeat.faction")
 
 
 class Pass(ActionBase):
-    summary: ClassVar[str] = "Play no (more) cards in this window"
+    summary: ClassVar[str] = "bloc.action.pass"
     kind: Literal["pass"] = "pass"
 
 
 class Prefer(ActionBase):
-    summary: ClassVar[str] = (
-        "Standing choice: stopping allies, auto Police Scanner, sunrise card windows"
-    )
+    summary: ClassVar[str] = "bloc.action.prefer"
     kind: Literal["prefer"] = "prefer"
-    setting: str = Field(description="stop, scanner or sunrise")
-    value: str = Field(description="stop: ask/never; scanner: auto/never; sunrise: ask/never")
+    setting: str = Field(description="bloc.action.prefer.setting")
+    value: str = Field(description="bloc.action.prefer.value")
 
 
 ACTION_TYPES: tuple[type[ActionBase], ...] = (

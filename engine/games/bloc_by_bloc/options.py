@@ -29,10 +29,10 @@ ScenarioChoice = Literal[
 
 
 SCENARIO_NAMES: dict[str, str] = {
-    "none": "No scenario",
-    **{key: load_content().scenarios[key].name for key in get_args(ScenarioChoice)[1:]},
+    "none": "bloc.option.scenario.none",
+    **{key: f"bloc.scenario.{key}.name" for key in get_args(ScenarioChoice)[1:]},
 }
-"""Each scenario choice by its title in the content, for menus; the choice stays its id."""
+"""Each scenario choice by the catalog key of its title, for menus; the choice stays its id."""
 
 
 class BlocOptions(BaseModel):
@@ -40,34 +40,42 @@ class BlocOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    players: Literal[2, 3, 4] = Field(description="2 (two factions each), 3 or 4 players")
+    players: Literal[2, 3, 4] = Field(description="bloc.option.players")
     mode: Literal["fully_cooperative", "semi_cooperative"] = Field(
         default="fully_cooperative",
-        description="Fully cooperative, or semi-cooperative with secret agenda cards",
+        description="bloc.option.mode",
         json_schema_extra={
             "labels": {
-                "fully_cooperative": "Fully cooperative",
-                "semi_cooperative": "Semi-cooperative",
+                "fully_cooperative": "bloc.option.mode.fully_cooperative",
+                "semi_cooperative": "bloc.option.mode.semi_cooperative",
             }
         },
     )
     difficulty: Literal["easy", "medium", "hard"] = Field(
-        default="easy", description="How many Paramilitary Operations cards stay in the deck"
+        default="easy",
+        description="bloc.option.difficulty",
+        json_schema_extra={
+            "labels": {
+                "easy": "bloc.option.difficulty.easy",
+                "medium": "bloc.option.difficulty.medium",
+                "hard": "bloc.option.difficulty.hard",
+            }
+        },
     )
     scenario: ScenarioChoice = Field(
         default="none",
-        description="A mini-expansion scenario",
+        description="bloc.option.scenario",
         json_schema_extra={"labels": {**SCENARIO_NAMES}},
     )
-    beginner: bool = Field(default=False, description="Beginner game: 6 nights, easy, cooperative")
+    beginner: bool = Field(default=False, description="bloc.option.beginner")
     city: Literal["random", "beginner"] = Field(
         default="random",
-        description="A randomly generated city or the fixed beginner city",
-        json_schema_extra={"labels": {"random": "Random city", "beginner": "Beginner city"}},
+        description="bloc.option.city",
+        json_schema_extra={
+            "labels": {"random": "bloc.option.city.random", "beginner": "bloc.option.city.beginner"}
+        },
     )
-    highway_overpass: bool = Field(
-        default=False, description="Swap one highway for the Highway Overpass tile"
-    )
+    highway_overpass: bool = Field(default=False, description="bloc.option.highway_overpass")
 
     @model_validator(mode="after")
     def _allowed(self) -> BlocOptions:

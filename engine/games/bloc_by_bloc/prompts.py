@@ -54,8 +54,8 @@ def phase_key(state: BlocState) -> str:
     if state.phase == "setup":
         return "setup"
     if state.phase == "turn":
-        return f"night {state.night}: turn {state.turns_taken + 1}"
-    return f"night {state.night}: sunrise"
+        return f"night-{state.night}-turn-{state.turns_taken + 1}"
+    return f"night-{state.night}-sunrise"
 
 
 def prompts(game: Game[BlocState, Any], state: BlocState) -> dict[int, Prompt]:

@@ -63,7 +63,13 @@ from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.decks import loot_name
 from engine.games.bloc_by_bloc.legal import all_actions, exchange_partners, start_choices
 from engine.games.bloc_by_bloc.options import BlocOptions
-from engine.games.bloc_by_bloc.places import START, district_name, seat_of_faction, the
+from engine.games.bloc_by_bloc.places import (
+    START,
+    district_name,
+    faction_name,
+    seat_of_faction,
+    the,
+)
 from engine.games.bloc_by_bloc.setup import new_game
 from engine.games.bloc_by_bloc.state import BlocState, CardWindow, LootOffer, Occupation
 from engine.kit.cards import hand_view
@@ -154,6 +160,11 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
         """The night: set-up counts as the first night's, and a game the countdown ends stays
         on its last night, the scenario's number of nights."""
         return state.night
+
+    def seat_name(self, state: BlocState, seat: int) -> Msg:
+        """The seat's faction from the catalog ("Students", "Estudiantes"), so the bot names it
+        in the reader's language; `state.seat_names` keeps the English."""
+        return faction_name(state.factions[seat])
 
     def next_up(self, state: BlocState) -> int | None:
         """The faction whose turn follows the current one: the next to the left tonight, or,

@@ -13,7 +13,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.bloc_by_bloc import GAME
 from engine.games.bloc_by_bloc.actions import Move
-from engine.messages import RAW, Msg, has_key, say
+from engine.messages import RAW, Msg, has_key, say, term
 from engine.players import play_step, random_player
 from engine.rng import Rng
 
@@ -103,3 +103,36 @@ def test_a_whole_game_reads_in_spanish(seed: int) -> None:
     reader.check("status", GAME.status_text(state, None))
     assert reader.read > 150
     assert not reader.problems, reader.problems[:10]
+
+
+def test_commands_and_lobby_options_read_in_spanish() -> None:
+    """Slash command and option descriptions, option names and their values are catalog keys,
+    said in Spanish within Discord's 100 characters and in English as before."""
+    reader = Reader()
+    declared = [action.summary for action in GAME.action_types]
+    declared += [
+        str(info.description)
+        for action in GAME.action_types
+        for name, info in action.model_fields.items()
+        if name != "kind"
+    ]
+    for info in GAME.options_type.model_fields.values():
+        declared += [str(info.description), f"{info.description}.title"]
+        extra = info.json_schema_extra
+        if isinstance(extra, dict) and isinstance(extra.get("labels"), dict):
+            declared += [str(label) for label in extra["labels"].values()]  # type: ignore[union-attr]
+    for key in declared:
+        assert has_key(key), f"{key!r} is no catalog key"
+        reader.check(key, term(key))
+        assert len(say(term(key), "es")) <= 100, key
+    assert not reader.problems, reader.problems[:10]
+    assert say(term(Move.summary)) == "Move one bloc or a whole mob by streets, highways and metro"
+    assert say(term("bloc.option.scenario.none"), "es") == "Sin escenario"
+
+
+def test_seats_are_named_by_their_faction_in_the_readers_language() -> None:
+    state = GAME.setup(GAME.make_options(3), seed=4)
+    for seat in range(3):
+        assert say(GAME.seat_name(state, seat)) == state.seat_names[seat]
+    spanish = {say(GAME.seat_name(state, seat), "es") for seat in range(3)}
+    assert spanish <= {"Trabajadores", "Estudiantes", "Vecinos", "Presos"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import StrEnum, auto
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -18,13 +18,20 @@ class Frozen(BaseModel):
 
 
 class DistrictType(StrEnum):
-    """The eight district types printed on the tiles (colour in the comment)."""
+    """The eight district types printed on the tiles (colour in the comment).
 
-    WORKERS = "Workers"  # yellow
-    STUDENTS = "Students"  # purple
-    NEIGHBORS = "Neighbors"  # green
-    PRISONERS = "Prisoners"  # orange
-    STATE = "State"  # white
-    PUBLIC = "Public"  # gray
-    COMMERCIAL = "Commercial"
-    HIGHWAY = "Highway"
+    A value is the type's id as the content files and the view spell it ("Workers"), made from
+    the member's name; a player reads the type through the catalog (`bloc.type.<name>`)."""
+
+    @staticmethod
+    def _generate_next_value_(name: str, start: int, count: int, last_values: list[str]) -> str:
+        return name.capitalize()
+
+    WORKERS = auto()  # yellow
+    STUDENTS = auto()  # purple
+    NEIGHBORS = auto()  # green
+    PRISONERS = auto()  # orange
+    STATE = auto()  # white
+    PUBLIC = auto()  # gray
+    COMMERCIAL = auto()
+    HIGHWAY = auto()

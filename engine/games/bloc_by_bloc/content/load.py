@@ -186,7 +186,7 @@ def _cross_check(c: Content) -> None:
     if not 0 <= c.morale.start < len(c.morale.steps):
         raise ContentError("police morale start is off the track")
     placed = [t.tile for row in c.beginner_city.rows for t in row]
-    _unique("beginner city", placed)
+    _unique("beginner_city.json", placed)
     if set(placed) | set(c.beginner_city.unused) != set(c.districts):
         raise ContentError("beginner city: placed + unused tiles must be all 30 tiles")
     if set(placed) & set(c.beginner_city.unused):
