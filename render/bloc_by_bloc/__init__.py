@@ -45,6 +45,7 @@ from render.bloc_by_bloc.look import (
 )
 from render.bloc_by_bloc.side import headline, over, sections
 from render.bloc_by_bloc.words import drawing_in
+from render.bloc_by_bloc.words import language as drawn_language
 from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.focus import encoded
 from render.fonts import fit_size, text_size
@@ -127,7 +128,7 @@ def draw(view: BlocView, players: Players = None) -> Canvas:
     column_h = sum(s.height for s in column) + GAP * (len(column) - 1)
     legend_w = WIDTH - 2 * GAP
     legend_top = top + max(BOARD, column_h) + GAP
-    legend_h = _legend_height(legend_w)
+    legend_h = _legend_height(legend_w, drawn_language())
     backdrop = city_backdrop(view)
     canvas = Canvas.over(*backdrop, legend_top + legend_h + GAP, PAPER, _paper_index())
     _headline(canvas, view, players)
@@ -137,7 +138,7 @@ def draw(view: BlocView, players: Players = None) -> Canvas:
         section.draw(canvas, Box(x, y, x + SIDE_WIDTH, y + section.height))
         y += section.height + GAP
     canvas.mark(Box(x, top, x + SIDE_WIDTH, y))
-    canvas.lay(*_key(legend_w, legend_h), (GAP, legend_top))
+    canvas.lay(*_key(legend_w, legend_h, drawn_language()), (GAP, legend_top))
     return canvas
 
 
@@ -152,14 +153,15 @@ def _paper_index() -> int:
 
 
 @lru_cache(maxsize=2)
-def _key(width: int, height: int) -> tuple[Image.Image, Image.Image]:
-    """The key, drawn and mapped to the palette once."""
-    image = key_image(width, height, LEGEND_COLUMNS, LEGEND_SIZE)
+def _key(width: int, height: int, lang: str) -> tuple[Image.Image, Image.Image]:
+    """The key in `lang`, drawn and mapped to the palette once per language."""
+    image = key_image(width, height, LEGEND_COLUMNS, LEGEND_SIZE, lang)
     return image, map_to_palette(image, board_palette())
 
 
-@lru_cache(maxsize=1)
-def _legend_height(width: int) -> int:
+@lru_cache(maxsize=2)
+def _legend_height(width: int, lang: str) -> int:
+    """The key's height for its words in `lang`."""
     return legend_height(legend_items(), width, LEGEND_COLUMNS, LEGEND_SIZE)
 
 

@@ -58,7 +58,7 @@ from render.bloc_by_bloc.look import (
     faction_letter,
     occupation_short,
 )
-from render.bloc_by_bloc.words import said
+from render.bloc_by_bloc.words import board, language, said
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
 from render.palette import INK, PAPER, RGB, WHITE, shade, text_on
@@ -151,6 +151,8 @@ class TileFace(NamedTuple):
     shopping_centers: tuple[str, ...]
     circle: bool
     """Draw the empty occupation circle (the tile has one and nobody occupies it)."""
+    language: str
+    """The language its words are drawn in (a liberated tile's ribbon)."""
 
     @classmethod
     def of(cls, tile: TileView) -> TileFace:
@@ -163,6 +165,7 @@ class TileFace(NamedTuple):
             tile.metro,
             tuple(tile.shopping_centers),
             tile.occupation is None and tile.occupation_circle,
+            language(),
         )
 
 
@@ -308,8 +311,9 @@ def _district_tile(canvas: Canvas, box: Box, tile: TileFace) -> None:
     if tile.liberated:
         ribbon = Box(left - 4, foot.y0 + 6, right + 2, foot.y1 - 6)
         canvas.draw.rounded_rectangle(ribbon, radius=6, fill=INK)
-        size = fit_size("LIBERATED", ribbon.width - 8, SMALL_SIZE, 14, bold=True)
-        canvas.label(ribbon, "LIBERATED", size, WHITE)
+        word = board("liberated")
+        size = fit_size(word, ribbon.width - 8, SMALL_SIZE, 14, bold=True)
+        canvas.label(ribbon, word, size, WHITE)
     else:
         _shopping_centers(canvas, Box(left, foot.y0 + 6, right - 4, foot.y1 - 6), tile)
 

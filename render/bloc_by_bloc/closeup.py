@@ -22,7 +22,7 @@ from render.bloc_by_bloc.city_map import MARGIN, draw_city_pieces
 from render.bloc_by_bloc.geometry import Pos, tile_box
 from render.bloc_by_bloc.look import HIGHWAY, TITLE
 from render.bloc_by_bloc.side import headline, over, result
-from render.bloc_by_bloc.words import said
+from render.bloc_by_bloc.words import board, said
 from render.canvas import Box, Canvas
 from render.names import Players
 from render.palette import INK, WHITE
@@ -103,9 +103,8 @@ def city_window(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image
 
 def morale_text(view: BlocView) -> str:
     """Police morale, the ops cards it draws at sunrise and the nights left."""
-    cards = "card" if view.police_draws == 1 else "cards"
-    nights = f"{view.nights_left} night{'' if view.nights_left == 1 else 's'} left"
-    return f"Police morale: {said(view.morale_label)} ({view.police_draws} ops {cards}) · {nights}"
+    nights = board("nights_left", n=view.nights_left)
+    return board("morale_short", morale=said(view.morale_label), n=view.police_draws, nights=nights)
 
 
 def trivial(decision: Msg) -> bool:
@@ -127,7 +126,7 @@ def banner(
         notes.append(Line(morale_text(after), focus.BANNER_SIZE, WHITE))
         if after.last_police_ops and after.last_police_ops != before.last_police_ops:
             names = "; ".join(said(card.name) for card in after.last_police_ops)
-            notes.append(Line(f"Police ops: {names}", focus.NOTE_SIZE, TITLE, True))
+            notes.append(Line(board("police_ops", names=names), focus.NOTE_SIZE, TITLE, True))
         if not trivial(after.decision):
             notes.append(Line(said(after.decision), focus.NOTE_SIZE, WHITE, True))
     headline_text = headline(after, players, nights_left=False)
@@ -145,7 +144,7 @@ def dice_part(view: BlocView, width: int) -> focus.Part:
             )
             x += DIE + 10
         left = sum(1 for d in view.dice if not d.used)
-        text = f"{left} of {len(view.dice)} action dice left"
+        text = board("dice_left", n=left, total=len(view.dice))
         canvas.text((x + 8, box.y0 + 4 + DIE // 2), text, focus.BANNER_SIZE, WHITE, "lm", True)
 
     return focus.Part(DIE + 8, draw)

@@ -27,6 +27,7 @@ from render.bloc_by_bloc.look import (
     faction_colour,
     ring_colour,
 )
+from render.bloc_by_bloc.words import board
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
 from render.palette import INK, WHITE, text_on
@@ -154,7 +155,7 @@ def _van_sprite() -> Image.Image:
 def hits_tag(canvas: Canvas, box: Box, damage: int) -> None:
     """ "1 hit" / "2 hits" under a damaged van, white on red."""
     canvas.draw.rounded_rectangle(box, radius=8, fill=CLASH, outline=WHITE, width=2)
-    text = f"{damage} hit" + ("s" if damage > 1 else "")
+    text = board("hits", n=damage)
     canvas.label(box, text, fit_size(text, box.width - 6, 18, 14, bold=True), WHITE)
 
 
@@ -314,4 +315,4 @@ def occupation_circle(canvas: Canvas, box: Box, kind: str) -> None:
     ring = ring_colour(kind)
     canvas.draw.ellipse(box, fill=WHITE, outline=ring, width=4)
     label = circle_label(kind)
-    canvas.label(box, label, CIRCLE_SIZE, ring)
+    canvas.label(box, label, fit_size(label, box.width - 8, CIRCLE_SIZE, 12, bold=True), ring)

@@ -1,6 +1,7 @@
 """The key under the board: one small drawing per symbol, drawn by the same code as the board.
 
-The key never changes, so `key_image` draws it once per process and boards paste it.
+The key never changes within a language, so `key_image` draws it once per language and process
+and boards paste it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from PIL import Image
 from render.bloc_by_bloc import glyphs
 from render.bloc_by_bloc.city_map import dead_end
 from render.bloc_by_bloc.look import CLASH, ROAD, ROAD_GREY, WORKERS, faction_colour
+from render.bloc_by_bloc.words import board
 from render.canvas import Box, Canvas
 from render.palette import INK, PAPER
 from render.panels import LegendItem, Marker, draw_legend
@@ -76,28 +78,29 @@ def _clash(canvas: Canvas, box: Box) -> None:
 
 def legend_items() -> list[LegendItem]:
     return [
-        LegendItem("Blocs: faction letter, count", _bloc),
-        LegendItem("Riot cops (count)", _cops),
-        LegendItem("Riot van", _van(0)),
-        LegendItem("Van hit once: on its side", _van(1)),
-        LegendItem("Van hit twice: upside down", _van(2)),
-        LegendItem("Occupation (faction letter)", _occupation),
-        LegendItem("Occupation circle: who builds", _circle),
-        LegendItem("Barricades on a street", _barricades),
-        LegendItem("Dead end", _dead_end),
-        LegendItem("Metro station", _metro),
-        LegendItem("Difficulty", _difficulty),
-        LegendItem("Shopping center", _shop(0)),
-        LegendItem("Graffiti", _shop(1)),
-        LegendItem("Burned", _shop(2)),
-        LegendItem("Clash: blocs with police", _clash),
+        LegendItem(board("key.blocs"), _bloc),
+        LegendItem(board("key.cops"), _cops),
+        LegendItem(board("key.van"), _van(0)),
+        LegendItem(board("key.van_hit_once"), _van(1)),
+        LegendItem(board("key.van_hit_twice"), _van(2)),
+        LegendItem(board("key.occupation"), _occupation),
+        LegendItem(board("key.circle"), _circle),
+        LegendItem(board("key.barricades"), _barricades),
+        LegendItem(board("key.dead_end"), _dead_end),
+        LegendItem(board("key.metro"), _metro),
+        LegendItem(board("key.difficulty"), _difficulty),
+        LegendItem(board("key.shop"), _shop(0)),
+        LegendItem(board("key.graffiti"), _shop(1)),
+        LegendItem(board("key.burned"), _shop(2)),
+        LegendItem(board("key.clash"), _clash),
     ]
 
 
 @lru_cache(maxsize=2)
-def key_image(width: int, height: int, columns: int, size: int) -> Image.Image:
-    """The key drawn in a `width` x `height` box (both inclusive, as Pillow draws boxes) on the
+def key_image(width: int, height: int, columns: int, size: int, lang: str) -> Image.Image:
+    """The key, in `lang` (the language being drawn, which keys the cache), drawn in a
+    `width` x `height` box (both inclusive, as Pillow draws boxes) on the
     page colour, ready to paste; the drawing is the same at any integer offset."""
     canvas = Canvas(width + 1, height + 1, PAPER)
-    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size, title="Key")
+    draw_legend(canvas, Box(0, 0, width, height), legend_items(), columns, size, title=board("key"))
     return canvas.image

@@ -8,6 +8,7 @@ of their district type and always carry the faction's letter, so colour is never
 
 from __future__ import annotations
 
+from render.bloc_by_bloc.words import board
 from render.palette import (
     DARK,
     GREEN,
@@ -161,7 +162,7 @@ def occupation_short(name: str, is_start: bool) -> str:
     possessive ("People's Kitchen", "Scavenger's Hideout") where the last word does.
     """
     if is_start:
-        return "Start"
+        return board("start")
     words = name.split()
     first = words[0]
     if first.endswith(("'s", "s'")) and len(words) > 1:
@@ -171,11 +172,11 @@ def occupation_short(name: str, is_start: bool) -> str:
 
 def circle_label(kind: str) -> str:
     """What an occupation circle says: the letter of the only faction that may build there, or
-    "any" on State and Public districts, where every faction may."""
+    "any" (in the language drawn) on State and Public districts, where every faction may."""
     for faction, letter in FACTION_LETTER.items():
         if kind.lower() == faction:
             return letter
-    return "any"
+    return board("any")
 
 
 def ring_colour(kind: str) -> RGB:

@@ -30,7 +30,7 @@ from render.bloc_by_bloc.closeup import (
 from render.bloc_by_bloc.geometry import Pos
 from render.bloc_by_bloc.look import TITLE, faction_colour, faction_letter
 from render.bloc_by_bloc.side import faction_label, headline, over, result
-from render.bloc_by_bloc.words import said
+from render.bloc_by_bloc.words import board, said
 from render.canvas import Box, Canvas
 from render.names import Players
 from render.palette import INK, WHITE, text_on
@@ -102,9 +102,12 @@ def banner(view: BlocView, players: Players, width: int) -> list[focus.Part]:
 def faction_text(view: BlocView, faction: FactionView, players: Players) -> str:
     """ "Workers (ana): 6 blocs in the city, 4 on the mat, 1 occupation"."""
     held = sum(1 for t in view.tiles if t.occupation and t.occupation.faction == faction.faction)
-    return (
-        f"{faction_label(view, faction.seat, players)}: {faction.blocs_in_city} in the city, "
-        f"{faction.blocs_on_mat} on the mat, {held} occupation{'' if held == 1 else 's'}"
+    return board(
+        "faction",
+        who=faction_label(view, faction.seat, players),
+        city=faction.blocs_in_city,
+        mat=faction.blocs_on_mat,
+        n=held,
     )
 
 
@@ -113,11 +116,10 @@ def police_text(view: BlocView) -> str:
     cops = sum(t.cops for t in view.tiles)
     vans = sum(1 for t in view.tiles if t.van_damage is not None)
     freed = sum(1 for t in view.tiles if t.liberated)
-    text = (
-        f"Police: {cops} cops, {vans} van{'' if vans == 1 else 's'} in the city · "
-        f"{view.staging_cops} cops, {view.staging_vans} vans in staging"
+    text = board(
+        "police", cops=cops, n=vans, staging_cops=view.staging_cops, staging_vans=view.staging_vans
     )
-    return text + (f" · {freed} district{'' if freed == 1 else 's'} liberated" if freed else "")
+    return text + (" · " + board("liberated_count", n=freed) if freed else "")
 
 
 def _marker(faction: FactionView) -> Marker:

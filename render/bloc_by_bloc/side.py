@@ -21,7 +21,7 @@ from render.bloc_by_bloc.look import (
     faction_colour,
     faction_letter,
 )
-from render.bloc_by_bloc.words import said
+from render.bloc_by_bloc.words import board, said
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
 from render.names import Players, player_name, with_player
@@ -88,38 +88,42 @@ def headline(view: BlocView, players: Players = None, nights_left: bool = True) 
     if over(view):
         winners = view.winners or []
         if not winners:
-            return "Game over: the insurrection is crushed, nobody wins"
+            return board("over.crushed")
         if len(winners) == len(view.factions) > 1:
-            return "Game over: the insurrection succeeds, every faction wins"
+            return board("over.everyone")
         names = [faction_label(view, s, players) for s in winners]
         if len(names) == 1:
-            return f"Game over: the {names[0]} win alone"
-        return f"Game over: the {', '.join(names[:-1])} and {names[-1]} share the win"
-    night = f"Night {view.night}" + (f" ({view.nights_left} left)" if nights_left else "")
+            return board("over.alone", who=names[0])
+        return board("over.shared", who=names)
+    night = (
+        board("night_left", night=view.night, n=view.nights_left)
+        if nights_left
+        else board("night", night=view.night)
+    )
     if view.phase == "setup":
-        return f"{night}: every faction picks its starting district"
+        return board("headline.setup", night=night)
     if view.phase == "sunrise":
-        return f"{night}: Sunrise, the police strike back"
-    return f"{night}: {faction_label(view, view.current_seat, players)} to play"
+        return board("headline.sunrise", night=night)
+    return board("headline.turn", night=night, who=faction_label(view, view.current_seat, players))
 
 
 def turn_lines(view: BlocView, players: Players = None) -> list[Line]:
-    mode = view.mode.replace("_", " ")
+    mode = board(f"mode.{view.mode}")
     ended = over(view)
-    top = (
-        "Game over"
-        if ended
-        else (f"{view.nights_left} night{'' if view.nights_left == 1 else 's'} left")
-    )
+    top = board("game_over") if ended else board("nights_left", n=view.nights_left)
     lines = [
         Line(top, PANEL_SIZE + 8, INK, True),
-        Line(f"Night {view.night} · {said(view.scenario)} · {mode}", PANEL_SIZE - 2, MUTED_INK),
+        Line(
+            board("night_line", night=view.night, scenario=said(view.scenario), mode=mode),
+            PANEL_SIZE - 2,
+            MUTED_INK,
+        ),
     ]
     if view.phase == "turn" and not ended:
         current = view.factions[view.current_seat]
         lines.append(
             Line(
-                f"Turn: {with_player(said(current.name), players, current.seat)}",
+                board("turn", who=with_player(said(current.name), players, current.seat)),
                 PANEL_SIZE + 2,
                 INK,
                 True,
@@ -163,7 +167,7 @@ def _dice_section(view: BlocView) -> Section:
         canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
         inner = box.inset(PADDING)
         unused = sum(1 for d in view.dice if not d.used)
-        title = f"Action dice: {unused} unused"
+        title = board("dice", n=unused)
         canvas.text((inner.x0, inner.y0), title, PANEL_SIZE, INK, bold=True)
         for i, die in enumerate(view.dice):
             x = inner.x0 + i * (DIE + 12)
@@ -185,28 +189,25 @@ def _police_section(view: BlocView) -> Section:
     def draw(canvas: Canvas, box: Box) -> None:
         canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
         inner = box.inset(PADDING)
-        cards = "card" if view.police_draws == 1 else "cards"
-        title = f"Police morale: {said(view.morale_label)}, draws {view.police_draws} ops {cards}"
+        title = board("morale", morale=said(view.morale_label), n=view.police_draws)
         size = fit_size(title, inner.width, PANEL_SIZE, 18, bold=True)
         canvas.text((inner.x0, inner.y0), title, size, INK, bold=True)
         y = _morale_track(canvas, Box(inner.x0, inner.y0 + 34, inner.x1, inner.y1), view)
         y += 16
-        canvas.text((inner.x0, y), "Staging area", PANEL_SIZE - 2, MUTED_INK, bold=True)
+        canvas.text((inner.x0, y), board("staging"), PANEL_SIZE - 2, MUTED_INK, bold=True)
         y += 30
         glyphs.cops_token(canvas, Box(inner.x0, y + 8, inner.x0 + 46, y + 54), view.staging_cops)
-        canvas.text((inner.x0 + 58, y + 31), "riot cops", PANEL_SIZE, INK, "lm")
+        canvas.text((inner.x0 + 58, y + 31), board("riot_cops"), PANEL_SIZE, INK, "lm")
         x = inner.x0 + 200
         glyphs.van(canvas, Box(x, y + 6, x + 60, y + 52), 0)
         count = str(view.staging_vans)
         canvas.text((x + 70, y + 31), count, COUNT_SIZE + 2, INK, "lm", True)
-        vans = "van" if view.staging_vans == 1 else "vans"
-        note = f"{vans} ({view.destroyed_vans} destroyed)"
+        note = board("vans", n=view.staging_vans, destroyed=view.destroyed_vans)
         note_x = x + 80 + text_size(count, COUNT_SIZE + 2, True)[0]
         canvas.text((note_x, y + 31), note, PANEL_SIZE - 2, INK, "lm")
         y += 64
-        piles = (
-            f"Barricade pile {view.barricade_pile} · police ops deck {view.police_deck} · "
-            f"loot deck {view.loot_deck}"
+        piles = board(
+            "piles", barricades=view.barricade_pile, ops=view.police_deck, loot=view.loot_deck
         )
         size = fit_size(piles, inner.width, PANEL_SIZE - 2, 16)
         canvas.text((inner.x0, y), piles, size, MUTED_INK)
@@ -233,19 +234,21 @@ def _morale_track(canvas: Canvas, area: Box, view: BlocView) -> int:
             cell, radius=6, fill=INK if here else WHITE, outline=INK, width=3
         )
         ink = WHITE if here else MUTED_INK
-        canvas.text(cell.center, f"draw {step.draws}", 18, ink, "mm", here)
+        canvas.text(cell.center, board("draw", n=step.draws), 18, ink, "mm", here)
     return cells[0].y1
 
 
 def ops_lines(view: BlocView) -> list[Line]:
-    lines = [Line("Police ops just resolved", PANEL_SIZE, INK, True)]
+    lines = [Line(board("ops.title"), PANEL_SIZE, INK, True)]
     if not view.last_police_ops:
-        lines.append(Line("none yet", PANEL_SIZE - 2, MUTED_INK))
+        lines.append(Line(board("ops.none"), PANEL_SIZE - 2, MUTED_INK))
     for i, card in enumerate(view.last_police_ops, start=1):
         lines.append(Line(f"{i}. {_ops_label(card)}", PANEL_SIZE - 2, INK))
     if view.police_revealed:
         names = "; ".join(_ops_label(c) for c in view.police_revealed)
-        lines.append(Line(f"Face up on the deck: {names}", PANEL_SIZE - 2, MUTED_INK, gap_before=6))
+        lines.append(
+            Line(board("ops.face_up", names=names), PANEL_SIZE - 2, MUTED_INK, gap_before=6)
+        )
     return lines
 
 
@@ -260,29 +263,32 @@ def _ops_label(card: PoliceOpsView) -> str:
 def mat_lines(view: BlocView, faction: FactionView, players: Players = None) -> list[Line]:
     tags = []
     if faction.seat == view.first_seat:
-        tags.append("first faction")
+        tags.append(board("tag.first"))
     if faction.seat == view.current_seat and view.phase == "turn" and not over(view):
-        tags.append("playing")
+        tags.append(board("tag.playing"))
     if view.winners and faction.seat in view.winners:
-        tags.append("WINS")
+        tags.append(board("tag.wins"))
     named = player_name(players, faction.seat)
     if not named and len({f.player for f in view.factions}) < len(view.factions):
-        tags.insert(0, f"player {faction.player + 1}")
+        tags.insert(0, board("tag.player", n=faction.player + 1))
     title = with_player(said(faction.name), players, faction.seat)
     title += f"  ({', '.join(tags)})" if tags else ""
-    left = ", ".join(map(said, faction.occupation_names_on_mat)) or "none"
-    cards = "loot card" if faction.hand_size == 1 else "loot cards"
+    left = ", ".join(map(said, faction.occupation_names_on_mat)) or board("none")
     lines = [
         Line(title, PANEL_SIZE + 2, INK, True, _faction_marker(faction)),
         Line(
-            f"Blocs {faction.blocs_on_mat} on mat · {faction.blocs_in_city} in city · "
-            f"{faction.hand_size} {cards}",
+            board(
+                "mat.blocs",
+                mat=faction.blocs_on_mat,
+                city=faction.blocs_in_city,
+                n=faction.hand_size,
+            ),
             PANEL_SIZE,
             INK,
             True,
         ),
-        Line(f"Occupations on mat: {left}", PANEL_SIZE - 2, MUTED_INK),
+        Line(board("mat.occupations", left=left), PANEL_SIZE - 2, MUTED_INK),
     ]
     if faction.metro_locked:
-        lines.append(Line("Metro Lockdown: no metro this turn", PANEL_SIZE - 2, INK, True))
+        lines.append(Line(board("lockdown"), PANEL_SIZE - 2, INK, True))
     return lines

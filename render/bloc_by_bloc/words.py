@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from engine.messages import ENGLISH, Msg, m, say
+from engine.messages import ENGLISH, Arg, Msg, m, say
 
 _LANGUAGE: ContextVar[str] = ContextVar("bloc_board_language", default=ENGLISH)
 
@@ -38,6 +38,6 @@ def said(msg: Msg | str) -> str:
     return say(msg, _LANGUAGE.get())
 
 
-def board(key: str, **args: int | str | Msg) -> str:
+def board(key: str, **args: Arg) -> str:
     """One of the board's own words: `board("night", night=3)` says `bloc.board.night`."""
     return say(m(f"bloc.board.{key}", **args), _LANGUAGE.get())

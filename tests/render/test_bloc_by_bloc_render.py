@@ -192,3 +192,22 @@ def test_an_occupation_draws_in_its_faction_colour() -> None:
     state.occupations[tile] = Occupation(seat=seat, occ="assembly-hall")
     image = draw(view_of(state)).image
     assert count_colour(image, body_box(state, tile), faction_colour(state.factions[seat])) > 200
+
+
+def test_the_board_draws_its_own_words_in_the_readers_language() -> None:
+    """The key, the panels and the tiles' words are Spanish on a Spanish board, and drawing one
+    in Spanish leaves the English board (its cached key and tiles) as it was."""
+    from render.bloc_by_bloc.legend import legend_items
+    from render.bloc_by_bloc.side import turn_lines
+    from render.bloc_by_bloc.words import drawing_in
+
+    state = random_city()
+    view = view_of(state)
+    english = render_png(view)
+    spanish = render_png(view, language="es")
+    assert spanish != english
+    assert render_png(view) == english
+    with drawing_in("es"):
+        words = [item.label for item in legend_items()] + [line.text for line in turn_lines(view)]
+    assert "Leyenda" not in words and "Furgón policial" in words
+    assert any(text.startswith("Noche 1 · ") for text in words)
