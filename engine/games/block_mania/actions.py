@@ -31,6 +31,12 @@ class Move(ActionBase):
     to: str = Field(description="mania.field.to")
 
 
+class Switch(ActionBase):
+    summary: ClassVar[str] = "mania.action.switch"
+    kind: Literal["switch"] = "switch"
+    blocker: str = Field(description="mania.field.blocker")
+
+
 class Play(ActionBase):
     summary: ClassVar[str] = "mania.action.play"
     kind: Literal["play"] = "play"
@@ -51,4 +57,4 @@ class End(ActionBase):
     kind: Literal["end"] = "end"
 
 
-ACTION_TYPES: tuple[type[ActionBase], ...] = (Activate, Deploy, Move, Play, Attack, End)
+ACTION_TYPES: tuple[type[ActionBase], ...] = (Activate, Deploy, Move, Switch, Play, Attack, End)

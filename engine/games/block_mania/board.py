@@ -9,7 +9,8 @@ from engine.games.block_mania.content.models import SquareType, content
 from engine.games.block_mania.state import BLOCKS, Blocker, ManiaState
 
 OPEN = ("civic", "plaza")
-"""Squares entered for 0 MP, with +1 to shooting at Blockers there, and where scrawls count."""
+"""Squares entered for 0 MP (the Civic only while its block has power), with +1 to shooting
+at Blockers there, and where scrawls count."""
 
 
 def sid(block: str, col: int, level: int) -> str:
@@ -124,8 +125,9 @@ def flies(b: Blocker) -> bool:
     return "fly" in skills(b) or any(content().item(i).fly for i in b.kit)
 
 
-def _linked(square: str, partner: SquareType) -> list[str]:
-    return [s for s in all_squares() if s != square and kind(s) == partner]
+@cache
+def _linked(square: str, partner: SquareType) -> tuple[str, ...]:
+    return tuple(s for s in all_squares() if s != square and kind(s) == partner)
 
 
 def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
@@ -137,21 +139,23 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
         if on_board(block, col + dc, level + dl):
             found[sid(block, col + dc, level + dl)] = cost
     here_kind = kind(here)
+    powered = state.power[seat_of(here)]
     special: list[str] = []
-    if here_kind == "elevator":
+    if here_kind == "elevator" and powered:
         special = [s for s in _linked(here, "elevator") if s[0] == block]
     elif here_kind == "grav_chute":
         special = [sid(block, col, 0)]
-    elif here_kind == "pedway_terminus":
-        special = [s for s in _linked(here, "pedway_terminus") if pedway_open(state)]
-    elif here_kind == "sky_rail_station" and "no_fly" not in skills(b):
-        special = _linked(here, "sky_rail_station")
-    elif here_kind == "vehicle_park" and "no_fly" not in skills(b):
-        special = _linked(here, "vehicle_park")
+    elif here_kind == "pedway_terminus" and pedway_open(state):
+        special = list(_linked(here, "pedway_terminus"))
+    elif here_kind == "sky_rail_station" and "no_sky_rail" not in skills(b):
+        special = list(_linked(here, "sky_rail_station"))
+    elif here_kind == "vehicle_park" and "no_mega_way" not in skills(b):
+        special = list(_linked(here, "vehicle_park"))
     for s in special:
         found[s] = 1
     for s in list(found):
-        cost = 0 if kind(s) in OPEN and found[s] == 1 and s[0] == block else found[s]
+        free = kind(s) == "plaza" or (kind(s) == "civic" and state.power[seat_of(s)])
+        cost = 0 if free and found[s] == 1 and s[0] == block else found[s]
         cost += int(state.squares[s].collapsed) + int(state.squares[here].collapsed)
         found[s] = cost
     if flies(b) and b.mp > 0:
@@ -160,12 +164,21 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
     return {
         s: cost
         for s, cost in found.items()
-        if s != here and not state.crashed[seat_of(s)] and not any(x.locked for x in at(state, s))
+        if s != here and not state.crashed[seat_of(s)] and _may_enter(state, b, s)
     }
 
 
+def _may_enter(state: ManiaState, b: Blocker, square: str) -> bool:
+    """Nobody enters a square where a close combat is locked, except a Superhero joining a
+    friendly Blocker there."""
+    there = at(state, square)
+    if not any(x.locked for x in there):
+        return True
+    return "stack" in skills(b) and any(x.owner == b.owner for x in there)
+
+
 def pedway_open(state: ManiaState) -> bool:
-    """The Pedway works while neither Terminus has collapsed."""
-    return not any(
+    """The Pedway works while both blocks have power and neither Terminus has collapsed."""
+    return all(state.power) and not any(
         state.squares[s].collapsed for s in all_squares() if kind(s) == "pedway_terminus"
     )

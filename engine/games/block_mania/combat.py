@@ -44,7 +44,13 @@ def may_hit_square(b: Blocker, square: str, seat: int) -> bool:
 
 
 def shoot_bonus(state: ManiaState, square: str) -> int:
-    return 1 if board.kind(square) in board.OPEN or board.open_air(state, square) else 0
+    """+1 at a Blocker on a Civic, Plaza or Open Air square; -1 in a block without power."""
+    bonus = 1 if board.kind(square) in board.OPEN or board.open_air(state, square) else 0
+    return bonus - dark(state, square)
+
+
+def dark(state: ManiaState, square: str) -> int:
+    return 0 if state.power[board.seat_of(square)] else 1
 
 
 def options(state: ManiaState, b: Blocker, seat: int) -> list[Attack]:
@@ -97,6 +103,7 @@ def resolve(state: ManiaState, seat: int, b: Blocker, action: Attack) -> list[Ms
     elif how == "square":
         roll = state.rng.randint(1, 6)
         total = roll + best(b, ranged=True) + bonus - board.strength(action.target)
+        total -= dark(state, action.target)
         notes.append(
             m(
                 "mania.event.shoots_square",

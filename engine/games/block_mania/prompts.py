@@ -9,13 +9,14 @@ from typing import Any
 
 from engine.core import ActionBase, Game, Prompt, in_phase
 from engine.games.block_mania import names, turn
-from engine.games.block_mania.actions import Deploy, End
+from engine.games.block_mania.actions import Attack, Deploy, End
 from engine.games.block_mania.state import ManiaState
 from engine.messages import m
 
-QUICK = ("end", "deploy", "activate")
-"""Kinds offered as buttons; moves, attacks and cards are typed with autocomplete, and cards
-are also played from the hand."""
+QUICK = ("end", "deploy", "activate", "switch")
+"""Kinds offered as buttons on a seat's own turn; moves, attacks and cards are typed with
+autocomplete, and cards are also played from the hand. Defensive Fire offers every shot as a
+button, as it reaches the defender out of turn."""
 
 
 def acting(state: ManiaState) -> int | None:
@@ -31,7 +32,11 @@ def legal(state: ManiaState, seat: int) -> list[ActionBase]:
     if phase == "justice":
         return list(turn.cards_for(state, seat))
     if phase == "command":
-        found: list[ActionBase] = [*turn.activatable(state), *turn.moves(state)]
+        found: list[ActionBase] = [
+            *turn.activatable(state),
+            *turn.moves(state),
+            *turn.switches(state),
+        ]
         if turn.may_deploy(state):
             found.append(Deploy())
         return [*found, *turn.cards_for(state, seat), End()]
@@ -56,7 +61,9 @@ def prompts(game: Game[ManiaState, Any], state: ManiaState) -> dict[int, Prompt]
     key = f"turn-{state.turn}"
     if state.phase == "defensive" and state.window is not None:
         kinds = sorted({a.kind for a in offered if a.kind != "end"})
-        return in_phase(state.window.prompt(question, End().model_dump(), kinds=kinds), key)
+        shots = game.quick_choices(state, [a for a in offered if isinstance(a, Attack)])
+        window = state.window.prompt(question, End().model_dump(), kinds=kinds, choices=shots)
+        return in_phase(window, key)
     prompt = Prompt(
         seat=seat,
         msg=question,

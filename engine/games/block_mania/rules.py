@@ -15,7 +15,16 @@ from engine.core import (
     Termination,
 )
 from engine.games.block_mania import names, prompts, text, turn
-from engine.games.block_mania.actions import ACTION_TYPES, Activate, Attack, Deploy, End, Move, Play
+from engine.games.block_mania.actions import (
+    ACTION_TYPES,
+    Activate,
+    Attack,
+    Deploy,
+    End,
+    Move,
+    Play,
+    Switch,
+)
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.setup import setup as new_game
 from engine.games.block_mania.state import ManiaOptions, ManiaState
@@ -71,6 +80,8 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
                 return turn.move(state, action)
             if isinstance(action, Deploy):
                 return turn.deploy(state)
+            if isinstance(action, Switch):
+                return turn.switch(state, action)
             if isinstance(action, End):
                 return turn.end_command(state)
         if phase == "defensive" and state.window is not None:

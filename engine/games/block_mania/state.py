@@ -77,6 +77,8 @@ class ManiaState(GameState):
     window: Window | None = None
     """The defender's Defensive Fire window."""
     defeat: list[int] = Field(default_factory=lambda: [0, 0])
+    power: list[bool] = Field(default_factory=lambda: [True, True])
+    """Whether each block's energy is on (a Power House switches it off for good)."""
     tanks: list[bool] = Field(default_factory=lambda: [True, True])
     """Whether each block's Water Tank still stands."""
     crashed: list[bool] = Field(default_factory=lambda: [False, False])

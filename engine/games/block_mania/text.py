@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import ActionBase
 from engine.games.block_mania import board, names
-from engine.games.block_mania.actions import Activate, Attack, Deploy, End, Move, Play
+from engine.games.block_mania.actions import Activate, Attack, Deploy, End, Move, Play, Switch
 from engine.games.block_mania.state import ManiaState
 from engine.messages import Msg, m
 
@@ -46,6 +46,8 @@ def label(state: ManiaState, action: ActionBase) -> Msg:
         elif action.target:
             target = _square(action.target)
         return m(f"mania.do.{action.how}", unit=_unit(state, action.blocker), target=target)
+    if isinstance(action, Switch):
+        return m("mania.do.switch", unit=_unit(state, action.blocker))
     if isinstance(action, Play):
         return m("mania.do.play_hidden")
     if isinstance(action, End):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.games.block_mania import board, combat, damage, names
-from engine.games.block_mania.actions import Activate, Attack, Move, Play
+from engine.games.block_mania.actions import Activate, Attack, Move, Play, Switch
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.state import MAX_STEPS, RESERVE, SHARED, Blocker, ManiaState
 from engine.kit import cards as deck
@@ -125,6 +125,37 @@ def move(state: ManiaState, action: Move) -> list[Msg]:
     b.at = action.to
     b.steps += 1
     return [m("mania.event.moved", unit=names.blocker(b), square=names.square(action.to), n=cost)]
+
+
+SWITCH_COST = 1
+"""MP to switch a block's energy off from its Power House."""
+
+
+def switches(state: ManiaState) -> list[Switch]:
+    """Activated Blockers in a powered block's Power House may switch its energy off."""
+    return [
+        Switch(blocker=b.id)
+        for b in board.in_play(state)
+        if controls(state, b)
+        and b.active
+        and board.kind(b.at) == "power_house"
+        and state.power[board.seat_of(b.at)]
+        and b.mp + state.cp >= SWITCH_COST
+    ]
+
+
+def switch(state: ManiaState, action: Switch) -> list[Msg]:
+    """No elevators, Pedway or free Civic in that block from now on, and shooting there is
+    at -1."""
+    if action not in switches(state):
+        raise IllegalAction(m("mania.refuse.switch"))
+    b = board.find(state, action.blocker)
+    assert b is not None
+    extra = max(0, SWITCH_COST - b.mp)
+    b.mp -= SWITCH_COST - extra
+    state.cp -= extra
+    state.power[board.seat_of(b.at)] = False
+    return [m("mania.event.switched", unit=names.blocker(b), block=b.at[0])]
 
 
 def end_command(state: ManiaState) -> list[Msg]:

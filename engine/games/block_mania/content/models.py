@@ -37,7 +37,18 @@ SquareType = Literal[
     "sky_rail_station",
     "water_tank",
 ]
-Skill = Literal["no_fly", "charge", "no_firefighting", "fly", "no_loot", "always_active", "shared"]
+Skill = Literal[
+    "no_fly",
+    "no_mega_way",
+    "no_sky_rail",
+    "charge",
+    "no_firefighting",
+    "fly",
+    "no_loot",
+    "stack",
+    "always_active",
+    "shared",
+]
 Window = Literal["command", "any", "attack", "justice"]
 Effect = Literal["cp", "cp_die", "repair", "extinguish", "recruit", "bonus", "arrest", "condemn"]
 HERE = Path(__file__).parent
