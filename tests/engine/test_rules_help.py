@@ -34,6 +34,7 @@ REQUIRED = {
         "movement", "actions", "units", "results", "deploy", "worlds", "specials",
         "decisions", "end", "bot",
     },
+    "block_mania": {"overview", "winning", "command", "defensive", "combat", "end_phase", "cards"},
 }  # fmt: skip
 """What each game's summaries must cover: the goal and how it ends, setup, a turn, every kind
 of action, the decisions taken out of turn, the game's special phases, and this bot's ways."""
