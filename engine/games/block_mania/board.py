@@ -153,6 +153,9 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
         special = list(_linked(here, "vehicle_park"))
     for s in special:
         found[s] = 1
+    landing = sucker_landing(b)
+    if landing is not None:
+        found[landing] = 1
     for s in list(found):
         free = kind(s) == "plaza" or (kind(s) == "civic" and state.power[seat_of(s)])
         cost = 0 if free and found[s] == 1 and s[0] == block else found[s]
@@ -175,6 +178,29 @@ def _may_enter(state: ManiaState, b: Blocker, square: str) -> bool:
     if not any(x.locked for x in there):
         return True
     return "stack" in skills(b) and any(x.owner == b.owner for x in there)
+
+
+SUCKER_DROP = 3
+"""A Sucker Gun crosses the gap to a Window three levels lower."""
+
+
+def suckers(b: Blocker) -> bool:
+    return "sucker" in skills(b) or any(content().item(i).sucker for i in b.kit)
+
+
+def sucker_landing(b: Blocker) -> str | None:
+    """Where a Sucker Gun takes the Blocker from a square facing the gap (its Windows, with
+    the Terminus and the Station among them): the facing square of the other block three levels
+    lower (none from level 3 or below, where the landing would kill it)."""
+    if not suckers(b) or not facing(b.at):
+        return None
+    block, _, level = parse(b.at)
+    if level <= SUCKER_DROP:
+        return None
+    other = "B" if block == "A" else "A"
+    col = 0 if other == "B" else content().layout.columns - 1
+    landing = sid(other, col, level - SUCKER_DROP)
+    return landing
 
 
 def pedway_open(state: ManiaState) -> bool:

@@ -141,8 +141,10 @@ def _side_effects(state: ManiaState, b: Blocker, square: str, notes: list[Msg]) 
 
 
 def _melee(state: ManiaState, a: Blocker, d: Blocker, bonus: int, notes: list[Msg]) -> None:
-    """Both roll 1D6 + Strength + all their weapons; Fatties charging add 2; a tie locks both."""
+    """Both roll 1D6 + Strength + all their weapons; Fatties charging add 2, a Blocker just
+    across by Sucker Gun 1; a tie locks both."""
     charge = CHARGE if "charge" in board.skills(a) else 0
+    charge += 1 if a.suckered else 0
     mine = state.rng.randint(1, 6) + strength(a) + _all_weapons(a) + charge + bonus
     theirs = state.rng.randint(1, 6) + strength(d) + _all_weapons(d)
     notes.append(

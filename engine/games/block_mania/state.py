@@ -53,6 +53,9 @@ class Blocker(BaseModel):
     attacked: bool = False
     fired: bool = False
     """Has fired in this turn's Defensive Fire."""
+    suckered: bool = False
+    """Crossed the gap by Sucker Gun this turn: immune to Defensive Fire, +1 in its first close
+    combat."""
     locked: bool = False
     """Tied in close combat: may not leave until one side is eliminated."""
 

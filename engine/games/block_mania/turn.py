@@ -50,7 +50,7 @@ def controls(state: ManiaState, b: Blocker) -> bool:
 
 def start_turn(state: ManiaState, notes: list[Msg]) -> None:
     for b in state.blockers:
-        b.active = b.attacked = b.fired = False
+        b.active = b.attacked = b.fired = b.suckered = False
         b.mp = b.steps = 0
         if "always_active" in board.skills(b) and b.owner == state.active:
             b.active = True
@@ -122,9 +122,20 @@ def move(state: ManiaState, action: Move) -> list[Msg]:
     extra = max(0, cost - b.mp)
     b.mp -= cost - extra
     state.cp -= extra
+    notes: list[Msg] = []
+    if action.to == board.sucker_landing(b):
+        notes.append(m("mania.event.sucker", unit=names.blocker(b)))
+        if state.rng.randint(1, 6) == 1:
+            notes.append(m("mania.event.sucker_slip", unit=names.blocker(b)))
+            if damage.attack_blocker(state, b, SUCKER_RISK, notes):
+                return notes
+        b.suckered = True
     b.at = action.to
     b.steps += 1
-    return [m("mania.event.moved", unit=names.blocker(b), square=names.square(action.to), n=cost)]
+    notes.append(
+        m("mania.event.moved", unit=names.blocker(b), square=names.square(action.to), n=cost)
+    )
+    return notes
 
 
 SWITCH_COST = 1
@@ -158,6 +169,10 @@ def switch(state: ManiaState, action: Switch) -> list[Msg]:
     return [m("mania.event.switched", unit=names.blocker(b), block=b.at[0])]
 
 
+SUCKER_RISK = 2
+"""Damage value of the attack a Sucker Gun user suffers on a 1 before crossing."""
+
+
 def end_command(state: ManiaState) -> list[Msg]:
     """Defensive Fire opens for the opponent, or Combat begins when nobody may fire back."""
     state.window = Window.opening([state.defender])
@@ -177,7 +192,9 @@ def end_command(state: ManiaState) -> list[Msg]:
 def defensive_shots(state: ManiaState) -> list[Attack]:
     """The defender's Blockers shoot at activated phasing Blockers in or next to their square."""
     found: list[Attack] = []
-    targets = [b for b in board.in_play(state) if b.active and controls(state, b)]
+    targets = [
+        b for b in board.in_play(state) if b.active and controls(state, b) and not b.suckered
+    ]
     for b in board.in_play(state):
         if b.owner != state.defender or b.fired or combat.weapon(b) is None:
             continue

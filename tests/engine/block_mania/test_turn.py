@@ -4,7 +4,7 @@ ride, Defensive Fire, the Endgame's Justice card, the hand limit and a crash."""
 from __future__ import annotations
 
 from engine.games.block_mania import board, combat, turn
-from engine.games.block_mania.actions import Attack, End, Play, Switch
+from engine.games.block_mania.actions import Attack, End, Move, Play, Switch
 from engine.games.block_mania.rules import GAME
 from engine.games.block_mania.state import Blocker
 
@@ -130,3 +130,31 @@ def test_new_blockers_enter_on_the_ground_floor_of_their_own_block() -> None:
     state = game()
     b = turn.recruit(state, 1)
     assert b is not None and b.at[0] == "B" and board.parse(b.at)[2] == 0
+
+
+def test_a_jaeger_crosses_by_sucker_gun_three_levels_down_immune_to_defensive_fire() -> None:
+    state = game()
+    jaeger = _put(state, "jaeger", 0, "A67")  # A window at level 7
+    jaeger.active, jaeger.mp = True, 3
+    assert board.steps(state, jaeger)["B04"] == 1
+    guard = _put(state, "citi_def", 1, "B05", ["laser"])
+    rigged(state, [4])
+    turn.move(state, Move(blocker=jaeger.id, to="B04"))
+    assert jaeger.at == "B04" and jaeger.suckered
+    assert all(a.target != jaeger.id for a in turn.defensive_shots(state))
+    rigged(state, [3, 4])  # 3 + 3 + 2 (stump gun) + 1 across = 9 against 4 + 3 + 3 = 10
+    combat.resolve(state, 0, jaeger, Attack(blocker=jaeger.id, how="melee", target=guard.id))
+    assert jaeger.at == "gone"
+
+
+def test_the_sucker_gun_risks_an_attack_on_a_one_and_needs_height() -> None:
+    state = game()
+    jaeger = _put(state, "jaeger", 0, "A67")
+    jaeger.active, jaeger.mp = True, 3
+    rigged(state, [1, 6])  # slips: 6 + 2 - 3 = 5, survives
+    turn.move(state, Move(blocker=jaeger.id, to="B04"))
+    assert jaeger.at == "B04"
+    low = _put(state, "jaeger", 0, "A63")
+    assert "B00" not in board.steps(state, low)
+    walker = _put(state, "juves", 0, "A67")
+    assert "B04" not in board.steps(state, walker)

@@ -47,6 +47,7 @@ Skill = Literal[
     "no_loot",
     "stack",
     "always_active",
+    "sucker",
     "shared",
 ]
 Window = Literal["command", "any", "attack", "justice"]
@@ -123,6 +124,7 @@ class Item(Frozen):
     drill: bool = False
     scrawl: bool = False
     fly: bool = False
+    sucker: bool = False
     provenance: Provenance
     note: str = ""
 
