@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import drawable, face_for, font, runs, stroke_for, text_size
 from render.palette import GRID, INK, PAPER, RGB, WHITE, text_on
@@ -422,7 +422,9 @@ def _mixed_mask(
     run in its own font along one baseline, placed by the anchor as Pillow would place it."""
     pieces = [(piece, face_for(main, size)) for piece, main in runs(" ".join(text.split()))]
     width = sum(face.getlength(piece) for piece, face in pieces)
-    ascent, descent = font(size).getmetrics()
+    face = font(size)
+    assert isinstance(face, ImageFont.FreeTypeFont)  # the bundled TrueType face, never a bitmap
+    ascent, descent = face.getmetrics()
     across = {"l": 0.0, "m": width / 2, "r": width}.get(anchor[0], 0.0)
     down = {"a": -ascent, "t": -ascent, "m": -(ascent - descent) / 2, "b": descent, "d": descent}
     below = down.get(anchor[1:2], 0.0)

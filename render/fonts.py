@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from PIL import ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont

@@ -200,12 +200,20 @@ class OptionSelect(
 ):
     """A lobby menu for one setup option; only the host's choice takes effect."""
 
-    def __init__(self, game_id: int, field: OptionField | None, chosen: Any = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        field: OptionField | None,
+        chosen: Any = None,
+        language: str = ENGLISH,
+    ) -> None:
         name = field.name if field else "option"
         options = (
             [
                 discord.SelectOption(
-                    label=f"{field.title}: {field.label(v)}"[: limits.CHOICE_NAME],
+                    label=f"{field.title_in(language)}: {field.label(v, language)}"[
+                        : limits.CHOICE_NAME
+                    ],
                     value=str(v)[: limits.CHOICE_NAME],
                     default=v == chosen,
                 )
@@ -218,7 +226,7 @@ class OptionSelect(
             discord.ui.Select(
                 custom_id=f"option:{game_id}:{name}",
                 options=options,
-                placeholder=(field.description if field else name)[: limits.PLACEHOLDER],
+                placeholder=(field.described(language) if field else name)[: limits.PLACEHOLDER],
             )
         )
         self.game_id, self.field_name = game_id, name
@@ -441,5 +449,6 @@ def lobby_view(
     for op in LOBBY_OPS:
         view.add_item(LobbyButton(game_id, op, language))
     for field in option_fields(game)[: limits.LOBBY_MENUS]:
-        view.add_item(OptionSelect(game_id, field, chosen.get(field.name, field.default)))
+        chosen_value = chosen.get(field.name, field.default)
+        view.add_item(OptionSelect(game_id, field, chosen_value, language))
     return view

@@ -52,7 +52,10 @@ async def option_name_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(
-            name=f"{f.name.replace('_', ' ')}: {f.description}"[: limits.CHOICE_NAME], value=f.name
+            name=f"{f.name.replace('_', ' ')}: {f.described(reader(interaction))}"[
+                : limits.CHOICE_NAME
+            ],
+            value=f.name,
         )
         for f in await _lobby_fields(interaction)
         if current.lower() in f.name
