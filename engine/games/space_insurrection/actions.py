@@ -11,58 +11,58 @@ from engine.core import ActionBase, OrderAction
 
 
 class Blockades(OrderAction):
-    summary: ClassVar[str] = "Submit your blockade declarations"
+    summary: ClassVar[str] = "space.action.blockades"
     kind: Literal["blockades"] = "blockades"
 
 
 class Surveillance(OrderAction):
-    summary: ClassVar[str] = "Submit your Agents' surveillance orders"
+    summary: ClassVar[str] = "space.action.surveillance"
     kind: Literal["surveillance"] = "surveillance"
 
 
 class Moves(OrderAction):
-    summary: ClassVar[str] = "Submit your movement orders"
+    summary: ClassVar[str] = "space.action.moves"
     kind: Literal["moves"] = "moves"
 
 
 class Declare(ActionBase):
-    summary: ClassVar[str] = "Declare an observed unit's movement order to the table"
+    summary: ClassVar[str] = "space.action.declare"
     kind: Literal["declare"] = "declare"
-    unit: str = Field(description="The observed unit")
-    to: str = Field(description="Where it will move (its own world to stay)")
+    unit: str = Field(description="space.action.declare.unit")
+    to: str = Field(description="space.action.declare.to")
 
 
 class Discard(ActionBase):
-    summary: ClassVar[str] = "Discard a chit from your reserve back to the recruit pile"
+    summary: ClassVar[str] = "space.action.discard"
     kind: Literal["discard"] = "discard"
-    chit: str = Field(description="The chit to discard")
+    chit: str = Field(description="space.action.discard.chit")
 
 
 class Act(ActionBase):
-    summary: ClassVar[str] = "One unit (or your loyal world) takes one action here"
+    summary: ClassVar[str] = "space.action.act"
     kind: Literal["act"] = "act"
-    unit: str = Field(description="The unit that acts, or your loyal world")
-    action: str = Field(description="What it does")
-    target: str = Field(default="", description="Its target, if the action has one")
+    unit: str = Field(description="space.action.act.unit")
+    action: str = Field(description="space.action.act.action")
+    target: str = Field(default="", description="space.action.act.target")
 
 
 class Deploy(ActionBase):
-    summary: ClassVar[str] = "A unit (or your loyal world) deploys a chit from your reserve here"
+    summary: ClassVar[str] = "space.action.deploy"
     kind: Literal["deploy"] = "deploy"
-    unit: str = Field(description="The unit that deploys, or your loyal world")
-    chit: str = Field(description="The chit from your reserve")
+    unit: str = Field(description="space.action.deploy.unit")
+    chit: str = Field(description="space.action.deploy.chit")
 
 
 class Play(ActionBase):
-    summary: ClassVar[str] = "Play a special chit from your reserve as your action"
+    summary: ClassVar[str] = "space.action.play"
     kind: Literal["play"] = "play"
-    chit: str = Field(description="The special chit")
-    target: str = Field(default="", description="Its target unit or world")
-    unit: str = Field(default="", description="For a deployment: the chit it puts down")
+    chit: str = Field(description="space.action.play.chit")
+    target: str = Field(default="", description="space.action.play.target")
+    unit: str = Field(default="", description="space.action.play.unit")
 
 
 class Pass(ActionBase):
-    summary: ClassVar[str] = "Take no more actions at this world this turn"
+    summary: ClassVar[str] = "space.action.pass"
     kind: Literal["pass"] = "pass"
 
 

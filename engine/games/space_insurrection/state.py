@@ -22,16 +22,24 @@ SHEET_PHASES: tuple[Phase, ...] = ("blockade", "surveillance", "movement")
 
 
 class SpaceOptions(BaseModel):
+    """The lobby's choices; descriptions and value labels are catalog keys (space.option.*)."""
+
     players: Literal[2, 3, 4, 5] = 2
     specials: Literal[0, 1, 2] = Field(
         default=0,
-        description="Special chits in the recruit pile: none, one or two of each",
-        json_schema_extra={"labels": {"0": "Left out", "1": "One of each", "2": "Two of each"}},
+        description="space.option.specials",
+        json_schema_extra={
+            "labels": {
+                "0": "space.option.specials.0",
+                "1": "space.option.specials.1",
+                "2": "space.option.specials.2",
+            }
+        },
     )
     last_turn: Literal[0, 10, 15, 20, 25, 30, 40] = Field(
         default=0,
-        description="The turn after which the most loyal worlds wins (0: play until a victory)",
-        json_schema_extra={"labels": {"0": "Never (play until a victory)"}},
+        description="space.option.last_turn",
+        json_schema_extra={"labels": {"0": "space.option.last_turn.0"}},
     )
 
 
