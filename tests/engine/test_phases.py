@@ -129,7 +129,7 @@ def test_not_on_my_block_places_in_one_phase_and_counts_rounds_by_developer_turn
     played = play("not_on_my_block", players, 1)
     placing = {a for s in played.phase("placement") for a in s.actors}
     assert placing == set(range(1, players)), "every Resident places in the one phase"
-    developer_turns = {s.key for s in played.steps if s.key and s.key.endswith("seat 0")}
+    developer_turns = {s.key for s in played.steps if s.key and s.key.endswith("seat-0")}
     assert played.game.turn_number(played.state) == len(developer_turns)
 
 
