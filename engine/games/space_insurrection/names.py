@@ -13,8 +13,13 @@ from engine.words import quoted
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")
 SEAT_NAMES = tuple(colour.capitalize() for colour in COLOURS)
-"""Seats are named after their colour (`Red`); a seat's name is a name, shown as it is in every
-language, as a player's name is."""
+"""Seats are named after their colour (`Red`): the state keeps the English, and the bot names a
+seat by its colour's catalog entry (`seat_colour`) in the reader's language."""
+
+
+def seat_colour(state: SpaceState, seat: int) -> Msg:
+    """A seat's colour as a word of the reader's language (`space.colour.red`: Red, Rojo)."""
+    return m(f"space.colour.{state.seat_names[seat].lower()}")
 
 
 def verb(act: str) -> Msg:

@@ -35,7 +35,7 @@ from engine.games.space_insurrection.actions import (
     Pass,
 )
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.names import SEAT_NAMES
+from engine.games.space_insurrection.names import SEAT_NAMES, seat_colour
 from engine.games.space_insurrection.state import (
     SpaceOptions,
     SpaceState,
@@ -46,7 +46,7 @@ from engine.games.space_insurrection.state import (
 )
 from engine.games.space_insurrection.view import SpaceView, build_view, phase_name
 from engine.kit.cards import draw_at_random, hand_view
-from engine.messages import Text, m
+from engine.messages import Msg, Text, m
 from engine.rng import Rng
 
 
@@ -163,6 +163,11 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
     def turn_number(self, state: SpaceState) -> int:
         """The turn; a table's last turn is the number the game ends on."""
         return state.turn
+
+    def seat_name(self, state: SpaceState, seat: int) -> Msg:
+        """The seat's colour from the catalog, so the bot names it in the reader's language;
+        `state.seat_names` keeps the English."""
+        return seat_colour(state, seat)
 
     def view(self, state: SpaceState, seat: int | None) -> SpaceView:
         return build_view(state, seat, sorted(self._prompts(state)), self.outcome(state))

@@ -130,3 +130,41 @@ def test_the_narration_covers_the_game(said):
         "space.hand.unit_acts",
     ):
         assert wanted in keys, wanted
+
+
+def test_slash_command_and_lobby_words_read_in_spanish_within_discords_limit() -> None:
+    """Each action's summary and field help, and each lobby option's help, title and values,
+    are catalog keys: English as it always read, Spanish at most 100 characters."""
+    keys = []
+    for action in GAME.action_types:
+        keys.append(action.summary)
+        keys += [f.description for f in action.model_fields.values() if f.description]
+    for field in GAME.options_type.model_fields.values():
+        if field.description:
+            keys += [field.description, f"{field.description}.title"]
+            extra = field.json_schema_extra
+            keys += list(extra["labels"].values()) if isinstance(extra, dict) else []  # type: ignore[union-attr,arg-type]
+    assert "space.action.moves" in keys and "space.option.last_turn.0" in keys
+    for key in keys:
+        spanish, english = say(Msg(key=key), "es"), say(Msg(key=key), "en")
+        assert key not in (spanish, english), f"{key} has no catalog entry"
+        assert spanish != english and len(spanish) <= 100, key
+    assert say(Msg(key="space.action.moves"), "en") == "Submit your movement orders"
+    assert say(Msg(key="space.option.specials.0"), "en") == "Left out"
+
+
+def test_seats_are_named_by_colour_in_the_readers_language() -> None:
+    state = GAME.setup(GAME.make_options(5), 1)
+    names = [GAME.seat_name(state, seat) for seat in range(5)]
+    assert (
+        [say(n, "en") for n in names]
+        == state.seat_names
+        == [
+            "Red",
+            "Blue",
+            "Yellow",
+            "Green",
+            "Purple",
+        ]
+    )
+    assert [say(n, "es") for n in names] == ["Rojo", "Azul", "Amarillo", "Verde", "Morado"]
