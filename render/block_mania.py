@@ -233,4 +233,6 @@ def _panels(canvas: Canvas, view: ManiaView, players: Players, language: str) ->
         line = m("mania.board.defeat", n=seat.defeat)
         canvas.text((token.x1 + 8, box.y0 + 32), say(line, language), 20, INK, bold=True)
         more = m("mania.board.seat_line", cards=seat.cards, reserve=seat.reserve)
+        if not seat.power:
+            more = m("mania.board.dark", line=more)
         canvas.text((box.x0 + 10, box.y0 + 60), say(more, language), 14, MUTED_INK)

@@ -47,3 +47,11 @@ def test_a_finished_game_draws_its_winner() -> None:
     state.ended, state.winners = "endgame", [1]
     png = render(GAME.view(state, None), language="es")
     assert Image.open(io.BytesIO(png)).width == WIDTH
+
+
+def test_a_block_without_power_says_so() -> None:
+    state = game(1)
+    lit = render(GAME.view(state, None))
+    state.power[1] = False
+    assert GAME.view(state, None).seats[1].power is False
+    assert render(GAME.view(state, None)) != lit

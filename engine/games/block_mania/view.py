@@ -46,6 +46,7 @@ class SeatView(BaseModel):
     cards: int
     reserve: int
     crashed: bool
+    power: bool
 
 
 class ManiaView(BaseModel):
@@ -131,6 +132,7 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
                 cards=len(state.hands[s]),
                 reserve=len(state.reserves[s]),
                 crashed=state.crashed[s],
+                power=state.power[s],
             )
             for s in (0, 1)
         ],
