@@ -8,15 +8,16 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.errors import IllegalAction
-from engine.messages import m
+from engine.messages import Msg, m
 from engine.words import quoted
 
 
 class OrderOption(BaseModel):
-    """One way an order line may be filled in: the value the action carries and its label."""
+    """One way an order line may be filled in: the value the action carries and its label
+    (a message, said in each reader's language)."""
 
     value: str
-    label: str
+    label: Msg
 
 
 class OrderLine(BaseModel):
@@ -27,7 +28,7 @@ class OrderLine(BaseModel):
     declared order) and has exactly one option."""
 
     key: str
-    label: str
+    label: Msg
     options: list[OrderOption]
     locked: bool = False
 
@@ -39,7 +40,7 @@ class OrderSheet(BaseModel):
     the other seats; the game decides, when the last seat submits, what is revealed."""
 
     kind: str
-    title: str
+    title: Msg
     lines: list[OrderLine]
 
     def line(self, key: str) -> OrderLine | None:

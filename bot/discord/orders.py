@@ -35,7 +35,7 @@ from engine import (
     Prompt,
     history,
 )
-from engine.messages import Msg, Text, m, say
+from engine.messages import ENGLISH, Msg, Text, m, say
 from engine.sheets import encode_orders
 from engine.words import quoted
 
@@ -109,20 +109,28 @@ def open_sheets(table: Table, user_id: int) -> list[tuple[int, Prompt, OrderShee
     return found
 
 
-def find_line(sheet: OrderSheet, unit: str) -> OrderLine | None:
-    """The line a player named: by its key (what autocomplete fills in), or by its label."""
+def _named(label: Msg, language: str) -> set[str]:
+    """A label as a player may type it: in their language or in English, folded."""
+    return {say(label, language).casefold(), say(label, ENGLISH).casefold()}
+
+
+def find_line(sheet: OrderSheet, unit: str, language: str = ENGLISH) -> OrderLine | None:
+    """The line a player named: by its key (what autocomplete fills in), or by its label in
+    the player's `language` or in English."""
     line = sheet.line(unit)
     if line is not None:
         return line
     wanted = unit.strip().casefold()
-    return next((line for line in sheet.lines if line.label.casefold() == wanted), None)
+    return next((line for line in sheet.lines if wanted in _named(line.label, language)), None)
 
 
-def find_option(line: OrderLine, to: str) -> OrderOption | None:
+def find_option(line: OrderLine, to: str, language: str = ENGLISH) -> OrderOption | None:
+    """The option a player named: by its value, or by its label in their `language` or in
+    English."""
     wanted = to.strip().casefold()
     for same in (
         lambda o: o.value == to,
-        lambda o: wanted in (o.value.casefold(), o.label.casefold()),
+        lambda o: wanted == o.value.casefold() or wanted in _named(o.label, language),
     ):
         option = next((o for o in line.options if same(o)), None)
         if option is not None:
@@ -130,9 +138,9 @@ def find_option(line: OrderLine, to: str) -> OrderOption | None:
     return None
 
 
-def short_list(labels: list[str]) -> Text:
-    """At most `NAMED` labels, and how many more there are."""
-    shown = ", ".join(labels[:NAMED])
+def short_list(labels: list[Text], language: str) -> Text:
+    """At most `NAMED` labels said in `language`, and how many more there are."""
+    shown = ", ".join(say(label, language) for label in labels[:NAMED])
     more = len(labels) - NAMED
     return m("bot.orders.and_more", shown=shown, n=more) if more > 0 else shown
 
@@ -166,7 +174,7 @@ def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction], lang
     prompts = table.prompts()
     sheets = {s: p.sheet for s, p in prompts.items() if p.sheet is not None and s not in seats}
     if sheets:
-        waiting = short_list([names[s] for s in sheets])
+        waiting = short_list([names[s] for s in sheets], language)
         kind = next(iter(sheets.values())).kind
         if submitted(table.game, moves, seats, kind):
             return m("bot.orders.already_submitted", waiting=waiting, n=len(sheets))
@@ -174,13 +182,13 @@ def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction], lang
     if not prompts:
         return m("bot.orders.not_taking")
     you = say(m("bot.orders.you"), language)
-    waiting = short_list([you if s in seats else names[s] for s in prompts])
+    waiting = short_list([you if s in seats else names[s] for s in prompts], language)
     return m("bot.orders.not_taking_waits", waiting=waiting)
 
 
 def draft_text(draft: Draft, language: str) -> str:
     """Every line of a draft with what it says now; unwritten lines show their default."""
-    out = [f"📝 **{draft.name}: {draft.sheet.title}**"]
+    out = [f"📝 **{draft.name}: {say(draft.sheet.title, language)}**"]
     for line in draft.sheet.lines:
         option = draft.value(line)
         if line.locked:
@@ -254,11 +262,11 @@ class Orders:
         assert table.state is not None
         mine = [s for s in await self._mine(table, user_id, language) if seat in (None, s[0])]
         for seat, prompt, sheet in mine:
-            line = find_line(sheet, unit)
+            line = find_line(sheet, unit, language)
             if line is not None:
                 return seat, prompt, sheet, line
         for seat, prompt in table.prompts().items():
-            theirs = None if prompt.sheet is None else find_line(prompt.sheet, unit)
+            theirs = None if prompt.sheet is None else find_line(prompt.sheet, unit, language)
             if theirs is not None:
                 raise PlayerError(
                     m(
@@ -267,7 +275,8 @@ class Orders:
                         seat=table.state.seat_names[seat],
                     )
                 )
-        yours = short_list([line.label for _, _, sheet in mine for line in sheet.lines])
+        labels: list[Text] = [line.label for _, _, sheet in mine for line in sheet.lines]
+        yours = short_list(labels, language)
         raise PlayerError(m("bot.orders.no_such_unit", unit=quoted(unit), yours=yours))
 
     # ----- /game order, /game orders ------------------------------------------------------
@@ -290,9 +299,9 @@ class Orders:
                 raise PlayerError(
                     m("bot.orders.declared", line=line.label, value=line.options[0].label)
                 )
-            option = find_option(line, to)
+            option = find_option(line, to, play.language)
             if option is None:
-                may = short_list([o.label for o in line.options])
+                may = short_list([o.label for o in line.options], play.language)
                 raise PlayerError(
                     m("bot.orders.cannot_go", line=line.label, to=quoted(to), may=may)
                 )
@@ -446,16 +455,19 @@ async def to_autocomplete(
         return []
     needle = str(current).casefold()
     step = table.row.steps
+    language = reader(interaction)
     for seat, prompt, sheet in open_sheets(table, interaction.user.id):
-        line = find_line(sheet, unit)
+        line = find_line(sheet, unit, language)
         if line is None or (bound is not None and bound.seat != seat):
             continue
         mark = binding.Mark(table.row.id, seat, prompt.decision, step)
         now = (await bot.orders.draft(table, seat, prompt, sheet)).value(line)
         found = []
         for option in line.options:
-            now_said = say(m("bot.orders.choice.now", value=option.label), reader(interaction))
-            name = now_said if option is now else option.label
+            shown = (
+                m("bot.orders.choice.now", value=option.label) if option is now else option.label
+            )
+            name = say(shown, language)
             choice = _suggested(mark, needle, name, option.value)
             if choice is not None:
                 found.append(choice)
@@ -475,7 +487,7 @@ async def sheet_autocomplete(
     step = table.row.steps
     found = []
     for seat, prompt, sheet in open_sheets(table, interaction.user.id):
-        name = f"{table.state.seat_names[seat]}: {sheet.title}"
+        name = f"{table.state.seat_names[seat]}: {say(sheet.title, reader(interaction))}"
         if str(current).casefold() in name.casefold():
             mark = binding.Mark(table.row.id, seat, prompt.decision, step)
             value = binding.bind(mark, "")

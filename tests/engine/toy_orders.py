@@ -30,6 +30,7 @@ from engine import (
     Prompt,
     Termination,
 )
+from engine.messages import Msg, m
 from engine.rng import Rng
 
 ROUNDS = 2
@@ -78,6 +79,11 @@ def place_name(place: str) -> str:
     return place.capitalize()
 
 
+def _named(words: str) -> Msg:
+    """A toy game's words for an order sheet, shown as they are in every language."""
+    return m("core.name", name=words)
+
+
 def scout_name(key: str) -> str:
     camp, _, number = key.partition("-")
     return f"{camp.capitalize()} scout {number}"
@@ -119,13 +125,17 @@ class Scouts(Game[ScoutState, ScoutOptions]):
         lines = []
         for key in self.scouts_of(state, seat):
             here = state.at[key]
-            stay = OrderOption(value=here, label=f"stays at the {place_name(here)}")
+            stay = OrderOption(value=here, label=_named(f"stays at the {place_name(here)}"))
             if here == WATCH:
-                lines.append(OrderLine(key=key, label=scout_name(key), options=[stay], locked=True))
+                lines.append(
+                    OrderLine(key=key, label=_named(scout_name(key)), options=[stay], locked=True)
+                )
                 continue
-            moves = [OrderOption(value=p, label=place_name(p)) for p in PLACES[here]]
-            lines.append(OrderLine(key=key, label=scout_name(key), options=[stay, *moves]))
-        return OrderSheet(kind="orders", title=f"Movement orders, round {state.round}", lines=lines)
+            moves = [OrderOption(value=p, label=_named(place_name(p))) for p in PLACES[here]]
+            lines.append(OrderLine(key=key, label=_named(scout_name(key)), options=[stay, *moves]))
+        return OrderSheet(
+            kind="orders", title=_named(f"Movement orders, round {state.round}"), lines=lines
+        )
 
     def _prompts(self, state: ScoutState) -> dict[int, Prompt]:
         if self.outcome(state) is not None:

@@ -39,11 +39,6 @@ def orders_of(phase: str) -> Msg:
     return m(f"space.orders.{phase}")
 
 
-def _label(msg: Msg) -> str:
-    """A sheet's words: `engine.sheets` carries them as text, so they are said in English."""
-    return str(msg)
-
-
 # ----- who writes what -------------------------------------------------------------------------
 def cruisers(state: SpaceState, seat: int) -> list[Unit]:
     """Cruisers that may declare a blockade: every one not disrupted."""
@@ -70,12 +65,12 @@ def sheet(state: SpaceState, seat: int) -> OrderSheet:
         lines = [
             OrderLine(
                 key=u.id,
-                label=_label(line_name(u)),
+                label=line_name(u),
                 options=[
-                    OrderOption(value="orbit", label=_label(m("space.sheet.orbit"))),
+                    OrderOption(value="orbit", label=m("space.sheet.orbit")),
                     OrderOption(
                         value="blockade",
-                        label=_label(m("space.sheet.blockade", world=world_name(u.world))),
+                        label=m("space.sheet.blockade", world=world_name(u.world)),
                     ),
                 ],
             )
@@ -85,7 +80,7 @@ def sheet(state: SpaceState, seat: int) -> OrderSheet:
         lines = [_watch_line(state, seat, u) for u in agents(state, seat)]
     else:
         lines = [_move_line(state, seat, u) for u in movers(state, seat)]
-    return OrderSheet(kind=KINDS[phase], title=_label(title(phase)), lines=lines)
+    return OrderSheet(kind=KINDS[phase], title=title(phase), lines=lines)
 
 
 def line_name(unit: Unit) -> Msg:
@@ -95,11 +90,11 @@ def line_name(unit: Unit) -> Msg:
 
 def _watch_line(state: SpaceState, seat: int, agent: Unit) -> OrderLine:
     numbers = content().numbers
-    options = [OrderOption(value="rest", label=_label(m("space.sheet.rest")))]
+    options = [OrderOption(value="rest", label=m("space.sheet.rest"))]
     options += [
         OrderOption(
             value=f"reserve-{s}",
-            label=_label(m("space.sheet.observe_reserve", seat=name, x=numbers.observe)),
+            label=m("space.sheet.observe_reserve", seat=name, x=numbers.observe),
         )
         for s, name in enumerate(state.seat_names)
         if s != seat
@@ -112,36 +107,32 @@ def _watch_line(state: SpaceState, seat: int, agent: Unit) -> OrderLine:
         options.append(
             OrderOption(
                 value=unit.id,
-                label=_label(
-                    m(
-                        "space.sheet.observe_unit",
-                        unit=unit_name(state, unit.id),
-                        world=world_name(unit.world),
-                        x=x,
-                    )
+                label=m(
+                    "space.sheet.observe_unit",
+                    unit=unit_name(state, unit.id),
+                    world=world_name(unit.world),
+                    x=x,
                 ),
             )
         )
-    return OrderLine(key=agent.id, label=_label(line_name(agent)), options=options)
+    return OrderLine(key=agent.id, label=line_name(agent), options=options)
 
 
 def _move_line(state: SpaceState, seat: int, unit: Unit) -> OrderLine:
-    label = _label(line_name(unit))
+    label = line_name(unit)
     if unit.id in state.declared:
         where = state.declared[unit.id]
         declared = m("space.sheet.declared", order=where_to(unit, where))
         return OrderLine(
             key=unit.id,
             label=label,
-            options=[OrderOption(value=where, label=_label(declared))],
+            options=[OrderOption(value=where, label=declared)],
             locked=True,
         )
-    options = [OrderOption(value=STAY, label=_label(where_to(unit, STAY)))]
+    options = [OrderOption(value=STAY, label=where_to(unit, STAY))]
     if type_of(unit.id).id != "troops" or _carriers(state, unit):
         options += [
-            OrderOption(value=w, label=_label(where_to(unit, w)))
-            for w in world_names()
-            if w != unit.world
+            OrderOption(value=w, label=where_to(unit, w)) for w in world_names() if w != unit.world
         ]
     return OrderLine(key=unit.id, label=label, options=options)
 

@@ -31,7 +31,7 @@ def test_every_seat_with_a_cruiser_writes_blockade_declarations():
 def test_a_cruiser_may_blockade_only_the_world_it_orbits():
     state = blockade_sheets()
     assert values(state, 0, "star_cruiser-1") == ["orbit", "blockade"]
-    assert "blockade Borealis" in line(state, 0, "star_cruiser-1").options[1].label
+    assert "blockade Borealis" in str(line(state, 0, "star_cruiser-1").options[1].label)
     assert keys(state, 0) == ["star_cruiser-1"], "only one's own cruisers"
 
 

@@ -95,7 +95,7 @@ def test_an_unsuccessful_observation_makes_nobody_declare(dice):
 @pytest.mark.parametrize(("roll", "seen"), [(4, True), (5, False)])
 def test_an_agent_in_the_same_system_observes_on_4(dice, roll, seen):
     state = watching("borealis", "borealis")
-    assert "(1-4)" in line(state, 0, "agent-1").options[-1].label
+    assert "(1-4)" in str(line(state, 0, "agent-1").options[-1].label)
     dice(roll)
     state, _ = submit(state, 0, **{"agent-1": "troops-1"})
     assert (state.phase == "declare") == seen
@@ -103,7 +103,7 @@ def test_an_agent_in_the_same_system_observes_on_4(dice, roll, seen):
 
 def test_an_agent_elsewhere_observes_a_unit_on_2(dice):
     state = watching()
-    assert "(1-2)" in line(state, 0, "agent-1").options[-1].label
+    assert "(1-2)" in str(line(state, 0, "agent-1").options[-1].label)
     dice(3)
     state, _ = submit(state, 0, **{"agent-1": "troops-1"})
     assert state.phase == "movement"
