@@ -96,8 +96,9 @@ async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(tmp_pat
         assert len(boards) < len(log)
         assert "Game over" in session.posts()[-1].content
         assert session.posts()[-1].content.count("Game over") == 1
-        # Every public line the game told reached the channel, in some message's text.
-        shown = "\n".join(m.content for m in session.standin.messages(session.channel))
+        # Every public line the game told reached the channel, in some message's text as it
+        # was shown (a full turn message keeps its latest lines; the earlier are in /game log).
+        shown = "\n".join(texts_read(session.standin.messages(session.channel)))
         async with session.bot.store.db.execute(
             "SELECT body FROM outbox WHERE game_id = ? AND kind = 'turn'", (session.game_id,)
         ) as cur:
