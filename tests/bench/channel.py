@@ -30,8 +30,9 @@ Time passes as at a real table: before each move the bot's clock (`Session.now`,
 loop would; `--pace live` (the default) makes each move 0.5-5 minutes after the previous one,
 `--pace post` 1-12 hours, drawn from the game's seed. Per game turn (`Game.turn_number`):
 new channel messages, pings per player, full boards (`board.png` attachments; the step pictures
-are `step.png`), and the waits whose player had to act without being told
-(`tests.bench.channel_accounting`). The targets of a calm channel are printed for each
+are `step.png`) shown while the game is played (the game's end shows the final position whole,
+once a game, printed apart as "end boards"), and the waits whose player had to act without
+being told (`tests.bench.channel_accounting`). The targets of a calm channel are printed for each
 configuration, "met" or "NOT met".
 """
 
@@ -96,6 +97,9 @@ class Figures:
     window_moves: int | None = None
     nights: int | None = None
     boards: int = 0
+    end_boards: int = 0
+    """Full boards of the game's end (messages after its last move): the final position, shown
+    once a game whatever its length, so not a game turn's board."""
     turns: int = 1
     factions: int = 0
     turn_source: str = ""
@@ -136,7 +140,8 @@ class Figures:
             "turns": self.turns,
             "msgs/turn": acct.per_turn(self.posts, self.turns),
             "pings/plr/turn": acct.per_turn(self.pings / self.players, self.turns),
-            "boards/turn": acct.per_turn(self.boards, self.turns),
+            "boards/turn": acct.per_turn(self.boards - self.end_boards, self.turns),
+            "end boards": self.end_boards,
             "writes/act": (self.posts + self.edits) / max(self.actions, 1),
             "waits": self.waits,
             "untold": self.untold,
@@ -203,9 +208,12 @@ def _says_turn(m: MessageRecord) -> bool:
     return any(TURN_DM.search(t) for t in texts)
 
 
-def count_channel(session: Session, figures: Figures, player_ids: set[int]) -> list[acct.Tell]:
+def count_channel(
+    session: Session, figures: Figures, player_ids: set[int], end: int
+) -> list[acct.Tell]:
     """Fill in what the channel and the DMs showed; return what told a player to act: each
-    ping in the channel and each DM saying it is their move, where it falls in time."""
+    ping in the channel and each DM saying it is their move, where it falls in time. `end`:
+    the mark of the game's last move, after which new messages tell the game's end."""
     world = session.standin.world
     bot_id = session.standin.bot.id
     ours = [
@@ -216,6 +224,7 @@ def count_channel(session: Session, figures: Figures, player_ids: set[int]) -> l
     figures.posts = len(ours)
     images: set[str] = set()
     boards: set[str] = set()
+    end_boards: set[str] = set()
     tells: list[acct.Tell] = []
     for m in ours:
         # A snapshot still flagged LOADING is the deferred "thinking" reply being filled in:
@@ -228,11 +237,14 @@ def count_channel(session: Session, figures: Figures, player_ids: set[int]) -> l
                     images.add(str(a["id"]))
                     if BOARD_FILE.match(name):
                         boards.add(str(a["id"]))
+                        if m.id > end:
+                            end_boards.add(str(a["id"]))
         pinged = [i for i in m.pinged_ids if i in player_ids]
         figures.pings += len(pinged)
         tells += [acct.Tell(i, m.id) for i in pinged]
     figures.images = len(images)
     figures.boards = len(boards)
+    figures.end_boards = len(end_boards)
     for ch in list(world.channels.values()):
         if ch.type == DM and ch.recipient_id in player_ids:
             log = [m for m in world.channel_log.get(ch.id, []) if m.author_id == bot_id]
@@ -275,7 +287,8 @@ async def play(game: str, players: int, seed: int, pace: str, **options: str) ->
             assert session.bot is not None
             log = await session.bot.tables.store.action_log(session.game_id)
             figures.actions = len(log)
-            tells = count_channel(session, figures, {u.id for u in people})
+            end = watch.moves[-1].mark if watch.moves else start.mark
+            tells = count_channel(session, figures, {u.id for u in people}, end)
             table = await session.bot.tables.by_id(session.game_id)
             assert table is not None and table.state is not None
             figures.factions = len(table.state.seat_names)
@@ -307,6 +320,7 @@ TURN_COLUMNS = [
     ("msgs/turn", "{:.2f}"),
     ("pings/plr/turn", "{:.2f}"),
     ("boards/turn", "{:.2f}"),
+    ("end boards", "{:.0f}"),
     ("writes/act", "{:.2f}"),
     ("waits", "{:.0f}"),
     ("untold", "{:.0f}"),
