@@ -13,7 +13,7 @@ from typing import Any
 from bot.config import Settings
 from bot.discord.app import GameBot
 from bot.discord.interactions import WORKING
-from bot.table import binding
+from bot.table import binding, limits
 from bot.table.binding import DECISION
 from bot.table.model import Table
 from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, StandIn, UserRecord
@@ -206,6 +206,11 @@ BINDING_OPTIONS = (DECISION, "sheet")
 """Options that only name the decision a command answers (`bot.table.binding`)."""
 
 
+TYPED_BY_HAND = limits.CHOICE_NAME - len(binding.bind(binding.Mark(10**12, 9, 10**6, 10**6), ""))
+"""Values longer than this cannot be suggested with their decision's mark (Discord's 100
+characters): a player types them (a long list of units, say), and they are sent unmarked."""
+
+
 async def pick(
     standin: StandIn, user: UserRecord, channel: ChannelRecord, path: list[str], fields: dict
 ) -> dict[str, Any]:
@@ -218,6 +223,9 @@ async def pick(
             user, channel, path, filled, focused=name, value=str(value)
         )
         found = [c["value"] for c in choices if binding.bare(c["value"]) == str(value)]
+        if not found and len(str(value)) > TYPED_BY_HAND:
+            filled[name] = str(value)  # longer than a suggestion may be: the player types it
+            continue
         assert found, f"/{' '.join(path)} {name}={value!r} not offered: {choices}"
         filled[name] = found[0]
     if not fields:
