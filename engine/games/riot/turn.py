@@ -158,7 +158,8 @@ def buy(state: RiotState, seat: int, action: Buy) -> list[Msg]:
     piece = next(u for u in state.units if u.type == kind and u.at == SUPPLY)
     state.credits[seat] -= content().unit(kind).cost
     piece.at = NEW
-    return [m("riot.event.bought", faction=names.seat(state, seat), type=names.unit_type(kind))]
+    faction, bought = names.seat(state, seat), names.unit_type(kind)
+    return [m("riot.event.bought", faction=faction, type=bought, piece=piece.id)]
 
 
 def buy_card(state: RiotState, seat: int) -> list[Msg]:
