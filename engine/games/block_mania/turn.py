@@ -285,10 +285,13 @@ def play(state: ManiaState, seat: int, action: Play) -> list[Msg]:
     effect = card.effect
     if effect == "cp":
         state.cp += card.amount
+        notes.append(m("mania.event.cp_now", n=state.cp))
     elif effect == "cp_die":
         state.cp += state.rng.randint(1, 6)
+        notes.append(m("mania.event.cp_now", n=state.cp))
     elif effect == "bonus":
         state.bonus[seat] += card.amount
+        notes.append(m("mania.event.bonus_now", n=state.bonus[seat]))
     elif effect == "repair":
         state.squares[action.target].damage -= 1
     elif effect == "extinguish":
