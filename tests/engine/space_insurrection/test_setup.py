@@ -10,7 +10,15 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.state import all_chits, is_special, type_of
+from engine.games.space_insurrection.names import world_name
+from engine.games.space_insurrection.state import (
+    all_chits,
+    is_special,
+    special_name,
+    type_name,
+    type_of,
+)
+from engine.messages import say
 from tests.engine.space_insurrection.support import WORLDS
 
 
@@ -21,8 +29,23 @@ def everything(state) -> list[str]:
 def test_ten_worlds_in_alphabetical_order_from_aldebar_to_kryos():
     state = GAME.setup(GAME.make_options(2), 0)
     assert [w.id for w in state.worlds] == WORLDS == sorted(WORLDS)
-    names = [w.name for w in content().worlds]
+    names = [str(world_name(w.id)) for w in content().worlds]
     assert (names[0], names[-1]) == ("Aldebar", "Kryos")
+    assert names == sorted(names)
+
+
+def test_every_world_unit_type_and_special_is_named_by_the_catalogs_in_every_language():
+    """The data files keep ids and numbers; each one's name is a catalog entry."""
+    made = content()
+    msgs = [world_name(w.id) for w in made.worlds] + [type_name(t.id) for t in made.types]
+    msgs += [special_name(f"special-{s.id}-1") for s in made.specials]
+    for msg in msgs:
+        assert msg.key not in (say(msg, "en"), say(msg, "es")), msg.key
+    assert [say(type_name(t.id), "en") for t in made.types][:3] == [
+        "Assassin",
+        "Security",
+        "Star Cruiser",
+    ]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

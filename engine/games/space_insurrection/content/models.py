@@ -1,6 +1,8 @@
 """The game's content as validated data: worlds, unit types with their actions, result tables
-and special chits. Owners of a printed set can change the numbers and names here without
-touching the rules; every item says where it comes from (see ../DESIGN.md)."""
+and special chits. Owners of a printed set can change the numbers here without touching the
+rules; every item says where it comes from (see ../DESIGN.md). The words players read (world,
+unit type and special chit names) are in the game's catalogs, by id (`space.world.<id>`,
+`space.type.<id>`, `space.special.<id>.name`), so each language names them its own way."""
 
 from __future__ import annotations
 
@@ -50,7 +52,6 @@ class _Frozen(BaseModel):
 
 class World(_Frozen):
     id: str = Field(pattern=r"^[a-z]+$")
-    name: str
     provenance: Provenance
     note: str = ""
 
@@ -67,7 +68,6 @@ class UnitAction(_Frozen):
 
 class UnitType(_Frozen):
     id: str = Field(pattern=r"^[a-z_]+$")
-    name: str
     letter: str = Field(min_length=2, max_length=2)
     """The two letters drawn on the board beside the owner's colour."""
     kind: UnitKind
@@ -109,7 +109,6 @@ class Numbers(_Frozen):
 
 class Special(_Frozen):
     id: str = Field(pattern=r"^[a-z_]+$")
-    name: str
     play: Play
     provenance: Provenance
     note: str = ""
@@ -128,9 +127,6 @@ class Content(_Frozen):
         ids = [w.id for w in self.worlds]
         if len(set(ids)) != len(ids) or ids != sorted(ids):
             raise ValueError("worlds must have distinct ids, listed in alphabetical order")
-        names = [w.name for w in self.worlds]
-        if names != sorted(names):
-            raise ValueError("world names must be in the same alphabetical order as their ids")
         type_ids = {t.id for t in self.types}
         known = type_ids | {"pp", "ep", "m", "mi", "industry", "base"}
         for unit in self.types:
