@@ -16,7 +16,7 @@ import pytest
 from bot.table.model import Table
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.orders import STAY
-from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, special_of
+from engine.games.space_insurrection.state import SpaceState, Unit, chit_name, special_name
 from engine.players import PlayerFactory, default_player, random_player
 from engine.rng import Rng
 from render.space_insurrection import render
@@ -62,10 +62,10 @@ class Watch:
         for reserve in state.reserves:
             for chit in reserve:
                 if chit not in self.public and not chit.startswith("special-"):
-                    assert not re.search(rf"\b{re.escape(chit_name(chit))}\b", text), chit
+                    assert not re.search(rf"\b{re.escape(str(chit_name(chit)))}\b", text), chit
                 if chit.startswith("special-"):
                     # A held special chit's kind is named only once some copy has been played.
-                    kind = special_of(chit).name
+                    kind = str(special_name(chit))
                     assert f"plays {kind}" in text or not re.search(rf"\b{kind}\b", text), kind
         if state.phase == "movement" and state.sheets:
             self.sheets_seen += 1
@@ -73,14 +73,14 @@ class Watch:
                 for part in filter(None, sheet.split(";")):
                     unit, _, where = part.partition("=")
                     if where != STAY and unit not in state.declared:
-                        told = f"{chit_name(unit)} {_world(state, unit)} to"
+                        told = f"{chit_name(unit)!s} {_world(state, unit)} to"
                         assert told not in text, f"{state.seat_names[seat]}'s order leaked"
 
 
 def _world(state: SpaceState, unit: str) -> str:
     from engine.games.space_insurrection.names import world_name
 
-    return world_name(state.units[unit].world)
+    return str(world_name(state.units[unit].world))
 
 
 def red_against(others: PlayerFactory, seed: int, players: int) -> Policy:
@@ -104,7 +104,7 @@ async def test_two_player_game_to_a_win_with_a_missed_deadline_and_a_restart_bef
     start = session.posts()[-1]
     assert "Space Insurrection" in start.content and "(Red)" in start.content
     for user, seat in ((red, 0), (blue, 1)):  # the reserve goes by DM, to its owner only
-        reserve = GAME.hand_text(table.state, seat)
+        reserve = str(GAME.hand_text(table.state, seat))
         assert any(reserve in m.content for m in session.standin.dms(user))
         assert reserve not in channel_text(session)
     await session.command(red, "game", "settings", turn_limit=24, on_limit="default")
@@ -198,14 +198,14 @@ async def test_what_an_agent_sees_in_a_reserve_reaches_its_owner_alone(session: 
         table, red.id, {"kind": "surveillance", "orders": f"{agent}=reserve-1"}
     )
     await session.bot.publisher.publish(table.row.id)
-    seen = ", ".join(chit_name(c) for c in sorted(state.reserves[1]))
+    seen = ", ".join(str(chit_name(c)) for c in sorted(state.reserves[1]))
     told = [m.content for m in session.standin.dms(red) if "sees Blue's reserve" in m.content]
     assert len(told) == 1
-    assert all(chit_name(c) in told[0] for c in state.reserves[1]), (told, seen)
+    assert all(str(chit_name(c)) in told[0] for c in state.reserves[1]), (told, seen)
     assert not any("sees Blue's reserve" in m.content for m in session.standin.dms(blue))
     text = channel_text(session)
     assert "observes Blue's reserve" in text and "sees Blue's reserve" not in text
-    assert not any(chit_name(c) in text for c in state.reserves[1])
+    assert not any(str(chit_name(c)) in text for c in state.reserves[1])
 
 
 async def test_wrong_orders_and_actions_are_refused_with_reasons_and_change_nothing(
