@@ -24,10 +24,9 @@ import pytest
 
 from engine.core import ActionBase, Event, Game, GameState
 from engine.games import REGISTRY
-from engine.messages import say
+from engine.messages import Msg, m, say
 from engine.players import pick_seat, player_for, seen
 from engine.rng import Rng
-from engine.words import winners_line
 from tests.engine.defaults import default_action
 
 PLURALS = (
@@ -87,9 +86,10 @@ class Reading:
     lines: list[tuple[str, str]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
-    def read(self, where: str, text: str | None) -> None:
-        if text is None:
+    def read(self, where: str, said: Msg | str | None) -> None:
+        if said is None:
             return
+        text = say(said)  # words given as messages are read in English
         self.lines.append((where, text))
         for name, pattern in FORBIDDEN.items():
             if pattern.search(text):
@@ -160,7 +160,7 @@ def read_view(game: Game[Any, Any], state: GameState, over: bool, r: Reading) ->
     else:
         r.read("view result", view.result or None)
         if view.pending is not None:
-            r.read("view pending", view.pending.text)
+            r.read("view pending", view.pending.msg)
         if over and (view.phase != "over" or view.pending is not None or not view.result):
             r.problem("view", "a finished game's board still waits for someone", view.phase)
 
@@ -220,7 +220,8 @@ def play_and_read(
     assert outcome is not None, "the game ends"
     read_position(game, state, rnd, r)
     r.read("outcome", outcome.reason)
-    r.read("winners", winners_line([state.seat_names[s] for s in outcome.winners]))
+    winners = [game.seat_name(state, s) for s in outcome.winners]
+    r.read("winners", say(m("words.listing", items=winners)))
     return r
 
 

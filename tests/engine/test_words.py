@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.words import count, listing, plural
+from engine.words import count, plural
 
 
 @pytest.mark.parametrize(
@@ -33,8 +33,3 @@ def test_an_explicit_plural_wins():
     assert count(2, "person", "people") == "2 people" and count(1, "person", "people") == "1 person"
     assert plural("class") == "classes"
 
-
-def test_lists_read_as_english():
-    assert listing([]) == "" and listing(["a"]) == "a"
-    assert listing(["a", "b"]) == "a and b"
-    assert listing(["a", "b", "c"], "or") == "a, b or c"
