@@ -118,7 +118,9 @@ async def plays(
             yield play
         if play.move is not None:
             await _name(bot.store, play.move.after, interaction.user)
-            await _client_language(bot.store, play.move.after, interaction)
+        seated = play.move.after if play.move is not None else play.found
+        if seated is not None:  # a lobby's joiners too: their hands are dealt at the start
+            await _client_language(bot.store, seated, interaction)
         if play.published is not None:
             play.posted = await bot.publisher.publish(play.published, spare=play.spare)
         if play.text is not None:
@@ -133,11 +135,12 @@ async def _client_language(
 ) -> None:
     """Keep the language a player's Discord client uses, for the DMs the bot sends them while
     they are away (those come with no interaction to read it from); written only when it
-    changed, so a move costs no write for it."""
+    changed, so a move costs no write for it. Kept from the lobby on (joining it), so the
+    hand dealt at the start already reads in their language."""
     user = interaction.user.id
-    prefs = table.row.prefs.get(user)
+    prefs = table.row.prefs.get(user) or (await store.prefs([user]))[user]
     seen = str(interaction.locale.value)
-    if prefs is not None and prefs.client_locale != seen:
+    if prefs.client_locale != seen:
         updated = prefs.model_copy(update={"client_locale": seen})
         await store.set_prefs(user, updated)
         table.row.prefs = {**table.row.prefs, user: updated}
