@@ -17,7 +17,8 @@ Words come from the game's catalog (`mania.board.*`) in the table's language.
 
 from __future__ import annotations
 
-from engine.games.block_mania.view import BlockerView, ManiaView, SquareView
+from typing import TYPE_CHECKING
+
 from engine.messages import ENGLISH, m, say
 from render.canvas import Box, Canvas
 from render.names import Players, with_player
@@ -39,6 +40,9 @@ from render.palette import (
     palette_image,
     tint,
 )
+
+if TYPE_CHECKING:  # the renderer reads a view and imports no rules
+    from engine.games.block_mania.view import BlockerView, ManiaView, SquareView
 
 CELL_W = 54
 CELL_H = 58

@@ -17,9 +17,8 @@ Words come from the game's catalog (`riot.board.*`) in the table's language.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.games.riot.view import RiotView, UnitView
 from engine.messages import ENGLISH, m, say
 from render.canvas import Box, Canvas
 from render.names import Players, with_player
@@ -38,6 +37,9 @@ from render.palette import (
     palette_image,
     tint,
 )
+
+if TYPE_CHECKING:  # the renderer reads a view and imports no rules
+    from engine.games.riot.view import RiotView, UnitView
 
 WIDTH = 840
 CELL = WIDTH // 3

@@ -125,11 +125,11 @@ def test_a_move_is_confirmed_in_a_short_specific_label():
     move = Move(
         die=1, from_district="overcrowded-jail", to_district="underfunded-high-school", blocs=2
     )
-    label = BLOC.describe(state, move)
+    label = str(BLOC.describe(state, move))
     assert label == "Move 2 blocs Overcrowded Jail → Underfunded High School (die 1)"
-    assert BLOC.describe(state, Move(die=0, from_district="the-park", to_district="the-plaza")) == (
-        "Move 1 bloc The Park → The Plaza (free move)"
-    )
+    assert str(
+        BLOC.describe(state, Move(die=0, from_district="the-park", to_district="the-plaza"))
+    ) == ("Move 1 bloc The Park → The Plaza (free move)")
 
 
 def test_every_loot_card_played_on_a_turn_says_what_it_does():
@@ -186,7 +186,9 @@ def test_a_standing_choice_is_told_in_the_channel_as_a_sentence():
     state, events = act(state, 2, Prefer(setting="stop", value="never"))
     public = [e.text for e in events if e.seat is None]
     assert public == ["The Prisoners change one of their standing choices."]
-    assert BLOC.describe(state, Prefer(setting="stop", value="never")).startswith("Standing choice")
+    assert str(BLOC.describe(state, Prefer(setting="stop", value="never"))).startswith(
+        "Standing choice"
+    )
 
 
 def test_the_turn_prompt_counts_its_dice():
@@ -247,5 +249,5 @@ def test_a_tie_is_told_as_a_shared_win_with_every_winner_named():
         "and share the win."
     )
     bloc = cleared()
-    assert winners_text(bloc, [0, 1]) == "The Students and the Neighbors share the win."
-    assert winners_text(bloc, [3]) == "The Workers win."
+    assert str(winners_text(bloc, [0, 1])) == "The Students and the Neighbors share the win."
+    assert str(winners_text(bloc, [3])) == "The Workers win."

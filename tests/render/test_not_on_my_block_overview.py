@@ -107,7 +107,7 @@ def test_the_overview_shows_the_counts_and_the_window_in_resident_colours() -> N
     for colour in RESIDENT.values():
         assert colour in found
     texts = [line.text for line in seat_lines(view, NAMES)]
-    assert texts[0].startswith("Red Resident · Jose Fernandez")
+    assert texts[0].startswith("Red Resident · José Fernández")
     assert texts[0].endswith(": 3 standing, 0 protected")
     assert "Yellow Resident · dee: 3 standing, 1 protected" in texts
     assert f"Luxury Stores left to build: {view.luxury_stores_left}" in texts
