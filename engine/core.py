@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from enum import StrEnum
@@ -18,12 +17,11 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, readable
 from engine.messages import ENGLISH, Msg, Text, lift, m, raw
 from engine.rng import Rng
 from engine.rules_help import RulesTopic, topics_for
 from engine.sheets import OrderSheet, decode_orders
-from engine.words import quoted
 
 
 class _Worded(BaseModel):
@@ -277,7 +275,7 @@ class Game(ABC, Generic[S, Opt]):
         try:
             return self.options_type(players=players, **chosen)  # type: ignore[return-value]
         except ValidationError as exc:
-            raise IllegalAction(_readable(exc)) from None
+            raise IllegalAction(readable(exc)) from None
 
     @abstractmethod
     def setup(self, options: Opt, seed: int) -> S: ...
@@ -506,7 +504,7 @@ class Game(ABC, Generic[S, Opt]):
         try:
             return self._action_adapter().validate_python(raw)
         except ValidationError as exc:
-            raise IllegalAction(_readable(exc)) from None
+            raise IllegalAction(readable(exc)) from None
 
     def describe(self, state: S, action: ActionBase) -> Text:
         """A short human label for a complete action (autocomplete entries, narration)."""
@@ -584,30 +582,3 @@ def _same_decision(before: Prompt | None, after: Prompt | None) -> bool:
     if before.phase != after.phase:
         before = before.model_copy(update={"phase": after.phase})
     return before == after
-
-
-def _readable(exc: ValidationError) -> Msg:
-    """Validation errors as a player reads them: what is wrong where, repeating at most a short
-    excerpt of what they typed, never a Python repr."""
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"] if not isinstance(p, int))
-        if err["type"] == "union_tag_invalid":
-            ctx = err.get("ctx", {})
-            tags = str(ctx.get("expected_tags", "")).replace("'", "")
-            parts.append(m("core.no_such_action", typed=quoted(ctx.get("tag")), choices=tags))
-            continue
-        msg = err["msg"]
-        if err["type"] == "value_error":
-            msg = msg.removeprefix("Value error, ")
-        else:
-            msg = re.sub(r"'([^']*)'", lambda m: quoted(m.group(1)), msg)
-        parts.append(
-            m("core.invalid_field", field=where, problem=msg)
-            if where
-            else m("core.invalid", problem=msg)
-        )
-    said = parts[0]
-    for part in parts[1:]:
-        said = m("core.problems", first=said, then=part)
-    return said

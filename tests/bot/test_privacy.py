@@ -99,7 +99,7 @@ async def test_the_operator_forgets_a_person_who_asked_them(session: Session) ->
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert f"User {guest.id}: settings none kept, 1 ended game(s) now show a seat label." in (
+    assert f"User {guest.id}: settings deleted, 1 ended game(s) now show a seat label." in (
         done.stdout
     )
     assert session.bot is not None
