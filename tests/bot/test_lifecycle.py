@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -24,6 +25,7 @@ from bot.config import Settings
 from bot.discord.app import RESTARTING, GameBot
 from bot.store.sqlite import SqliteStore
 from bot.table.model import PlayerError
+from engine.messages import say
 from tests.bot.child import ROOT, ChildBot
 from tests.standin import StandIn
 
@@ -164,8 +166,12 @@ def bot(tmp_path: Path) -> GameBot:
     return GameBot(settings)
 
 
+REFUSED = re.escape(say(RESTARTING, "en"))
+
+
 async def test_shutdown_lets_a_running_move_finish_and_refuses_new_ones(tmp_path: Path) -> None:
     client = bot(tmp_path)
+    await client.__aenter__()  # what `async with bot:` in `python -m bot` does before login
     entered, release = asyncio.Event(), asyncio.Event()
 
     async def move() -> bool:
@@ -179,7 +185,7 @@ async def test_shutdown_lets_a_running_move_finish_and_refuses_new_ones(tmp_path
     closing = asyncio.create_task(client.close())
     await asyncio.sleep(0.05)
     assert client.closing and not closing.done()
-    with pytest.raises(PlayerError, match=RESTARTING):
+    with pytest.raises(PlayerError, match=REFUSED):
         async with client.in_flight():
             pass
     release.set()
@@ -192,6 +198,7 @@ async def test_shutdown_gives_up_on_a_stuck_move_after_the_grace_period(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     client = bot(tmp_path)
+    await client.__aenter__()
     client.shutdown_grace = 0.1
     entered = asyncio.Event()
 
