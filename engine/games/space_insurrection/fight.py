@@ -17,6 +17,7 @@ from engine.games.space_insurrection.names import (
     band,
     named,
     rolls,
+    seat_colour,
     unit_name,
     unit_where,
     world_name,
@@ -301,7 +302,7 @@ def play(state: SpaceState, seat: int, action: ActionBase) -> list[Event]:
         events = [
             Event(
                 msg=m(
-                    "space.passed", seat=state.seat_names[seat], world=world_name(_here(state).id)
+                    "space.passed", seat=seat_colour(state, seat), world=world_name(_here(state).id)
                 )
             )
         ]
@@ -419,7 +420,7 @@ def _loyal(state: SpaceState, world_id: str, seat: int) -> Msg:
         del state.units[unit_id]
         state.reserves[seat].append(unit_id)
     key = "space.effect.loyal_rebels_back" if back else "space.effect.loyal"
-    return m(key, world=world_name(world_id), seat=state.seat_names[seat])
+    return m(key, world=world_name(world_id), seat=seat_colour(state, seat))
 
 
 def _strike(state: SpaceState, act: str, target: str) -> Msg:
@@ -527,7 +528,9 @@ def _special(state: SpaceState, seat: int, action: Play) -> list[Event]:
     else:
         said = _loyal(state, target, seat)
     name = special_name(action.chit)
-    return [Event(msg=m("space.play.played", seat=state.seat_names[seat], special=name, said=said))]
+    return [
+        Event(msg=m("space.play.played", seat=seat_colour(state, seat), special=name, said=said))
+    ]
 
 
 def _why_not(state: SpaceState, seat: int, action: Act) -> Msg:

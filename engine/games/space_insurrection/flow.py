@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.games.space_insurrection import orders, recruit, turns, victory
+from engine.games.space_insurrection.names import seat_colour
 from engine.games.space_insurrection.state import Phase, SpaceState
 from engine.messages import m
 
@@ -33,7 +34,7 @@ def to_sheet(state: SpaceState, phase: Phase) -> list[Event]:
     state.owing = orders.writers(state, phase)
     if not state.owing:
         return after_sheet(state)
-    seats = [state.seat_names[s] for s in state.owing]
+    seats = [seat_colour(state, s) for s in state.owing]
     return [
         Event(msg=m("space.sheet.opened", n=len(seats), seats=seats, title=orders.title(phase)))
     ]

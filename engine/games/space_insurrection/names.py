@@ -44,7 +44,7 @@ def unit_name(state: SpaceState, unit_id: str) -> Msg:
     unit = state.units.get(unit_id)
     if unit is None:
         return chit_name(unit_id)
-    return m("space.unit.owned", seat=state.seat_names[unit.owner], chit=chit_name(unit_id))
+    return m("space.unit.owned", seat=seat_colour(state, unit.owner), chit=chit_name(unit_id))
 
 
 def unit_where(state: SpaceState, unit_id: str) -> Msg:
@@ -67,7 +67,7 @@ def target_name(state: SpaceState, target: str) -> Msg:
     if target in world_names():
         return world_name(target)
     if target.startswith("reserve-"):
-        return m("space.reserve.of", seat=state.seat_names[int(target.split("-")[1])])
+        return m("space.reserve.of", seat=seat_colour(state, int(target.split("-")[1])))
     return unit_name(state, target)
 
 

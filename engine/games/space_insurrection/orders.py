@@ -14,6 +14,7 @@ from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import (
     named,
     rolls,
+    seat_colour,
     semicolons,
     unit_name,
     world_name,
@@ -94,9 +95,9 @@ def _watch_line(state: SpaceState, seat: int, agent: Unit) -> OrderLine:
     options += [
         OrderOption(
             value=f"reserve-{s}",
-            label=m("space.sheet.observe_reserve", seat=name, x=numbers.observe),
+            label=m("space.sheet.observe_reserve", seat=seat_colour(state, s), x=numbers.observe),
         )
-        for s, name in enumerate(state.seat_names)
+        for s in range(len(state.seat_names))
         if s != seat
     ]
     for unit in sorted(state.units.values(), key=lambda u: (u.world, u.id)):
@@ -177,7 +178,9 @@ def submit(state: SpaceState, seat: int, orders: dict[str, str]) -> list[Event]:
     state.sheets[seat] = encode_orders(complete)
     # The submitter's own answer shows their orders; a DM would only add noise.
     return [
-        Event(msg=m("space.submitted", seat=state.seat_names[seat], orders=orders_of(state.phase)))
+        Event(
+            msg=m("space.submitted", seat=seat_colour(state, seat), orders=orders_of(state.phase))
+        )
     ]
 
 
@@ -254,7 +257,7 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
             if target.startswith("reserve-"):
                 other = int(target.split("-")[1])
                 ok = roll <= numbers.observe
-                what = m("space.reserve.of", seat=state.seat_names[other])
+                what = m("space.reserve.of", seat=seat_colour(state, other))
                 events.append(
                     Event(msg=_observed(state, agent_id, what, roll, numbers.observe, None))
                 )
@@ -282,7 +285,7 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
             owner = None
             if roll <= x and target not in state.declared and target not in state.to_declare:
                 state.to_declare.append(target)
-                owner = state.seat_names[state.units[target].owner]
+                owner = seat_colour(state, state.units[target].owner)
             events.append(Event(msg=_observed(state, agent_id, what, roll, x, owner)))
     return events
 
@@ -341,7 +344,7 @@ def declare(state: SpaceState, seat: int, unit_id: str, where: str) -> list[Msg]
         )
     state.to_declare.pop(0)
     said: dict[str, Arg] = {
-        "seat": state.seat_names[seat],
+        "seat": seat_colour(state, seat),
         "chit": chit_name(unit_id),
         "order": where_to(unit, where),
     }
@@ -404,7 +407,7 @@ def reveal_moves(state: SpaceState) -> list[Msg]:
             lines.append(
                 m(
                     "space.moves.more" if start else "space.moves.seat",
-                    seat=state.seat_names[seat],
+                    seat=seat_colour(state, seat),
                     moves=semicolons(moved[start : start + MOVES_A_LINE]),
                 )
             )

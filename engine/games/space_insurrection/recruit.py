@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalAction
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.names import commas, semicolons, world_name
+from engine.games.space_insurrection.names import commas, seat_colour, semicolons, world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
 from engine.kit import cards
 from engine.messages import Msg, m
@@ -24,7 +24,7 @@ def recruit(state: SpaceState) -> list[Event]:
     numbers = content()
     events: list[Event] = []
     state.drawn = [[] for _ in state.seat_names]
-    for seat, name in enumerate(state.seat_names):
+    for seat in range(len(state.seat_names)):
         rolls: list[Msg] = []
         for world in state.worlds:
             if world.loyal != seat or world.disrupted:
@@ -55,7 +55,7 @@ def recruit(state: SpaceState) -> list[Event]:
             recruits = m(
                 "space.recruit.rolls",
                 n=got,
-                seat=name,
+                seat=seat_colour(state, seat),
                 x=numbers.world.recruit,
                 rolls=semicolons(rolls),
             )
@@ -88,6 +88,6 @@ def discard(state: SpaceState, seat: int, chit: str) -> list[Event]:
     cards.discard(state.reserves[seat], chit, state.pile)
     left = len(state.reserves[seat])
     return [
-        Event(msg=m("space.discarded", n=left, seat=state.seat_names[seat])),
+        Event(msg=m("space.discarded", n=left, seat=seat_colour(state, seat))),
         Event(msg=m("space.discarded_own", chit=chit_name(chit)), seat=seat),
     ]

@@ -8,6 +8,7 @@ from engine.games.space_insurrection.content.models import content
 from engine.games.space_insurrection.names import (
     actor,
     commas,
+    seat_colour,
     semicolons,
     target_name,
     unit_where,
@@ -172,14 +173,18 @@ def chit_text(chit: str) -> Msg:
 def status(state: SpaceState, waiting: list[int]) -> Msg:
     loyal = commas(
         [
-            m("space.status.loyal", seat=name, n=sum(1 for w in state.worlds if w.loyal == s))
-            for s, name in enumerate(state.seat_names)
+            m(
+                "space.status.loyal",
+                seat=seat_colour(state, s),
+                n=sum(1 for w in state.worlds if w.loyal == s),
+            )
+            for s in range(len(state.seat_names))
         ]
     )
     phase = phase_name(state.phase)
     if state.phase == "action" and state.acting is not None:
         phase = m("space.phase.action_at", world=world_name(state.worlds[state.at].id))
-    names = [state.seat_names[s] for s in waiting]
+    names = [seat_colour(state, s) for s in waiting]
     who = commas(names) if names else m("space.status.nobody")
     said: dict[str, Arg] = {"turn": state.turn, "phase": phase, "who": who, "loyal": loyal}
     if state.last_turn:

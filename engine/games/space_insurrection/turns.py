@@ -9,7 +9,7 @@ so being asked or passed never tells a hand."""
 from __future__ import annotations
 
 from engine.games.space_insurrection.fight import may_act, might_act, world_may_act
-from engine.games.space_insurrection.names import world_name
+from engine.games.space_insurrection.names import seat_colour, world_name
 from engine.games.space_insurrection.state import SpaceState
 from engine.kit.turns import seat_order
 from engine.messages import Msg, m
@@ -51,10 +51,10 @@ def next_world(state: SpaceState) -> list[Msg]:
         if state.acting is None:
             notes.append(_idle(state, idle, here))
             continue
-        first = state.seat_names[state.acting]
+        first = seat_colour(state, state.acting)
         if not idle:
             return [*notes, m("space.turns.first", world=here, seat=first)]
-        names = [state.seat_names[s] for s in idle]
+        names = [seat_colour(state, s) for s in idle]
         line = m("space.turns.first_idle", world=here, seat=first, n=len(names), seats=names)
         return [*notes, line]
     state.acting = None
@@ -91,5 +91,5 @@ def _settle(state: SpaceState, start: int) -> list[int]:
 
 def _idle(state: SpaceState, seats: list[int], here: Msg) -> Msg:
     """`Red has nothing to do at Gemma`, `Red and Blue have ...`: the seats passed there."""
-    names = [state.seat_names[s] for s in seats]
+    names = [seat_colour(state, s) for s in seats]
     return m("space.turns.idle", n=len(names), seats=names, world=here)

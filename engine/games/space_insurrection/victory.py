@@ -8,6 +8,7 @@ turn, and the last turn's scoring comes before it."""
 from __future__ import annotations
 
 from engine.core import Outcome, Termination
+from engine.games.space_insurrection.names import seat_colour
 from engine.games.space_insurrection.state import SpaceState
 from engine.messages import Msg, m
 
@@ -71,5 +72,5 @@ def outcome(state: SpaceState) -> Outcome | None:
     )
 
 
-def _names(state: SpaceState, seats: list[int]) -> list[str]:
-    return [state.seat_names[s] for s in seats]
+def _names(state: SpaceState, seats: list[int]) -> list[Msg]:
+    return [seat_colour(state, s) for s in seats]

@@ -18,11 +18,13 @@ from tests.engine.space_insurrection.playout import random_move, waiting
 
 KEY = re.compile(r"\bspace\.[a-z_.]+")
 NAMES = re.compile(
-    r"Red|Blue|Yellow|Green|Purple|Aldebar|Borealis|Cassiopia|Draconis|Eridani|Fomalhaut|Gemma"
+    r"Aldebar|Borealis|Cassiopia|Draconis|Eridani|Fomalhaut|Gemma"
     r"|Helion|Jungla|Kryos|Base|#\d+|\d+|`/space \w+`|[\s\W]"
 )
-"""What a Spanish line may share with its English one: names of seats and worlds, numbers,
-chit numbers, commands and punctuation."""
+"""What a Spanish line may share with its English one: names of worlds, numbers, chit numbers,
+commands and punctuation."""
+COLOURS = re.compile(r"\b(Red|Blue|Yellow|Green|Purple)\b")
+"""The seats' English names: a Spanish line says Rojo, Azul, Amarillo, Verde, Morado."""
 
 
 def _keys(msg: object) -> list[str]:
@@ -39,6 +41,10 @@ def _words(state: SpaceState, step: list[Msg]) -> list[Msg]:
     for seat, (prompt, actions) in waiting(state).items():
         said.append(prompt.msg)
         said += [c.msg for c in prompt.choices]
+        if prompt.sheet is not None:
+            said.append(prompt.sheet.title)
+            for line in prompt.sheet.lines:
+                said += [line.label, *(o.label for o in line.options)]
         for action in actions:
             said += [GAME.describe(state, action), GAME.choice_label(state, action)]  # type: ignore[list-item]
             for field, value in action.model_dump().items():
@@ -111,6 +117,15 @@ def test_every_word_of_a_game_reads_in_spanish(said):
             english_left.add(english)
     assert not missing, f"keys shown raw: {sorted(missing)[:10]}"
     assert not english_left, f"English left in Spanish: {sorted(english_left)[:10]}"
+
+
+def test_no_spanish_line_names_a_seat_by_its_english_colour(said):
+    """Narration, prompts, order sheets, private lines, statuses and the ending name every
+    seat by its Spanish colour ("Tropas #2 de Rojo", never "de Red")."""
+    english = sorted({say(msg, "es") for msg in said if COLOURS.search(say(msg, "es"))})
+    assert not english, f"English colours in Spanish: {english[:5]}"
+    seats = {k for msg in said for k in _keys(msg) if k.startswith("space.colour.")}
+    assert seats == {"space.colour.red", "space.colour.blue", "space.colour.yellow"}
 
 
 def test_the_narration_covers_the_game(said):
