@@ -282,7 +282,7 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
                 else numbers.observe
             )
             what = unit_name(state, target)
-            owner = None
+            owner: Msg | None = None
             if roll <= x and target not in state.declared and target not in state.to_declare:
                 state.to_declare.append(target)
                 owner = seat_colour(state, state.units[target].owner)
@@ -291,7 +291,7 @@ def reveal_surveillance(state: SpaceState) -> list[Event]:
 
 
 def _observed(
-    state: SpaceState, agent_id: str, what: Msg, roll: int, x: int, owner: str | None
+    state: SpaceState, agent_id: str, what: Msg, roll: int, x: int, owner: Msg | None
 ) -> Msg:
     """An observation's roll; `owner` names the seat that must now declare its unit's order."""
     agent = unit_name(state, agent_id)
