@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from string import Formatter
-from typing import Any, TypeAlias
+from typing import Any, NewType, TypeAlias
 
 from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
@@ -43,7 +43,6 @@ log = logging.getLogger(__name__)
 
 ENGLISH = "en"
 """The language every key is written in first, and the fallback when a catalog lacks a key."""
-
 
 
 class Msg(BaseModel):
@@ -177,6 +176,12 @@ def known(language: str | None) -> str:
 Text: TypeAlias = "Msg | str"
 """What a game's text hooks (`Game.describe`, `status_text`, ...) return: a message, or finished
 text (see `RAW`) from a game whose sentences have not moved into catalogs yet."""
+
+
+Said = NewType("Said", str)
+"""Text already in its reader's language: what `say` gives, or a page put together from what
+it gave and from narration stored as its channel read it. An edge that shows words (a private
+answer) takes a message or this, never a bare string, so no unsaid English slips through."""
 
 
 def say(msg: Text, language: str = ENGLISH) -> str:

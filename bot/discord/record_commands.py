@@ -34,11 +34,13 @@ from bot.store.models import (
 from bot.store.record import Crowded
 from bot.table import imports, limits, present, record
 from bot.table.model import SYSTEM_USER, PlayerError, Table
+from bot.table.pace import Pace
 from bot.table.posts import for_change, private
+from bot.table.speech import seat_name, table_language, to_seat
 from bot.table.tables import crowded
-from engine import Game, words
+from engine import Game
 from engine.games import REGISTRY
-from engine.messages import m, say
+from engine.messages import ENGLISH, Msg, Said, known, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -50,7 +52,7 @@ PER_PAGE = 10
 """Games on one page of `/game list` and `/game mine`."""
 PLAYER_OPTIONS = 4
 """`/game import` names the people taking players 1 to this many (the most any game seats)."""
-BUSY = "This channel already has a game. Import into a channel or thread without one."
+BUSY = m("bot.record_commands.busy")
 NONE = discord.AllowedMentions.none()
 
 
@@ -100,12 +102,17 @@ class PageButton(
         await turn_page(interaction, self.kind, self.a, self.b, self.c, self.page)
 
 
-def pager(kind: str, a: int, b: int, c: int, page: int, count: int) -> discord.ui.View | None:
+def pager(
+    kind: str, a: int, b: int, c: int, page: int, count: int, language: str
+) -> discord.ui.View | None:
+    """Previous and Next, labelled in the reader's `language`; none for a single page."""
     if count <= 1:
         return None
+    back = say(m("bot.record_commands.previous"), language)
+    on = say(m("bot.record_commands.next"), language)
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(kind, a, b, c, max(page - 1, 0), "◀ Previous", page <= 0))
-    view.add_item(PageButton(kind, a, b, c, min(page + 1, count - 1), "Next ▶", page >= count - 1))
+    view.add_item(PageButton(kind, a, b, c, max(page - 1, 0), back, page <= 0))
+    view.add_item(PageButton(kind, a, b, c, min(page + 1, count - 1), on, page >= count - 1))
     return view
 
 
@@ -139,11 +146,11 @@ async def _narration(
     heading = m("bot.record_commands.log_title", game=name)
     if kind != "log":
         heading = m("bot.record_commands.since_title", game=name)
-    title = say(heading, reader(interaction))
-    text, count = record.page_text(title, rows, page)
+    language = reader(interaction)
+    text, count = record.page_text(say(heading, language), rows, page, language)
     page = max(0, min(page, count - 1))
-    view = pager(kind, row.id, rows[0].id, rows[-1].id, page, count) if rows else None
-    await answer(interaction, text, view=view)
+    view = pager(kind, row.id, rows[0].id, rows[-1].id, page, count, language) if rows else None
+    await answer(interaction, Said(text), view=view)
 
 
 # ----- which game --------------------------------------------------------------------------------
@@ -159,14 +166,14 @@ async def shown_game(store: GameStore, channel_id: int) -> tuple[GameRow, Game]:
 
 
 async def _send_file(
-    interaction: discord.Interaction[GameBot], text: str, file: discord.File, view: Any = None
+    interaction: discord.Interaction[GameBot], text: Msg | Said, file: discord.File
 ) -> None:
-    """A private answer with an attachment (the deferred answer, edited)."""
+    """A private answer with an attachment (the deferred answer, edited), in the asker's
+    language."""
     await interaction.edit_original_response(
-        content=limits.clip(text, limits.MESSAGE),
+        content=limits.clip(say(text, reader(interaction)), limits.MESSAGE),
         attachments=[file],
         allowed_mentions=NONE,
-        view=view,
     )
 
 
@@ -241,7 +248,7 @@ async def past_board(interaction: discord.Interaction[GameBot], step: int) -> No
         lines = [say(at, reader(interaction))]
         if told:
             lines.append(limits.clip(told[0], 1500))
-        await _send_file(interaction, "\n".join(lines), picture)
+        await _send_file(interaction, Said("\n".join(lines)), picture)
 
 
 # ----- /game export, /game import ----------------------------------------------------------------
@@ -268,13 +275,9 @@ async def export_command(interaction: discord.Interaction[GameBot]) -> None:
         )
         name = f"{game.id}-{row.id}.json"
         file = discord.File(io.BytesIO(data), filename=name)
-        await _send_file(
-            interaction,
-            f"📦 The record of this game of **{game.title}** ({len(entries)} steps, "
-            f"{row.status}). `/game import` reproduces it in a channel without a game, and "
-            "`python -m bot replay` draws it offline.",
-            file,
-        )
+        status = m(f"bot.record_commands.status_{row.status}")
+        told = m("bot.record_commands.exported", game=game.title, n=len(entries), status=status)
+        await _send_file(interaction, told, file)
 
 
 @app_commands.command(name="import", description="Set up a game from a record file, here")
@@ -309,28 +312,27 @@ async def _import(
     bot = interaction.client
     channel_id = interaction.channel_id or 0
     if interaction.guild_id is None:
-        raise PlayerError("Games are played in server channels and threads, not in DMs.")
+        raise PlayerError(m("bot.record_commands.import_in_dm"))
     require_permissions(interaction)
     if play.found is not None:
         raise PlayerError(BUSY)
     if file.size > record.MAX_FILE_BYTES:
-        raise PlayerError(f"That file cannot be imported: {record.too_large(file.size)}")
-    raw = await file.read()
+        raise PlayerError(m("bot.record_commands.refused", why=record.too_large(file.size)))
+    data = await file.read()
 
     def seatable(rec: record.Record, game: Game) -> None:
         if any(person is not None for person in named[rec.players :]):
             raise record.RecordError(
-                f"This game of {game.title} has {rec.players} players, so there is no "
-                f"player {rec.players + 1} to seat."
+                m("bot.record_commands.no_such_player", game=game.title, n=rec.players)
             )
 
     try:
-        read = await imports.read(raw, seatable)
+        read = await imports.read(data, seatable)
     except record.RecordError as exc:
-        raise PlayerError(f"That file cannot be imported: {exc}") from None
+        raise PlayerError(m("bot.record_commands.refused", why=exc.msg)) from None
     rec, game, told, state = read.record, read.game, read.told, read.state
     if any(person is not None and person.bot for person in named):
-        raise PlayerError("A bot cannot take a seat; name people.")
+        raise PlayerError(m("bot.record_commands.bot_seat"))
     user = interaction.user.id
     order = record.players_in_seat_order(state)
     players = [user] * rec.players
@@ -351,13 +353,13 @@ async def _import(
         state=state.model_dump_json(),
         version=0,
         lobby_message_id=None,
+        pace=_pace(interaction),
     )
     table = Table(row=row, game=game, state=state)
     steps = rec.log[-1].seq if rec.log else 0
-    header = (
-        f"📥 <@{user}> imported a game of **{game.title}** from a record file, at step "
-        f"{steps}" + (" (the game is over)" if outcome is not None else "") + ". Seats:\n"
-    ) + present.seating(table)
+    key = "imported_over" if outcome is not None else "imported_live"
+    heard = m(f"bot.record_commands.{key}", who=f"<@{user}>", game=game.title, step=steps)
+    header = f"{say(heard, table_language(row))}\n{present.seating(table)}"
     if outcome is not None:
         # Nobody is asked anything by a game that is over: its import pings no one.
         body = {"header": header, "final": True, "version": 0, "quiet": True}
@@ -368,7 +370,7 @@ async def _import(
         for seat in range(len(state.seat_names)):
             secret = game.hand_text(state, seat)
             if secret is not None:
-                posts.append(private(table, seat, say(secret)))
+                posts.append(private(table, seat, to_seat(table, seat, secret)))
         waits = bot.tables.waits_after(table, acted=None)
     log = [
         LoggedAction(
@@ -391,16 +393,31 @@ async def _import(
     except Crowded as full:
         why = crowded(full.scope, full.cap, "importing another running game")
         raise PlayerError(why) from None
-    committed = f"Imported the game of {game.title} at step {steps}."
+    committed = m("bot.record_commands.imported", game=game.title, step=steps)
     play.changed(stored.id, committed)
-    held = record.seats_of_players(state)
-    seats = "; ".join(
-        f"player {i + 1} ({', '.join(held[p])}): <@{players[p]}>" for i, p in enumerate(order)
-    )
-    text = f"✅ {committed} {seats}."
-    if outcome is None:
-        text += " `/game seat replace` hands all of someone's seats to another member."
+    seats = [
+        m(
+            "bot.record_commands.imported_seat",
+            number=i + 1,
+            seats=[
+                seat_name(table, s, play.language)
+                for s in range(len(state.holders))
+                if state.holders[s] == p
+            ],
+            who=f"<@{players[p]}>",
+        )
+        for i, p in enumerate(order)
+    ]
+    after = "imported_seats_live" if outcome is None else "imported_seats"
+    text = m(f"bot.record_commands.{after}", done=committed, seats=seats)
     play.reply(text, unposted=later(text))
+
+
+def _pace(interaction: discord.Interaction) -> dict[str, Any]:
+    """An imported table speaks its server's language when the bot speaks it, like a new one."""
+    server = interaction.guild_locale
+    language = known(server.value if server else None)
+    return {} if language == ENGLISH else Pace(language=language).model_dump()
 
 
 # ----- /game list, /game mine ---------------------------------------------------------------------
@@ -408,7 +425,7 @@ async def _import(
 async def list_command(interaction: discord.Interaction[GameBot]) -> None:
     async with handling(interaction):
         if interaction.guild_id is None:
-            raise PlayerError("Games are listed per server; ask in one of its channels.")
+            raise PlayerError(m("bot.record_commands.list_in_dm"))
         await _games_page(interaction, "list", interaction.guild_id, 0)
 
 
@@ -422,11 +439,13 @@ async def _games_page(
     interaction: discord.Interaction[GameBot], kind: str, key: int, page: int
 ) -> None:
     """Page `page` of `/game list` (`kind` "list": the games of the server `key`) or of
-    `/game mine` ("mine": the games where the person `key` owes a move). A page past the last
-    (the list shrank since its button was drawn) shows the last one."""
+    `/game mine` ("mine": the games where the person `key` owes a move), in the asker's
+    language. A page past the last (the list shrank since its button was drawn) shows the last
+    one."""
     store = interaction.client.store
+    language = reader(interaction)
 
-    async def fetch(offset: int, limit: int) -> tuple[int, list[str]]:
+    async def fetch(offset: int, limit: int) -> tuple[int, list[Msg]]:
         """How many games the whole list holds, and one page of it as lines."""
         if kind == "list":
             total, listed = await store.live_games(key, offset, limit)
@@ -434,45 +453,54 @@ async def _games_page(
         total, owed = await store.owed_by(key, offset, limit)
         return total, [_owed_line(game) for game in owed]
 
-    if kind == "list":
-        heading = "🎲 **Games in this server**: {}"
-        empty = "No games are running in this server. `/game new` opens one."
-    else:
-        heading = "⏳ **You owe a move in {}**"
-        empty = "You owe no move in any game. 🎉"
     total, items = await fetch(page * PER_PAGE, PER_PAGE)
     count = max(1, -(-total // PER_PAGE))
     if page >= count:
         page = count - 1
         total, items = await fetch(page * PER_PAGE, PER_PAGE)
     if not items:
-        await answer(interaction, empty)
+        await answer(interaction, m(f"bot.record_commands.{kind}_empty"))
         return
-    shown = total if kind == "list" else words.count(total, "game")
-    lines = [f"{heading.format(shown)} · page {page + 1}/{count}", *items]
-    await answer(interaction, "\n".join(lines), view=pager(kind, key, 0, 0, page, count))
+    heading = m(f"bot.record_commands.{kind}_heading", n=total, page=page + 1, pages=count)
+    lines = [say(heading, language)]
+    lines += [limits.clip(say(item, language), LINE) for item in items]
+    view = pager(kind, key, 0, 0, page, count, language)
+    await answer(interaction, Said("\n".join(lines)), view=view)
 
 
-def _listed_line(listed: ListedGame) -> str:
+LINE = 180
+"""The most one game's line of a list page takes, so ten fit in a message whatever its names."""
+
+
+def _listed_line(listed: ListedGame) -> Msg:
     people = " ".join(present.mention(p) for p in dict.fromkeys(listed.players))
+    where: Msg
     if listed.status == "lobby":
-        where = f"lobby, {len(listed.players)} joined"
+        where = m("bot.record_commands.in_lobby", n=len(listed.players))
     else:
         first: dict[int, int] = {}
         for wait in listed.waiting:
             stamp = int(wait.since.timestamp())
             first[wait.user_id] = min(first.get(wait.user_id, stamp), stamp)
-        where = "waiting for " + (
-            ", ".join(f"{present.mention(u)} since <t:{t}:R>" for u, t in first.items()) or "nobody"
-        )
-    return limits.clip(
-        f"<#{listed.channel_id}> **{_title(listed.game)}** · {people} · {where}", 180
+        since = [
+            m("bot.record_commands.since", who=present.mention(u), when=f"<t:{t}:R>")
+            for u, t in first.items()
+        ]
+        where = m("bot.record_commands.waiting", who=since or m("bot.record_commands.nobody"))
+    return m(
+        "bot.record_commands.listed",
+        channel=f"<#{listed.channel_id}>",
+        game=_title(listed.game),
+        people=people,
+        where=where,
     )
 
 
-def _owed_line(game: OwedGame) -> str:
-    what = "a decision" if game.out_of_turn else "your move"
-    link = f"<#{game.channel_id}>"
+def _owed_line(game: OwedGame) -> Msg:
+    link: Msg | str = f"<#{game.channel_id}>"
     if game.guild_id is not None:
-        link += f" ([open](https://discord.com/channels/{game.guild_id}/{game.channel_id}))"
-    return f"{link} **{_title(game.game)}** · {what} since <t:{int(game.since.timestamp())}:R>"
+        url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+        link = m("bot.record_commands.link", channel=link, url=url)
+    what = "owed_decision" if game.out_of_turn else "owed_move"
+    when = f"<t:{int(game.since.timestamp())}:R>"
+    return m(f"bot.record_commands.{what}", channel=link, game=_title(game.game), when=when)

@@ -485,11 +485,3 @@ def players_in_seat_order(state: GameState) -> list[int]:
     random, so this, not the join order, is what someone reading the record can know;
     `/game import`'s player1, player2... follow it."""
     return list(dict.fromkeys(state.holders))
-
-
-def seats_of_players(state: GameState) -> list[list[str]]:
-    """The seats each player (in join order) holds."""
-    out: list[list[str]] = [[] for _ in range(max(state.holders, default=-1) + 1)]
-    for seat, holder in enumerate(state.holders):
-        out[holder].append(state.seat_names[seat])
-    return out

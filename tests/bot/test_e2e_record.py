@@ -338,7 +338,7 @@ async def test_import_seats_players_in_the_records_seat_order_and_a_finished_one
         real, carol, there, json.dumps(content).encode(), player1=carol, player2=dave
     )
     assert told.startswith("✅"), told
-    assert f"player 1 ({first}): <@{carol.id}>; player 2 ({second}): <@{dave.id}>" in told
+    assert f"player 1 ({first}): <@{carol.id}> and player 2 ({second}): <@{dave.id}>" in told
     imported = await real.bot.tables.by_id((await real.bot.store.latest_game(there.id)).id)
     assert imported.holder(0) == carol.id and imported.holder(1) == dave.id
     posted = real.standin.messages(there)
@@ -473,3 +473,47 @@ async def test_list_and_mine_show_the_right_games_with_links_and_whose_turn(
     await real.click(carol, paged, "Next ▶")
     assert "page 2/2" in real.standin.message(paged.id).content
     assert f"<#{lobby.id}>" in real.standin.message(paged.id).content
+
+
+async def test_export_import_list_and_mine_answer_a_spanish_reader_in_spanish(real: Session):
+    """A Spanish client reads the export, import, list and mine answers, their counts and page
+    buttons in Spanish; an import into a Spanish server's channel tells the channel in Spanish."""
+    real.standin.world.guild_locales[real.standin.guild.id] = "es-ES"
+    ana, bea = real.user("ana"), real.user("bea")
+    ana.locale = bea.locale = "es-ES"
+    await real.open_game("not_on_my_block", ana, bea, seed=2)
+    table = await real.table()
+    owing = {ana.id: ana, bea.id: bea}[table.holder(min(table.prompts()))]
+    lobby = real.standin.add_text_channel("sala")
+    await run(real, bea, lobby, "game", "new", game="bloc_by_bloc")
+
+    listed = reply_text(await real.command(ana, "game", "list"))
+    assert listed.startswith("🎲 **Partidas en este servidor**: 2 · página 1/1"), listed
+    assert "esperando a <@" in listed and " desde <t:" in listed and "sala, 1 apuntado" in listed
+    mine = reply_text(await real.command(owing, "game", "mine"))
+    assert mine.startswith("⏳ **Debes una jugada en 1 partida** · página 1/1"), mine
+    assert "tu jugada desde <t:" in mine and "([abrir](https://discord.com/" in mine
+    other = bea if owing is ana else ana
+    assert "No debes ninguna jugada" in reply_text(await real.command(other, "game", "mine"))
+    original = record_commands.PER_PAGE
+    record_commands.PER_PAGE = 1
+    try:
+        paged = (await real.command(ana, "game", "list")).reply
+    finally:
+        record_commands.PER_PAGE = original
+    labels = [c.get("label") for c in paged.iter_components() if c.get("type") == 2]
+    assert labels == ["◀ Anterior", "Siguiente ▶"], labels
+
+    await play_defaults(real)
+    answer = (await run(real, ana, real.channel, "game", "export")).reply
+    assert answer.content.startswith("📦 El registro de esta partida de **Not On My Block** (")
+    assert " pasos, terminada). `/partida importar`" in answer.content, answer.content
+    there = real.standin.add_text_channel("importada")
+    told = await import_file(real, ana, there, answer.attachments[0].data, player2=bea)
+    assert told.startswith("✅ Partida de Not On My Block importada en el paso "), told
+    assert "jugador 1 (" in told and " y jugador 2 (" in told and "player" not in told, told
+    announced = real.standin.messages(there)[-1].content
+    assert "importó una partida de **Not On My Block**" in announced, announced
+    assert "(la partida ha terminado). Asientos:" in announced
+    refused = await import_file(real, ana, there, b"not a record")
+    assert refused.startswith("⚠️ Ese archivo no se puede importar: "), refused
