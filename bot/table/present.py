@@ -30,10 +30,12 @@ def mention(user_id: int, language: str = ENGLISH) -> str:
     return f"<@{user_id}>"
 
 
-def seat_line(table: Table, seat: int) -> str:
+def seat_line(table: Table, seat: int, language: str | None = None) -> str:
+    """A seat's holder and the seat, in `language` (the table's when not given)."""
     assert table.state is not None
-    holder = mention(table.holder(seat), speech.table_language(table.row))
-    return f"{holder} ({speech.seat_name(table, seat)})"
+    language = language or speech.table_language(table.row)
+    holder = mention(table.holder(seat), language)
+    return f"{holder} ({speech.seat_name(table, seat, language)})"
 
 
 def seating(table: Table) -> str:
@@ -46,20 +48,26 @@ SHEET_HINT = m("bot.present.sheet_hint")
 prompt itself says they are secret)."""
 
 
-def prompt_line(table: Table, prompt: Prompt) -> str:
+def prompt_line(table: Table, prompt: Prompt, language: str | None = None) -> str:
+    """Who the table waits for and for what, in `language` (the table's when not given: the
+    channel's; a spectator page gives its reader's)."""
     assert table.state is not None
-    name = speech.seat_name(table, prompt.seat)
-    hint = f" {speech.in_channel(table, SHEET_HINT)}" if prompt.sheet is not None else ""
-    asked = speech.in_channel(table, prompt.msg)
-    holder = mention(table.holder(prompt.seat), speech.table_language(table.row))
+    language = language or speech.table_language(table.row)
+    name = speech.seat_name(table, prompt.seat, language)
+    hint = f" {say(SHEET_HINT, language)}" if prompt.sheet is not None else ""
+    asked = say(prompt.msg, language)
+    holder = mention(table.holder(prompt.seat), language)
     return f"➡️ {holder} **{name}**: {asked}{hint}"
 
 
-def outcome_text(table: Table, outcome: Outcome, narrated: str = "") -> str:
+def outcome_text(
+    table: Table, outcome: Outcome, narrated: str = "", language: str | None = None
+) -> str:
     """The result line, naming (and so pinging) the winners; the reason only if the game's own
-    narration has not just said it."""
-    winners = [seat_line(table, s) for s in outcome.winners]
-    return game_over_line(winners, outcome, narrated, speech.table_language(table.row))
+    narration has not just said it. In `language`, the table's when not given."""
+    language = language or speech.table_language(table.row)
+    winners = [seat_line(table, s, language) for s in outcome.winners]
+    return game_over_line(winners, outcome, narrated, language)
 
 
 def game_over_line(

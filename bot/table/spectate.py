@@ -108,19 +108,21 @@ def log_lines(row: GameRow, told: Sequence[Told]) -> list[LogLine]:
     ]
 
 
-def seen(table: Table, steps: int, told: Sequence[Told]) -> Seen:
-    """The page's words for `table` at its latest step (`steps`), with the narration `told`."""
+def seen(table: Table, steps: int, told: Sequence[Told], language: str | None = None) -> Seen:
+    """The page's words for `table` at its latest step (`steps`), with the narration `told`:
+    what the table waits for and its result in `language` (the reader's; the table's when not
+    given), the narration as the channel was told it."""
     row, names = table.row, names_of(table.row)
-    language = speech.table_language(row)
+    language = language or speech.table_language(row)
     waiting: list[str] = []
     result = None
     if table.state is not None:
         outcome = table.game.outcome(table.state)
         if outcome is not None:
-            result = scrub(present.outcome_text(table, outcome), names, language)
+            result = scrub(present.outcome_text(table, outcome, language=language), names, language)
         elif row.status == "active":
             waiting = [
-                scrub(present.prompt_line(table, p), names, language)
+                scrub(present.prompt_line(table, p, language), names, language)
                 for p in table.prompts().values()
             ]
     if row.status == "abandoned":
@@ -144,9 +146,12 @@ def entries_of(log: Sequence[history.Entry]) -> Entries:
     return [(e.seq, e.seat, e.action, e.absent) for e in log]
 
 
-def board_at(game_key: str, options: dict, seed: int, entries: Entries, step: int) -> bytes:
-    """Run in a drawing worker: the spectator view of the game at `step`, drawn as a PNG."""
+def board_at(
+    game_key: str, options: dict, seed: int, entries: Entries, step: int, language: str = ENGLISH
+) -> bytes:
+    """Run in a drawing worker: the spectator view of the game at `step`, drawn as a PNG with
+    its words in `language`."""
     game = REGISTRY[game_key]
     log = [record.Entry(seq=s, seat=t, action=a, absent=b) for s, t, a, b in entries]
     state = record.state_at(game, record.initial(game, options, seed), log, step)
-    return board_png(game.id, game.view(state, None))
+    return board_png(game.id, game.view(state, None), language=language)

@@ -16,6 +16,9 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from bot.web.words import reader_language
+from engine.messages import m, say
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 ADDRESSES_KEPT = 10_000
@@ -94,7 +97,11 @@ async def _checked(request: web.Request, handler: Handler, buckets: Buckets) -> 
         raise web.HTTPRequestEntityTooLarge(max_size=0, actual_size=request.content_length or 0)
     wait = buckets.take(request.remote or "?")
     if wait:
+        language = reader_language(
+            request.query.get("lang"), request.headers.get("Accept-Language"), None
+        )
         raise web.HTTPTooManyRequests(
-            headers={"Retry-After": str(max(1, round(wait)))}, text="Too many requests."
+            headers={"Retry-After": str(max(1, round(wait)))},
+            text=say(m("bot.web.too_many"), language),
         )
     return await handler(request)

@@ -12,10 +12,8 @@ and timelapses are drawn off it, and a request costs a few indexed reads.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any, Protocol, TypeVar
@@ -24,16 +22,15 @@ from aiohttp import web
 
 from bot.store.models import GameRow
 from bot.store.protocol import GameStore
-from bot.table import spectate, timelapse
+from bot.table import spectate, speech, timelapse
 from bot.table.model import Table
-from bot.web import page
+from bot.web import page, words
 from bot.web.guard import MAX_BODY, MAX_FIELD, MAX_LINE, Buckets, guard
+from bot.web.pictures import Pictures, shrink
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-CACHE_BYTES = 64 * 1024 * 1024
-"""Memory for drawn boards and timelapses, least recently used forgotten first."""
 STATIC = {
     "spectate.css": "text/css",
     "spectate.js": "text/javascript",
@@ -50,43 +47,6 @@ class Loader(Protocol):
     """The bot's tables: a stored row with its state parsed (`Tables.loaded`)."""
 
     async def loaded(self, row: GameRow) -> Table: ...
-
-
-class Pictures:
-    """Drawn pictures by key, bounded by their bytes; a picture asked for while it is being
-    drawn is awaited, not drawn twice."""
-
-    def __init__(self, budget: int = CACHE_BYTES) -> None:
-        self.budget = budget
-        self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
-        self._size = 0
-        self._drawing: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
-
-    async def get(self, key: tuple[Any, ...], draw: Callable[[], Awaitable[bytes]]) -> bytes:
-        kept = self._kept.get(key)
-        if kept is not None:
-            self._kept.move_to_end(key)
-            return kept
-        running = self._drawing.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        self._drawing[key] = future
-        try:
-            data = await draw()
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: a waiter may not exist
-            raise
-        finally:
-            self._drawing.pop(key, None)
-        future.set_result(data)
-        self._kept[key] = data
-        self._size += len(data)
-        while self._size > self.budget and len(self._kept) > 1:
-            _, gone = self._kept.popitem(last=False)
-            self._size -= len(gone)
-        return data
 
 
 class SpectatorSite:
@@ -115,6 +75,9 @@ class SpectatorSite:
         self.app.router.add_get("/s/{token}", self.page)
         self.app.router.add_get("/s/{token}/state.json", self.state)
         self.app.router.add_get(r"/s/{token}/board/{step:\d{1,6}}.png", self.board)
+        self.app.router.add_get(
+            r"/s/{token}/board/{step:\d{1,6}}-{width:\d{1,4}}.webp", self.smaller
+        )
         self.app.router.add_get("/s/{token}/timelapse.webp", self.timelapse)
         self.app.router.add_get("/static/{name}", self.static)
         self.app.router.add_route("*", "/{tail:.*}", self.missing)
@@ -141,75 +104,102 @@ class SpectatorSite:
             self._runner = None
 
     # ----- handlers ----------------------------------------------------------------------------
+    def _missing(self, request: web.Request) -> web.HTTPNotFound:
+        """The 404, in the reader's language (no table to fall back on: English)."""
+        language = words.reader_language(
+            request.query.get("lang"), request.headers.get("Accept-Language"), None
+        )
+        return web.HTTPNotFound(text=page.not_found(language), content_type="text/html")
+
     async def _game(self, request: web.Request) -> tuple[GameRow, Table]:
         token = request.match_info["token"]
         if not spectate.TOKEN.fullmatch(token):
-            raise web.HTTPNotFound(text=page.NOT_FOUND, content_type="text/html")
+            raise self._missing(request)
         row = await self.store.spectated(token)
         if row is None or row.seed is None:
-            raise web.HTTPNotFound(text=page.NOT_FOUND, content_type="text/html")
+            raise self._missing(request)
         return row, await self.tables.loaded(row)
 
-    async def _seen(self, table: Table, after: int = 0) -> spectate.Seen:
+    async def _seen(self, table: Table, language: str, after: int = 0) -> spectate.Seen:
         row = table.row
         steps = await self.store.steps(row.id)
         told = await self.store.narration(row.id, after_id=after)
-        return spectate.seen(table, steps, told)
+        return spectate.seen(table, steps, told, language)
+
+    def _language(self, request: web.Request, row: GameRow) -> str:
+        """The reader's language: the address's, the browser's, else the table's."""
+        return words.reader_language(
+            request.query.get("lang"),
+            request.headers.get("Accept-Language"),
+            speech.table_language(row),
+        )
 
     async def page(self, request: web.Request) -> web.Response:
         row, table = await self._game(request)
-        seen = await self._seen(table)
+        language = self._language(request, row)
+        seen = await self._seen(table, language)
         shown = _step(request.query.get("step"), seen.step)
-        base = f"/s/{request.match_info['token']}"
-        body = page.document(
-            seen,
-            shown,
-            base,
-            f"{base}/board/{shown}.png",
-            timelapse=row.status == "finished",
-        )
+        chosen = words.spoken(request.query.get("lang")) is not None
+        where = page.Address(f"/s/{request.match_info['token']}", language, chosen)
+        body = page.document(seen, shown, where, timelapse=row.status == "finished")
         return web.Response(
-            text=body, content_type="text/html", headers={"Cache-Control": "no-store"}
+            text=body,
+            content_type="text/html",
+            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"},
         )
 
     async def state(self, request: web.Request) -> web.Response:
         """The game as it stands, with the narration after the id `after`; 304 while the
-        game's version is the one the page already has."""
+        game's version is the one the page already has (in the same language)."""
         row, table = await self._game(request)
-        tag = f'"{row.version}"'
+        language = self._language(request, row)
+        tag = f'"{row.version}-{language}"'
+        headers = {"ETag": tag, "Cache-Control": "no-store", "Vary": "Accept-Language"}
         if request.headers.get("If-None-Match") == tag:
-            return web.Response(status=304, headers={"ETag": tag, "Cache-Control": "no-store"})
+            return web.Response(status=304, headers=headers)
         after = _number(request.query.get("after"), 0)
-        seen = await self._seen(table, after)
+        seen = await self._seen(table, language, after)
         data = {
             "status": seen.status,
-            "status_word": page.STATUS_WORDS.get(seen.status, seen.status),
+            "status_word": words.status_word(seen.status, language),
             "step": seen.step,
             "version": seen.version,
-            "waiting_html": "".join(f"<li>{page.text(w)}</li>" for w in seen.waiting),
-            "result_html": f'<p class="result">{page.text(seen.result)}</p>' if seen.result else "",
+            "waiting_html": page.waiting_html(seen),
+            "result_html": page.result_html(seen),
             "log": [{"id": x.id, "seq": x.seq, "html": page.text(x.text)} for x in seen.log],
         }
-        return web.Response(
-            text=json.dumps(data),
-            content_type="application/json",
-            headers={"ETag": tag, "Cache-Control": "no-store"},
-        )
+        return web.Response(text=json.dumps(data), content_type="application/json", headers=headers)
 
-    async def board(self, request: web.Request) -> web.Response:
+    async def _board(self, request: web.Request) -> tuple[GameRow, int, str, bytes]:
+        """The full board of the step asked for, in the reader's language: drawn once."""
         row, _table = await self._game(request)
         step = int(request.match_info["step"])
         steps = await self.store.steps(row.id)
         if step > steps:
-            raise web.HTTPNotFound(text=page.NOT_FOUND, content_type="text/html")
-        png = await self.pictures.get(("board", row.id, step), lambda: self._draw(row, step, steps))
-        return web.Response(
-            body=png,
-            content_type="image/png",
-            headers={"Cache-Control": "private, max-age=86400, immutable"},
+            raise self._missing(request)
+        language = self._language(request, row)
+        png = await self.pictures.get(
+            ("board", row.id, step, language), lambda: self._draw(row, step, language)
         )
+        return row, step, language, png
 
-    async def _draw(self, row: GameRow, step: int, steps: int) -> bytes:
+    async def board(self, request: web.Request) -> web.Response:
+        *_, png = await self._board(request)
+        return _picture(png, "image/png")
+
+    async def smaller(self, request: web.Request) -> web.Response:
+        """A rendition of the board for a narrower screen, drawn from the full board once."""
+        width = int(request.match_info["width"])
+        if width not in page.WIDTHS:
+            raise self._missing(request)
+        row, step, language, png = await self._board(request)
+        data = await self.pictures.get(
+            ("smaller", row.id, step, language, width),
+            lambda: self.work(row.id, shrink, png, width),
+        )
+        return _picture(data, "image/webp")
+
+    async def _draw(self, row: GameRow, step: int, language: str) -> bytes:
         assert row.seed is not None
         log_rows = [] if step == 0 else await self.store.action_log(row.id)
         return await self.work(
@@ -220,13 +210,14 @@ class SpectatorSite:
             row.seed,
             spectate.entries_of([e for e in log_rows if e.seq <= step]),
             step,
+            language,
         )
 
     async def timelapse(self, request: web.Request) -> web.Response:
         """A finished game's timelapse; a running game has none yet."""
         row, _table = await self._game(request)
         if row.status != "finished" or row.seed is None:
-            raise web.HTTPNotFound(text=page.NOT_FOUND, content_type="text/html")
+            raise self._missing(request)
         seed = row.seed
 
         async def draw() -> bytes:
@@ -235,25 +226,27 @@ class SpectatorSite:
                 row.id, timelapse.draw, row.game, row.options, seed, entries, self.frames
             )
 
-        data = await self.pictures.get(("timelapse", row.id), draw)
-        return web.Response(
-            body=data,
-            content_type="image/webp",
-            headers={"Cache-Control": "private, max-age=86400, immutable"},
-        )
+        return _picture(await self.pictures.get(("timelapse", row.id), draw), "image/webp")
 
     async def static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         kind = STATIC.get(name)
         if kind is None:
-            raise web.HTTPNotFound(text=page.NOT_FOUND, content_type="text/html")
+            raise self._missing(request)
         data = resources.files("bot.web").joinpath("static", name).read_bytes()
         return web.Response(
             body=data, content_type=kind, headers={"Cache-Control": "public, max-age=3600"}
         )
 
     async def missing(self, request: web.Request) -> web.Response:
-        raise web.HTTPNotFound(text=page.NOT_FOUND, content_type="text/html")
+        raise self._missing(request)
+
+
+def _picture(data: bytes, kind: str) -> web.Response:
+    """A drawn picture: its address names its step and language, so it never changes."""
+    return web.Response(
+        body=data, content_type=kind, headers={"Cache-Control": "private, max-age=86400, immutable"}
+    )
 
 
 def _step(value: str | None, latest: int) -> int:

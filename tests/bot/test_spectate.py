@@ -18,6 +18,7 @@ from PIL import Image, PngImagePlugin
 
 from bot.table import record, spectate, timelapse
 from bot.web.guard import POLICY
+from bot.web.pictures import shrink
 from engine.games import REGISTRY
 from render import RENDERERS, board_png
 from tests.bot.harness import Session, reply_text
@@ -82,7 +83,7 @@ async def test_the_link_opens_the_page_and_a_wrong_replaced_or_turned_off_one_is
         status, body, headers = await browser.get(path)
         assert status == 200
         page = body.decode()
-        assert "Sealed Bids" in page and f'src="{path}/board/0.png"' in page
+        assert "Sealed Bids" in page and f'src="{path}/board/0.png?lang=en"' in page
         assert headers["Content-Security-Policy"] == POLICY
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "no-referrer"
@@ -158,6 +159,8 @@ async def test_the_page_updates_after_a_move_and_shows_every_step_as_the_channel
             state = record.state_at(TOY, start, entries, step)
             assert drawn_view(png) == json.loads(TOY.view(state, None).model_dump_json())
             assert "hand" not in drawn_view(png) and "my_bid" not in drawn_view(png)
+            status, small, _ = await browser.get(f"{path}/board/{step}-480.webp")
+            assert status == 200 and small == shrink(png, 480)  # the same picture, smaller
         _, body, _ = await browser.get(f"{path}/state.json")
         assert not any(secret in body.decode() for secret in secrets)
 

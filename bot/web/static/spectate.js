@@ -1,9 +1,14 @@
 // The spectator page, live: polls the game's state for moves, and steps through its boards in
 // place (slider, buttons, log links) without reloading. The page reads fully without it.
+// Every word it writes comes from the page, in the reader's language (the JSON in #words,
+// templates with {shown}, {latest} and {step} to fill): it holds none of its own.
 "use strict";
 (function () {
   const body = document.body;
   const base = body.dataset.base;
+  const lang = body.dataset.lang;
+  const chosen = body.dataset.chosen === "1";
+  const words = JSON.parse(document.getElementById("words").textContent);
   let latest = Number(body.dataset.step);
   let shown = Number(body.dataset.shown);
   let following = shown === latest;
@@ -17,21 +22,35 @@
   const POLL_MS = 5000;
   let pending = null;
 
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
+  // The page's own address for a step (none: the latest), keeping a language chosen by link.
+  function query(step) {
+    const asked = new URLSearchParams();
+    if (step !== null) asked.set("step", String(step));
+    if (chosen) asked.set("lang", lang);
+    return "?" + asked.toString();
+  }
+
   function show(step) {
     shown = Math.max(0, Math.min(latest, step));
     following = shown === latest;
     slider.max = String(latest);
     slider.value = String(shown);
-    board.src = base + "/board/" + shown + ".png";
-    board.alt = "The board at step " + shown;
-    caption.textContent = "Step " + shown + " of " + latest + (following && status === "running" ? " (live)" : "");
-    document.getElementById("back").href = "?step=" + Math.max(0, shown - 1);
-    document.getElementById("next").href = "?step=" + Math.min(latest, shown + 1);
+    board.srcset = fill(body.dataset.srcset, { step: shown });
+    board.src = fill(body.dataset.board, { step: shown });
+    board.alt = fill(words.alt, { step: shown });
+    const live = following && status === "running";
+    caption.textContent = fill(live ? words.caption_live : words.caption, { shown: shown, latest: latest });
+    document.getElementById("back").href = query(Math.max(0, shown - 1));
+    document.getElementById("next").href = query(Math.min(latest, shown + 1));
     for (const item of log.children) {
       if (Number(item.dataset.step) === shown) item.setAttribute("aria-current", "step");
       else item.removeAttribute("aria-current");
     }
-    history.replaceState(null, "", following ? base : "?step=" + shown);
+    history.replaceState(null, "", following ? base + (chosen ? query(null) : "") : query(shown));
   }
 
   function go(event, step) { event.preventDefault(); show(step); }
@@ -59,7 +78,7 @@
     item.dataset.step = row.seq;
     const link = document.createElement("a");
     link.className = "step";
-    link.href = "?step=" + row.seq;
+    link.href = query(row.seq);
     link.textContent = "#" + row.seq;
     const said = document.createElement("span");
     said.className = "said";
@@ -70,8 +89,9 @@
 
   async function poll() {
     try {
-      const answer = await fetch(base + "/state.json?after=" + lastId, {
-        cache: "no-store", headers: { "If-None-Match": '"' + version + '"' },
+      const asked = new URLSearchParams({ after: String(lastId), lang: lang });
+      const answer = await fetch(base + "/state.json?" + asked.toString(), {
+        cache: "no-store", headers: { "If-None-Match": '"' + version + "-" + lang + '"' },
       });
       if (answer.status === 200) {
         const seen = await answer.json();
@@ -84,13 +104,14 @@
         if (atEnd) log.scrollTop = log.scrollHeight;
         document.getElementById("waiting").innerHTML = seen.waiting_html;
         document.getElementById("result").innerHTML = seen.result_html;
-        document.getElementById("latest").textContent = "step " + seen.step;
+        document.getElementById("latest").textContent = fill(words.latest, { step: seen.step });
         const badge = document.getElementById("status");
         badge.textContent = seen.status_word;
-        badge.className = "status " + seen.status;
+        badge.className = "status";
+        badge.classList.add(seen.status);
         const moved = seen.step !== latest;
         latest = seen.step;
-        document.title = document.title.replace(/step \d+$/, "step " + latest);
+        document.title = fill(words.title, { step: latest });
         if (moved) show(following ? latest : shown);
       }
     } catch (err) {
