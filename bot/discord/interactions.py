@@ -115,7 +115,7 @@ async def _handling(
     (`bot.discord.owed_answers`): should the bot die in between, its next start tells them what
     became of the command."""
     owing: OwedAnswers | None = getattr(interaction.client, "owed_answers", None)
-    writing = None if owing is None else owing.begin(interaction)
+    writing = None if owing is None else owing.begin(interaction, reader(interaction))
     await OwedAnswers.head_start(writing)
     try:
         if not interaction.response.is_done():

@@ -7,7 +7,8 @@ every write made for it marks the row in that write's own transaction, and the r
 the player has their answer. At start-up the rows an earlier run left behind are claimed, and
 each reply still within its token's lifetime is edited to the truth: the move counted, with the
 channel's narration of what it did; something else went through; or nothing was changed and
-the command may be tried again. Tokens never reach the log and are deleted once used or stale.
+the command may be tried again, in the language the player read when they sent it (kept with
+the row). Tokens never reach the log and are deleted once used or stale.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from discord.webhook.async_ import async_context
 
 from bot.store.answers import OWED, Owed, PendingAnswer
 from bot.table import limits
+from engine.messages import ENGLISH, m, say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -40,15 +42,9 @@ wants a first response within 3 s, and a busy writer must not cost the player th
 TRIES = 3
 """Attempts at telling one player, when Discord fails for a moment, before giving up."""
 
-COUNTED = "✅ That counted, though I restarted before I could tell you."
-CHANGED = (
-    "✅ That went through, though I restarted before I could tell you. "
-    "`/game status` shows where things stand."
-)
-NOT_DONE = (
-    "⚠️ That did not go through: I restarted before it was done, so nothing was changed. "
-    "Please try again."
-)
+COUNTED = m("bot.owed.counted")
+CHANGED = m("bot.owed.changed")
+NOT_DONE = m("bot.owed.not_done")
 
 
 class OwedAnswers:
@@ -65,12 +61,14 @@ class OwedAnswers:
         self._telling: asyncio.Task[None] | None = None
 
     # ----- while a command runs --------------------------------------------------------------
-    def begin(self, interaction: discord.Interaction) -> asyncio.Task[Owed | None] | None:
-        """Start writing the command down; None when this task already owes its answer (a
-        handler inside another's handling)."""
+    def begin(
+        self, interaction: discord.Interaction, language: str
+    ) -> asyncio.Task[Owed | None] | None:
+        """Start writing the command down, with the `language` its asker reads; None when this
+        task already owes its answer (a handler inside another's handling)."""
         if OWED.get() is not None:
             return None
-        return asyncio.create_task(self._owe(interaction))
+        return asyncio.create_task(self._owe(interaction, language))
 
     @staticmethod
     async def head_start(writing: asyncio.Task[Owed | None] | None) -> None:
@@ -79,7 +77,7 @@ class OwedAnswers:
         if writing is not None:
             await asyncio.wait([writing], timeout=HEAD_START)
 
-    async def _owe(self, interaction: discord.Interaction) -> Owed | None:
+    async def _owe(self, interaction: discord.Interaction, language: str) -> Owed | None:
         expires = interaction.created_at + TOKEN_LIFETIME
         try:
             await self.store.owe(
@@ -89,6 +87,7 @@ class OwedAnswers:
                 expires,
                 interaction.channel_id or 0,
                 interaction.user.id,
+                language,
             )
         except Exception:
             log.exception("could not note the command in channel %s", interaction.channel_id)
@@ -148,8 +147,9 @@ class OwedAnswers:
                 return
 
     async def truth(self, pending: PendingAnswer) -> str:
-        """What became of the command, from its row: the steps it logged (told as the channel
-        was told them), some other change, or nothing."""
+        """What became of the command, from its row, in the asker's language: the steps it
+        logged (told as the channel was told them), some other change, or nothing."""
+        language = pending.language or ENGLISH
         if pending.game_id is not None and pending.last_seq is not None:
             told = await self.store.narration(
                 pending.game_id,
@@ -157,8 +157,8 @@ class OwedAnswers:
                 last_seq=pending.last_seq,
             )
             said = "\n".join(t.text for t in told if t.kind == "turn" and t.text)
-            return limits.clip(f"{COUNTED}\n{said}".strip(), limits.MESSAGE)
-        return CHANGED if pending.changed else NOT_DONE
+            return limits.clip(f"{say(COUNTED, language)}\n{said}".strip(), limits.MESSAGE)
+        return say(CHANGED if pending.changed else NOT_DONE, language)
 
     async def _edit_reply(self, pending: PendingAnswer, text: str) -> None:
         """Edit the player's reply with the token alone: the interaction itself is gone."""

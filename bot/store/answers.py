@@ -26,6 +26,7 @@ OWED_COLUMNS = (
     "expires_at",
     "channel_id",
     "user_id",
+    "language",
     "run",
 )
 
@@ -44,8 +45,10 @@ class SqlAnswers(Sql):
         expires_at: datetime,
         channel_id: int,
         user_id: int,
+        language: str,
     ) -> None:
-        """Write the command down before its work begins (one statement, no transaction)."""
+        """Write the command down before its work begins (one statement, no transaction), with
+        the language its asker reads, so the answer a restart owes them is said in it."""
         async with self._write:
             await self._exec(
                 self.dialect.upsert("owed_answers", OWED_COLUMNS, ["interaction_id"], keep=True),
@@ -56,6 +59,7 @@ class SqlAnswers(Sql):
                     self.dialect.moment(expires_at),
                     channel_id,
                     user_id,
+                    language,
                     self.run,
                 ),
             )
@@ -76,8 +80,8 @@ class SqlAnswers(Sql):
             self.run = int(await self._scalar("SELECT COALESCE(MAX(run), 0) + 1 FROM owed_answers"))
             rows = await self._rows(
                 "UPDATE owed_answers SET run = ? WHERE run < ? RETURNING interaction_id,"
-                " application_id, token, channel_id, user_id, changed, game_id, first_seq,"
-                " last_seq",
+                " application_id, token, channel_id, user_id, language, changed, game_id,"
+                " first_seq, last_seq",
                 (self.run, self.run),
             )
         return [

@@ -44,6 +44,8 @@ class PendingAnswer:
     """Lets the bot edit the player's reply; a secret of sorts, so never shown in logs."""
     channel_id: int
     user_id: int
+    language: str | None
+    """The language the asker read when the command came in; None from before it was kept."""
     changed: bool
     game_id: int | None
     first_seq: int | None

@@ -145,10 +145,19 @@ async def test_a_command_cut_off_before_it_was_stored_is_told_to_try_again(
     assert await logged(session) == 1
 
 
+@pytest.mark.parametrize(
+    ("locale", "went_through", "status"),
+    [
+        ("en-US", "✅ That went through", "/game status"),
+        ("es-ES", "✅ Eso se ha hecho, aunque me he reiniciado", "/partida estado"),
+    ],
+)
 async def test_a_change_other_than_a_move_stored_before_a_crash_is_told_it_went_through(
-    session: Session,
+    session: Session, locale: str, went_through: str, status: str
 ):
+    """In the language the player's client read when they sent the command."""
     host, guest = session.user("host"), session.user("guest")
+    guest.locale = locale
     await session.command(host, "game", "new", game=TOY.id)
     session.standin.hang("PATCH", f"/channels/{session.channel.id}/messages/*", 60.0)
     record = await session.standin.slash(guest, session.channel, "game", "join")
@@ -162,7 +171,7 @@ async def test_a_change_other_than_a_move_stored_before_a_crash_is_told_it_went_
     session.standin.clear_faults()
     text = await told_after_restart(session, record)
 
-    assert text.startswith("✅ That went through") and "/game status" in text
+    assert text.startswith(went_through) and status in text, text
     assert guest.id in (await session.table()).row.players
 
 
@@ -171,8 +180,8 @@ async def test_expired_tokens_are_dropped_and_each_row_is_claimed_by_one_run(tmp
     await store.open()
     try:
         now = datetime.now(UTC)
-        await store.owe(1, 9, "stale", now - timedelta(seconds=1), 5, 6)
-        await store.owe(2, 9, "fresh", now + timedelta(minutes=10), 5, 6)
+        await store.owe(1, 9, "stale", now - timedelta(seconds=1), 5, 6, "en")
+        await store.owe(2, 9, "fresh", now + timedelta(minutes=10), 5, 6, "en")
         claimed = await store.claim_owed(now)
         assert [(p.interaction_id, p.changed, p.last_seq) for p in claimed] == [(2, False, None)]
         assert "fresh" not in repr(claimed)  # tokens never reach a log line

@@ -77,11 +77,12 @@ async def test_an_owed_answer_is_claimed_by_one_run_until_settled(
     store: GameStore, other: GameStore
 ):
     now = datetime.now(UTC)
-    await store.owe(1, 9, "stale", now - timedelta(seconds=1), 5, 6)
-    await store.owe(2, 9, "fresh", now + timedelta(minutes=10), 5, 6)
-    await store.owe(2, 9, "again", now + timedelta(minutes=10), 5, 6)  # the first write stands
+    await store.owe(1, 9, "stale", now - timedelta(seconds=1), 5, 6, "en")
+    await store.owe(2, 9, "fresh", now + timedelta(minutes=10), 5, 6, "es")
+    await store.owe(2, 9, "again", now + timedelta(minutes=10), 5, 6, "en")  # the first stands
     claimed = await other.claim_owed(now)
     assert [(p.interaction_id, p.token, p.changed) for p in claimed] == [(2, "fresh", False)]
+    assert claimed[0].language == "es"  # the asker's language, to tell them in
     assert [p.interaction_id for p in await store.claim_owed(now)] == [2]  # that run died
     await store.settle(2)
     assert await other.claim_owed(now) == []
