@@ -1,7 +1,8 @@
 """The spectator page in a real browser: Debian's headless Chromium, driven by Selenium through
 chromedriver, against the real bot on the stand-in playing a real game. The page loads with its
 board at a phone's width (400 px) and a desktop's (1280 px), without sideways scrolling on the
-phone; it shows a move the bot publishes without a reload, and steps back through the log.
+phone, where it loads a board rendition of a fraction of the full board's bytes; it shows a move
+the bot publishes without a reload, and steps back through the log, in English and in Spanish.
 
 Selenium's calls block, so they run in a thread while the bot goes on serving on the test's
 event loop. `.ci/run` installs Chromium and chromedriver where they are missing."""
@@ -10,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from PIL import Image
 
@@ -62,6 +65,12 @@ BOARD_SHOWN = (
     "const i = document.getElementById('board');"
     "return i.complete && i.naturalWidth > 0 ? [i.clientWidth, i.clientHeight] : null;"
 )
+LOADED = (
+    "const all = [...performance.getEntriesByType('navigation'),"
+    " ...performance.getEntriesByType('resource')];"
+    "return all.map((e) => [e.name, e.transferSize]);"
+)
+"""What the page loaded so far: each address and the bytes it took (headers included)."""
 
 
 async def test_the_page_reads_on_a_phone_and_a_desktop_follows_a_move_and_steps_back(
@@ -86,6 +95,14 @@ async def test_the_page_reads_on_a_phone_and_a_desktop_follows_a_move_and_steps_
                 assert 500 <= shown[0] <= inner * 0.7  # the log beside it
             wide = browser.execute_script("return document.documentElement.scrollWidth")
             assert wide <= inner, f"{wide} px of page in a {inner} px window at {width}"
+            if width == 400:  # a phone takes the 480 px rendition, not the full board
+                loaded = dict(browser.execute_script(LOADED))
+                board = browser.execute_script("return document.getElementById('board').currentSrc")
+                assert "/board/2-480.webp" in board and loaded[board] > 0
+                full = board.replace("-480.webp", ".png")
+                async with aiohttp.ClientSession() as http, http.get(full) as answer:
+                    full_bytes = len(await answer.read())
+                assert loaded[board] * 2 < full_bytes, (loaded[board], full_bytes)
             shot = Image.open(io.BytesIO(await asyncio.to_thread(browser.get_screenshot_as_png)))
             assert shot.width == width
             assert shot.convert("L").getextrema()[0] < 80  # drawn: dark text and board lines
@@ -105,7 +122,26 @@ async def test_the_page_reads_on_a_phone_and_a_desktop_follows_a_move_and_steps_
         await asyncio.to_thread(browser.find_element(By.ID, "back").click)
         await until(browser, lambda d: d.find_element(By.ID, "caption").text == "Step 2 of 3")
         await until(browser, lambda d: d.execute_script(BOARD_SHOWN))
-        assert browser.find_element(By.ID, "board").get_attribute("src").endswith("/board/2.png")
+        shown = browser.execute_script("return document.getElementById('board').currentSrc")
+        # a rendition (Chromium may take the 800 px one it already holds from the desktop's)
+        assert re.search(r"/board/2-(480|800)\.webp\?lang=en$", shown), shown
         first = browser.find_element(By.CSS_SELECTOR, '#log li[data-step="0"] a.step')
         await asyncio.to_thread(first.click)
         await until(browser, lambda d: d.find_element(By.ID, "caption").text == "Step 0 of 3")
+
+        # The same page in Spanish, by its language link: the script's words are Spanish too.
+        spanish = browser.find_element(By.CSS_SELECTOR, '.languages a[hreflang="es"]')
+        await asyncio.to_thread(spanish.click)
+        await until(browser, lambda d: d.execute_script("return document.documentElement.lang"))
+        assert browser.execute_script("return document.documentElement.lang") == "es"
+        await until(browser, lambda d: d.execute_script(BOARD_SHOWN))
+        assert browser.find_element(By.ID, "caption").text == "Paso 0 de 3"
+        await asyncio.to_thread(browser.find_element(By.ID, "live").click)
+        await until(
+            browser, lambda d: d.find_element(By.ID, "caption").text == "Paso 3 de 3 (en directo)"
+        )
+        assert (
+            browser.find_element(By.ID, "board").get_attribute("alt") == "El tablero en el paso 3"
+        )
+        assert browser.execute_script("return location.search") == "?lang=es"
+        assert browser.title.endswith("paso 3")

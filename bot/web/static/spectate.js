@@ -51,6 +51,11 @@
       else item.removeAttribute("aria-current");
     }
     history.replaceState(null, "", following ? base + (chosen ? query(null) : "") : query(shown));
+    for (const other of document.querySelectorAll(".languages a")) {
+      const asked = new URLSearchParams(following ? {} : { step: String(shown) });
+      asked.set("lang", other.hreflang);
+      other.href = "?" + asked.toString();
+    }
   }
 
   function go(event, step) { event.preventDefault(); show(step); }
