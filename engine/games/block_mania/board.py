@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.games.block_mania.content.models import SquareType, content
-from engine.games.block_mania.state import BLOCKS, Blocker, ManiaState
+from engine.games.block_mania.state import BLOCKS, SHARED, Blocker, ManiaState
 
 OPEN = ("civic", "plaza")
 """Squares entered for 0 MP (the Civic only while its block has power), with +1 to shooting
@@ -41,11 +41,18 @@ def kind(square: str) -> SquareType:
     return lay.type_at(col if block == "A" else lay.columns - 1 - col, level)
 
 
+def side(seat: int) -> int:
+    """The block a seat fights for, as an index of `BLOCKS`: in a four-player game teammates
+    (seats 0 and 2, 1 and 3) share one. A Futsie's SHARED owner stays on nobody's side."""
+    return seat if seat == SHARED else seat % len(BLOCKS)
+
+
 def block_of(seat: int) -> str:
-    return BLOCKS[seat]
+    return BLOCKS[side(seat)]
 
 
 def seat_of(square: str) -> int:
+    """The side (block index) the square belongs to."""
     return BLOCKS.index(square[0])
 
 

@@ -34,13 +34,13 @@ def weapon(b: Blocker) -> str | None:
 
 def enemies(b: Blocker, other: Blocker, seat: int) -> bool:
     """Whether `b`, fighting for `seat`, may attack `other`: any Blocker not on its side (a
-    Futsie is on nobody's side)."""
-    return other.owner != seat or other.owner == SHARED
+    Futsie is on nobody's side; teammates are on the same one)."""
+    return other.owner == SHARED or board.side(other.owner) != board.side(seat)
 
 
 def may_hit_square(b: Blocker, square: str, seat: int) -> bool:
     """Only a Futsie may attack its own block."""
-    return board.seat_of(square) != seat or b.owner == SHARED
+    return board.seat_of(square) != board.side(seat) or b.owner == SHARED
 
 
 def shoot_bonus(state: ManiaState, square: str) -> int:
@@ -81,7 +81,7 @@ def options(state: ManiaState, b: Blocker, seat: int) -> list[Attack]:
             if state.squares[near].fire:
                 found.append(Attack(blocker=b.id, how="firefight", target=near))
     scrawls = any(content().item(i).scrawl for i in b.kit)
-    enemy_open = board.kind(here) in board.OPEN and board.seat_of(here) != seat
+    enemy_open = board.kind(here) in board.OPEN and board.seat_of(here) != board.side(seat)
     if scrawls and enemy_open and not state.squares[here].scrawl:
         found.append(Attack(blocker=b.id, how="scrawl"))
     return found

@@ -25,10 +25,10 @@ def eliminate(state: ManiaState, b: Blocker, notes: list[Msg]) -> None:
     b.at = GONE
     b.active = b.locked = False
     if b.owner != SHARED:
-        state.defeat[b.owner] += content().tables.defeat.killed
+        state.defeat[board.side(b.owner)] += content().tables.defeat.killed
     notes.append(m("mania.event.killed", unit=names.blocker(b)))
     others = board.at(state, where)
-    if len({x.owner for x in others}) <= 1:
+    if len({board.side(x.owner) for x in others}) <= 1:
         for x in others:
             x.locked = False
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from engine.games.block_mania import board
-from engine.games.block_mania.state import SHARED, Blocker, ManiaState
+from engine.games.block_mania.state import BLOCKS, SHARED, Blocker, ManiaState
 from engine.messages import Msg, m
 
 
 def seat(state: ManiaState, seat_: int) -> Msg:
+    """The block a seat runs, and in a four-player game which of its two players."""
+    if state.players > len(BLOCKS):
+        return m("mania.block.player", block=board.block_of(seat_), n=seat_ // len(BLOCKS) + 1)
     return seat_label(board.block_of(seat_))
 
 

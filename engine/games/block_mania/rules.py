@@ -45,7 +45,7 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
     id = "block_mania"
     title = "Block Mania"
     short_name = "mania"
-    player_counts = (2,)
+    player_counts = (2, 4)
     options_type = ManiaOptions
     state_type = ManiaState
     action_types = ACTION_TYPES
@@ -138,7 +138,8 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
         """The other hand (and, for the channel, both), the deck and the set-aside Justice
         cards, dealt again among themselves. Justice cards have their own backs, so each
         hidden place keeps how many of each kind it holds."""
-        places = [*(state.hands[s] for s in (0, 1) if s != seat), state.deck, state.justice]
+        others = (state.hands[s] for s in range(state.players) if s != seat)
+        places = [*others, state.deck, state.justice]
         for justice in (False, True):
             spots = [
                 (place, i)

@@ -12,7 +12,8 @@ from engine.core import GameState
 from engine.kit.turns import Window
 
 BLOCKS = ("A", "B")
-"""Seat 0 runs block A (on the left), seat 1 block B (on the right, its mirror image)."""
+"""Seat 0 runs block A (on the left), seat 1 block B (on the right, its mirror image); in a
+four-player game seat 2 joins block A and seat 3 block B (see `content/teams.json`)."""
 MAX_STEPS = 6
 """Steps a Blocker may take in one turn (reconstructed: keeps a turn finite)."""
 SHARED = -1
@@ -25,7 +26,7 @@ Phase = Literal["justice", "command", "defensive", "combat"]
 
 
 class ManiaOptions(BaseModel):
-    players: Literal[2] = Field(description="mania.option.players")
+    players: Literal[2, 4] = Field(description="mania.option.players")
 
 
 class Square(BaseModel):
@@ -76,7 +77,7 @@ class ManiaState(GameState):
     phase: Phase = "command"
     cp: int = 0
     bonus: list[int] = Field(default_factory=lambda: [0, 0])
-    """Attack bonus from A cards, spent on the seat's next attack roll this turn."""
+    """Attack bonus from A cards per seat, spent on the seat's next attack roll this turn."""
     window: Window | None = None
     """The defender's Defensive Fire window."""
     defeat: list[int] = Field(default_factory=lambda: [0, 0])
@@ -92,5 +93,11 @@ class ManiaState(GameState):
     winners: list[int] = Field(default_factory=list)
 
     @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
     def defender(self) -> int:
-        return 1 - self.active
+        """The seat that answers with Defensive Fire: the next in turn order, always on the
+        other block (seats alternate between the blocks)."""
+        return (self.active + 1) % self.players

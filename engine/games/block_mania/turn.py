@@ -5,7 +5,7 @@ Blockers, Mania cards, the opponent's Defensive Fire, the Combat phase, and the 
 from __future__ import annotations
 
 from engine.core import IllegalAction
-from engine.games.block_mania import board, combat, damage, names
+from engine.games.block_mania import board, combat, damage, names, victory
 from engine.games.block_mania.actions import Activate, Attack, Move, Play, Switch
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.state import MAX_STEPS, RESERVE, SHARED, Blocker, ManiaState
@@ -28,13 +28,17 @@ def entry(state: ManiaState, seat: int, futsie_slot: bool = False) -> str:
 
 
 def recruit(state: ManiaState, seat: int) -> Blocker | None:
-    """A Blocker drawn at random from the reserve, put in play with its kit."""
+    """A Blocker drawn at random from the reserve, put in play with its kit, numbered after
+    every Blocker its block has had (teammates share a block's numbers)."""
     type_id = deck.draw_at_random(state.reserves[seat], state.rng)
     if type_id is None:
         return None
-    number = sum(1 for b in state.blockers if b.owner == seat) + 1
+    block = board.block_of(seat)
+    number = sum(
+        1 for b in state.blockers if b.owner != SHARED and board.block_of(b.owner) == block
+    )
     b = Blocker(
-        id=f"{board.block_of(seat)}{number}",
+        id=f"{block}{number + 1}",
         type=type_id,
         owner=seat,
         at=entry(state, seat),
@@ -55,7 +59,7 @@ def start_turn(state: ManiaState, notes: list[Msg]) -> None:
         if "always_active" in board.skills(b) and b.owner == state.active:
             b.active = True
             b.mp = content().blocker(b.type).mp
-    state.bonus = [0, 0]
+    state.bonus = [0] * state.players
     state.window = None
     state.cp = sum(state.rng.roll(2))
     notes.append(m("mania.event.turn", seat=names.seat(state, state.active), n=state.cp))
@@ -64,7 +68,7 @@ def start_turn(state: ManiaState, notes: list[Msg]) -> None:
 
 
 def activatable(state: ManiaState) -> list[Activate]:
-    if state.crashed[state.active]:
+    if state.crashed[board.side(state.active)]:
         return []
     return [
         Activate(blocker=b.id)
@@ -88,7 +92,9 @@ def activate(state: ManiaState, action: Activate) -> list[Msg]:
 def may_deploy(state: ManiaState) -> bool:
     cost = content().blockers.deploy_cost
     return (
-        state.cp >= cost and bool(state.reserves[state.active]) and not state.crashed[state.active]
+        state.cp >= cost
+        and bool(state.reserves[state.active])
+        and not state.crashed[board.side(state.active)]
     )
 
 
@@ -190,13 +196,15 @@ def end_command(state: ManiaState) -> list[Msg]:
 
 
 def defensive_shots(state: ManiaState) -> list[Attack]:
-    """The defender's Blockers shoot at activated phasing Blockers in or next to their square."""
+    """The defending block's Blockers (a team's both players' in a four-player game, the
+    defender choosing) shoot at activated phasing Blockers in or next to their square."""
     found: list[Attack] = []
     targets = [
         b for b in board.in_play(state) if b.active and controls(state, b) and not b.suckered
     ]
     for b in board.in_play(state):
-        if b.owner != state.defender or b.fired or combat.weapon(b) is None:
+        defends = b.owner != SHARED and board.side(b.owner) == board.side(state.defender)
+        if not defends or b.fired or combat.weapon(b) is None:
             continue
         for t in targets:
             if t.at == b.at or t.at in board.neighbours(b.at):
@@ -254,7 +262,7 @@ def cards_for(state: ManiaState, seat: int) -> list[Play]:
 
 def _targets(state: ManiaState, seat: int, effect: str) -> list[str]:
     mine = board.block_of(seat)
-    theirs = board.block_of(1 - seat)
+    theirs = board.block_of(board.side(seat) + 1)
     if effect == "repair":
         return [
             s
@@ -264,9 +272,13 @@ def _targets(state: ManiaState, seat: int, effect: str) -> list[str]:
     if effect == "extinguish":
         return [s for s in board.all_squares() if state.squares[s].fire]
     if effect == "recruit":
-        return [""] if state.reserves[seat] and not state.crashed[seat] else []
+        return [""] if state.reserves[seat] and not state.crashed[board.side(seat)] else []
     if effect == "arrest":
-        enemies = [b.id for b in board.in_play(state) if b.owner == 1 - seat]
+        enemies = [
+            b.id
+            for b in board.in_play(state)
+            if b.owner != SHARED and board.side(b.owner) != board.side(seat)
+        ]
         return enemies or [""]
     if effect == "condemn":
         standing = [
@@ -334,22 +346,9 @@ def end_phase(state: ManiaState) -> list[Msg]:
     while len(state.hands[seat]) > limit:
         state.discard.append(state.hands[seat].pop(0))
     damage.catastrophe(state, notes)
-    if any(state.crashed):
-        standing = [s for s in (0, 1) if not state.crashed[s]]
-        state.ended = "crash" if standing else "both"
-        state.winners = standing or least_damaged(state)
+    if victory.check(state, bool(drawn)):
         return notes
-    if not drawn and state.endgame:
-        state.ended = "endgame"
-        state.winners = least_damaged(state)
-        return notes
-    state.active = 1 - state.active
+    state.active = (state.active + 1) % state.players
     state.turn += 1
     start_turn(state, notes)
     return notes
-
-
-def least_damaged(state: ManiaState) -> list[int]:
-    """The seats whose blocks have the fewest Defeat Points (both when they are level)."""
-    least = min(state.defeat)
-    return [s for s in (0, 1) if state.defeat[s] == least]

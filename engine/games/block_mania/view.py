@@ -128,13 +128,13 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
                 seat=s,
                 name=state.seat_names[s],
                 block=board.block_of(s),
-                defeat=state.defeat[s],
+                defeat=state.defeat[board.side(s)],
                 cards=len(state.hands[s]),
                 reserve=len(state.reserves[s]),
-                crashed=state.crashed[s],
-                power=state.power[s],
+                crashed=state.crashed[board.side(s)],
+                power=state.power[board.side(s)],
             )
-            for s in (0, 1)
+            for s in range(state.players)
         ],
         hand=hand,
         hand_names=[names.card(c) for c in hand],

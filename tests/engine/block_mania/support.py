@@ -26,8 +26,8 @@ class Dice:
         return 0
 
 
-def game(seed: int = 1) -> ManiaState:
-    return GAME.setup(ManiaOptions(players=2), seed)
+def game(seed: int = 1, players: int = 2) -> ManiaState:
+    return GAME.setup(ManiaOptions(players=players), seed)
 
 
 def rigged(state: ManiaState, rolls: Iterable[int]) -> Dice:

@@ -33,8 +33,8 @@ def _damage(state: ManiaState) -> tuple[int, ...]:
     )
 
 
-def _play(seed: int, by_default: bool) -> ManiaState:
-    state = game(seed)
+def _play(seed: int, by_default: bool, players: int = 2) -> ManiaState:
+    state = game(seed, players)
     rng = random.Random(seed)
     pieces, cards = _pieces(state), _cards(state)
     for _ in range(STEP_CAP):
@@ -74,6 +74,13 @@ def test_random_games_end_and_keep_their_invariants() -> None:
 @pytest.mark.parametrize("chunk", range(6))
 def test_300_random_games_end_and_keep_their_invariants(chunk: int) -> None:
     _random_games(range(QUICK + chunk, PLAYOUTS + QUICK, 6))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_four_player_games_end_and_keep_their_invariants(seed: int) -> None:
+    state = _play(seed, by_default=False, players=4)
+    assert state.ended in ("crash", "both", "endgame")
+    assert state.winners and all(0 <= s < 4 for s in state.winners)
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -174,12 +174,26 @@ class Tables(Frozen):
     defeat_provenance: Provenance
 
 
+class Teams(Frozen):
+    """The four-player game: two players share each block (see teams.json's note)."""
+
+    players: int = Field(ge=3)
+    per_block: int = Field(ge=2)
+    starting: int = Field(ge=1)
+    """Blockers each player of a team starts with."""
+    reserve_share: int = Field(ge=1)
+    """Each type's counter count is divided among this many players of a block, rounded up."""
+    provenance: Provenance
+    note: str = ""
+
+
 class Content(Frozen):
     layout: Layout
     blockers: Blockers
     equipment: Equipment
     cards: Cards
     tables: Tables
+    teams: Teams
 
     @model_validator(mode="after")
     def _consistent(self) -> Content:
@@ -224,4 +238,5 @@ def content() -> Content:
         equipment=Equipment.model_validate(_read("equipment.json")),
         cards=Cards.model_validate(_read("cards.json")),
         tables=Tables.model_validate(_read("tables.json")),
+        teams=Teams.model_validate(_read("teams.json")),
     )
