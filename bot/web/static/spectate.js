@@ -51,7 +51,7 @@
       else item.removeAttribute("aria-current");
     }
     history.replaceState(null, "", following ? base + (chosen ? query(null) : "") : query(shown));
-    for (const other of document.querySelectorAll(".languages a")) {
+    for (const other of document.querySelectorAll(".languages>a")) {
       const asked = new URLSearchParams(following ? {} : { step: String(shown) });
       asked.set("lang", other.hreflang);
       other.href = "?" + asked.toString();
