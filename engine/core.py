@@ -275,7 +275,7 @@ class Game(ABC, Generic[S, Opt]):
         try:
             return self.options_type(players=players, **chosen)  # type: ignore[return-value]
         except ValidationError as exc:
-            raise IllegalAction(readable(exc)) from None
+            raise IllegalAction(readable(exc, self.options_type)) from None
 
     @abstractmethod
     def setup(self, options: Opt, seed: int) -> S: ...

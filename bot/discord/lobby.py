@@ -177,12 +177,9 @@ class Lobbies:
             field = next((f for f in option_fields(table.game) if f.name == name), None)
             if field is None:
                 raise PlayerError(m("bot.lobbies.no_option", game=table.game.title, name=name))
-            try:
-                value = field.parse(text)
-            except ValueError as exc:
-                raise PlayerError(str(exc)[:200]) from None
+            value = field.parse(text)
             table = await self.tables.set_options(table, interaction.user.id, **{name: value})
-            done = m("bot.lobbies.option_set", option=field.title, value=field.label(value))
+            done = m("bot.lobbies.option_set", option=field.title, value=field.named(value))
             play.progress.committed = done
             play.reply(done)
             await self.refresh(table)

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from bot.table import limits
 from engine import Game, IllegalAction
 from engine.messages import ENGLISH, Msg, Text, has_key, m, raw, say, term
+from engine.words import quoted
 
 
 class OptionField(BaseModel):
@@ -34,33 +35,40 @@ class OptionField(BaseModel):
     """Each value's name as a host reads it, by the value's text."""
 
     @property
-    def title(self) -> str:
-        return self.title_in(ENGLISH)
-
-    def title_in(self, language: str) -> str:
+    def title(self) -> Msg:
         """The option's name: the entry `<description key>.title` when the game's catalog has
         one, else its field's name in words."""
         if has_key(f"{self.description}.title"):
-            return say(Msg(key=f"{self.description}.title"), language)
-        return self.name.replace("_", " ").capitalize()
+            return Msg(key=f"{self.description}.title")
+        return m("core.name", name=self.name.replace("_", " ").capitalize())
+
+    def title_in(self, language: str) -> str:
+        """`title` in `language`."""
+        return say(self.title, language)
 
     def described(self, language: str = ENGLISH) -> str:
         """What the option does, in `language` (the field's description is a catalog key)."""
         return say(term(self.description), language)
 
-    def label(self, value: Any, language: str = ENGLISH) -> str:
+    def named(self, value: Any) -> Msg:
         """`value` by the name the options model gives it (a catalog key), else in words
-        (`value_label`)."""
+        (`value_named`)."""
         named = self.labels.get(_text(value))
-        return say(term(named), language) if named else value_label(value, language)
+        return term(named) if named else value_named(value)
+
+    def label(self, value: Any, language: str = ENGLISH) -> str:
+        """`named` in `language`."""
+        return say(self.named(value), language)
 
     def parse(self, text: str) -> Any:
-        """Map the text a select menu sends back to the typed value it stands for."""
+        """Map the text a select menu (or a host typing `/game option`) sends back to the typed
+        value it stands for; anything else is refused, naming the option and its choices."""
         for value in self.values:
             if _text(value) == text:
                 return value
-        raise ValueError(
-            f"{limits.clip(text, 40)!r} is not a choice for {self.name.replace('_', ' ')}"
+        choices = [self.named(value) for value in self.values]
+        raise IllegalAction(
+            m("bot.options.not_a_choice", typed=quoted(text), option=self.title, choices=choices)
         )
 
 
@@ -101,12 +109,17 @@ def option_fields(game: Game) -> list[OptionField]:
     return fields
 
 
-def value_label(value: Any, language: str = ENGLISH) -> str:
-    """A value the options model gives no name: yes/no (in `language`), or its id in words."""
+def value_named(value: Any) -> Msg:
+    """A value the options model gives no name: yes or no, or its id in words."""
     if isinstance(value, bool):
-        return say(m("bot.options.yes" if value else "bot.options.no"), language)
+        return m("bot.options.yes" if value else "bot.options.no")
     words = _text(value).replace("_", " ")
-    return words[:1].upper() + words[1:]
+    return m("core.name", name=words[:1].upper() + words[1:])
+
+
+def value_label(value: Any, language: str = ENGLISH) -> str:
+    """`value_named` in `language`."""
+    return say(value_named(value), language)
 
 
 def option_label(game: Game, name: str, value: Any, language: str = ENGLISH) -> str:
@@ -114,7 +127,7 @@ def option_label(game: Game, name: str, value: Any, language: str = ENGLISH) -> 
     field = next((f for f in option_fields(game) if f.name == name), None)
     if field is None:
         return f"{name.replace('_', ' ').capitalize()}: {value_label(value, language)}"
-    return f"{field.title}: {field.label(value, language)}"
+    return f"{field.title_in(language)}: {field.label(value, language)}"
 
 
 def counted_players(game: Game, seated: int) -> int:
@@ -175,7 +188,7 @@ def fit(game: Game, options: dict[str, Any], seated: int) -> tuple[dict[str, Any
 
 def _reset_note(reason: Text, reset: list[OptionField | None]) -> Msg:
     back = [
-        m("bot.options.back_to", option=f.title, value=f.label(f.default))
+        m("bot.options.back_to", option=f.title, value=f.named(f.default))
         for f in reset
         if f is not None
     ]

@@ -16,7 +16,8 @@ from babel import Locale
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.store.models import Wait
-from engine.messages import ENGLISH, Msg, languages, m, raw
+from engine.errors import explained
+from engine.messages import ENGLISH, Msg, languages, m
 from engine.words import quoted
 
 SNOOZE = timedelta(hours=4)
@@ -193,7 +194,7 @@ def refusal(exc: ValidationError, model: type[BaseModel] | None = None) -> Msg:
         elif name == "timezone":
             reason = m("bot.prefs.no_zone", zone=quoted(err["input"]))
         else:
-            reason = raw(err["msg"].removeprefix("Value error, "))
+            reason = explained(err, model or Pace)
         if reason not in said:
             said.append(reason)
     joined = said[-1]

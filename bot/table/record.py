@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field, ValidationError
 from bot.store.models import Told
 from bot.table.present import game_over_line
 from engine import Game, GameState, IllegalAction, history
+from engine.errors import wrong
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack
 from engine.messages import ENGLISH, Msg, Text, m, raw, say
@@ -426,7 +427,7 @@ def load(raw: bytes) -> tuple[Record, Game[Any, Any]]:
         if first["type"] == "missing":
             raise RecordError(m("bot.record.missing", field=where)) from None
         if first["type"] in BOUNDS:
-            out = m("bot.record.out_of_range", field=where, why=first["msg"])
+            out = m("bot.record.out_of_range", field=where, why=wrong(first))
             raise RecordError(out) from None
         raise RecordError(m("bot.record.malformed", field=where)) from None
     game = REGISTRY.get(record.game)
@@ -443,7 +444,12 @@ def check(record: Record, game: Game[Any, Any]) -> GameState:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "options"
-        bad = m("bot.record.options_field", game=game.title, field=where, why=first["msg"])
+        bad = m(
+            "bot.record.options_field",
+            game=game.title,
+            field=where,
+            why=wrong(first, game.options_type),
+        )
         raise RecordError(bad) from None
     except (IllegalAction, ValueError) as exc:
         why = exc.msg if isinstance(exc, IllegalAction) else str(exc)

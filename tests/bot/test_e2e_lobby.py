@@ -113,3 +113,28 @@ async def test_a_join_that_breaks_the_options_resets_them_too(session: Session):
     await session.click(dee, lobby, "Join")
     started = await session.command(ana, "game", "start")
     assert "Started" in reply_text(started)
+
+
+async def test_a_spanish_host_hears_refused_options_in_spanish_naming_the_option_and_choices(
+    session: Session,
+):
+    """A value typed by hand that is no choice, a choice the seats taken rule out, and a
+    choice that goes back to its default when a player leaves: each said in the reader's
+    language, with the option's and the values' names from the catalogs."""
+    session.standin.world.guild_locales[session.standin.guild.id] = "es-ES"
+    ana, ben, cy = session.user("ana"), session.user("ben"), session.user("cy")
+    ana.locale = ben.locale = cy.locale = "es-ES"
+    await session.command(ana, "game", "new", game="bloc_by_bloc")
+    lobby = session.posts()[-1]
+    await session.click(ben, lobby, "Unirme")
+    typed = await session.command(ana, "game", "option", name="difficulty", value="extreme")
+    assert reply_text(typed) == (
+        '⚠️ "extreme" no es una opción de Dificultad; elige Fácil, Media y Difícil.'
+    ), reply_text(typed)
+    clash = reply_text(await choose(session, ana, lobby, "mode", "semi_cooperative"))
+    assert "Con 2 jugadores la partida siempre es totalmente cooperativa" in clash, clash
+    await session.click(cy, session.standin.message(lobby.id), "Unirme")
+    await choose(session, ana, lobby, "mode", "semi_cooperative")
+    left = reply_text(await session.command(cy, "game", "leave"))
+    assert "Modo" in left and "Totalmente cooperativo" in left, left
+    assert "Mode" not in left and "Fully" not in left

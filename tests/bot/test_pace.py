@@ -241,7 +241,10 @@ def test_quiet_hours_are_read_in_the_players_zone_not_utc():
         ({"remind_after": 0}, "The first reminder comes 1 to 168 hours into a turn."),
         ({"turn_limit": 721}, "A turn limit is between 1 and 720 hours (0: no limit)."),
         ({"vacation_days": 61}, "A vacation lasts 0 to 60 days."),
-        ({"on_limit": "kick"}, "Input should be 'tell_host', 'default' or 'computer'"),
+        (
+            {"on_limit": "kick"},
+            'on limit: "kick" is not one of its choices: tell_host, default and computer',
+        ),
     ],
 )
 def test_pace_refuses_out_of_range_values_in_words(changes, message):

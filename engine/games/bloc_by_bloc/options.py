@@ -1,7 +1,8 @@
 """Setup options a host picks in the lobby, and the combinations the rulebook rules out.
 
-Every refusal explains itself in words a host understands, because the lobby shows the message
-as it is. The scenario's own setup (content/scenarios.json) is looked up through `scenario_id`.
+Every refusal explains itself in words a host understands, as a catalog message
+(`bloc.option.refused.*`) the lobby says in its reader's language. The scenario's own setup
+(content/scenarios.json) is looked up through `scenario_id`.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.errors import IllegalAction
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.content.models import Scenario, ScenarioSetup
+from engine.messages import Arg, m
 
 ScenarioChoice = Literal[
     "none",
@@ -81,39 +84,35 @@ class BlocOptions(BaseModel):
     def _allowed(self) -> BlocOptions:
         # Choices that clash whatever the player count come first, so a lobby that tries every
         # count hears the real reason rather than a count it has not chosen.
+        refused = "bloc.option.refused."
+        scenario = m(f"bloc.scenario.{self.scenario}.name")
         if self.beginner:
             if self.scenario != "none":
-                name = load_content().scenarios[self.scenario].name
-                raise ValueError(f"The beginner game cannot be combined with a scenario ({name}).")
+                raise IllegalAction(m(refused + "beginner_scenario", scenario=scenario))
             if self.mode != "fully_cooperative":
-                raise ValueError(
-                    "The beginner game is played fully cooperatively, but the mode chosen is "
-                    "semi-cooperative."
-                )
+                raise IllegalAction(m(refused + "beginner_mode"))
             if self.difficulty != "easy":
-                raise ValueError(
-                    f"The beginner game is played on Easy, but the difficulty chosen is "
-                    f"{self.difficulty.capitalize()}."
-                )
+                difficulty = m(f"bloc.option.difficulty.{self.difficulty}")
+                raise IllegalAction(m(refused + "beginner_difficulty", difficulty=difficulty))
         scen = load_content().scenarios[self.scenario] if self.scenario != "none" else None
         if scen is not None:
             if self.mode not in scen.modes:
-                raise ValueError(f"{scen.name} cannot be played {self.mode.replace('_', '-')}.")
+                mode = m(f"bloc.option.mode.{self.mode}")
+                raise IllegalAction(m(refused + "scenario_mode", scenario=scenario, mode=mode))
             if self.city == "beginner":
-                raise ValueError("Scenarios change the city's tiles, so they need a random city.")
+                raise IllegalAction(m(refused + "scenario_city"))
         if self.highway_overpass:
             if self.city == "beginner" or self.beginner:
-                raise ValueError("The Highway Overpass option needs a random city.")
+                raise IllegalAction(m(refused + "overpass_city"))
             if self.scenario == "routine-traffic-stop":
-                raise ValueError("Routine Traffic Stop already places the Highway Overpass.")
+                raise IllegalAction(m(refused + "overpass_scenario", scenario=scenario))
         if scen is not None and self.players not in scen.players:
-            counts = " or ".join(str(p) for p in scen.players)
-            raise ValueError(f"{scen.name} is for {counts} players only.")
+            counts: Arg = scen.players[0]
+            for more in scen.players[1:]:
+                counts = m(refused + "or", head=counts, last=more)
+            raise IllegalAction(m(refused + "scenario_players", scenario=scenario, counts=counts))
         if self.players == 2 and self.mode == "semi_cooperative":
-            raise ValueError(
-                "With 2 players the game is always fully cooperative: choose the fully "
-                "cooperative mode, or play with 3 or 4."
-            )
+            raise IllegalAction(m(refused + "two_players"))
         return self
 
     @property

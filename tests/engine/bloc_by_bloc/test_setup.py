@@ -25,7 +25,7 @@ def new(players: int = 4, seed: int = 3, **options: object) -> BlocState:
         (4, {"beginner": True, "scenario": "smash-the-state"}, "scenario"),
         (2, {"scenario": "let-the-infighting-begin", "mode": "semi_cooperative"}, "3 or 4 players"),
         (3, {"scenario": "autonomous-zone-phase-2"}, "2 or 4 players"),
-        (4, {"scenario": "abolish-the-police", "mode": "semi_cooperative"}, "semi-cooperative"),
+        (4, {"scenario": "abolish-the-police", "mode": "semi_cooperative"}, "Semi-cooperative"),
         (4, {"scenario": "occupy-everything", "city": "beginner"}, "random city"),
         (4, {"highway_overpass": True, "city": "beginner"}, "random city"),
     ],
