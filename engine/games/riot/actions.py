@@ -79,6 +79,12 @@ class Obstruct(ActionBase):
     answer: Literal["block", "allow"] = Field(description="riot.field.obstruct")
 
 
+class Hospital(ActionBase):
+    summary: ClassVar[str] = "riot.action.hospital"
+    kind: Literal["hospital"] = "hospital"
+    unit: str = Field(description="riot.field.hospital_unit")
+
+
 class Order(ActionBase):
     summary: ClassVar[str] = "riot.action.order"
     kind: Literal["order"] = "order"
@@ -102,6 +108,7 @@ ACTION_TYPES: tuple[type[ActionBase], ...] = (
     Pass,
     Press,
     Obstruct,
+    Hospital,
     Order,
     End,
 )

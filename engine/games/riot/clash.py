@@ -113,6 +113,42 @@ def _refusal(state: RiotState, seat: int, action: Attack) -> Msg | None:
     return None
 
 
+def _ask_the_street(
+    state: RiotState, seat: int, other: int, target: str, group: list[Unit], defender: str
+) -> list[Msg]:
+    """Before a declared attack starts, the factions it passes ask first: an attack on a
+    building waits for every other faction in its street to block it or let it by; an attack
+    in a street waits for every third faction there to step in between or stay out (the
+    publisher's interposition: all its units in the street stand in the way). Empty when
+    nobody is asked."""
+    building = b.is_building(target)
+    street = f"s{b.area_of()[target]}" if building else target
+    waiting = [s for s in blockers(state, seat, street) if building or s != other]
+    if not waiting:
+        return []
+    fixed = Attack(
+        target=target, defender=defender.strip().lower(), units=",".join(u.id for u in group)
+    )
+    state.pending.append(
+        Obstruction(
+            why="way" if building else "interpose",
+            seat=waiting[0],
+            mover=seat,
+            action=fixed.model_dump(),
+            waiting=waiting[1:],
+        )
+    )
+    key = "riot.event.asks_way_attack" if building else "riot.event.asks_interpose"
+    return [
+        m(
+            key,
+            faction=names.seat(state, seat),
+            defender=names.seat(state, other),
+            place=names.place(target),
+        )
+    ]
+
+
 def _key(state: RiotState, seat: int, target: str, other: int) -> str:
     return f"{seat}:{target}:{other}"
 
@@ -123,27 +159,10 @@ def attack(state: RiotState, seat: int, action: Attack, checked: bool = False) -
         raise IllegalAction(refusal)
     target, other, group = _parse(state, seat, action)
     assert other is not None
-    if b.is_building(target) and not checked:
-        street = f"s{b.area_of()[target]}"
-        waiting = [s for s in blockers(state, seat, street)]
-        if waiting:
-            fixed = Attack(
-                target=target,
-                defender=action.defender.strip().lower(),
-                units=",".join(u.id for u in group),
-            )
-            state.pending.append(
-                Obstruction(
-                    seat=waiting[0], mover=seat, action=fixed.model_dump(), waiting=waiting[1:]
-                )
-            )
-            return [
-                m(
-                    "riot.event.asks_way_attack",
-                    faction=names.seat(state, seat),
-                    place=names.place(target),
-                )
-            ]
+    if not checked:
+        asked = _ask_the_street(state, seat, other, target, group, action.defender)
+        if asked:
+            return asked
     key = _key(state, seat, target, other)
     state.attacks[key] = state.attacks.get(key, 0) + 1
     for u in group:

@@ -1,6 +1,7 @@
 """Who may act now, what they may do, and what is played for them when the table stops
-waiting. Every prompt has a default: passing a Blitz window, letting a unit by, stopping an
-attack, ending the purchases and the turn, the first free building or entry point, the round's
+waiting. Every prompt has a default: passing a Blitz window, letting a unit by or staying out
+of an attack, stopping an attack, the Police's weakest street unit for the Hospital, ending
+the purchases and the turn, the first free building or entry point, the round's
 order unchanged. Defaults alone end a game: a round of turns ended for absent players with
 nothing done is a standstill."""
 
@@ -11,8 +12,8 @@ from typing import Any
 from engine.core import ActionBase, Game, Prompt, in_phase
 from engine.games.riot import clash as c
 from engine.games.riot import names, turn
-from engine.games.riot.actions import End, Obstruct, Pass, Press
-from engine.games.riot.state import POLICE, Clash, Obstruction, RiotState
+from engine.games.riot.actions import End, Hospital, Obstruct, Pass, Press
+from engine.games.riot.state import POLICE, Casualty, Clash, Obstruction, RiotState
 from engine.messages import Msg, m
 
 
@@ -22,6 +23,8 @@ def acting(state: RiotState) -> int | None:
         return None
     if state.pending:
         need = state.pending[0]
+        if isinstance(need, Casualty):
+            return POLICE
         if isinstance(need, Obstruction):
             return need.seat
         return need.attacker if need.stage == "press" else need.window.seat
@@ -37,6 +40,8 @@ def legal(state: RiotState, seat: int) -> list[ActionBase]:
         return []
     if state.pending:
         need = state.pending[0]
+        if isinstance(need, Casualty):
+            return [Hospital(unit=u.id) for u in turn.casualties(state)]
         if isinstance(need, Obstruction):
             return [Obstruct(answer="allow"), Obstruct(answer="block")]
         if need.stage == "press":
@@ -61,6 +66,8 @@ def legal(state: RiotState, seat: int) -> list[ActionBase]:
 def default(state: RiotState, seat: int) -> ActionBase:
     if state.pending:
         need = state.pending[0]
+        if isinstance(need, Casualty):
+            return legal(state, seat)[0]
         if isinstance(need, Obstruction):
             return Obstruct(answer="allow")
         return Press(answer="stop") if need.stage == "press" else Pass()
@@ -76,8 +83,10 @@ def default(state: RiotState, seat: int) -> ActionBase:
 def _question(state: RiotState, seat: int) -> Msg:
     if state.pending:
         need = state.pending[0]
+        if isinstance(need, Casualty):
+            return m("riot.prompt.hospital")
         if isinstance(need, Obstruction):
-            return m("riot.prompt.obstruct", faction=names.seat(state, need.mover))
+            return _obstruct_question(state, need)
         return _clash_question(state, need, seat)
     who = names.seat(state, seat)
     if state.phase == "placement":
@@ -93,6 +102,17 @@ def _question(state: RiotState, seat: int) -> Msg:
     return m("riot.prompt.act", faction=who)
 
 
+def _obstruct_question(state: RiotState, need: Obstruction) -> Msg:
+    if need.why == "way":
+        return m("riot.prompt.obstruct", faction=names.seat(state, need.mover))
+    return m(
+        "riot.prompt.interpose",
+        faction=names.seat(state, need.mover),
+        defender=names.faction(str(need.action["defender"])),
+        place=names.place(str(need.action["target"])),
+    )
+
+
 def _clash_question(state: RiotState, clash: Clash, seat: int) -> Msg:
     if clash.stage == "press":
         return m("riot.prompt.press", place=names.place(clash.target))
@@ -101,7 +121,7 @@ def _clash_question(state: RiotState, clash: Clash, seat: int) -> Msg:
     return m("riot.prompt.hand", place=names.place(clash.target))
 
 
-QUICK = ("obstruct", "press", "pass", "order", "ready", "card", "buy", "end", "place")
+QUICK = ("obstruct", "hospital", "press", "pass", "order", "ready", "card", "buy", "end", "place")
 """Kinds offered as buttons; moves, deployments and attacks are typed with autocomplete, and
 cards are played from the hand (`Game.hand`), whose buttons only their holder sees."""
 

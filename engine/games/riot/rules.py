@@ -23,6 +23,7 @@ from engine.games.riot.actions import (
     BuyCard,
     Deploy,
     End,
+    Hospital,
     Move,
     Obstruct,
     Order,
@@ -33,7 +34,7 @@ from engine.games.riot.actions import (
     Ready,
 )
 from engine.games.riot.setup import setup as new_game
-from engine.games.riot.state import POLICE, Obstruction, RiotOptions, RiotState
+from engine.games.riot.state import POLICE, Casualty, Obstruction, RiotOptions, RiotState
 from engine.games.riot.view import RiotView, build
 from engine.kit import cards as deck
 from engine.kit.cards import hand_view
@@ -108,6 +109,10 @@ class Riot(Game[RiotState, RiotOptions]):
 
     def _answer(self, state: RiotState, seat: int, action: ActionBase) -> list[Msg]:
         need = state.pending[0]
+        if isinstance(need, Casualty):
+            if not isinstance(action, Hospital):
+                raise IllegalAction(m("riot.refuse.answer_hospital"))
+            return turn.hospital(state, action)
         if isinstance(need, Obstruction):
             if not isinstance(action, Obstruct):
                 raise IllegalAction(m("riot.refuse.answer_obstruct"))
@@ -123,17 +128,20 @@ class Riot(Game[RiotState, RiotOptions]):
         raise IllegalAction(m("riot.refuse.answer_window"))
 
     def _obstruct(self, state: RiotState, need: Obstruction, action: Obstruct) -> list[Msg]:
+        """A block stops the move or the attack (the mover keeps its units' steps and may attack
+        the blockers instead); once every seat asked lets it by, it goes ahead."""
         state.pending.pop(0)
         who = names.seat(state, need.seat)
         if action.answer == "block":
-            return [m("riot.event.blocked", faction=who)]
+            attacker = names.seat(state, need.mover)
+            return [m(f"riot.event.block.{need.why}", faction=who, attacker=attacker)]
+        notes = [m(f"riot.event.allow.{need.why}", faction=who)]
         if need.waiting:
             state.pending.insert(
                 0, need.model_copy(update={"seat": need.waiting[0], "waiting": need.waiting[1:]})
             )
-            return [m("riot.event.let_by", faction=who)]
+            return notes
         move = self.parse_action(dict(need.action))
-        notes = [m("riot.event.let_by", faction=who)]
         if isinstance(move, Move):
             return notes + turn.move(state, need.mover, move, checked=True)
         assert isinstance(move, Attack)

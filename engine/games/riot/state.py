@@ -51,10 +51,13 @@ class Unit(BaseModel):
 
 
 class Obstruction(BaseModel):
-    """`seat` may block `mover`'s units from entering or attacking a building across a street
-    it holds; `waiting` lists the other seats still to answer."""
+    """`seat` may stand in `mover`'s way: block its units from entering or attacking a building
+    across a street it holds (`why` "way"), or step into the attack `mover` just declared on
+    another faction in a street it holds (`why` "interpose"); `waiting` lists the other seats
+    still to answer."""
 
     kind: Literal["obstruct"] = "obstruct"
+    why: Literal["way", "interpose"] = "way"
     seat: int
     mover: int
     action: dict[str, str | int]
@@ -85,7 +88,14 @@ class Clash(BaseModel):
     """Attacking units that set out from a street (a Black Bloc's street force)."""
 
 
-Pending = Annotated[Obstruction | Clash, Field(discriminator="kind")]
+class Casualty(BaseModel):
+    """A Public Opinion card sends one Police unit from the streets to the Hospital: the Police
+    choose which before the turn that turned the card over ends."""
+
+    kind: Literal["casualty"] = "casualty"
+
+
+Pending = Annotated[Obstruction | Clash | Casualty, Field(discriminator="kind")]
 
 
 class RiotState(GameState):

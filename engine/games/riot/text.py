@@ -12,6 +12,7 @@ from engine.games.riot.actions import (
     BuyCard,
     Deploy,
     End,
+    Hospital,
     Move,
     Obstruct,
     Order,
@@ -22,7 +23,7 @@ from engine.games.riot.actions import (
     Ready,
 )
 from engine.games.riot.content.models import content
-from engine.games.riot.state import RiotState
+from engine.games.riot.state import Obstruction, RiotState
 from engine.games.riot.turn import card_price
 from engine.messages import Msg, m
 
@@ -66,13 +67,23 @@ def label(state: RiotState, action: ActionBase) -> Msg:
     if isinstance(action, Press):
         return m(f"riot.do.press.{action.answer}")
     if isinstance(action, Obstruct):
-        return m(f"riot.do.obstruct.{action.answer}")
+        return m(f"riot.do.obstruct.{_obstruct_why(state)}.{action.answer}")
+    if isinstance(action, Hospital):
+        piece = b.unit(state, action.unit)
+        return m("riot.do.hospital", unit=names.unit(piece) if piece else action.unit)
     if isinstance(action, Order):
         factions = [names.faction(f) for f in action.order.split(",") if f in state.factions]
         return m("riot.do.order", factions=factions)
     if isinstance(action, End):
         return m("riot.do.end")
     return m("riot.do.unknown", kind=action.kind)
+
+
+def _obstruct_why(state: RiotState) -> str:
+    """Whether the obstruction answered now guards a building ("way") or a street attack
+    ("interpose"): the buttons say "Block the way" or "Step in between" accordingly."""
+    need = state.pending[0] if state.pending else None
+    return need.why if isinstance(need, Obstruction) else "way"
 
 
 def _play(state: RiotState, action: Play) -> Msg:
@@ -108,7 +119,7 @@ def value(state: RiotState, field: str, given: str) -> Msg:
     if field == "answer" and given in ("continue", "stop"):
         return m(f"riot.do.press.{given}")
     if field == "answer" and given in ("block", "allow"):
-        return m(f"riot.do.obstruct.{given}")
+        return m(f"riot.do.obstruct.{_obstruct_why(state)}.{given}")
     if field == "units":
         pieces = [b.unit(state, x) for x in given.split(",")]
         return m("riot.value.units", units=[names.unit(p) for p in pieces if p is not None])

@@ -11,9 +11,29 @@ from itertools import permutations
 from engine.core import ActionBase, IllegalAction
 from engine.games.riot import board as b
 from engine.games.riot import names
-from engine.games.riot.actions import Buy, BuyCard, Deploy, Move, Order, Place, Play, Ready
+from engine.games.riot.actions import (
+    Buy,
+    BuyCard,
+    Deploy,
+    Hospital,
+    Move,
+    Order,
+    Place,
+    Play,
+    Ready,
+)
 from engine.games.riot.content.models import content
-from engine.games.riot.state import HQ, NEW, POLICE, SUPPLY, Obstruction, RiotState, Unit
+from engine.games.riot.state import (
+    HOSPITAL,
+    HQ,
+    NEW,
+    POLICE,
+    SUPPLY,
+    Casualty,
+    Obstruction,
+    RiotState,
+    Unit,
+)
 from engine.kit import cards as deck
 from engine.messages import Msg, m
 
@@ -304,13 +324,23 @@ def play_turn_card(state: RiotState, seat: int, action: Play) -> list[Msg]:
 
 
 def end_turn(state: RiotState, seat: int) -> list[Msg]:
+    """Unspent credits go, a Public Opinion card turns if the Police clashed; the turn is over
+    once the Police have answered what the card asks of them (`finish_turn`)."""
     notes: list[Msg] = []
     state.credits[seat] = 0
     if seat == POLICE:
         state.penalties = []
     if state.clash_with_police and state.opinion:
         notes += reveal_opinion(state)
-    notes += eliminate(state)
+    if state.ended or state.pending:
+        return notes
+    return notes + finish_turn(state)
+
+
+def finish_turn(state: RiotState) -> list[Msg]:
+    """Eliminations, the standstill rule, then the next turn, or the Police's choice of order
+    at the end of a round."""
+    notes = eliminate(state)
     if state.ended:
         return notes
     state.idle_turns = 0 if state.acted else state.idle_turns + 1
@@ -337,15 +367,37 @@ def reveal_opinion(state: RiotState) -> list[Msg]:
     if card in ("income_cut", "no_specials", "no_building_attacks"):
         state.penalties.append(card)
     elif card == "hospital":
-        street = [u for u in own(state, POLICE) if b.is_street(u.at)]
-        if street:
-            hurt = max(street, key=lambda u: (content().unit(u.type).force, -state.units.index(u)))
-            hurt.at, hurt.wounded = "hospital", True
-            notes.append(m("riot.event.to_hospital", unit=names.unit(hurt)))
+        street = casualties(state)
+        if len(street) == 1:
+            notes += send_to_hospital(state, street[0])
+        elif street:
+            state.pending.append(Casualty())
     elif card == "protesters_draw":
         for s in protesters(state):
             state.hands[s] += deck.draw(state.decks[s], discard=state.discards[s], rng=state.rng)
     return notes
+
+
+def casualties(state: RiotState) -> list[Unit]:
+    """The Police units a Hospital penalty may fall on: those standing in a street, the
+    weakest first (ties: the cheaper), which is what the Police are given when they let the
+    clock answer."""
+    street = [u for u in own(state, POLICE) if b.is_street(u.at)]
+    return sorted(street, key=lambda u: (content().unit(u.type).force, content().unit(u.type).cost))
+
+
+def hospital(state: RiotState, action: Hospital) -> list[Msg]:
+    """The Police's pick for the Hospital penalty; the turn that turned the card then ends."""
+    piece = b.unit(state, action.unit)
+    if piece is None or piece not in casualties(state):
+        raise IllegalAction(m("riot.refuse.hospital"))
+    state.pending.pop(0)
+    return send_to_hospital(state, piece) + finish_turn(state)
+
+
+def send_to_hospital(state: RiotState, piece: Unit) -> list[Msg]:
+    piece.at, piece.wounded = HOSPITAL, True
+    return [m("riot.event.to_hospital", unit=names.unit(piece))]
 
 
 def eliminate(state: RiotState) -> list[Msg]:

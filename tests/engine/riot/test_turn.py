@@ -8,6 +8,8 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.riot import GAME
 from engine.games.riot.actions import Move
+from engine.games.riot.board import unit
+from engine.games.riot.state import RiotState
 from engine.games.riot.turn import income
 from tests.engine.riot.support import act, act_events, acting, at, position
 
@@ -164,3 +166,61 @@ def test_the_police_choose_the_protesters_order_at_the_end_of_a_round() -> None:
     }
     state = act(state, 0, kind="order", order="nationalists,autonomen,anarchists")
     assert state.round.order == [0, 3, 1, 2] and state.active == 0 and state.phase == "buy"
+
+
+def _hospital_card_turns(active: int) -> RiotState:
+    """A turn of `active` that clashed with the Police, the Hospital card on top of the deck,
+    three Police units in the streets (an officer, a SWAT and a riot squad)."""
+    state = position(
+        units={"pol1": "s1", "pol22": "s2", "pol13": "s3", "aut1": "b1a", "ana1": "b2a"},
+        players=3,
+        active=active,
+    )
+    state.opinion.remove("hospital")
+    state.opinion.insert(0, "hospital")
+    state.clash_with_police = True
+    return state
+
+
+def test_the_police_choose_which_street_unit_public_opinion_sends_to_the_hospital() -> None:
+    state = act(_hospital_card_turns(active=1), 1, kind="end")
+    assert acting(state) == 0 and state.revealed == ["hospital"]
+    prompt = GAME.prompts(state)[0]
+    assert prompt.out_of_turn and prompt.default == {"kind": "hospital", "unit": "pol1"}
+    assert sorted(c.action["unit"] for c in prompt.choices) == ["pol1", "pol13", "pol22"]
+    state, events = act_events(state, 0, kind="hospital", unit="pol13")
+    assert at(state, "pol13") == "hospital" and at(state, "pol22") == "s2"
+    assert "goes to the Hospital" in events[0].text
+    assert state.active == 2 and state.phase == "buy", "the next turn starts once answered"
+
+
+def test_the_hospital_takes_only_a_police_unit_standing_in_a_street() -> None:
+    state = act(_hospital_card_turns(active=1), 1, kind="end")
+    for wrong in ("aut1", "pol2", "nobody"):
+        with pytest.raises(IllegalAction, match="units standing in a street"):
+            act(state, 0, kind="hospital", unit=wrong)
+    with pytest.raises(IllegalAction, match="which unit goes to the Hospital"):
+        act(state, 0, kind="end")
+
+
+def test_a_lone_police_unit_in_the_streets_goes_without_asking() -> None:
+    state = _hospital_card_turns(active=1)
+    for gone in ("pol22", "pol13"):
+        found = unit(state, gone)
+        assert found is not None
+        found.at = "hq"
+    state = act(state, 1, kind="end")
+    assert at(state, "pol1") == "hospital" and state.active == 2
+
+
+def test_the_police_order_the_protesters_at_the_end_of_the_round_not_of_their_own_turn() -> None:
+    """The English rulebook: at the end of every round (the Spanish text says at the end of
+    the Police's own turn; the rulebook is followed)."""
+    state = position(units={"aut1": "b1a", "ana1": "b2a", "nat1": "b3a"})
+    state = act(state, 0, kind="end")
+    assert state.phase == "buy" and state.active == 1
+    for seat in (1, 2):
+        state = act(act(state, seat, kind="ready"), seat, kind="end")
+        assert state.phase == "buy" and state.active == seat + 1
+    state = act(act(state, 3, kind="ready"), 3, kind="end")
+    assert state.phase == "order" and acting(state) == 0
