@@ -10,7 +10,7 @@ from pydantic import Field
 
 from engine.core import ActionBase
 
-How = Literal["shoot", "square", "melee", "loot", "arson", "firefight", "scrawl"]
+How = Literal["shoot", "square", "walkway", "melee", "loot", "arson", "firefight", "scrawl", "dog"]
 
 
 class Activate(ActionBase):
@@ -37,6 +37,21 @@ class Switch(ActionBase):
     blocker: str = Field(description="mania.field.blocker")
 
 
+class Arm(ActionBase):
+    summary: ClassVar[str] = "mania.action.arm"
+    kind: Literal["arm"] = "arm"
+    blocker: str = Field(description="mania.field.blocker")
+    item: str = Field(description="mania.field.item")
+    to: str = Field(default="", description="mania.field.leave_to")
+
+
+class SetUp(ActionBase):
+    summary: ClassVar[str] = "mania.action.set_up"
+    kind: Literal["set_up"] = "set_up"
+    blocker: str = Field(description="mania.field.blocker")
+    item: str = Field(description="mania.field.heavy")
+
+
 class Play(ActionBase):
     summary: ClassVar[str] = "mania.action.play"
     kind: Literal["play"] = "play"
@@ -50,6 +65,7 @@ class Attack(ActionBase):
     blocker: str = Field(description="mania.field.attacker")
     how: How = Field(description="mania.field.how")
     target: str = Field(default="", description="mania.field.target")
+    weapon: str = Field(default="", description="mania.field.weapon")
 
 
 class End(ActionBase):
@@ -57,4 +73,14 @@ class End(ActionBase):
     kind: Literal["end"] = "end"
 
 
-ACTION_TYPES: tuple[type[ActionBase], ...] = (Activate, Deploy, Move, Switch, Play, Attack, End)
+ACTION_TYPES: tuple[type[ActionBase], ...] = (
+    Activate,
+    Deploy,
+    Move,
+    Switch,
+    Arm,
+    SetUp,
+    Play,
+    Attack,
+    End,
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.games.block_mania import walkways
 from engine.games.block_mania.content.models import SquareType, content
 from engine.games.block_mania.state import BLOCKS, SHARED, Blocker, ManiaState
 
@@ -154,9 +155,9 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
         special = [sid(block, col, 0)]
     elif here_kind == "pedway_terminus" and pedway_open(state):
         special = list(_linked(here, "pedway_terminus"))
-    elif here_kind == "sky_rail_station" and "no_sky_rail" not in skills(b):
+    elif here_kind == "sky_rail_station" and rides(state, b, "sky_rail"):
         special = list(_linked(here, "sky_rail_station"))
-    elif here_kind == "vehicle_park" and "no_mega_way" not in skills(b):
+    elif here_kind == "vehicle_park" and rides(state, b, "mega_way"):
         special = list(_linked(here, "vehicle_park"))
     for s in special:
         found[s] = 1
@@ -210,8 +211,19 @@ def sucker_landing(b: Blocker) -> str | None:
     return landing
 
 
+def rides(state: ManiaState, b: Blocker, way: str) -> bool:
+    """Whether the Blocker may travel the Sky Rail or the Mega Way: not if its type is kept
+    off it, nor once shooting has closed it."""
+    return f"no_{way}" not in skills(b) and walkways.passable(state, way)
+
+
 def pedway_open(state: ManiaState) -> bool:
-    """The Pedway works while both blocks have power and neither Terminus has collapsed."""
-    return all(state.power) and not any(
-        state.squares[s].collapsed for s in all_squares() if kind(s) == "pedway_terminus"
+    """The Pedway works while both blocks have power, neither Terminus has collapsed and no
+    hit has stopped it."""
+    return (
+        all(state.power)
+        and walkways.passable(state, "pedway")
+        and not any(
+            state.squares[s].collapsed for s in all_squares() if kind(s) == "pedway_terminus"
+        )
     )

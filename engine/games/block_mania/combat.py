@@ -1,9 +1,11 @@
-"""Attacks: shooting at Blockers and at squares, close combat, looting, arson, fire fighting
-and scrawling, each as the quick reference rolls them; and which attacks a Blocker may make."""
+"""Attacks: shooting at Blockers, at squares and at the walkways across the gap, close combat,
+looting, arson, fire fighting, scrawling and setting a Robo Dog loose, each as the quick
+reference rolls them; and which attacks a Blocker may make (which weapon fires how is
+weapons.py's)."""
 
 from __future__ import annotations
 
-from engine.games.block_mania import board, damage, names
+from engine.games.block_mania import board, damage, names, walkways, weapons
 from engine.games.block_mania.actions import Attack
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.state import SHARED, Blocker, ManiaState
@@ -22,14 +24,19 @@ def strength(b: Blocker) -> int:
 
 
 def best(b: Blocker, ranged: bool) -> int:
-    """The damage value of one weapon: the best the Blocker carries (a ranged one to shoot)."""
-    values = [content().item(i).damage for i in b.kit if content().item(i).ranged or not ranged]
+    """The damage value of one weapon: the best the Blocker may use (a ranged one to shoot)."""
+    values = [
+        content().item(i).damage
+        for i in b.kit
+        if weapons.usable(b, i) and (content().item(i).ranged or not ranged)
+    ]
     return max(values, default=0)
 
 
 def weapon(b: Blocker) -> str | None:
-    ranged = [i for i in b.kit if content().item(i).ranged]
-    return max(ranged, key=lambda i: content().item(i).damage, default=None)
+    """The ranged weapon the Blocker fires by default, if it may shoot at all."""
+    fires = weapons.profiles(b)
+    return fires[0].item if fires else None
 
 
 def enemies(b: Blocker, other: Blocker, seat: int) -> bool:
@@ -58,17 +65,13 @@ def options(state: ManiaState, b: Blocker, seat: int) -> list[Attack]:
     found: list[Attack] = []
     here = b.at
     sk = board.skills(b)
-    if weapon(b) is not None:
-        for other in board.in_play(state):
-            if (
-                other is not b
-                and enemies(b, other, seat)
-                and board.line_of_fire(state, here, other.at)
-            ):
-                found.append(Attack(blocker=b.id, how="shoot", target=other.id))
-        for square in [here, *board.neighbours(here)]:
-            if not state.squares[square].collapsed and may_hit_square(b, square, seat):
-                found.append(Attack(blocker=b.id, how="square", target=square))
+    for fire in weapons.profiles(b):
+        found.extend(_shots(state, b, seat, fire))
+    if weapons.has_dog(b):
+        found.extend(
+            Attack(blocker=b.id, how="dog", target=x.id)
+            for x in weapons.nearest_enemies(state, b, seat)
+        )
     for other in board.at(state, here):
         if other is not b and enemies(b, other, seat):
             found.append(Attack(blocker=b.id, how="melee", target=other.id))
@@ -87,36 +90,58 @@ def options(state: ManiaState, b: Blocker, seat: int) -> list[Attack]:
     return found
 
 
+def _homing_target(state: ManiaState, square: str) -> bool:
+    """Homing rockets only seek Window and Open Air squares."""
+    return board.kind(square) == "window" or board.open_air(state, square)
+
+
+def _shots(state: ManiaState, b: Blocker, seat: int, fire: weapons.Profile) -> list[Attack]:
+    """Every shot one way of firing allows: homing rockets at any Window or Open Air square
+    (and the Blockers there) without line of fire, other fire along the line of fire and at
+    the Blocker's own and neighbouring squares; and at the walkways it may reach."""
+    here = b.at
+    found = [
+        Attack(blocker=b.id, how="shoot", target=other.id, weapon=fire.mode)
+        for other in board.in_play(state)
+        if other is not b
+        and enemies(b, other, seat)
+        and (
+            _homing_target(state, other.at)
+            if fire.homing
+            else board.line_of_fire(state, here, other.at)
+        )
+    ]
+    if fire.homing:
+        squares = [s for s in board.all_squares() if _homing_target(state, s)]
+    else:
+        squares = [here, *board.neighbours(here)]
+    found.extend(
+        Attack(blocker=b.id, how="square", target=square, weapon=fire.mode)
+        for square in squares
+        if not state.squares[square].collapsed and may_hit_square(b, square, seat)
+    )
+    found.extend(
+        Attack(blocker=b.id, how="walkway", target=w, weapon=fire.mode)
+        for w in walkways.targets(state, b, fire)
+    )
+    return found
+
+
 def resolve(state: ManiaState, seat: int, b: Blocker, action: Attack) -> list[Msg]:
     notes: list[Msg] = []
     bonus = state.bonus[seat]
     state.bonus[seat] = 0
     how = action.how
-    if how == "shoot":
+    if how in ("shoot", "square", "walkway"):
+        fire = weapons.profile(b, action.weapon)
+        assert fire is not None
+        _fire(state, b, action, fire, bonus, notes)
+    elif how == "dog":
         target = board.find(state, action.target)
         assert target is not None
-        value = best(b, ranged=True) + shoot_bonus(state, target.at) + bonus
-        notes.append(m("mania.event.fires_at", unit=names.blocker(b), target=names.blocker(target)))
-        where = target.at
-        damage.attack_blocker(state, target, value, notes)
-        _side_effects(state, b, where, notes)
-    elif how == "square":
-        roll = state.rng.randint(1, 6)
-        total = roll + best(b, ranged=True) + bonus - board.strength(action.target)
-        total -= dark(state, action.target)
-        notes.append(
-            m(
-                "mania.event.shoots_square",
-                unit=names.blocker(b),
-                square=names.square(action.target),
-                roll=roll,
-                total=total,
-                need=content().tables.square_hit,
-            )
-        )
-        if total >= content().tables.square_hit:
-            damage.structural(state, action.target, notes)
-        _side_effects(state, b, action.target, notes)
+        b.kit.remove(weapons.dog_item(b))
+        notes.append(m("mania.event.dog", unit=names.blocker(b), target=names.blocker(target)))
+        damage.attack_blocker(state, target, weapons.DOG_DAMAGE + bonus, notes)
     elif how == "melee":
         target = board.find(state, action.target)
         assert target is not None
@@ -126,17 +151,70 @@ def resolve(state: ManiaState, seat: int, b: Blocker, action: Attack) -> list[Ms
     return notes
 
 
-def _side_effects(state: ManiaState, b: Blocker, square: str, notes: list[Msg]) -> None:
-    """What the weapon leaves behind: Fire counters, Structural Damage, a drill's damage."""
-    item_id = weapon(b)
-    if item_id is None:
+def _fire(
+    state: ManiaState,
+    b: Blocker,
+    action: Attack,
+    fire: weapons.Profile,
+    bonus: int,
+    notes: list[Msg],
+) -> None:
+    """One shot: at a Blocker (the shooting test), at a square or at a walkway (1D6 + damage
+    - Strength against the square threshold); a missile at a guarded block is shot down."""
+    how = action.how
+    where = action.target
+    if how == "shoot":
+        target = board.find(state, action.target)
+        assert target is not None
+        where = target.at
+    if fire.missile and how != "walkway" and weapons.guarded(state, where):
+        notes.append(m("mania.event.shot_down", unit=names.blocker(b), block=where[0]))
         return
-    item = content().item(item_id)
-    if item.fire:
-        damage.add_fire(state, square, notes, item.fire)
-    if item.structural:
-        damage.structural(state, square, notes, item.structural)
-    if item.drill and board.find(state, b.id) and b.at == square:
+    if how == "shoot":
+        assert target is not None
+        value = fire.damage + shoot_bonus(state, where) + bonus
+        notes.append(m("mania.event.fires_at", unit=names.blocker(b), target=names.blocker(target)))
+        damage.attack_blocker(state, target, value, notes)
+        _side_effects(state, b, where, fire, notes)
+        return
+    roll = state.rng.randint(1, 6)
+    need = content().tables.square_hit
+    if how == "walkway":
+        total = roll + fire.damage + bonus - walkways.strength(where)
+        target_name = walkways.name(where)
+    else:
+        total = roll + fire.damage + bonus - board.strength(where) - dark(state, where)
+        target_name = names.square(where)
+    notes.append(
+        m(
+            "mania.event.shoots_square",
+            unit=names.blocker(b),
+            square=target_name,
+            roll=roll,
+            total=total,
+            need=need,
+        )
+    )
+    if how == "walkway":
+        if total >= need:
+            walkways.hit(state, where, notes)
+        return
+    if total >= need:
+        damage.structural(state, where, notes)
+    _side_effects(state, b, where, fire, notes)
+
+
+def _side_effects(
+    state: ManiaState, b: Blocker, square: str, fire: weapons.Profile, notes: list[Msg]
+) -> None:
+    """What the shot leaves behind: Fire counters, Structural Damage, a drill's damage."""
+    if fire.fire:
+        damage.add_fire(state, square, notes, fire.fire)
+    if fire.structural_die:
+        damage.structural(state, square, notes, damage.half_die(state))
+    elif fire.structural:
+        damage.structural(state, square, notes, fire.structural)
+    if content().item(fire.item).drill and board.find(state, b.id) and b.at == square:
         damage.structural(state, b.at, notes)
 
 
@@ -147,6 +225,7 @@ def _melee(state: ManiaState, a: Blocker, d: Blocker, bonus: int, notes: list[Ms
     charge += 1 if a.suckered else 0
     mine = state.rng.randint(1, 6) + strength(a) + _all_weapons(a) + charge + bonus
     theirs = state.rng.randint(1, 6) + strength(d) + _all_weapons(d)
+    where = d.at
     notes.append(
         m(
             "mania.event.melee",
@@ -159,12 +238,14 @@ def _melee(state: ManiaState, a: Blocker, d: Blocker, bonus: int, notes: list[Ms
     if mine == theirs:
         a.locked = d.locked = True
         notes.append(m("mania.event.locked", square=names.square(a.at)))
-        return
-    damage.eliminate(state, d if mine > theirs else a, notes)
+    else:
+        damage.eliminate(state, d if mine > theirs else a, notes)
+    damage.attacked(state, d, where, notes)
 
 
 def _all_weapons(b: Blocker) -> int:
-    return sum(content().item(i).damage for i in b.kit)
+    """Every weapon it may use (a heavy one only once set up)."""
+    return sum(content().item(i).damage for i in b.kit if weapons.usable(b, i))
 
 
 def _deed(
@@ -196,8 +277,8 @@ def _deed(
 
 
 def _loot(state: ManiaState, b: Blocker, notes: list[Msg]) -> None:
-    """Three counters drawn: the Blocker keeps the best weapon if it beats its own, and any
-    flying gear it may use."""
+    """Three counters drawn: the Blocker keeps the best weapon if it beats its own, any
+    flying gear it may use, and any charge or Robo Dog."""
     pool = list(content().equipment.loot)
     drawn = [deck.draw_at_random(pool, state.rng) for _ in range(LOOT_DRAWS)]
     got = [d for d in drawn if d is not None]
@@ -207,7 +288,8 @@ def _loot(state: ManiaState, b: Blocker, notes: list[Msg]) -> None:
         top = max(weapons, key=lambda i: content().item(i).damage)
         if content().item(top).damage > best(b, ranged=False) and top not in b.kit:
             b.kit.append(top)
-    if "no_fly" not in board.skills(b):
-        for i in got:
-            if content().item(i).fly and i not in b.kit:
-                b.kit.append(i)
+    flies = "no_fly" not in board.skills(b)
+    for i in got:
+        item = content().item(i)
+        if ((item.fly and flies) or item.charge or item.dog) and i not in b.kit:
+            b.kit.append(i)

@@ -35,13 +35,45 @@ def eliminate(state: ManiaState, b: Blocker, notes: list[Msg]) -> None:
 
 def attack_blocker(state: ManiaState, target: Blocker, value: int, notes: list[Msg]) -> bool:
     """Shooting's test: 1D6 + damage value - Strength must reach 6."""
+    where = target.at
     roll = state.rng.randint(1, 6)
     total = roll + value - content().blocker(target.type).strength
     hit = total >= 6
     notes.append(m("mania.event.shot", unit=names.blocker(target), roll=roll, total=total))
     if hit:
         eliminate(state, target, notes)
+    attacked(state, target, where, notes)
     return hit
+
+
+ACCIDENT = 6
+"""A Demo Charge carried by a Blocker under attack goes off on this roll of 1D6."""
+
+
+def attacked(state: ManiaState, target: Blocker, where: str, notes: list[Msg]) -> None:
+    """A Blocker carrying a Demo Charge may set it off when attacked, where it stood."""
+    charge = next((i for i in target.kit if content().item(i).charge == "demo"), None)
+    if charge is None or state.rng.randint(1, 6) < ACCIDENT:
+        return
+    target.kit.remove(charge)
+    notes.append(m("mania.event.accident", unit=names.blocker(target)))
+    blast(state, charge, where, notes)
+
+
+def half_die(state: ManiaState) -> int:
+    """1D6/2, rounded up (1 to 3)."""
+    return (state.rng.randint(1, 6) + 1) // 2
+
+
+def blast(state: ManiaState, item_id: str, square: str, notes: list[Msg]) -> None:
+    """A charge going off: its damage value against every Blocker in the square, then its
+    Structural Damage (1D6/2 for a Demo Charge)."""
+    item = content().item(item_id)
+    notes.append(m("mania.event.blast", item=names.item(item_id), square=names.square(square)))
+    for b in board.at(state, square):
+        attack_blocker(state, b, item.blast, notes)
+    count = half_die(state) if item.structural_die else item.structural
+    structural(state, square, notes, count)
 
 
 def structural(state: ManiaState, square: str, notes: list[Msg], count: int = 1) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ActionBase, Game, Prompt, in_phase
-from engine.games.block_mania import names, turn
+from engine.games.block_mania import names, ordnance, turn
 from engine.games.block_mania.actions import Attack, Deploy, End
 from engine.games.block_mania.state import ManiaState
 from engine.messages import m
@@ -36,6 +36,7 @@ def legal(state: ManiaState, seat: int) -> list[ActionBase]:
             *turn.activatable(state),
             *turn.moves(state),
             *turn.switches(state),
+            *ordnance.offered(state),
         ]
         if turn.may_deploy(state):
             found.append(Deploy())

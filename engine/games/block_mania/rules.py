@@ -14,15 +14,17 @@ from engine.core import (
     Prompt,
     Termination,
 )
-from engine.games.block_mania import names, prompts, text, turn
+from engine.games.block_mania import names, ordnance, prompts, text, turn
 from engine.games.block_mania.actions import (
     ACTION_TYPES,
     Activate,
+    Arm,
     Attack,
     Deploy,
     End,
     Move,
     Play,
+    SetUp,
     Switch,
 )
 from engine.games.block_mania.content.models import content
@@ -62,7 +64,10 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
     def _apply(self, state: ManiaState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if prompts.acting(state) != seat:
             raise IllegalAction(m("mania.refuse.not_now"))
+        phase = state.phase
         notes = self._step(state, seat, action)
+        if phase != "combat" and state.phase == "combat":
+            notes += ordnance.combat_begins(state)
         result = self.outcome(state)
         events = [Event(msg=note) for note in notes]
         if result is not None:
@@ -77,7 +82,11 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
             if isinstance(action, Activate):
                 return turn.activate(state, action)
             if isinstance(action, Move):
-                return turn.move(state, action)
+                return ordnance.move(state, action)
+            if isinstance(action, Arm):
+                return ordnance.do_arm(state, action)
+            if isinstance(action, SetUp):
+                return ordnance.do_set_up(state, action)
             if isinstance(action, Deploy):
                 return turn.deploy(state)
             if isinstance(action, Switch):

@@ -59,6 +59,20 @@ class Blocker(BaseModel):
     combat."""
     locked: bool = False
     """Tied in close combat: may not leave until one side is eliminated."""
+    set_up: list[str] = Field(default_factory=list)
+    """Heavy weapons set up where it stands (moving packs them up)."""
+
+
+class Charge(BaseModel):
+    """A charge, gas, virus or mine armed and left in a square (see ordnance.py)."""
+
+    id: str
+    item: str
+    at: str
+    owner: int
+    """The seat that armed it."""
+    face_down: bool = False
+    """Only its owner knows what it is (a Trip Mine)."""
 
 
 class ManiaState(GameState):
@@ -86,6 +100,9 @@ class ManiaState(GameState):
     tanks: list[bool] = Field(default_factory=lambda: [True, True])
     """Whether each block's Water Tank still stands."""
     crashed: list[bool] = Field(default_factory=lambda: [False, False])
+    charges: list[Charge] = Field(default_factory=list)
+    walkways: dict[str, int] = Field(default_factory=dict)
+    """Hits taken by each way across the gap (pedway, sky_rail, mega_way); absent is none."""
     collapsed_now: list[bool] = Field(default_factory=lambda: [False, False])
     """Blocks with a collapse this turn: checked for Catastrophic Damage in the End phase."""
     ended: str = ""

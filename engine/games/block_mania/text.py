@@ -4,8 +4,19 @@ table (a card played is not named before it is played)."""
 from __future__ import annotations
 
 from engine.core import ActionBase
-from engine.games.block_mania import board, names
-from engine.games.block_mania.actions import Activate, Attack, Deploy, End, Move, Play, Switch
+from engine.games.block_mania import board, names, walkways
+from engine.games.block_mania.actions import (
+    Activate,
+    Arm,
+    Attack,
+    Deploy,
+    End,
+    Move,
+    Play,
+    SetUp,
+    Switch,
+)
+from engine.games.block_mania.content.models import content
 from engine.games.block_mania.state import ManiaState
 from engine.messages import Msg, m
 
@@ -41,11 +52,20 @@ def label(state: ManiaState, action: ActionBase) -> Msg:
         return m("mania.do.move", unit=_unit(state, action.blocker), square=_square(action.to))
     if isinstance(action, Attack):
         target: Msg | str = ""
-        if action.how in ("shoot", "melee"):
+        if action.how in ("shoot", "melee", "dog"):
             target = _unit(state, action.target)
+        elif action.how == "walkway":
+            target = walkways.name(action.target)
         elif action.target:
             target = _square(action.target)
-        return m(f"mania.do.{action.how}", unit=_unit(state, action.blocker), target=target)
+        said = m(f"mania.do.{action.how}", unit=_unit(state, action.blocker), target=target)
+        if action.weapon:
+            return m("mania.do.with", action=said, weapon=names.item(action.weapon))
+        return said
+    if isinstance(action, Arm):
+        return _arm(state, action)
+    if isinstance(action, SetUp):
+        return m("mania.do.set_up", unit=_unit(state, action.blocker), item=names.item(action.item))
     if isinstance(action, Switch):
         return m("mania.do.switch", unit=_unit(state, action.blocker))
     if isinstance(action, Play):
@@ -53,6 +73,21 @@ def label(state: ManiaState, action: ActionBase) -> Msg:
     if isinstance(action, End):
         return m("mania.do.end")
     return m("mania.do.unknown", kind=action.kind)
+
+
+def _arm(state: ManiaState, action: Arm) -> Msg:
+    """A face-down charge is not named to the table."""
+    unit = _unit(state, action.blocker)
+    if content().item(action.item).charge == "mine":
+        return m("mania.do.arm_face_down", unit=unit, square=_square(action.to))
+    if action.to:
+        return m(
+            "mania.do.arm_leave",
+            unit=unit,
+            item=names.item(action.item),
+            square=_square(action.to),
+        )
+    return m("mania.do.arm", unit=unit, item=names.item(action.item))
 
 
 def value(state: ManiaState, field: str, given: str) -> Msg:
@@ -63,6 +98,10 @@ def value(state: ManiaState, field: str, given: str) -> Msg:
         return names.square(given)
     if field == "card":
         return names.card(given)
+    if field in ("item", "weapon") and given:
+        return names.item(given)
+    if field == "target" and given in {w.id for w in content().tables.walkways}:
+        return walkways.name(given)
     if field == "how":
         return m(f"mania.how.{given}")
     return m("mania.value", value=given)

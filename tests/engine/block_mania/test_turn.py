@@ -79,7 +79,9 @@ def test_defensive_fire_reaches_activated_enemies_next_to_the_shooter_as_buttons
     (prompt,) = GAME.prompts(state).values()
     assert prompt.seat == 1 and prompt.out_of_turn and prompt.default == {"kind": "end"}
     shots = [c.action for c in prompt.choices if c.action["kind"] == "attack"]
-    assert shots == [{"kind": "attack", "blocker": near.id, "how": "shoot", "target": mover.id}]
+    assert shots == [
+        {"kind": "attack", "blocker": near.id, "how": "shoot", "target": mover.id, "weapon": ""}
+    ]
 
 
 def test_no_defensive_fire_goes_straight_to_combat() -> None:

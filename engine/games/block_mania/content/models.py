@@ -51,6 +51,7 @@ Skill = Literal[
     "shared",
 ]
 Window = Literal["command", "any", "attack", "justice"]
+ChargeKind = Literal["demo", "thermo", "nerve", "virus", "mine"]
 Effect = Literal["cp", "cp_die", "repair", "extinguish", "recruit", "bonus", "arrest", "condemn"]
 HERE = Path(__file__).parent
 
@@ -113,6 +114,20 @@ class Blockers(Frozen):
     note: str = ""
 
 
+class Mode(Frozen):
+    """Another way to fire a weapon (incendiary or homing rockets, incendiary shells), chosen
+    by the attacker instead of the weapon's normal fire."""
+
+    id: str
+    damage: int = Field(ge=0)
+    fire: int = Field(default=0, ge=0)
+    structural: int = Field(default=0, ge=0)
+    structural_die: bool = False
+    """1D6/2 Structural Damage (rounded up) instead of `structural`."""
+    homing: bool = False
+    """Only at Window or Open Air squares (and Blockers there), anywhere, without line of fire."""
+
+
 class Item(Frozen):
     """A weapon or piece of hardware: its damage value and what it does besides."""
 
@@ -121,6 +136,20 @@ class Item(Frozen):
     ranged: bool = False
     fire: int = Field(default=0, ge=0)
     structural: int = Field(default=0, ge=0)
+    structural_die: bool = False
+    modes: tuple[Mode, ...] = ()
+    heavy: bool = False
+    """Must be set up (2 MP) before it fires; moving packs it up again."""
+    missile: bool = False
+    """Its attacks on a block are nullified while a Missile Defence Laser guards that block."""
+    shield: bool = False
+    """Set up in a Window square, it nullifies missile attacks against its block."""
+    charge: ChargeKind | None = None
+    """Armed with 1 MP and left behind as a counter (see ordnance.py)."""
+    blast: int = Field(default=0, ge=0)
+    """A charge's damage value when it goes off."""
+    dog: bool = False
+    """May be discarded to attack the nearest enemy Blocker."""
     drill: bool = False
     scrawl: bool = False
     fly: bool = False
@@ -157,6 +186,21 @@ class Spread(Frozen):
     dlevel: int
 
 
+class Walkway(Frozen):
+    """A way across the gap that shooting can break, one stage per hit."""
+
+    id: str
+    strength: int = Field(ge=1)
+    stages: tuple[str, ...] = Field(min_length=1)
+    """What each hit leaves it: a message id per stage (mania.walkway.<id>.<stage>)."""
+    closed_from: int = Field(ge=1)
+    """Hits from which nobody travels along it."""
+    only: str | None = None
+    """The one weapon that may shoot at it, if any."""
+    provenance: Provenance
+    note: str = ""
+
+
 class Defeat(Frozen):
     scrawl: int = Field(ge=0)
     killed: int = Field(ge=0)
@@ -172,6 +216,7 @@ class Tables(Frozen):
     square_hit_note: str = ""
     defeat: Defeat
     defeat_provenance: Provenance
+    walkways: tuple[Walkway, ...]
 
 
 class Teams(Frozen):
@@ -202,6 +247,11 @@ class Content(Frozen):
             unknown = set(kind.kit) - items
             if unknown:
                 raise ValueError(f"blocker {kind.id} carries unknown items {unknown}")
+        modes = [mo.id for i in self.equipment.items for mo in i.modes]
+        if len(set(modes) | items) != len(modes) + len(items):
+            raise ValueError("firing modes need ids of their own")
+        if {w.only for w in self.tables.walkways} - items - {None}:
+            raise ValueError("a walkway names an unknown weapon")
         if set(self.equipment.loot) - items:
             raise ValueError("the loot list names unknown items")
         if sorted(s.roll for s in self.tables.spread) != list(range(2, 13)):
@@ -220,6 +270,9 @@ class Content(Frozen):
 
     def card(self, card_id: str) -> Card:
         return next(c for c in self.cards.cards if c.id == card_id)
+
+    def walkway(self, walkway_id: str) -> Walkway:
+        return next(w for w in self.tables.walkways if w.id == walkway_id)
 
     def spread(self, roll: int) -> Spread:
         return next(s for s in self.tables.spread if s.roll == roll)
