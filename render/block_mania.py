@@ -76,27 +76,47 @@ FILLS = {
     "sky_rail_station": tint(BLUE, 0.7),
     "water_tank": tint(SKY_BLUE, 0.55),
 }
+PALETTE_COLOURS = (
+    *(PAPER, PANEL, INK, WHITE, MUTED_INK, GRID, GREY, DARK, ORANGE, PURPLE),
+    *SIDE.values(),
+    *dict.fromkeys(FILLS.values()),
+)
 PALETTE = palette_image(
     build_palette(
-        [
-            *(PAPER, PANEL, INK, WHITE, MUTED_INK, GRID, GREY, DARK, ORANGE, PURPLE),
-            *SIDE.values(),
-            *dict.fromkeys(FILLS.values()),
-        ],
+        PALETTE_COLOURS,
         [(INK, PAPER), (INK, PANEL), (WHITE, BLUE), (WHITE, VERMILLION), (INK, ORANGE)]
         + [(INK, f) for f in dict.fromkeys(FILLS.values())],
     )
 )
 
 
+def seat_label(view: ManiaView, seat: int, language: str) -> str:
+    """A seat's name in the reader's language: its block, and which of the block's two
+    players in a four-player game."""
+    block = view.seats[seat].block
+    if len(view.seats) > len(SIDE):
+        return say(m("mania.block.player", block=block, n=seat // len(SIDE) + 1), language)
+    return say(m("mania.block", block=block), language)
+
+
+def height(view: ManiaView) -> int:
+    """The picture's height: a row of seat panels for every two seats."""
+    return HEIGHT + PANEL_H * (len(view.seats) // len(SIDE) - 1)
+
+
 def render(view: ManiaView, players: Players = None, language: str = ENGLISH) -> bytes:
-    canvas = Canvas(WIDTH, HEIGHT, PAPER)
+    return draw(view, players, language).to_png(PALETTE)
+
+
+def draw(view: ManiaView, players: Players = None, language: str = ENGLISH) -> Canvas:
+    """The whole board's canvas, before encoding."""
+    canvas = Canvas(WIDTH, height(view), PAPER)
     _header(canvas, view, players, language)
     for block in ("A", "B"):
         _block(canvas, view, block, language)
     _gap(canvas, language)
     _panels(canvas, view, players, language)
-    return canvas.to_png(PALETTE)
+    return canvas
 
 
 def _origin(block: str) -> int:
@@ -166,29 +186,27 @@ def _pieces(canvas: Canvas, blockers: list[BlockerView], box: Box) -> None:
         x = box.x0 + 4 + i * (size + 2)
         token = Box(x, y, x + size, y + size)
         text = f"{_letter(b)}{b.strength}"
-        if b.owner == 0:
-            canvas.circle_piece(token, BLUE, text, outline=INK)
-        elif b.owner == 1:
-            canvas.square_piece(token, VERMILLION, text, outline=INK)
-        else:
-            canvas.draw.polygon(
-                [
-                    (token.center[0], token.y0),
-                    (token.x1, token.center[1]),
-                    (token.center[0], token.y1),
-                    (token.x0, token.center[1]),
-                ],
-                fill=GREY,
-                outline=INK,
-            )
+        if b.owner < 0:
+            diamond(canvas, token, GREY)
             canvas.label(token, text, 10, INK)
+        elif b.owner % len(SIDE) == 0:
+            canvas.circle_piece(token, BLUE, text, outline=INK)
+        else:
+            canvas.square_piece(token, VERMILLION, text, outline=INK)
     if len(blockers) > 2:
         more = f"+{len(blockers) - 2}"
         canvas.text((box.center[0], box.y0 + 22), more, 13, INK, anchor="mm", bold=True)
 
 
+def diamond(canvas: Canvas, token: Box, fill: tuple[int, int, int]) -> None:
+    """A Futsie's token: a diamond, anyone's."""
+    x, y = token.center
+    points = [(x, token.y0), (token.x1, y), (x, token.y1), (token.x0, y)]
+    canvas.draw.polygon(points, fill=fill, outline=INK)
+
+
 def _letter(b: BlockerView) -> str:
-    return "ABF"[b.owner] if b.owner in (0, 1) else "F"
+    return "AB"[b.owner % len(SIDE)] if b.owner >= 0 else "F"
 
 
 def _gap(canvas: Canvas, language: str) -> None:
@@ -200,14 +218,10 @@ def _gap(canvas: Canvas, language: str) -> None:
 def _header(canvas: Canvas, view: ManiaView, players: Players, language: str) -> None:
     canvas.cell(Box(0, 0, WIDTH, HEADER - 30), PANEL, GRID, 1)
     if view.ended:
-        winners = [say(m("mania.block", block=view.seats[s].block), language) for s in view.winners]
+        winners = [seat_label(view, s, language) for s in view.winners]
         line = say(m("mania.board.winner", winners=winners, n=len(winners)), language)
     else:
-        who = with_player(
-            say(m("mania.block", block=view.seats[view.active].block), language),
-            players,
-            view.active,
-        )
+        who = with_player(seat_label(view, view.active, language), players, view.active)
         line = say(
             m("mania.board.turn", turn=view.turn, seat=who, phase=view.phase_name, n=view.cp),
             language,
@@ -223,16 +237,18 @@ def _panels(canvas: Canvas, view: ManiaView, players: Players, language: str) ->
     top = HEADER + CELL_H * LEVELS + 28
     half = WIDTH // 2
     for seat in view.seats:
-        x0 = 0 if seat.seat == 0 else half
-        box = Box(x0 + 4, top, x0 + half - 4, HEIGHT - 6)
-        canvas.cell(box, PANEL, SIDE[seat.seat], 3)
+        side, row = seat.seat % len(SIDE), seat.seat // len(SIDE)
+        x0 = 0 if side == 0 else half
+        y0 = top + row * PANEL_H
+        box = Box(x0 + 4, y0, x0 + half - 4, y0 + PANEL_H - 4)
+        canvas.cell(box, PANEL, SIDE[side], 3)
         token = Box(box.x0 + 8, box.y0 + 8, box.x0 + 40, box.y0 + 40)
-        if seat.seat == 0:
+        if side == 0:
             canvas.circle_piece(token, BLUE, "A", outline=INK)
         else:
             canvas.square_piece(token, VERMILLION, "B", outline=INK)
         marker = "▶ " if seat.seat == view.active and not view.ended else ""
-        name = with_player(say(m("mania.block", block=seat.block), language), players, seat.seat)
+        name = with_player(seat_label(view, seat.seat, language), players, seat.seat)
         canvas.text((token.x1 + 8, box.y0 + 8), marker + name, 18, INK, bold=True)
         line = m("mania.board.defeat", n=seat.defeat)
         canvas.text((token.x1 + 8, box.y0 + 32), say(line, language), 20, INK, bold=True)
@@ -240,3 +256,18 @@ def _panels(canvas: Canvas, view: ManiaView, players: Players, language: str) ->
         if not seat.power:
             more = m("mania.board.dark", line=more)
         canvas.text((box.x0 + 10, box.y0 + 60), say(more, language), 14, MUTED_INK)
+
+
+def phone_overview(
+    view: ManiaView,
+    players: Players = None,
+    before: ManiaView | None = None,
+    language: str = ENGLISH,
+) -> bytes:
+    """PNG bytes of the squares in play and the game's counts, 800 px wide, for a turn message
+    read on a phone (the full board cannot be); `before`, the view before the last step, picks
+    and frames the squares it changed (see `render.block_mania_overview`)."""
+    from render.block_mania_overview import PALETTE as OVERVIEW
+    from render.block_mania_overview import overview_image
+
+    return overview_image(view, players, before, language).to_png(OVERVIEW)
