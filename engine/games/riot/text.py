@@ -28,6 +28,11 @@ from engine.games.riot.turn import card_price
 from engine.messages import Msg, m
 
 
+NAMED_UNITS = 5
+"""An attack with more units than this counts them instead of naming each, so its button
+label stays one short line."""
+
+
 def describe(state: RiotState, action: ActionBase) -> Msg:
     if isinstance(action, Play):
         return _play(state, action)
@@ -57,9 +62,11 @@ def label(state: RiotState, action: ActionBase) -> Msg:
         faction = (
             names.faction(action.defender) if action.defender in state.factions else action.defender
         )
-        return m(
-            "riot.do.attack", defender=faction, place=names.place(action.target), units=action.units
-        )
+        ids = [x for x in action.units.split(",") if x.strip()]
+        place = names.place(action.target)
+        if len(ids) > NAMED_UNITS:
+            return m("riot.do.attack_many", defender=faction, place=place, n=len(ids))
+        return m("riot.do.attack", defender=faction, place=place, units=action.units)
     if isinstance(action, Play):
         return m("riot.do.play_hidden")
     if isinstance(action, Pass):
