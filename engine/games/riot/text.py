@@ -27,7 +27,6 @@ from engine.games.riot.state import Obstruction, RiotState
 from engine.games.riot.turn import card_price
 from engine.messages import Msg, m
 
-
 NAMED_UNITS = 5
 """An attack with more units than this counts them instead of naming each, so its button
 label stays one short line."""
