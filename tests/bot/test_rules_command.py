@@ -24,7 +24,12 @@ from engine.games import REGISTRY
 from tests.bot.harness import Session, reply_text
 from tests.engine.toy_game import GAME as TOY
 
-GAMES = [REGISTRY["bloc_by_bloc"], REGISTRY["not_on_my_block"], REGISTRY["space_insurrection"]]
+GAMES = [
+    REGISTRY["bloc_by_bloc"],
+    REGISTRY["not_on_my_block"],
+    REGISTRY["space_insurrection"],
+    REGISTRY["riot"],
+]
 
 
 @pytest.fixture

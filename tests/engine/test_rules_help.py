@@ -35,6 +35,10 @@ REQUIRED = {
         "decisions", "end", "bot",
     },
     "block_mania": {"overview", "winning", "command", "defensive", "combat", "end_phase", "cards"},
+    "riot": {
+        "overview", "winning", "setup", "turn", "buying", "units", "moving", "obstruction",
+        "clashes", "blitz", "opinion", "order", "end", "decisions", "reconstruction", "bot",
+    },
 }  # fmt: skip
 """What each game's summaries must cover: the goal and how it ends, setup, a turn, every kind
 of action, the decisions taken out of turn, the game's special phases, and this bot's ways."""

@@ -285,7 +285,18 @@ def _eliminate(state: RiotState, by: int, units: list[Unit], defending: bool) ->
         u.at, u.wounded, u.steps = SUPPLY, False, 0
     if units:
         notes.insert(0, m("riot.event.eliminated_units", units=names.units(units)))
+    _purge_done(state, by)
     return notes
+
+
+def _purge_done(state: RiotState, by: int) -> None:
+    """The Nationalists' elimination goal wins the moment it is met, mid-clash included (the
+    rulebook: they win when their goal is accomplished)."""
+    if state.factions[by] != "nationalists" or not state.goal or by in state.out:
+        return
+    goal = content().goal(state.goal)
+    if goal.kind == "eliminations" and state.eliminations[by] >= goal.amount:
+        state.ended, state.winners = "goal", [by]
 
 
 def _wound(state: RiotState, u: Unit, target: str, stays: bool) -> None:

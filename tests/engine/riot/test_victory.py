@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import Termination
 from engine.games.riot import GAME
 from engine.games.riot.turn import start_turn
-from tests.engine.riot.support import act, position
+from tests.engine.riot.support import act, acting, pass_all, position
 
 
 def test_area_points_come_from_areas_whose_every_building_is_held() -> None:
@@ -87,3 +87,16 @@ def test_a_present_player_ending_the_turn_is_no_standstill() -> None:
         ((seat, prompt),) = GAME.prompts(state).items()
         state = GAME.apply(state, seat, GAME.parse_action(prompt.default or {})).state
     assert GAME.outcome(state) is None
+
+
+def test_the_nationalist_purge_goal_wins_at_the_eighth_autonomen_or_anarchist_knocked_out() -> None:
+    state = position(units={"nat19": "s1", "nat20": "s1", "aut1": "s1", "nat1": "b4a"}, active=3)
+    state.goal = "purge"
+    state.eliminations[3] = 7
+    state = act(state, 3, kind="attack", target="s1", defender="autonomen", units="nat19,nat20")
+    state = act(pass_all(state), 3, kind="press", answer="continue")
+    while GAME.prompts(state):  # the hand-to-hand window, until the clash ends the game
+        state = act(state, acting(state), kind="pass")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == [3] and state.eliminations[3] == 8
+    assert outcome.termination == Termination.GOAL
