@@ -151,11 +151,10 @@ class Riot(Game[RiotState, RiotOptions]):
         if not state.ended:
             return None
         winners = [names.seat(state, s) for s in state.winners]
-        return Outcome(
-            termination=ENDINGS[state.ended],
-            winners=list(state.winners),
-            msg=m(f"riot.outcome.{state.ended}", winners=winners),
-        )
+        msg = m(f"riot.outcome.{state.ended}", winners=winners)
+        if state.goal:
+            msg = m("riot.outcome.with_goal", result=msg, goal=names.goal(state.goal))
+        return Outcome(termination=ENDINGS[state.ended], winners=list(state.winners), msg=msg)
 
     def turn_number(self, state: RiotState) -> int:
         return state.round.number

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.games.riot import GAME
 from engine.games.riot.state import RiotState
+from engine.messages import say
 from engine.rng import Rng
 from tests.engine.riot.support import position
 
@@ -59,3 +60,13 @@ def test_a_card_played_from_a_hand_is_not_named_on_public_buttons() -> None:
     play = GAME.parse_action({"kind": "play", "card": "autonomen.stones", "target": "pol13"})
     assert "Stones" in str(GAME.describe(state, play))
     assert "Stones" not in str(GAME.choice_label(state, play))
+
+
+def test_the_result_tells_the_table_the_nationalist_goal() -> None:
+    state = _state()
+    state.ended, state.winners = "police", [0]
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert say(outcome.msg).endswith(
+        "The Nationalists' secret goal was: Eliminate at least 8 Autonomen and Anarchist units."
+    )

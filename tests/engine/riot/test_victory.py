@@ -22,7 +22,7 @@ def test_seven_area_points_win_for_the_autonomen() -> None:
     start_turn(state, 1)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == [1]
-    assert outcome.reason == "The Autonomen reach 7 area points and win."
+    assert outcome.reason.startswith("The Autonomen reach 7 area points and win.")
 
 
 def test_the_nationalists_do_not_score_area_points() -> None:
