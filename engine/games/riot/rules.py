@@ -73,12 +73,23 @@ class Riot(Game[RiotState, RiotOptions]):
             raise IllegalAction(m("riot.refuse.not_now"))
         if not absent:
             state.acted = True
+        hands = [list(h) for h in state.hands]
         notes = self._step(state, seat, action)
         result = self.outcome(state)
         events = [Event(msg=note) for note in notes]
         if result is not None:
             events.append(Event(msg=result.msg))
-        return events
+            return events
+        return self._hands_told(state, hands) + events
+
+    def _hands_told(self, state: RiotState, before: list[list[str]]) -> list[Event]:
+        """Each protester whose hand changed (a card bought, drawn or played) reads the new one
+        privately, so a DM always holds it; the table only reads how many cards each holds."""
+        return [
+            Event(seat=s, msg=self.hand_text(state, s) or m("riot.hand.empty"))
+            for s in range(state.players)
+            if s != POLICE and state.hands[s] != before[s]
+        ]
 
     def _step(self, state: RiotState, seat: int, action: ActionBase) -> list[Msg]:
         if state.pending:

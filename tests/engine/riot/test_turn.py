@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.games.riot import GAME
+from engine.games.riot import GAME, names
 from engine.games.riot.actions import Move
 from engine.games.riot.board import unit
 from engine.games.riot.state import RiotState
 from engine.games.riot.turn import income
+from engine.messages import say
 from tests.engine.riot.support import act, act_events, acting, at, position
 
 
@@ -38,6 +39,16 @@ def test_card_prices_rise_within_a_turn() -> None:
     assert state.credits[1] == 0 and len(state.hands[1]) == 3
     with pytest.raises(IllegalAction, match="next card costs 4"):
         act(state, 1, kind="card")
+
+
+def test_a_card_bought_reaches_its_buyer_alone() -> None:
+    state = position(units={"aut1": "b1a"}, active=1, credits=1)
+    state.phase = "buy"
+    state, events = act_events(state, 1, kind="card")
+    (private,) = [e for e in events if e.seat is not None]
+    drawn = say(names.card(state.hands[1][0]))
+    assert private.seat == 1 and private.text == f"Your cards: {drawn}."
+    assert all(drawn not in e.text for e in events if e.seat is None)
 
 
 def test_the_police_buy_no_cards() -> None:
@@ -133,7 +144,7 @@ def test_flash_mob_puts_a_free_basic_unit_on_an_entry_point() -> None:
     state = position(units={"aut1": "b1a"}, active=1, hands={1: ["autonomen.flash_mob"]})
     state, events = act_events(state, 1, kind="play", card="autonomen.flash_mob", target="e4")
     assert at(state, "aut2") == "e4" and state.hands[1] == []
-    assert "flash mob" in events[0].text
+    assert "flash mob" in next(e.text for e in events if e.seat is None)
 
 
 def test_run_gives_a_unit_one_more_step() -> None:
