@@ -89,6 +89,8 @@ class Watch:
 async def test_four_player_game_to_the_end_with_secrets_by_dm_only(session: Session) -> None:
     players = [session.user(n) for n in ("ana", "ben", "cy", "dee")]
     users = await session.open_game("riot", *players, seed=SEED)
+    bot = session.bot
+    assert bot is not None
     table = await session.table()
     state = table.state
     assert isinstance(state, RiotState) and state.goal
@@ -118,11 +120,11 @@ async def test_four_player_game_to_the_end_with_secrets_by_dm_only(session: Sess
     )
     assert restarted and watch.hands_checked > 100 and steps > 100
 
-    finished = await session.bot.tables.by_id(session.game_id)
+    finished = await bot.tables.by_id(session.game_id)
     assert finished is not None and finished.row.status == "finished"
     end = finished.state
     assert isinstance(end, RiotState) and end.ended
-    log = await session.bot.store.action_log(session.game_id)
+    log = await bot.store.action_log(session.game_id)
     kinds = {json.loads(a.action)["kind"] for a in log}
     assert {"card", "play", "obstruct", "hospital", "order"} <= kinds
     last = session.posts()[-1]
@@ -151,4 +153,4 @@ async def test_four_player_game_to_the_end_with_secrets_by_dm_only(session: Sess
     assert dm_lines and not dm_lines & channel_lines
     assert not [r for r in session.standin.interactions if r.late]
     session.standin.assert_clean()
-    assert await session.bot.tables.replay(finished) == finished.state
+    assert await bot.tables.replay(finished) == finished.state
