@@ -20,7 +20,12 @@ GAMES = [REGISTRY["not_on_my_block"], REGISTRY["riot"], REGISTRY["block_mania"]]
 SPANISH_SEATS = {
     "not_on_my_block": ["Promotor", "Vecino rojo", "Vecino azul", "Vecino amarillo"],
     "riot": ["Policía", "Autonomen", "Anarquistas", "Nacionalistas"],
-    "block_mania": ["Bloque A", "Bloque B"],
+    "block_mania": [
+        "Bloque A, jugador 1",
+        "Bloque B, jugador 1",
+        "Bloque A, jugador 2",
+        "Bloque B, jugador 2",
+    ],
 }
 
 
