@@ -13,6 +13,10 @@ the square; Fire is an orange flame with its count, Structural Damage a black "D
 a collapsed square dark hatching, a scrawl a purple "S" badge; a crashed block is crossed out.
 
 Words come from the game's catalog (`mania.board.*`) in the table's language.
+
+In a four-player game the seats' panels stand in two rows, block A's players on the left. The
+whole board cannot be read 400 px wide (its labels are 5 to 6 px there), so `phone_overview`
+draws the squares in play and the counts for a turn message (`render.block_mania_overview`).
 """
 
 from __future__ import annotations
