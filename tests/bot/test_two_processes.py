@@ -20,18 +20,9 @@ import pytest
 
 from bot.store.postgres import PostgresStore
 from bot.table.tables import Tables
-from tests.bot import test_crash
 from tests.bot.child import GAME_SEED, ChildBot, ChildExited
 from tests.bot.driver import seated
-from tests.bot.test_crash import (
-    CrashTable,
-    Figures,
-    act,
-    open_game,
-    play_with_kills,
-    settle_and_count,
-    snapshot_is_the_replay,
-)
+from tests.bot.test_crash import CrashTable, Figures, account, act, open_game, play_with_kills
 from tests.postgres import Server
 from tests.standin import StandIn
 
@@ -101,7 +92,7 @@ def _now() -> datetime:
 
 
 async def test_two_processes_on_shards_0_and_1_share_one_postgresql_database(
-    tmp_path: Path, postgres: Server, standin: StandIn, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, postgres: Server, standin: StandIn
 ):
     url = await postgres.database()
     zero, one = standin.add_guild("zero", (0, 2)), standin.add_guild("one", (1, 2))
@@ -182,23 +173,11 @@ async def test_two_processes_on_shards_0_and_1_share_one_postgresql_database(
         await standin.wait_idle(quiet=1.0, timeout=30)
 
         # Both games to their end, with kills spread over both processes.
-        monkeypatch.setattr(test_crash, "KILLS", KILLS)
         for n, (crash, users) in enumerate(places):
             figures = Figures(f"{GAME} on shard {n}")
             rnd = random.Random(f"{GAME}-{n}")
-            await play_with_kills(crash, users, seated(SEED), figures, rnd)
-            await snapshot_is_the_replay(crash)
-            await settle_and_count(crash, figures)
-            print("\n" + figures.line())
-            assert figures.kills >= KILLS, figures.line()
-            assert figures.unanswered == 0, (figures.line(), figures.notes)
-            assert (figures.retries.elsewhere, figures.retries.untrue) == (0, 0), figures.notes
-            assert (figures.lost, figures.doubled, figures.unannounced, figures.lies) == (
-                0,
-                0,
-                0,
-                0,
-            ), (figures.line(), figures.notes)
+            await play_with_kills(crash, users, seated(SEED), figures, rnd, KILLS)
+            await account(crash, figures, KILLS)
         print(f"kills of shard 0's process: {either.kills[0]}, of shard 1's: {either.kills[1]}")
         assert min(either.kills) > 0
         standin.assert_clean()
