@@ -104,10 +104,28 @@ def test_the_overview_names_each_seat_with_its_player_and_counts_and_frames_a_ch
     assert png != block_mania.phone_overview(four, NAMES, language="es")
 
 
+def kept_position() -> tuple[ManiaView, ManiaView]:
+    """A position built square by square (so only a change of look changes its picture): a
+    fight in block A, fire, damage, a collapse and a scrawl, B2 having just moved up a level."""
+    state = game(3)
+    spots = {"A1": "A43", "A2": "A43", "A3": "A44", "B1": "A53", "B2": "A42", "F1": "A20"}
+    for b in state.blockers:
+        b.at = spots.get(b.id, "gone")
+    state.squares["A54"].fire = 2
+    state.squares["A64"].fire = 1
+    state.squares["A44"].damage = 2
+    state.squares["A63"].collapsed = True
+    state.squares["A20"].scrawl = True
+    state.defeat = [3, 1]
+    before = GAME.view(state, None)
+    next(b for b in state.blockers if b.id == "B2").at = "A52"
+    return GAME.view(state, None), before
+
+
 def test_the_kept_picture_is_what_the_overview_draws() -> None:
     """A picture of a game in progress, its last step framed; a change to the overview's look
     shows here first (write the new picture over the kept one once it reads well at 400 px)."""
-    view, before = _played(game(3), 116, 3)
+    view, before = kept_position()
     drawn = decode(block_mania.phone_overview(view, NAMES[:2], before))
     kept = decode(PICTURE.read_bytes())
     assert drawn.size == kept.size
