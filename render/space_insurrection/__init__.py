@@ -10,18 +10,20 @@ row. It is read mostly on phones, which show it about 400 px wide, so no text on
 
 Visual language (each colour doubled by a letter or a shape):
 
-- seats: Okabe-Ito hues matching their names, each with its initial in a shape of its own
-  (circle, square, diamond, triangle, hexagon): the badge on the seat table, on a loyal world's
-  name strip and at the start of each seat's line of chits on a world;
+- seats: Okabe-Ito hues of the colours they play, each with its initial (in the board's
+  language) in a shape of its own (circle, square, diamond, triangle, hexagon): the badge on
+  the seat table, on a loyal world's name strip and at the start of each seat's line of chits
+  on a world;
 - world: a card with its name on a white strip; loyal = tinted in the seat's colour with a
   heavy ring of it and the seat's badge on the strip; neutral = grey; bombarded (disrupted) =
   striped and tagged; uprising = a dark UPRISING tag; blockaded = a chain round the card in the
   blockader's colour; the world whose actions are being resolved sits in a dark frame;
-- unit: a chit in the owner's colour with the type's two letters; identical undamaged units
-  fold into one chit with their count ("Se×3"; a two-digit count takes two places rather than
-  smaller text); wounded or disrupted = pale ("flipped") with a dark W or D tab, always a chit
-  of its own; blockading = a dark bar; spied on = an eye. A crowded world's card grows (and its
-  row with it) instead of hiding units.
+- unit: a chit in the owner's colour with the type's two letters (in the board's language);
+  identical undamaged units fold into one chit with their count ("Se×3"; a two-digit count
+  takes two places rather than smaller text); wounded or disrupted = pale ("flipped") with a
+  dark W or D tab (H or A in Spanish), always a chit of its own; blockading = a dark bar;
+  spied on = an eye. A crowded world's card grows (and its row with it) instead of hiding
+  units.
 
 Drawing is layered: each world's face (card, rings, name, tags), each seat badge and each chit
 look are cached as stamps; a move pastes those and draws the text.
@@ -110,7 +112,9 @@ class Layout:
     key: Box | None
 
 
-def layout(view: SpaceView, lines: list[Line], items: list[KeySection]) -> Layout:
+def layout(
+    view: SpaceView, lines: list[Line], items: list[KeySection], language: str = ENGLISH
+) -> Layout:
     """The header, the status panel and the seat table across the top, the world cards under
     them, and the key beside the last row of cards (or under them when that row is full)."""
     inner_w = WIDTH - 2 * GAP
@@ -121,7 +125,7 @@ def layout(view: SpaceView, lines: list[Line], items: list[KeySection]) -> Layou
         y = status.y1 + GAP
     table = Box(GAP, y, GAP + inner_w, y + table_height(view))
     map_top = table.y1 + GAP - BAND
-    geo = map_layout(view, GAP, inner_w)
+    geo = map_layout(view, GAP, inner_w, language)
     bottom = map_top + geo.height
     key = None
     if items:
@@ -141,7 +145,7 @@ def draw(view: SpaceView, players: Players = None, language: str = ENGLISH) -> C
     """The finished canvas (tests and tools can inspect pixels before encoding)."""
     lines = status_lines(view, players, language)
     items = key_sections(view, language)
-    geo = layout(view, lines, items)
+    geo = layout(view, lines, items, language)
     canvas = Canvas(WIDTH, geo.height, PAPER)
     canvas.start_encoding(board_palette(), _paper_index())
     _header(canvas, view, language)

@@ -4,7 +4,8 @@ loyalty, uprising, bombardment and blockades, and every unit on it as a chit.
 A card is as tall as its units need (a row of cards as tall as its tallest), so a crowded world
 grows instead of hiding anything. On a card each seat's units make a line that starts with the
 seat's badge (shape and initial, big enough to read on a phone), and identical undamaged units
-fold into one chit with a count ("Se×3", the cross drawn); a wounded or disrupted unit always
+fold into one chit with a count ("Se×3", the cross drawn; the letters are the board's language's
+abbreviation of the type, a catalog term); a wounded or disrupted unit always
 gets a chit of its own. `world_layout` says where everything on a card goes, before anything
 is drawn.
 """
@@ -91,12 +92,20 @@ class WorldLook:
 # ----- where things go on a card ----------------------------------------------------------------
 
 Piece = tuple[int, str, str, bool, bool]
-"""What a chit shows of a unit: owner, letters, damage ("W", "D" or ""), blockading, spied."""
+"""What a chit shows of a unit, in the board's language: owner, letters, damage (the wounded or
+disrupted mark, "W" or "D" in English, or ""), blockading, spied."""
 
 
-def piece(unit: UnitView) -> Piece:
-    damage = "W" if unit.wounded else "D" if unit.disrupted else ""
-    return (unit.owner, unit.letter, damage, unit.blockading, unit.spied)
+def piece(unit: UnitView, language: str = ENGLISH) -> Piece:
+    damage = damage_mark(unit.wounded, unit.disrupted, language)
+    return (unit.owner, say(unit.letter, language), damage, unit.blockading, unit.spied)
+
+
+def damage_mark(wounded: bool, disrupted: bool, language: str = ENGLISH) -> str:
+    """The letter on a damaged chit's tab (`space.board.mark.*`), "" for an undamaged one."""
+    if not (wounded or disrupted):
+        return ""
+    return say(m(f"space.board.mark.{'wounded' if wounded else 'disrupted'}"), language)
 
 
 @dataclass(frozen=True)
@@ -136,9 +145,10 @@ PER_LINE = (CONTENT_W - OWNER) // (CHIT_W + CHIT_GAP)
 LINE = CHIT_H + CHIT_GAP
 
 
-def world_layout(world: WorldView) -> CardLayout:
-    """Where a world's seat badges and chits go on its card, and how tall the card is."""
-    return card_layout(tuple(piece(u) for u in world.units), len(world_tags(world)))
+def world_layout(world: WorldView, language: str = ENGLISH) -> CardLayout:
+    """Where a world's seat badges and chits go on its card, and how tall the card is (its
+    chits' letters, in `language`, decide how wide each chit is)."""
+    return card_layout(tuple(piece(u, language) for u in world.units), len(world_tags(world)))
 
 
 def world_tags(world: WorldView) -> tuple[str, ...]:
@@ -215,9 +225,9 @@ class MapLayout:
     free: Box | None
 
 
-def map_layout(view: SpaceView, left: int, width: int) -> MapLayout:
+def map_layout(view: SpaceView, left: int, width: int, language: str = ENGLISH) -> MapLayout:
     """Cards `ACROSS` to a row, each row as tall as its tallest card."""
-    heights = [world_layout(w).height for w in view.worlds]
+    heights = [world_layout(w, language).height for w in view.worlds]
     cards: list[Box] = []
     y = 0
     i = 0
@@ -238,12 +248,12 @@ def draw_map(
     canvas: Canvas, view: SpaceView, geo: MapLayout, top: int, language: str = ENGLISH
 ) -> None:
     """Every world's card, `top` px down the canvas."""
-    styles = seat_styles(view)
+    styles = seat_styles(view, language)
     ended = bool(view.outcome)
     for world, card in zip(view.worlds, geo.cards, strict=True):
         at = (card.x0, top + card.y0)
         look = WorldLook.of(world, styles, ended, language)
-        draw_world(canvas, at, card.height, look, world.units, styles)
+        draw_world(canvas, at, card.height, look, world.units, styles, language)
 
 
 def draw_world(
@@ -253,9 +263,10 @@ def draw_world(
     look: WorldLook,
     units: list[UnitView],
     styles: tuple[SeatStyle, ...],
+    language: str = ENGLISH,
 ) -> None:
     """One world's card, `height` tall (at least as tall as its layout), top-left at `at`."""
-    layout = card_layout(tuple(piece(u) for u in units), len(look.tags))
+    layout = card_layout(tuple(piece(u, language) for u in units), len(look.tags))
     height = max(height, layout.height)
     x, y = at
     stamp_face(canvas, at, height, look)

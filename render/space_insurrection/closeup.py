@@ -88,10 +88,10 @@ def focus_image(
 
 def _worlds(view: SpaceView, worlds: list[WorldView], language: str) -> Image.Image:
     """The worlds' cards `ACROSS` to a row, each row as tall as its tallest card."""
-    heights = [world_layout(w).height for w in worlds]
+    heights = [world_layout(w, language).height for w in worlds]
     rows = [heights[i : i + ACROSS] for i in range(0, len(worlds), ACROSS)]
     canvas = Canvas(WIDTH, sum(max(r) for r in rows) + (len(rows) - 1) * CARD_GAP + GAP, PAPER)
-    styles = seat_styles(view)
+    styles = seat_styles(view, language)
     y = 0
     for r, row in enumerate(rows):
         left = (WIDTH - len(row) * CARD_W - (len(row) - 1) * CARD_GAP) // 2
@@ -99,7 +99,7 @@ def _worlds(view: SpaceView, worlds: list[WorldView], language: str) -> Image.Im
             world = worlds[r * ACROSS + c]
             look = WorldLook.of(world, styles, over(view), language)
             at = (left + c * (CARD_W + CARD_GAP), y)
-            draw_world(canvas, at, max(row), look, world.units, styles)
+            draw_world(canvas, at, max(row), look, world.units, styles, language)
         y += max(row) + CARD_GAP
     return canvas.image
 
@@ -108,7 +108,7 @@ def seat_line(view: SpaceView, seat: int, players: Players, language: str = ENGL
     info = view.seats[seat]
     counts = m(
         "space.board.seat_counts",
-        seat=seat_label(view, seat, players),
+        seat=seat_label(view, seat, players, language),
         loyal=info.loyal,
         units=m("space.board.units", n=info.units),
         reserve=info.reserve,
@@ -138,7 +138,7 @@ def banner(
                 focus.NOTE_SIZE,
                 WHITE,
                 seat in view.acting and not over(view),
-                marker=seat_marker_for(view, seat),
+                marker=seat_marker_for(view, seat, language),
                 gap_before=6 if seat == 0 else 0,
             )
         )

@@ -1,9 +1,10 @@
 """Space Insurrection's look: sizes, seat colours and shapes, world styles, the fixed palette and
 where every world sits on the map.
 
-Seats wear the Okabe-Ito hue their name says (the engine names them Red, Blue, Yellow, Green,
-Purple), each doubled by the seat's initial and a badge shape of its own (circle, square,
-diamond, downward triangle, hexagon), so two seats never differ by colour alone.
+Seats wear the Okabe-Ito hue of the colour they play (red, blue, yellow, green, purple), each
+doubled by the seat's initial in the board's language (the view's catalog term: B for Blue, Az
+for Azul) and a badge shape of its own (circle, square, diamond, downward triangle, hexagon), so
+two seats never differ by colour alone.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from engine.messages import ENGLISH, say
 from render.palette import (
     BLUE,
     DARK,
@@ -133,22 +135,27 @@ class SeatStyle:
     name: str
 
 
-def seat_styles(view: SpaceView) -> tuple[SeatStyle, ...]:
-    """Colour, initial and shape of each seat. Seats named after a colour wear it; otherwise
-    (or if two would clash) seats take the colours in seat order."""
-    names = [s.name for s in view.seats]
-    return _styles(tuple(names))
+def seat_styles(view: SpaceView, language: str = ENGLISH) -> tuple[SeatStyle, ...]:
+    """Colour, initial and shape of each seat, its name and initial in `language`. Seats wear
+    the colour they play; if one is unknown (or two would clash) seats take the colours in
+    seat order, and if two initials clash every seat shows its number instead."""
+    return _styles(
+        tuple(s.colour for s in view.seats),
+        tuple(say(s.initial, language) for s in view.seats),
+        tuple(say(s.name, language) for s in view.seats),
+    )
 
 
 @lru_cache(maxsize=64)
-def _styles(names: tuple[str, ...]) -> tuple[SeatStyle, ...]:
-    named = [NAMED.get(n.strip().lower()) for n in names]
-    by_name = all(named) and len(set(named)) == len(named)
-    initials = [n.strip()[:1].upper() or "?" for n in names]
+def _styles(
+    colours: tuple[str, ...], initials: tuple[str, ...], names: tuple[str, ...]
+) -> tuple[SeatStyle, ...]:
+    named = [NAMED.get(c) for c in colours]
+    by_colour = all(named) and len(set(named)) == len(named)
     unique = len(set(initials)) == len(initials) and all(i.isalnum() for i in initials)
     out = []
     for seat, name in enumerate(names):
-        colour = named[seat] if by_name else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = named[seat] if by_colour else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         initial = initials[seat] if unique else str(seat + 1)
         out.append(SeatStyle(colour or UNKNOWN, initial, SHAPES[seat % len(SHAPES)], name))
     return tuple(out)

@@ -18,7 +18,7 @@ from render.names import Players, player_name
 from render.palette import INK, MUTED_INK, PANEL, RGB, WHITE
 from render.panels import PADDING, LegendItem, Line, Marker
 from render.space_insurrection import glyphs
-from render.space_insurrection.board import fitted
+from render.space_insurrection.board import damage_mark, fitted
 from render.space_insurrection.look import (
     CALLOUT,
     CALLOUT_INK,
@@ -31,6 +31,7 @@ from render.space_insurrection.look import (
     PANEL_SIZE,
     ROW_OFF,
     SEAT_COLOURS,
+    SHAPES,
     TABLE_SIZE,
     WIDTH,
     SeatStyle,
@@ -50,9 +51,11 @@ def over(view: SpaceView) -> bool:
     return bool(view.outcome)
 
 
-def seat_label(view: SpaceView, seat: int, players: Players = None) -> str:
-    """A seat's name with its player's display name, for sentences: "Red (ana)"."""
-    name = view.seats[seat].name if 0 <= seat < len(view.seats) else f"#{seat + 1}"
+def seat_label(view: SpaceView, seat: int, players: Players = None, language: str = ENGLISH) -> str:
+    """A seat's name in `language` with its player's display name, for sentences: "Red (ana)",
+    "Rojo (ana)"."""
+    seats = view.seats
+    name = say(seats[seat].name, language) if 0 <= seat < len(seats) else f"#{seat + 1}"
     player = player_name(players, seat)
     return f"{name} ({player})" if player else name
 
@@ -111,7 +114,7 @@ def waiting_line(view: SpaceView, players: Players = None, language: str = ENGLI
     """Whom the table waits for ("" when nobody, or the game is over)."""
     if over(view) or not view.acting:
         return ""
-    names = ", ".join(seat_label(view, s, players) for s in view.acting)
+    names = ", ".join(seat_label(view, s, players, language) for s in view.acting)
     if sheet_phase(view):
         return say(m("space.board.waiting_orders", seats=names), language)
     if view.phase == "action":
@@ -127,7 +130,9 @@ def declared_lines(view: SpaceView, language: str = ENGLISH) -> list[str]:
     out = []
     for unit_id, where in view.declared.items():
         unit, home = units.get(unit_id, (None, None))
-        owner = view.seats[unit.owner].name if unit and 0 <= unit.owner < len(view.seats) else ""
+        owner: Msg | str = ""
+        if unit and 0 <= unit.owner < len(view.seats):
+            owner = view.seats[unit.owner].name
         label: Msg | str = m("space.unit.owned", seat=owner, chit=unit.name) if unit else unit_id
         target, _, carrier = where.partition("@")
         if home is not None and target == home.id and not carrier:
@@ -181,7 +186,7 @@ def draw_table(
     act are highlighted with an arrow, and the first player is marked "1st"."""
     canvas.draw.rounded_rectangle(box, radius=14, fill=PANEL)
     inner = box.inset(PADDING)
-    styles = seat_styles(view)
+    styles = seat_styles(view, language)
     rights = []
     x = inner.x1
     for title, width in reversed(COLUMNS):
@@ -223,7 +228,7 @@ def draw_table(
         if acting:
             tags.append(("acting", say(m("space.board.acting"), language)))
         tag_w = sum(text_size(t, MIN_TEXT, True)[0] + 22 for _, t in tags)
-        name = info.name
+        name = say(info.name, language)
         player = player_name(players, seat)
         left = inner.x0 + 66
         room = name_x1 - left - tag_w
@@ -284,12 +289,16 @@ def seat_marker(style: SeatStyle) -> Marker:
     return marker
 
 
-def seat_marker_for(view: SpaceView, seat: int) -> Marker:
-    return seat_marker(style_of(seat_styles(view), seat))
+def seat_marker_for(view: SpaceView, seat: int, language: str = ENGLISH) -> Marker:
+    return seat_marker(style_of(seat_styles(view, language), seat))
 
 
-SAMPLE = SeatStyle(SEAT_COLOURS[0], "R", "circle", "Red")
-SAMPLE_2 = SeatStyle(SEAT_COLOURS[1], "B", "square", "Blue")
+def sample(seat: int, language: str = ENGLISH) -> SeatStyle:
+    """The look of the first seats (red, then blue) for the key's samples, in `language`."""
+    colour = ("red", "blue")[seat]
+    initial = say(m(f"space.colour.{colour}.initial"), language)
+    name = say(m(f"space.colour.{colour}"), language)
+    return SeatStyle(SEAT_COLOURS[seat], initial, SHAPES[seat], name)
 
 
 @dataclass(frozen=True)
@@ -315,7 +324,8 @@ def letter_key(view: SpaceView, language: str = ENGLISH) -> list[tuple[str, str]
     seen: dict[str, str] = {}
     for world in view.worlds:
         for unit in world.units:
-            seen.setdefault(unit.letter, re.sub(r"\s*#\d+$", "", say(unit.name, language)))
+            letter = say(unit.letter, language)
+            seen.setdefault(letter, re.sub(r"\s*#\d+$", "", say(unit.name, language)))
     return list(seen.items())
 
 
@@ -329,22 +339,38 @@ def _letters(letter: str) -> Marker:
 
 
 def _chit_marker(
-    letter: str, damage: str = "", blockading: bool = False, spied: bool = False, count: int = 1
+    kind: str,
+    language: str,
+    damage: str = "",
+    blockading: bool = False,
+    spied: bool = False,
+    count: int = 1,
 ) -> Marker:
+    """A sample chit of the unit type `kind` (a Star Cruiser is the second seat's, as a
+    blockader is another seat's than the world's), its letters in `language`."""
+    letter = say(m(f"space.abbr.{kind}"), language)
+    style = sample(1 if kind == "star_cruiser" else 0, language)
+
     def marker(canvas: Canvas, box: Box) -> None:
-        style = SAMPLE_2 if letter == "SC" else SAMPLE
         glyphs.chit(canvas, box, style, letter, damage, blockading, spied, count)
 
     return marker
 
 
-def _badge_marker(canvas: Canvas, box: Box) -> None:
-    side = box.height
-    x = box.x0 + (box.width - side) // 2
-    glyphs.badge(canvas, Box(x, box.y0, x + side, box.y1), SAMPLE, SAMPLE.colour)
+def _badge_marker(language: str) -> Marker:
+    style = sample(0, language)
+
+    def marker(canvas: Canvas, box: Box) -> None:
+        side = box.height
+        x = box.x0 + (box.width - side) // 2
+        glyphs.badge(canvas, Box(x, box.y0, x + side, box.y1), style, style.colour)
+
+    return marker
 
 
-def _world_marker(kind: str) -> Marker:
+def _world_marker(kind: str, language: str) -> Marker:
+    style = sample(0, language)
+
     def marker(canvas: Canvas, box: Box) -> None:
         card = box
         if kind == "resolving":
@@ -357,10 +383,10 @@ def _world_marker(kind: str) -> Marker:
                 canvas.draw.line([(x, card.y0), (x, card.y1)], fill=INK, width=2)
             card = card.inset(6)
         if kind == "loyal":
-            fill = loyal_fill(SAMPLE.colour)
-            canvas.draw.rounded_rectangle(card, radius=8, fill=fill, outline=SAMPLE.colour, width=5)
+            fill = loyal_fill(style.colour)
+            canvas.draw.rounded_rectangle(card, radius=8, fill=fill, outline=style.colour, width=5)
             badge = glyphs.badge_box(card.center[0] - glyphs.BADGE // 2, card.center[1])
-            glyphs.badge(canvas, badge, SAMPLE, SAMPLE.colour)
+            glyphs.badge(canvas, badge, style, style.colour)
         elif kind == "disrupted":
             canvas.draw.rounded_rectangle(card, radius=8, fill=NEUTRAL, outline=INK, width=2)
             canvas.hatch(card.inset(3), hatch_ink(NEUTRAL), spacing=12, width=4)
@@ -384,26 +410,35 @@ def legend_items(view: SpaceView, language: str = ENGLISH) -> list[LegendItem]:
     )
     plain = sum(1 for u in units if not (u.wounded or u.disrupted))
     shown: list[tuple[str, Marker]] = []
+    wounded = damage_mark(True, False, language)
+    disrupted = damage_mark(False, True, language)
     if units:
-        shown.append(("badge", _badge_marker))
+        shown.append(("badge", _badge_marker(language)))
     if folded < plain:
-        shown.append(("alike", _chit_marker("Se", count=3)))
+        shown.append(("alike", _chit_marker("security", language, count=3)))
     if any(u.wounded for u in units):
-        shown.append(("wounded", _chit_marker("Ag", "W")))
+        shown.append(("wounded", _chit_marker("agent", language, wounded)))
     if any(u.disrupted for u in units):
-        shown.append(("disrupted", _chit_marker("Tr", "D")))
+        shown.append(("disrupted", _chit_marker("troops", language, disrupted)))
     if any(u.blockading for u in units):
-        shown.append(("blockading", _chit_marker("SC", blockading=True)))
-        shown.append(("blockaded", _world_marker("blockaded")))
+        shown.append(("blockading", _chit_marker("star_cruiser", language, blockading=True)))
+        shown.append(("blockaded", _world_marker("blockaded", language)))
     if any(u.spied for u in units):
-        shown.append(("spied", _chit_marker("Go", spied=True)))
+        shown.append(("spied", _chit_marker("governor", language, spied=True)))
     if any(w.loyal is not None for w in view.worlds):
-        shown.append(("loyal", _world_marker("loyal")))
+        shown.append(("loyal", _world_marker("loyal", language)))
     if any(w.disrupted for w in view.worlds):
-        shown.append(("bombarded", _world_marker("disrupted")))
+        shown.append(("bombarded", _world_marker("disrupted", language)))
     if any(w.resolving for w in view.worlds) and not over(view):
-        shown.append(("resolving", _world_marker("resolving")))
-    return [LegendItem(say(m(f"space.board.key.{k}"), language), mark) for k, mark in shown]
+        shown.append(("resolving", _world_marker("resolving", language)))
+    marks = {"wounded": wounded, "disrupted": disrupted}
+    return [
+        LegendItem(
+            say(m(f"space.board.key.{k}", **({"mark": marks[k]} if k in marks else {})), language),
+            mark,
+        )
+        for k, mark in shown
+    ]
 
 
 def key_sections(view: SpaceView, language: str = ENGLISH) -> list[KeySection]:

@@ -40,27 +40,27 @@ WORLDS = [
     "Aldebar", "Borealis", "Cassiopia", "Draconis", "Eridani",
     "Fomalhaut", "Gemma", "Helion", "Jungla", "Kryos",
 ]  # fmt: skip
-SEATS = ["Red", "Blue", "Yellow", "Green", "Purple"]
+SEATS = ["red", "blue", "yellow", "green", "purple"]
 TYPES = {
-    "assassin": ("Assassin", "As", "ep"),
-    "security": ("Security", "Se", "pp"),
-    "star_cruiser": ("Star Cruiser", "SC", "m"),
-    "troops": ("Troops", "Tr", "m"),
-    "diplomat": ("Diplomat", "Di", "pp"),
-    "agent": ("Agent", "Ag", "ep"),
-    "governor": ("Governor", "Go", "pp"),
-    "rebels": ("Rebels", "Re", "m"),
-    "base": ("Base", "Ba", "mi"),
-    "ion_gun": ("Ion Gun", "IG", "mi"),
+    "assassin": "ep",
+    "security": "pp",
+    "star_cruiser": "m",
+    "troops": "m",
+    "diplomat": "pp",
+    "agent": "ep",
+    "governor": "pp",
+    "rebels": "m",
+    "base": "mi",
+    "ion_gun": "mi",
 }
 
 
 def unit(kind: str, number: int, owner: int, **flags: bool) -> UnitView:
-    _, letter, group = TYPES[kind]
+    group = TYPES[kind]
     return UnitView(
         id=f"{kind}-{number}",
         name=m("space.chit", type=m(f"space.type.{kind}"), number=number),
-        letter=letter,
+        letter=m(f"space.abbr.{kind}"),
         kind=group,
         owner=owner,
         wounded=flags.get("wounded", False),
@@ -84,13 +84,24 @@ def world(index: int, units: list[UnitView] | None = None, **fields: object) -> 
     )  # type: ignore[arg-type]
 
 
+def seat(colour: str, **counts: object) -> SeatView:
+    values: dict[str, object] = {"reserve": 0, "loyal": 0, "units": 0, "submitted": None}
+    values.update(counts)
+    return SeatView(
+        colour=colour,
+        name=m(f"space.colour.{colour}"),
+        initial=m(f"space.colour.{colour}.initial"),
+        **values,  # type: ignore[arg-type]
+    )
+
+
 def space_view(
     worlds: list[WorldView], players: int, phase: str = "action", **fields: object
 ) -> SpaceView:
     sheet = phase in ("blockade", "surveillance", "movement")
     seats = [
-        SeatView(
-            name=SEATS[s],
+        seat(
+            SEATS[s],
             reserve=3 + s,
             loyal=sum(1 for w in worlds if w.loyal == s),
             units=sum(1 for w in worlds for u in w.units if u.owner == s),
@@ -344,10 +355,10 @@ def test_seats_are_told_apart_by_initial_and_shape() -> None:
     assert len({s.shape for s in styles}) == 5
     assert len({s.colour for s in styles}) == 5
     clash = seat_styles(space_view([world(i) for i in range(10)], 2).model_copy(
-        update={"seats": [SeatView(name=n, reserve=0, loyal=0, units=0, submitted=None)
-                          for n in ("Rebels", "Royalists")]}
+        update={"seats": [seat("red"), seat("red")]}
     ))  # fmt: skip
     assert [s.initial for s in clash] == ["1", "2"]
+    assert len({s.colour for s in clash}) == 2
 
 
 def test_players_names_and_the_outcome_are_drawn() -> None:

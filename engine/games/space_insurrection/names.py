@@ -17,9 +17,14 @@ SEAT_NAMES = tuple(colour.capitalize() for colour in COLOURS)
 seat by its colour's catalog entry (`seat_colour`) in the reader's language."""
 
 
+def colour_of(state: SpaceState, seat: int) -> str:
+    """The colour a seat plays (`red`), the id of its catalog entries and of its paint."""
+    return state.seat_names[seat].lower()
+
+
 def seat_colour(state: SpaceState, seat: int) -> Msg:
     """A seat's colour as a word of the reader's language (`space.colour.red`: Red, Rojo)."""
-    return m(f"space.colour.{state.seat_names[seat].lower()}")
+    return m(f"space.colour.{colour_of(state, seat)}")
 
 
 def verb(act: str) -> Msg:

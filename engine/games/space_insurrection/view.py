@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from engine.core import Outcome
 from engine.games.space_insurrection.content.models import content
-from engine.games.space_insurrection.names import world_name
+from engine.games.space_insurrection.names import colour_of, seat_colour, world_name
 from engine.games.space_insurrection.state import SpaceState, chit_name, type_of
 from engine.messages import Msg, m
 
@@ -16,8 +16,9 @@ class UnitView(BaseModel):
     id: str
     name: Msg
     """`Star Cruiser #3`"""
-    letter: str
-    """Two letters for the board (`SC`)."""
+    letter: Msg
+    """The type's abbreviation for the board, in the reader's language (`SC`; `CE` in
+    Spanish): a catalog term, so a chit never shows English letters at a Spanish table."""
     kind: str
     """pp, ep, m or mi."""
     owner: int
@@ -39,7 +40,13 @@ class WorldView(BaseModel):
 
 
 class SeatView(BaseModel):
-    name: str
+    colour: str
+    """The colour the seat plays (`red`): what the board paints it in, whatever the language."""
+    name: Msg
+    """The colour's name in the reader's language (Red, Rojo)."""
+    initial: Msg
+    """The letter on the seat's badge: a catalog term of its own, because two Spanish colours
+    share a first letter (Azul, Amarillo)."""
     reserve: int
     """How many chits the seat holds in reserve (their faces are secret)."""
     loyal: int
@@ -95,7 +102,9 @@ def build_view(
     sheet_phase = state.phase in ("blockade", "surveillance", "movement")
     seats = [
         SeatView(
-            name=name,
+            colour=colour_of(state, s),
+            name=seat_colour(state, s),
+            initial=m(f"space.colour.{colour_of(state, s)}.initial"),
             reserve=len(state.reserves[s]),
             loyal=sum(1 for w in state.worlds if w.loyal == s),
             units=sum(1 for u in state.units.values() if u.owner == s),
@@ -103,7 +112,7 @@ def build_view(
             if sheet_phase and (s in state.sheets or s in state.owing)
             else None,
         )
-        for s, name in enumerate(state.seat_names)
+        for s in range(len(state.seat_names))
     ]
     phase_text = phase_name(state.phase)
     if here is not None:
@@ -134,7 +143,7 @@ def _unit(state: SpaceState, unit_id: str) -> UnitView:
     return UnitView(
         id=unit_id,
         name=chit_name(unit_id),
-        letter=kind.letter,
+        letter=m(f"space.abbr.{kind.id}"),
         kind=kind.kind,
         owner=unit.owner,
         wounded=unit.wounded,

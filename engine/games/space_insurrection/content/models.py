@@ -68,8 +68,6 @@ class UnitAction(_Frozen):
 
 class UnitType(_Frozen):
     id: str = Field(pattern=r"^[a-z_]+$")
-    letter: str = Field(min_length=2, max_length=2)
-    """The two letters drawn on the board beside the owner's colour."""
     kind: UnitKind
     count: int = Field(ge=1)
     moves: bool
