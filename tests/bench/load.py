@@ -1,21 +1,25 @@
-"""Busy channels against the real bot in its own process: `python -m tests.bench.load`.
+"""Busy channels against the real bot in its own processes: `python -m tests.bench.load`.
 
-Half the channels hold a 2-player Not On My Block game, half a 4-player Bloc by Bloc game; their
-players think 0.5-1.5 s, then move (closed loop: the next move waits for the previous one to
-show; a game that ends is followed by a new one). A move is timed from the moment its command is
-sent to the moment the channel shows it (a new message, or an edit of one: see
-`tests.bench.load_players`). Printed, against the targets:
+Each figure is taken side by side on the two deployments (`tests.bench.load_backends`): one
+process on SQLite, and two processes on shards 0 and 1 of one PostgreSQL database, the channels
+split between a server of each shard. Half the channels hold a 2-player Not On My Block game,
+half a 4-player Bloc by Bloc game; their players think 0.5-1.5 s, then move (closed loop: the
+next move waits for the previous one to show; a game that ends is followed by a new one). A
+move is timed from the moment its command is sent to the moment the channel shows it (a new
+message, or an edit of one: see `tests.bench.load_players`). Printed, against the targets:
 
 - command → shown p50/p95/p99 at 10, 25 and 50 busy channels;
 - saturation: moves per second with nobody thinking, all channels at once, against the bound the
   parts allow (usable cores over the CPU of one move: the bot's process, act plus publishing,
-  and the drawing workers', each measured with one channel per game at a time);
+  and the drawing workers', each measured on SQLite with one channel per game at a time);
 - event-loop stalls from garbage collection (the bot logs the longest collection per
   generation) and the loop's lag;
-- peak resident memory of the bot plus its drawing workers.
+- peak resident memory of the bot processes plus their drawing workers (not PostgreSQL's);
+- side by side, each deployment's moves per second with nobody thinking and command → shown p99.
 
-Nothing here is a test: it prints figures. The benchmark's own process (stand-in and players)
-shares the machine's cores with the bot; its CPU per move is printed too.
+Nothing here is a test: it prints figures. The benchmark's own process (stand-in and players),
+and the PostgreSQL server, share the machine's cores with the bot; the benchmark's CPU per move
+is printed too.
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.cores import usable_cores
-from bot.store.sqlite import SqliteStore
 from bot.table.tables import Tables
+from tests import postgres
+from tests.bench.load_backends import LABELS, POSTGRESQL, PROCESSES, SQLITE, deployed
 from tests.bench.load_parts import Meter, Usage, act_alone
 from tests.bench.load_players import GAMES, Channel, Watch
 from tests.bot.child import ChildBot
@@ -60,6 +65,11 @@ class Run:
     harness_cpu: float
     lag: list[tuple[float, float, float]] = field(default_factory=list)
     collections: list[tuple[float, float, float]] = field(default_factory=list)
+    backend: str = SQLITE
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.seconds
 
     @property
     def moves(self) -> int:
@@ -95,52 +105,51 @@ class Run:
         )
 
 
+@dataclass
+class Results:
+    """One deployment's runs, and those the targets read."""
+
+    backend: str
+    runs: list[Run] = field(default_factory=list)
+    at_50: Run | None = None
+    saturated: Run | None = None
+
+
 async def run(
-    channels: int, seconds: float, workers: int, think: tuple[float, float], games: list[str]
+    channels: int,
+    seconds: float,
+    workers: int,
+    think: tuple[float, float],
+    games: list[str],
+    backend: str = SQLITE,
+    server: postgres.Server | None = None,
 ) -> Run:
     standin = StandIn()
     await standin.start()
     watch = Watch(standin)
+    settings = {
+        "HEALTH_LOG_SECONDS": str(min(10.0, seconds / 2)),
+        "LOBBIES_PER_SERVER": "10000",
+    }
     with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "games.sqlite3"
-        child = ChildBot(
-            standin,
-            database,
-            settings={
-                "HEALTH_LOG_SECONDS": str(min(10.0, seconds / 2)),
-                "RENDER_WORKERS": str(workers),
-                "LOBBIES_PER_SERVER": "10000",
-            },
-        )
-        await child.start()
-        store = SqliteStore(database)
-        await store.open()
-        tables = Tables(store)
-        table = [Channel(standin, watch, tables, i, games[i % len(games)]) for i in range(channels)]
-        for each in table:
-            await each.open()
-        meter = Meter(child.pid)
-        harness = time.process_time()
-        until = time.monotonic() + seconds
-
-        async def sample() -> None:
-            while time.monotonic() < until:
-                meter.sample()
-                await asyncio.sleep(0.5)
-
-        started = time.monotonic()
-        await asyncio.gather(sample(), *(c.play(until, think) for c in table))
-        took = time.monotonic() - started
-        usage = meter.sample()
-        harness = time.process_time() - harness
-        await asyncio.sleep(0.1)
-        lag = [tuple(map(float, m.groups())) for m in LAG.finditer(child.stderr)]
-        collections = [
-            tuple(float(g or "nan") for g in m.groups()) for m in COLLECTIONS.finditer(child.stderr)
-        ]
-        await child.aclose()
-        await store.aclose()
+        bots = deployed(backend, standin, Path(folder), settings, workers, server)
+        async with bots as deployment:
+            tables = Tables(deployment.store)
+            guilds = deployment.guilds
+            table = [
+                Channel(standin, watch, tables, i, games[i % len(games)], guilds[i % len(guilds)])
+                for i in range(channels)
+            ]
+            for each in table:
+                await each.open()
+            took, usage, harness = await played(deployment.children, table, seconds, think)
+            await asyncio.sleep(0.1)
+            stderr = deployment.stderr
     await standin.stop()
+    lag = [tuple(map(float, m.groups())) for m in LAG.finditer(stderr)]
+    collections = [
+        tuple(float(g or "nan") for g in m.groups()) for m in COLLECTIONS.finditer(stderr)
+    ]
     return Run(
         channels,
         took,
@@ -150,7 +159,28 @@ async def run(
         harness,
         lag,  # type: ignore[arg-type]
         collections,  # type: ignore[arg-type]
+        backend,
     )
+
+
+async def played(
+    children: list[ChildBot], table: list[Channel], seconds: float, think: tuple[float, float]
+) -> tuple[float, Usage, float]:
+    """Every channel plays for `seconds`; how long that took, the bots' usage, and the CPU
+    seconds of this process (the stand-in and the players)."""
+    meter = Meter(*(child.pid for child in children))
+    harness = time.process_time()
+    until = time.monotonic() + seconds
+
+    async def sample() -> None:
+        while time.monotonic() < until:
+            meter.sample()
+            await asyncio.sleep(0.5)
+
+    started = time.monotonic()
+    await asyncio.gather(sample(), *(c.play(until, think) for c in table))
+    took = time.monotonic() - started
+    return took, meter.sample(), time.process_time() - harness
 
 
 def verdict(met: bool) -> str:
@@ -168,33 +198,57 @@ def main() -> None:
     parser.add_argument(
         "--parts", action=argparse.BooleanOptionalAction, default=True, help="time them alone"
     )
+    parser.add_argument("--backends", nargs="+", choices=list(LABELS), default=list(LABELS))
     args = parser.parse_args()
     games = list(GAMES)
     print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} cores)")
-    everything: list[Run] = []
-    bound = parts(args.seconds / 2, args.workers, games, everything) if args.parts else None
-    at_50 = None
-    for channels in args.channels:
-        each = asyncio.run(run(channels, args.seconds, args.workers, THINK, games))
-        print(each.line(f"{channels:>3} busy channels"), flush=True)
-        everything.append(each)
-        at_50 = each if channels == 50 else at_50
-    saturated = None
-    if args.saturation:
-        saturated = asyncio.run(run(args.saturation, args.seconds, args.workers, (0.0, 0.0), games))
-        print(saturated.line(f"saturation, {args.saturation} channels nobody thinking"))
-        everything.append(saturated)
+    server = postgres.start() if POSTGRESQL in args.backends else None
+    try:
+        results = {backend: Results(backend) for backend in args.backends}
+        bound = parts(args.seconds / 2, args.workers, games, results) if args.parts else None
+        for channels in args.channels:
+            for backend, each in results.items():
+                done = asyncio.run(
+                    run(channels, args.seconds, args.workers, THINK, games, backend, server)
+                )
+                print(done.line(f"{LABELS[backend]}, {channels:>3} busy channels"), flush=True)
+                each.runs.append(done)
+                each.at_50 = done if channels == 50 else each.at_50
+        if args.saturation:
+            for backend, each in results.items():
+                done = asyncio.run(
+                    run(
+                        args.saturation,
+                        args.seconds,
+                        args.workers,
+                        (0.0, 0.0),
+                        games,
+                        backend,
+                        server,
+                    )
+                )
+                label = f"{LABELS[backend]}, saturation, {args.saturation} channels nobody thinking"
+                print(done.line(label), flush=True)
+                each.runs.append(done)
+                each.saturated = done
+    finally:
+        if server is not None:
+            server.stop()
     print(f"load after: {os.getloadavg()[0]:.2f}")
-    targets(everything, at_50, saturated, bound)
+    for each in results.values():
+        targets(each, bound if each.backend == SQLITE else None)
+    side_by_side(list(results.values()))
 
 
-def parts(seconds: float, workers: int, games: list[str], runs: list[Run]) -> float:
-    """Times the parts of a move alone, prints them; the moves per second they allow."""
+def parts(seconds: float, workers: int, games: list[str], results: dict[str, Results]) -> float:
+    """Times the parts of a move alone on SQLite, prints them; the moves per second they
+    allow."""
     act = asyncio.run(act_alone())
     alone = {game: asyncio.run(run(1, seconds, workers, (0.0, 0.0), [game])) for game in games}
     for game, each in alone.items():
         print(each.line(f"alone, 1 channel of {game}"))
-    runs += alone.values()
+    if SQLITE in results:
+        results[SQLITE].runs += alone.values()
     act_ms = statistics.mean(act.values())
     bot_ms = statistics.mean(a.usage.bot * 1000 / max(1, a.moves) for a in alone.values())
     draw_ms = statistics.mean(a.usage.workers * 1000 / max(1, a.moves) for a in alone.values())
@@ -210,16 +264,16 @@ def parts(seconds: float, workers: int, games: list[str], runs: list[Run]) -> fl
     return bound
 
 
-def targets(runs: list[Run], at_50: Run | None, saturated: Run | None, bound: float | None) -> None:
-    print("targets:")
+def targets(results: Results, bound: float | None) -> None:
+    print(f"targets, {LABELS[results.backend]}:")
+    at_50, saturated, runs = results.at_50, results.saturated, results.runs
     if at_50 is not None:
         p99 = at_50.cut(99)
         print(f"  p99 at 50 busy channels {p99:.0f} ms ≤ {P99_AT_50_MS:.0f}: {verdict(p99 <= 150)}")
     if saturated is not None and bound is not None:
-        rate = saturated.moves / saturated.seconds
-        share = rate / bound
+        share = saturated.rate / bound
         print(
-            f"  saturation {rate:.1f} moves/s = {share:.0%} of the bound {bound:.0f} ≥ "
+            f"  saturation {saturated.rate:.1f} moves/s = {share:.0%} of the bound {bound:.0f} ≥ "
             f"{SATURATION_SHARE:.0%}: {verdict(share >= SATURATION_SHARE)}"
         )
     gc_worst = max(r.gc_worst_ms() for r in runs)
@@ -230,9 +284,23 @@ def targets(runs: list[Run], at_50: Run | None, saturated: Run | None, bound: fl
         f"{verdict(gc_worst <= GC_STALL_MS)}, by CPU {verdict(gc_cpu <= GC_STALL_MS)}"
     )
     memory = max(r.usage.peak_all_mib for r in runs)
+    processes = PROCESSES[results.backend]
+    most = MEMORY_MIB * processes
     print(
-        f"  bot plus workers {memory:.0f} MiB ≤ {MEMORY_MIB:.0f}: {verdict(memory <= MEMORY_MIB)}"
+        f"  {processes} bot process(es) plus workers {memory:.0f} MiB ≤ {most:.0f} "
+        f"({MEMORY_MIB:.0f} each): {verdict(memory <= most)}"
     )
+
+
+def side_by_side(results: list[Results]) -> None:
+    """Each deployment's moves per second with nobody thinking, and its command → shown p99
+    at each number of busy channels."""
+    print("side by side (moves per second with nobody thinking; command → shown p99):")
+    for each in results:
+        rate = "not run" if each.saturated is None else f"{each.saturated.rate:.1f} moves/s"
+        busy = [r for r in each.runs if r is not each.saturated and r.channels > 1]
+        p99 = ", ".join(f"{r.cut(99):.0f} ms at {r.channels}" for r in busy)
+        print(f"  {LABELS[each.backend]}: {rate}; p99 {p99} busy channels")
 
 
 if __name__ == "__main__":

@@ -70,26 +70,31 @@ class Usage:
 
 
 class Meter:
-    """Samples the bot and its workers; a worker's CPU is kept by pid, so one that is replaced
-    still counts what it used."""
+    """Samples the bot processes and their workers: CPU summed over all of them, the largest
+    bot process's memory, and the memory of all of them together. A worker's CPU is kept by
+    pid, so one that is replaced still counts what it used."""
 
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
-        self.start_bot = cpu_seconds(pid)
-        self.start_workers = {w: cpu_seconds(w) for w in descendants(pid)}
+    def __init__(self, *pids: int) -> None:
+        self.pids = pids
+        self.start_bot = sum(cpu_seconds(pid) for pid in pids)
+        self.start_workers = {w: cpu_seconds(w) for w in self._workers()}
         self.last_workers = dict(self.start_workers)
         self.usage = Usage()
 
+    def _workers(self) -> list[int]:
+        return [w for pid in self.pids for w in descendants(pid)]
+
     def sample(self) -> Usage:
-        workers = descendants(self.pid)
+        workers = self._workers()
         for w in workers:
             self.last_workers[w] = cpu_seconds(w)
-        self.usage.bot = cpu_seconds(self.pid) - self.start_bot
+        self.usage.bot = sum(cpu_seconds(pid) for pid in self.pids) - self.start_bot
         self.usage.workers = sum(
             used - self.start_workers.get(w, 0.0) for w, used in self.last_workers.items()
         )
-        self.usage.peak_bot_mib = max(self.usage.peak_bot_mib, rss_mib([self.pid]))
-        self.usage.peak_all_mib = max(self.usage.peak_all_mib, rss_mib([self.pid, *workers]))
+        largest = max(rss_mib([pid]) for pid in self.pids)
+        self.usage.peak_bot_mib = max(self.usage.peak_bot_mib, largest)
+        self.usage.peak_all_mib = max(self.usage.peak_all_mib, rss_mib([*self.pids, *workers]))
         return self.usage
 
 

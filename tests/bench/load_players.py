@@ -69,13 +69,19 @@ class Channel:
     opening a new game when one ends."""
 
     def __init__(
-        self, standin: StandIn, watch: Watch, tables: Tables, index: int, game: str
+        self,
+        standin: StandIn,
+        watch: Watch,
+        tables: Tables,
+        index: int,
+        game: str,
+        guild: int | None = None,
     ) -> None:
         self.standin = standin
         self.watch = watch
         self.tables = tables
         self.game = game
-        self.channel: ChannelRecord = standin.add_text_channel(f"load-{index}")
+        self.channel: ChannelRecord = standin.add_text_channel(f"load-{index}", guild)
         self.users = [standin.add_user(f"p{index}-{n}") for n in range(GAMES[game])]
         self.by_id: dict[int, UserRecord] = {u.id: u for u in self.users}
         self.rnd = random.Random(index)
