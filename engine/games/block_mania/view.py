@@ -36,6 +36,18 @@ class BlockerView(BaseModel):
     kit: list[str]
     active: bool
     locked: bool
+    set_up: list[str]
+
+
+class ChargeView(BaseModel):
+    """A counter left in a square; a face-down one names its item to its owner's side only."""
+
+    id: str
+    at: str
+    owner: int
+    face_down: bool
+    item: str
+    """Empty when the viewer may not know it."""
 
 
 class SeatView(BaseModel):
@@ -64,6 +76,9 @@ class ManiaView(BaseModel):
     levels: int
     squares: list[SquareView]
     blockers: list[BlockerView]
+    charges: list[ChargeView]
+    walkways: dict[str, int]
+    """Hits taken by each way across the gap."""
     seats: list[SeatView]
     hand: list[str]
     hand_names: list[Msg]
@@ -104,8 +119,20 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
             kit=list(b.kit),
             active=b.active,
             locked=b.locked,
+            set_up=list(b.set_up),
         )
         for b in board.in_play(state)
+    ]
+    side = None if seat is None else board.side(seat)
+    charges = [
+        ChargeView(
+            id=c.id,
+            at=c.at,
+            owner=c.owner,
+            face_down=c.face_down,
+            item=c.item if not c.face_down or board.side(c.owner) == side else "",
+        )
+        for c in state.charges
     ]
     hand = list(state.hands[seat]) if seat is not None else []
     return ManiaView(
@@ -123,6 +150,8 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
         levels=lay.levels,
         squares=squares,
         blockers=blockers,
+        charges=charges,
+        walkways=dict(state.walkways),
         seats=[
             SeatView(
                 seat=s,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.games.block_mania.rules import GAME
-from engine.games.block_mania.state import ManiaOptions, ManiaState
+from engine.games.block_mania.state import Blocker, ManiaOptions, ManiaState
 
 
 class Dice:
@@ -34,3 +34,12 @@ def rigged(state: ManiaState, rolls: Iterable[int]) -> Dice:
     dice = Dice(rolls)
     object.__setattr__(state, "rng", dice)
     return dice
+
+
+def put(
+    state: ManiaState, type_id: str, owner: int, at: str, kit: list[str] | None = None
+) -> Blocker:
+    """A Blocker placed where a test needs it."""
+    b = Blocker(id=f"T{len(state.blockers)}", type=type_id, owner=owner, at=at, kit=kit or [])
+    state.blockers.append(b)
+    return b

@@ -33,8 +33,25 @@ def _damage(state: ManiaState) -> tuple[int, ...]:
     )
 
 
-def _play(seed: int, by_default: bool, players: int = 2) -> ManiaState:
+GEAR = (
+    "missile_launcher",
+    "missile_defence_laser",
+    "spit_cannon",
+    "demo_charge",
+    "thermo_bomb",
+    "nerve_gas",
+    "plascrete_virus",
+    "trip_mine",
+    "robo_dog",
+)
+"""Special weapons and equipment handed to every Blocker in play in the armed playouts, so
+random games use them all."""
+
+
+def _play(seed: int, by_default: bool, players: int = 2, gear: tuple[str, ...] = ()) -> ManiaState:
     state = game(seed, players)
+    for b in state.blockers:
+        b.kit.extend(gear)
     rng = random.Random(seed)
     pieces, cards = _pieces(state), _cards(state)
     for _ in range(STEP_CAP):
@@ -81,6 +98,12 @@ def test_four_player_games_end_and_keep_their_invariants(seed: int) -> None:
     state = _play(seed, by_default=False, players=4)
     assert state.ended in ("crash", "both", "endgame")
     assert state.winners and all(0 <= s < 4 for s in state.winners)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_armed_games_end_and_keep_their_invariants(seed: int) -> None:
+    state = _play(seed, by_default=False, gear=GEAR)
+    assert state.ended in ("crash", "both", "endgame") and state.winners
 
 
 @pytest.mark.parametrize("seed", range(5))

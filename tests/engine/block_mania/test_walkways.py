@@ -1,0 +1,82 @@
+"""Hits on the ways across the gap, stage by stage as the quick reference gives them: the
+Pedway, the Sky Rail (Strength 4, the Missile Defence Laser only) and the Mega Way."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.block_mania import board, combat
+from engine.games.block_mania.actions import Attack
+from engine.games.block_mania.state import Blocker, ManiaState
+
+from .support import game, put, rigged
+
+
+def _empty() -> ManiaState:
+    state = game()
+    state.blockers = []
+    return state
+
+
+def _shoot(state: ManiaState, b: Blocker, walkway: str, roll: int, mode: str = "") -> None:
+    rigged(state, [roll])
+    attack = Attack(blocker=b.id, how="walkway", target=walkway, weapon=mode)
+    assert attack in combat.options(state, b, 0)
+    combat.resolve(state, 0, b, attack)
+
+
+@pytest.mark.parametrize(("roll", "hit"), [(3, False), (4, True)])
+def test_a_walkway_is_hit_on_die_plus_damage_minus_6_reaching_1(roll: int, hit: bool) -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A65", ["laser"])  # +3, at a Window facing the gap
+    _shoot(state, b, "pedway", roll)
+    assert state.walkways.get("pedway", 0) == int(hit)
+
+
+def test_the_pedway_stops_at_the_first_hit_collapses_at_the_second_is_severed_at_the_third() -> (
+    None
+):
+    state = _empty()
+    b = put(state, "juves", 0, "A65", ["laser"])
+    walker = put(state, "juves", 0, "A64")  # on the Pedway Terminus
+    walker.mp = 3
+    assert board.steps(state, walker)["B04"] == 1
+    said = []
+    for _ in range(3):
+        _shoot(state, b, "pedway", 6)
+        said.append(state.walkways["pedway"])
+        assert "B04" not in board.steps(state, walker)
+    assert said == [1, 2, 3]
+    assert not any(a.how == "walkway" and a.target == "pedway" for a in combat.options(state, b, 0))
+
+
+def test_the_mega_way_is_damaged_by_the_first_hit_and_closed_by_the_second() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A65", ["laser"])
+    driver = put(state, "juves", 0, "A50")  # A's Vehicle Park
+    driver.mp = 3
+    _shoot(state, b, "mega_way", 6)
+    assert board.steps(state, driver)["B10"] == 1  # B's Vehicle Park, still reachable
+    _shoot(state, b, "mega_way", 6)
+    assert "B10" not in board.steps(state, driver)
+
+
+def test_only_the_missile_defence_laser_shoots_the_sky_rail_at_strength_4() -> None:
+    state = _empty()
+    laser = put(state, "juves", 0, "A65", ["laser"])
+    assert not any(a.target == "sky_rail" for a in combat.options(state, laser, 0))
+    b = put(state, "juves", 0, "A67", ["missile_defence_laser"])
+    b.set_up.append("missile_defence_laser")
+    rider = put(state, "juves", 0, "A68")  # A's Sky Rail Station
+    rider.mp = 3
+    assert board.steps(state, rider)["B08"] == 1
+    _shoot(state, b, "sky_rail", 1)  # 1 + 3 - 4 = 0: no hit
+    assert "B08" in board.steps(state, rider)
+    _shoot(state, b, "sky_rail", 2)  # 2 + 3 - 4 = 1: the first hit collapses it
+    assert "B08" not in board.steps(state, rider)
+
+
+def test_walkways_are_seen_only_from_squares_facing_the_gap() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A45", ["laser"])
+    assert not any(a.how == "walkway" for a in combat.options(state, b, 0))

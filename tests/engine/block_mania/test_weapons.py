@@ -1,0 +1,136 @@
+"""Heavy weapons and the quick reference's special weapons: setting up for 2 MP, the Missile
+Launcher's four rockets, the Spit Cannon's incendiary shells, the Missile Defence Laser's
+guard and the Robo Dog."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.block_mania import combat, ordnance
+from engine.games.block_mania.actions import Attack, Move, SetUp
+from engine.games.block_mania.state import Blocker, ManiaState
+
+from .support import game, put, rigged
+
+
+def _empty() -> ManiaState:
+    state = game()
+    state.blockers = []
+    state.cp = 0
+    return state
+
+
+def _gunner(state: ManiaState, item: str, at: str) -> Blocker:
+    b = put(state, "juves", 0, at, [item])
+    b.active, b.mp = True, 4
+    b.set_up.append(item)
+    return b
+
+
+def test_a_heavy_weapon_fires_only_once_set_up_for_2_mp_and_packs_up_when_moved() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A35", ["missile_launcher"])
+    b.active, b.mp = True, 1
+    put(state, "mob", 1, "A36")
+    assert not any(a.how in ("shoot", "square") for a in combat.options(state, b, 0))
+    assert SetUp(blocker=b.id, item="missile_launcher") not in ordnance.offered(state)
+    state.cp = 1  # 1 MP and 1 CP make the 2 MP
+    ordnance.do_set_up(state, SetUp(blocker=b.id, item="missile_launcher"))
+    assert b.mp == 0 and state.cp == 0
+    assert any(a.how == "shoot" for a in combat.options(state, b, 0))
+    state.cp = 1
+    ordnance.move(state, Move(blocker=b.id, to="A34"))
+    assert b.set_up == [] and not any(a.how == "shoot" for a in combat.options(state, b, 0))
+
+
+@pytest.mark.parametrize(
+    ("mode", "value"),
+    [
+        ("", 3),  # explosive rockets
+        ("homing_rockets", 2),
+        ("incendiary_rockets", 1),
+        ("incendiary_shells", 5),
+    ],
+)
+def test_each_rocket_and_shell_has_its_damage_value(mode: str, value: int) -> None:
+    state = _empty()
+    item = "spit_cannon" if mode == "incendiary_shells" else "missile_launcher"
+    b = _gunner(state, item, "A66")
+    for roll, killed in ((6 - value, False), (7 - value, True)):
+        target = put(state, "spugs", 1, "B06")  # Strength 1, a Window facing the gap
+        rigged(state, [roll] + [1] * 6)
+        combat.resolve(
+            state, 0, b, Attack(blocker=b.id, how="shoot", target=target.id, weapon=mode)
+        )
+        assert (target.at == "gone") is killed
+
+
+@pytest.mark.parametrize(
+    ("mode", "dice", "damage", "fire"),
+    [
+        ("", [4, 1, 1], 2, 0),  # explosive: 1D6/2 Structural Damage (4 halves to 2)
+        ("homing_rockets", [1], 1, 0),  # homing explosive: 1
+        ("incendiary_rockets", [], 0, 2),  # incendiary: 2 Fire
+        ("homing_incendiary_rockets", [], 0, 1),  # homing incendiary: 1 Fire
+    ],
+)
+def test_each_rocket_leaves_its_structural_damage_or_fire(
+    mode: str, dice: list[int], damage: int, fire: int
+) -> None:
+    state = _empty()
+    b = _gunner(state, "missile_launcher", "A66")
+    target = put(state, "fatties", 1, "B06")
+    rigged(state, [1, *dice])  # the shot itself misses
+    combat.resolve(state, 0, b, Attack(blocker=b.id, how="shoot", target=target.id, weapon=mode))
+    assert state.squares["B06"].damage == damage and state.squares["B06"].fire == fire
+
+
+def test_incendiary_shells_add_a_fire() -> None:
+    state = _empty()
+    b = _gunner(state, "spit_cannon", "A66")
+    target = put(state, "fatties", 1, "B06")
+    rigged(state, [1])
+    attack = Attack(blocker=b.id, how="shoot", target=target.id, weapon="incendiary_shells")
+    combat.resolve(state, 0, b, attack)
+    assert state.squares["B06"].fire == 1
+
+
+def test_homing_rockets_reach_any_window_without_line_of_fire_and_nothing_else() -> None:
+    state = _empty()
+    b = _gunner(state, "missile_launcher", "A33")  # deep inside block A
+    at_window = put(state, "mob", 1, "B05")
+    inside = put(state, "mob", 1, "B35")
+    offered = combat.options(state, b, 0)
+    homing = [a for a in offered if a.weapon == "homing_rockets"]
+    assert Attack(blocker=b.id, how="shoot", target=at_window.id, weapon="homing_rockets") in homing
+    assert Attack(blocker=b.id, how="square", target="B05", weapon="homing_rockets") in homing
+    assert not any(a.target in (inside.id, "B35") for a in homing)
+    assert not any(a.target == at_window.id for a in offered if a.weapon == "")
+
+
+def test_a_missile_defence_laser_in_a_window_nullifies_missile_attacks_on_its_block() -> None:
+    state = _empty()
+    b = _gunner(state, "missile_launcher", "A66")
+    target = put(state, "spugs", 1, "B06")
+    guard = put(state, "mob", 1, "B03", ["missile_defence_laser"])
+    guard.set_up.append("missile_defence_laser")
+    rigged(state, [])  # no die is rolled
+    notes = combat.resolve(state, 0, b, Attack(blocker=b.id, how="shoot", target=target.id))
+    assert target.at == "B06" and notes[0].key == "mania.event.shot_down"
+    guard.at = "B33"  # inside, not at a Window: no guard
+    rigged(state, [6, 1, 1])  # 6 + 3 - 1 kills; then 1 Structural Damage, no collapse
+    combat.resolve(state, 0, b, Attack(blocker=b.id, how="shoot", target=target.id))
+    assert target.at == "gone"
+
+
+def test_the_robo_dog_is_discarded_to_attack_the_nearest_enemy_at_3() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A35", ["robo_dog"])
+    b.active = True
+    near = put(state, "spugs", 1, "A55")
+    put(state, "spugs", 1, "B05")
+    dogs = [a for a in combat.options(state, b, 0) if a.how == "dog"]
+    assert dogs == [Attack(blocker=b.id, how="dog", target=near.id)]
+    rigged(state, [4])  # 4 + 3 - 1 = 6
+    combat.resolve(state, 0, b, dogs[0])
+    assert near.at == "gone" and b.kit == []
