@@ -15,42 +15,20 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.errors import IllegalAction, readable
-from engine.messages import ENGLISH, Msg, Text, lift, m, raw
+from engine.messages import ENGLISH, Msg, m
 from engine.rng import Rng
 from engine.rules_help import RulesTopic, topics_for
 from engine.sheets import OrderSheet, decode_orders
 
 
-class _Worded(BaseModel):
-    """A model carrying messages, which also accepts each under its reading name (`text=`,
-    `label=`) and lifts a plain string there (see `engine.messages.RAW`), while the games move
-    their sentences into catalogs."""
-
-    renamed: ClassVar[dict[str, str]] = {}
-
-    @model_validator(mode="before")
-    @classmethod
-    def lift_words(cls, data: Any) -> Any:
-        if isinstance(data, dict) and cls.renamed:
-            data = dict(data)
-            for old, new in cls.renamed.items():
-                if old in data and new not in data:
-                    data[new] = data.pop(old)
-                if new in data:
-                    data[new] = lift(data[new])
-        return data
-
-
-class Event(_Worded):
+class Event(BaseModel):
     """One line of narration. `seat=None` is public; otherwise only that seat may read it."""
 
     msg: Msg
     seat: int | None = None
-
-    renamed: ClassVar[dict[str, str]] = {"text": "msg"}
 
     @property
     def text(self) -> str:
@@ -62,7 +40,7 @@ ChoiceStyle = Literal["primary", "secondary", "success", "danger"]
 """How a quick choice looks: the main way on, a routine one, a yes, or a no."""
 
 
-class QuickChoice(_Worded):
+class QuickChoice(BaseModel):
     """A complete action offered as a single click (consent, 'where does my agent go back to').
 
     Games build them with `Game.quick_choices`."""
@@ -71,15 +49,13 @@ class QuickChoice(_Worded):
     action: dict[str, Any]
     style: ChoiceStyle = "secondary"
 
-    renamed: ClassVar[dict[str, str]] = {"label": "msg"}
-
     @property
     def label(self) -> str:
         """The choice in English (logs, tests); clients show `msg` in their reader's language."""
         return str(self.msg)
 
 
-class HandCard(_Worded):
+class HandCard(BaseModel):
     """One kind of card in a seat's hand, as a client shows it: the id an action names, its
     name and rules text, how many copies the hand holds, and the complete actions that would
     play it right now (each a `QuickChoice`, so a client can offer them as buttons; empty when
@@ -92,8 +68,6 @@ class HandCard(_Worded):
     count: int = 1
     choices: list[QuickChoice] = Field(default_factory=list)
 
-    renamed: ClassVar[dict[str, str]] = {"name": "name_msg", "text": "text_msg"}
-
     @property
     def name(self) -> str:
         """The card's name in English (logs, tests)."""
@@ -105,7 +79,7 @@ class HandCard(_Worded):
         return str(self.text_msg)
 
 
-class Prompt(_Worded):
+class Prompt(BaseModel):
     """What one seat may do right now.
 
     `kinds` lists the action kinds open to the seat (a client's commands); `choices` lists
@@ -144,8 +118,6 @@ class Prompt(_Worded):
     the seat answers or the decision is replaced, so a button posted for one decision can never
     answer the next one that happens to offer the same choice (a double click, a stale message)."""
 
-    renamed: ClassVar[dict[str, str]] = {"text": "msg"}
-
     @property
     def text(self) -> str:
         """The prompt in English (logs, tests); clients show `msg` in their reader's language."""
@@ -175,7 +147,7 @@ class Termination(StrEnum):
     played for an absent player, with nothing done, for a whole turn or round; nobody wins."""
 
 
-class Outcome(_Worded):
+class Outcome(BaseModel):
     """The end of a game: how it ended, who won, and a sentence to narrate it."""
 
     termination: Termination
@@ -183,8 +155,6 @@ class Outcome(_Worded):
     """Every winning seat; empty when everyone lost."""
     msg: Msg
     """One sentence for the players, e.g. "Time runs out: the military arrives."."""
-
-    renamed: ClassVar[dict[str, str]] = {"reason": "msg"}
 
     @property
     def reason(self) -> str:
@@ -506,24 +476,25 @@ class Game(ABC, Generic[S, Opt]):
         except ValidationError as exc:
             raise IllegalAction(readable(exc)) from None
 
-    def describe(self, state: S, action: ActionBase) -> Text:
-        """A short human label for a complete action (autocomplete entries, narration)."""
+    def describe(self, state: S, action: ActionBase) -> Msg:
+        """A short human label for a complete action (autocomplete entries, narration); by
+        default its kind and values as the log writes them, which games override in words."""
         fields = action.model_dump(exclude={"kind"})
-        return " ".join([action.kind, *(str(v) for v in fields.values())])
+        return m("core.name", name=" ".join([action.kind, *(str(v) for v in fields.values())]))
 
     def quick_choices(self, state: S, actions: Iterable[ActionBase]) -> list[QuickChoice]:
         """Complete actions offered as single clicks, labelled by `choice_label` and styled by
         `choice_style`. All of them: how many fit on a screen is each client's own limit."""
         return [
             QuickChoice(
-                msg=raw(self.choice_label(state, action)),
+                msg=self.choice_label(state, action),
                 action=action.model_dump(mode="json"),
                 style=self.choice_style(action),
             )
             for action in actions
         ]
 
-    def choice_label(self, state: S, action: ActionBase) -> Text:
+    def choice_label(self, state: S, action: ActionBase) -> Msg:
         """An action named where the whole channel may read it: a quick choice's button, a
         default played for an absent player, a move taken back. `describe`, unless the game
         must say less there (a secret order, a card from a hand)."""
@@ -533,16 +504,16 @@ class Game(ABC, Generic[S, Opt]):
         """A quick choice's look; games mark the choices that matter most."""
         return "secondary"
 
-    def label_value(self, state: S, kind: str, field: str, value: Any) -> Text:
+    def label_value(self, state: S, kind: str, field: str, value: Any) -> Msg:
         """Human label for one field value in autocomplete; games override for nicer names."""
-        return str(value)
+        return m("core.name", name=str(value))
 
-    def status_text(self, state: S, seat: int | None) -> Text:
+    def status_text(self, state: S, seat: int | None) -> Msg:
         """Plain-text summary for `/game status`; games override with something useful."""
         waiting = [state.seat_names[s] for s in self.prompts(state)]
         return m("core.waiting_for", seats=waiting) if waiting else m("core.waiting_for_nobody")
 
-    def hand_text(self, state: S, seat: int) -> Text | None:
+    def hand_text(self, state: S, seat: int) -> Msg | None:
         """The seat's hidden information as text, or None when the game hides nothing."""
         return None
 

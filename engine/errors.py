@@ -11,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
-from engine.messages import Msg, has_key, lift, m, say
+from engine.messages import Msg, has_key, m, say
 from engine.words import quoted
 
 log = logging.getLogger(__name__)
@@ -21,11 +21,9 @@ class IllegalAction(ValueError):
     """An action the rules refuse. `msg` says why, for the player who tried it, in whatever
     language the client shows it; `str()` of the error is the English, for logs and tests."""
 
-    def __init__(self, msg: Msg | str) -> None:
-        lifted = lift(msg)
-        assert isinstance(lifted, Msg)
-        self.msg: Msg = lifted
-        super().__init__(say(lifted))
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(say(msg))
 
 
 LIMITS = {

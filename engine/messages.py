@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from string import Formatter
-from typing import Any, NewType, TypeAlias
+from typing import Any, NewType
 
 from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
@@ -78,22 +78,6 @@ def _frozen(value: object) -> object:
 def m(key: str, /, **args: Arg) -> Msg:
     """The message `key` with these arguments: what rule modules write instead of a sentence."""
     return Msg(key=key, args=args)
-
-
-RAW = "~raw"
-"""The key of text that is already finished, in no particular language. It exists only while the
-games move their sentences into catalogs; `tests/test_catalogs.py` lists what still uses it."""
-
-
-def raw(text: Text) -> Msg:
-    """Finished text carried as a message (see `RAW`); a message stays itself."""
-    return text if isinstance(text, Msg) else Msg(key=RAW, args={"text": text})
-
-
-def lift(value: object) -> object:
-    """A plain string where a message is expected becomes finished text (see `RAW`); a
-    validator on the contract's models, so a game not yet moved to catalogs still plays."""
-    return raw(value) if isinstance(value, str) else value
 
 
 _FOLDERS: list[Path] = [Path(__file__).parent / "locale"]
@@ -173,19 +157,14 @@ def known(language: str | None) -> str:
     return base if base in languages() else ENGLISH
 
 
-Text: TypeAlias = "Msg | str"
-"""What a game's text hooks (`Game.describe`, `status_text`, ...) return: a message, or finished
-text (see `RAW`) from a game whose sentences have not moved into catalogs yet."""
-
-
 Said = NewType("Said", str)
 """Text already in its reader's language: what `say` gives, or a page put together from what
 it gave and from narration stored as its channel read it. An edge that shows words (a private
 answer) takes a message or this, never a bare string, so no unsaid English slips through."""
 
 
-def say(msg: Text, language: str = ENGLISH) -> str:
-    """`msg` as a reader of `language` sees it."""
+def say(msg: Msg | Said, language: str = ENGLISH) -> str:
+    """`msg` as a reader of `language` sees it (text already said stays as it is)."""
     if isinstance(msg, str):
         return msg
     return _render(msg, catalog(known(language)))
@@ -210,8 +189,6 @@ def has_key(key: str, language: str = ENGLISH) -> bool:
 
 
 def _render(msg: Msg, words: Words) -> str:
-    if msg.key == RAW:
-        return str(msg.args.get("text", ""))
     texts = words.entries.get(msg.key)
     if texts is None and words.language != ENGLISH:
         texts = catalog(ENGLISH).entries.get(msg.key)

@@ -35,7 +35,8 @@ from bot.table.model import PlayerError
 from bot.table.tables import Tables
 from bot.web.site import SpectatorSite
 from engine.games import REGISTRY
-from engine.messages import Text, m
+from engine.messages import Msg, m
+from engine.words import quoted
 from render import renderer_for
 
 log = logging.getLogger(__name__)
@@ -218,10 +219,13 @@ class GameBot(discord.AutoShardedClient):
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """Errors raised before a command's own handling began: nothing was changed by then."""
-        text: Text
-        if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            text = f"⚠️ {str(error)[:300]}"
+        """Errors raised before a command's own handling began: nothing was changed by then.
+        discord.py words them in English, so the player hears the catalog's words instead."""
+        text: Msg
+        if isinstance(error, app_commands.TransformerError):
+            text = m("bot.answers.not_converted", typed=quoted(error.value))
+        elif isinstance(error, app_commands.CheckFailure):
+            text = m("bot.answers.not_allowed")
         else:
             log.error("command error in channel %s", interaction.channel_id, exc_info=error)
             text = APOLOGY

@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot.discord.interactions import handling
 from bot.table.model import PlayerError
-from engine.messages import Msg, Text, m
+from engine.messages import Msg, m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -40,9 +40,10 @@ IN_PLACE = ("undo", "confirm", "page", "orders", "forget")
 """Kinds of control answered by rewriting the message they are on: all live on private answers."""
 
 
-def _shown(digits: str) -> Text:
+def _shown(digits: str) -> Msg:
+    """A number someone sent, as it may be repeated back: its head when it is long."""
     if len(digits) <= SHOWN:
-        return digits
+        return m("core.name", name=digits)
     return m("bot.checked.digits", head=digits[:SHOWN], n=len(digits))
 
 

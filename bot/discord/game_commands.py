@@ -19,7 +19,7 @@ from bot.table.pace import Pace, bounds, language_name
 from bot.table.speech import in_channel
 from bot.table.tables import NO_GAME
 from engine.games import REGISTRY
-from engine.messages import Msg, Text, languages, m, say
+from engine.messages import Msg, Said, languages, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -255,7 +255,7 @@ class MeCommands(
         await interaction.client.privacy.ask_forget(interaction)
 
 
-def cannot_post(missing: Sequence[Text]) -> Msg:
+def cannot_post(missing: Sequence[Msg]) -> Msg:
     """Why `/game board` posted nothing, and what to grant."""
     return m("bot.permissions.cannot_post", **named_permissions(missing))
 
@@ -347,11 +347,11 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 ended = await bot.tables.last_ended(channel_id)
                 if ended is None:
                     raise PlayerError(NO_GAME)
-                await answer(interaction, present.result_text(ended, reader(interaction)))
+                await answer(interaction, Said(present.result_text(ended, reader(interaction))))
                 return
             if table.state is None:
                 text = present.lobby_text(table)
-                await answer(interaction, f"**{text['title']}**\n{text['description']}")
+                await answer(interaction, Said(f"**{text['title']}**\n{text['description']}"))
                 return
             seats = table.seats_of(interaction.user.id)
             said = reader(interaction)
@@ -364,7 +364,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             )
             lines += [present.prompt_line(table, p) for p in table.prompts().values()]
             lines += present.pace_lines(table, table.row.away, said)
-            await answer(interaction, "\n".join(lines))
+            await answer(interaction, Said("\n".join(lines)))
 
     @app_commands.command(name="hand", description="Your private information (only you see it)")
     async def hand(self, interaction: discord.Interaction[GameBot]) -> None:
@@ -381,7 +381,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
                 hidden = secret or m("bot.commands.nothing_hidden")
                 parts.append(m("bot.commands.hand", name=name, secret=hidden))
             said = reader(interaction)
-            await answer(interaction, "\n".join(say(part, said) for part in parts))
+            await answer(interaction, Said("\n".join(say(part, said) for part in parts)))
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction[GameBot]) -> None:
@@ -393,7 +393,7 @@ class GameCommands(app_commands.Group, name="game", description="Start and manag
             how = m("bot.commands.how_to_play", game=table.game.title) if table else HOW_TO_PLAY
             title = say(how, said)
             embed = discord.Embed(title=title, description=text, colour=0x0072B2)
-            await answer(interaction, "", embed=embed)
+            await answer(interaction, Said(""), embed=embed)
 
     @app_commands.command(
         name="order", description="Write one line of your secret orders (only you see them)"

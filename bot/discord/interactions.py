@@ -23,7 +23,7 @@ from bot.store.answers import OWED
 from bot.table import limits
 from bot.table.model import PlayerError
 from engine import IllegalAction
-from engine.messages import Msg, Text, known, m, raw, say
+from engine.messages import Msg, Said, known, m, say
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +39,13 @@ so it reads the same in every language (and it shows for a moment only)."""
 class Progress:
     """What a handler has already done, so an error after a commit is reported truthfully."""
 
-    committed: Text | None = None
+    committed: Msg | None = None
     """Set to a sentence describing the committed change as soon as it is stored."""
 
 
-def later(committed: Text) -> Msg:
+def later(committed: Msg) -> Msg:
     """An answer whose change is stored but whose post has not gone out yet."""
-    return m("bot.answers.later", what=raw(committed))
+    return m("bot.answers.later", what=committed)
 
 
 def reader(interaction: discord.Interaction) -> str:
@@ -57,7 +57,7 @@ def reader(interaction: discord.Interaction) -> str:
 
 async def answer(
     interaction: discord.Interaction,
-    said: Text,
+    said: Msg | Said,
     view: discord.ui.View | None = None,
     embed: discord.Embed | None = None,
 ) -> None:
@@ -136,13 +136,13 @@ async def _handling(
     except (PlayerError, IllegalAction) as exc:
         # A refusal is a sentence or two; anything longer is echoing what the player typed.
         said = say(exc.text if isinstance(exc, PlayerError) else exc.msg, reader(interaction))
-        await _safely(interaction, f"⚠️ {limits.clip(said, REFUSAL)}")
+        await _safely(interaction, Said(f"⚠️ {limits.clip(said, REFUSAL)}"))
     except Exception:
         log.exception("unexpected error (channel %s)", interaction.channel_id)
         if progress.committed is None:
             await _safely(interaction, APOLOGY)
         else:
-            await _safely(interaction, m("bot.answers.counted", what=raw(progress.committed)))
+            await _safely(interaction, m("bot.answers.counted", what=progress.committed))
     finally:
         if marked is not None:
             OWED.reset(marked)
@@ -150,7 +150,7 @@ async def _handling(
             await owing.end(owed)
 
 
-async def _safely(interaction: discord.Interaction, text: Text) -> None:
+async def _safely(interaction: discord.Interaction, text: Msg | Said) -> None:
     try:
         await answer(interaction, text)
     except discord.HTTPException as exc:

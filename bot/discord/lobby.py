@@ -20,7 +20,7 @@ from bot.table.model import PlayerError, Table
 from bot.table.options import option_fields
 from bot.table.speech import table_language
 from engine.computer import Level
-from engine.messages import Msg, Text, known, m, say
+from engine.messages import Msg, known, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -39,12 +39,12 @@ LEVEL_NAMES = {
 ELSEWHERE = m("bot.lobbies.elsewhere")
 
 
-def lobby_embed(table: Table, note: Text = "") -> discord.Embed:
+def lobby_embed(table: Table, note: Msg | None = None) -> discord.Embed:
     """The lobby as it stands, with `note` (what just happened to it) in its footer, all in the
     table's language."""
     text = present.lobby_text(table)
     embed = discord.Embed(title=text["title"], description=text["description"], colour=0x0072B2)
-    if note:
+    if note is not None:
         embed.set_footer(text=say(note, table_language(table.row)))
     return embed
 
@@ -54,9 +54,9 @@ def _view(table: Table) -> discord.ui.View:
     return lobby_view(table.row.id, table.game, table.row.options, table_language(table.row))
 
 
-def _noted(done: Msg, note: str) -> Msg:
-    """What a join or a leave did, and what it reset (`note`, said in the table's language)."""
-    return m("bot.lobbies.noted", what=done, note=note) if note else done
+def _noted(done: Msg, note: Msg | None) -> Msg:
+    """What a join or a leave did, and what it reset (`note`)."""
+    return done if note is None else m("bot.lobbies.noted", what=done, note=note)
 
 
 class Lobbies:
@@ -96,7 +96,7 @@ class Lobbies:
             await self.store.name_players(table.row.id, {user.id: user.display_name})
             play.reply(m("bot.lobbies.open"))
 
-    async def refresh(self, table: Table, *, note: Text = "", closed: bool = False) -> None:
+    async def refresh(self, table: Table, *, note: Msg | None = None, closed: bool = False) -> None:
         """Show the lobby as it stands; a deleted lobby message is posted afresh."""
         channel = self.client.get_partial_messageable(table.row.channel_id)
         view = None if closed else _view(table)

@@ -35,7 +35,7 @@ from engine import (
     Prompt,
     history,
 )
-from engine.messages import ENGLISH, Msg, Text, m, say
+from engine.messages import ENGLISH, Msg, Said, m, say
 from engine.sheets import encode_orders
 from engine.words import quoted
 
@@ -63,7 +63,8 @@ class Draft:
     """One seat's open order sheet with what its player has written on it so far."""
 
     seat: int
-    name: str
+    name: Msg
+    """The seat's name, said in whoever reads the draft's language."""
     decision: int
     sheet: OrderSheet
     lines: dict[str, str]
@@ -138,11 +139,11 @@ def find_option(line: OrderLine, to: str, language: str = ENGLISH) -> OrderOptio
     return None
 
 
-def short_list(labels: list[Text], language: str) -> Text:
+def short_list(labels: list[Msg], language: str) -> Msg:
     """At most `NAMED` labels said in `language`, and how many more there are."""
     shown = ", ".join(say(label, language) for label in labels[:NAMED])
     more = len(labels) - NAMED
-    return m("bot.orders.and_more", shown=shown, n=more) if more > 0 else shown
+    return m("bot.orders.and_more", shown=shown, n=more) if more > 0 else m("core.name", name=shown)
 
 
 def submitted(game: Game, moves: list[LoggedAction], seats: list[int], kind: str) -> bool:
@@ -166,7 +167,6 @@ def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction], lang
     submitted, nothing of theirs is asked this round, or the game is not taking orders.
     `language` is the asker's, in which they are named "you" among the others."""
     assert table.state is not None
-    names = table.state.seat_names
     if table.row.status != "active":
         return m("bot.orders.game_over")
     if not any(issubclass(t, OrderAction) for t in table.game.action_types):
@@ -174,21 +174,22 @@ def nothing_open(table: Table, seats: list[int], moves: list[LoggedAction], lang
     prompts = table.prompts()
     sheets = {s: p.sheet for s, p in prompts.items() if p.sheet is not None and s not in seats}
     if sheets:
-        waiting = short_list([names[s] for s in sheets], language)
+        waiting = short_list([table.game.seat_name(table.state, s) for s in sheets], language)
         kind = next(iter(sheets.values())).kind
         if submitted(table.game, moves, seats, kind):
             return m("bot.orders.already_submitted", waiting=waiting, n=len(sheets))
         return m("bot.orders.none_of_yours", waiting=waiting)
     if not prompts:
         return m("bot.orders.not_taking")
-    you = say(m("bot.orders.you"), language)
-    waiting = short_list([you if s in seats else names[s] for s in prompts], language)
+    you = m("bot.orders.you")
+    named = [you if s in seats else table.game.seat_name(table.state, s) for s in prompts]
+    waiting = short_list(named, language)
     return m("bot.orders.not_taking_waits", waiting=waiting)
 
 
 def draft_text(draft: Draft, language: str) -> str:
     """Every line of a draft with what it says now; unwritten lines show their default."""
-    out = [f"📝 **{draft.name}: {say(draft.sheet.title, language)}**"]
+    out = [f"📝 **{say(draft.name, language)}: {say(draft.sheet.title, language)}**"]
     for line in draft.sheet.lines:
         option = draft.value(line)
         if line.locked:
@@ -202,24 +203,24 @@ def draft_text(draft: Draft, language: str) -> str:
 
 
 def panel(
-    table: Table, drafts: list[Draft], language: str, note: Text = ""
-) -> tuple[str, discord.ui.View]:
+    table: Table, drafts: list[Draft], language: str, note: Msg | None = None
+) -> tuple[Said, discord.ui.View]:
     """The private answer showing drafts, with each one's Submit and Clear buttons, in the
     player's `language`."""
     drafts = drafts[:PANELS]
-    parts = [say(note, language)] if note else []
+    parts = [] if note is None else [say(note, language)]
     parts += [draft_text(d, language) for d in drafts]
     parts.append(say(m("bot.orders.only_you"), language))
     several = len(drafts) > 1
     view = orders_view(
         table.row.id,
-        [(d.seat, d.decision, d.digest, d.name if several else "") for d in drafts],
+        [(d.seat, d.decision, d.digest, say(d.name, language) if several else "") for d in drafts],
         language,
     )
     text = "\n\n".join(parts)
     if len(text) > limits.MESSAGE:
         text = limits.clip(text, limits.MESSAGE)
-    return text, view
+    return Said(text), view
 
 
 class Orders:
@@ -234,7 +235,7 @@ class Orders:
         stored = await self.store.draft(table.row.id, seat, prompt.decision)
         return Draft(
             seat=seat,
-            name=table.state.seat_names[seat],
+            name=table.game.seat_name(table.state, seat),
             decision=prompt.decision,
             sheet=sheet,
             lines=cleaned(sheet, stored),
@@ -272,10 +273,10 @@ class Orders:
                     m(
                         "bot.orders.theirs",
                         line=theirs.label,
-                        seat=table.state.seat_names[seat],
+                        seat=table.game.seat_name(table.state, seat),
                     )
                 )
-        labels: list[Text] = [line.label for _, _, sheet in mine for line in sheet.lines]
+        labels: list[Msg] = [line.label for _, _, sheet in mine for line in sheet.lines]
         yours = short_list(labels, language)
         raise PlayerError(m("bot.orders.no_such_unit", unit=quoted(unit), yours=yours))
 
@@ -371,7 +372,7 @@ class Orders:
             table = play.table
             if table.state is None or seat >= len(table.state.seat_names):
                 raise PlayerError(SUBMITTED)
-            name = table.state.seat_names[seat]
+            name = table.game.seat_name(table.state, seat)
             if table.holder(seat) != user_id:
                 raise PlayerError(
                     m("bot.orders.not_yours", seat=name, holder=f"<@{table.holder(seat)}>")
@@ -422,7 +423,7 @@ async def unit_autocomplete(
             key = "bot.orders.choice.declared" if line.locked else "bot.orders.choice.line"
             name = say(m(key, line=line.label, value=draft.value(line).label), reader(interaction))
             if len(mine) > 1:
-                name = f"{draft.name} · {name}"
+                name = f"{say(draft.name, reader(interaction))} · {name}"
             choice = _suggested(mark, needle, name, line.key)
             if choice is not None:
                 found.append(choice)
@@ -487,7 +488,9 @@ async def sheet_autocomplete(
     step = table.row.steps
     found = []
     for seat, prompt, sheet in open_sheets(table, interaction.user.id):
-        name = f"{table.state.seat_names[seat]}: {say(sheet.title, reader(interaction))}"
+        said = reader(interaction)
+        seat_name = say(table.game.seat_name(table.state, seat), said)
+        name = f"{seat_name}: {say(sheet.title, said)}"
         if str(current).casefold() in name.casefold():
             mark = binding.Mark(table.row.id, seat, prompt.decision, step)
             value = binding.bind(mark, "")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.table.model import PlayerError
-from engine.messages import Msg, Text, m
+from engine.messages import Msg, m
 
 NEEDED = {
     "view_channel": m("bot.permissions.view_channel"),
@@ -49,7 +49,7 @@ def require_permissions(interaction: discord.Interaction) -> None:
         raise PlayerError(m("bot.permissions.cannot_run", **named_permissions(missing)))
 
 
-def named_permissions(missing: Sequence[Text]) -> dict[str, int | list[Msg]]:
+def named_permissions(missing: Sequence[Msg]) -> dict[str, int | list[Msg]]:
     """Every permission an admin must grant, as the arguments of a sentence that agrees with
     their number ("the **Attach Files** permission", "the **Send Messages** and **Attach
     Files** permissions"): `n` chooses the plural form, `names` lists them in bold."""

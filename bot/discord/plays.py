@@ -20,7 +20,7 @@ import discord
 from bot.discord.interactions import Progress, answer, handling, later, reader
 from bot.table.model import PlayerError, Table
 from bot.table.tables import NO_GAME
-from engine.messages import ENGLISH, Text, m
+from engine.messages import ENGLISH, Msg, Said, m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -43,9 +43,9 @@ class Play:
     """The move this request made, if any."""
     published: int | None = None
     """The game whose posts go out before the answer."""
-    text: Text | None = None
+    text: Msg | Said | None = None
     view: discord.ui.View | None = None
-    unposted: Text | None = None
+    unposted: Msg | None = None
     """The answer instead, when what changed could not be posted yet."""
     posted: bool = field(default=True, init=False)
     later: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
@@ -60,18 +60,18 @@ class Play:
             raise PlayerError(NO_GAME)
         return self.found
 
-    def moved(self, move: Accepted, label: Text) -> None:
+    def moved(self, move: Accepted, label: Msg) -> None:
         """Remember a committed move: should anything fail from here on, the player is still
         told that it counted."""
         self.move = move
         self.changed(move.after.row.id, label)
 
-    def changed(self, game_id: int, committed: Text) -> None:
+    def changed(self, game_id: int, committed: Msg) -> None:
         """Remember a committed change of some other kind, told to the channel like a move."""
         self.progress.committed = committed
         self.published = game_id
 
-    def tell(self, game_id: int, committed: Text) -> None:
+    def tell(self, game_id: int, committed: Msg) -> None:
         """A change told to the channel, and to the player in the same words."""
         self.changed(game_id, committed)
         self.reply(committed, unposted=later(committed))
@@ -82,7 +82,11 @@ class Play:
         self.later.append(work)
 
     def reply(
-        self, text: Text, view: discord.ui.View | None = None, *, unposted: Text | None = None
+        self,
+        text: Msg | Said,
+        view: discord.ui.View | None = None,
+        *,
+        unposted: Msg | None = None,
     ) -> None:
         """What the player is told once the lock is let go and the change published."""
         self.text, self.view, self.unposted = text, view, unposted
@@ -94,7 +98,7 @@ async def plays(
     *,
     game_id: int | None = None,
     in_place: bool = False,
-    elsewhere: Text = ELSEWHERE,
+    elsewhere: Msg = ELSEWHERE,
 ) -> AsyncIterator[Play]:
     """Run a request on the channel's table (`game_id`: the game a button was posted for,
     which must be this channel's; `Play.table` refuses a channel without a game, `Play.found`

@@ -18,7 +18,7 @@ from bot.discord.interactions import answer, handling, reader
 from bot.table import limits
 from engine import Game
 from engine.games import REGISTRY
-from engine.messages import ENGLISH, m, say
+from engine.messages import ENGLISH, Said, m, say
 from engine.rules_help import RulesTopic, match_topics
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ async def _rules(
             text = say(m("bot.rules.no_such_game", typed=limits.clip(game, 80), games=names), said)
         else:
             text = rules_text(found, topic, said)
-        await answer(interaction, text)
+        await answer(interaction, Said(text))
 
 
 def rules_command() -> app_commands.Command:

@@ -22,7 +22,7 @@ from bot.table import attendance, posts, takebacks
 from bot.table.model import PlayerError, Table
 from bot.table.pace import SNOOZE, Pace, refusal
 from bot.table.speech import in_channel
-from engine.messages import Msg, Text, m, say
+from engine.messages import Msg, m, say
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -183,7 +183,7 @@ class Steward:
         a: int,
         b: int,
         progress: Progress,
-    ) -> Text:
+    ) -> Msg:
         user = interaction.user.id
         manage = may_manage(interaction, table.row.host_id)
         if op == "abandon":

@@ -19,7 +19,7 @@ from bot.table import binding, limits, present
 from bot.table.model import Accepted, PlayerError, Table
 from bot.table.speech import in_channel
 from engine import QuickChoice
-from engine.messages import Text, m
+from engine.messages import Msg, m
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
@@ -124,7 +124,7 @@ class Turns:
     async def force(
         self,
         table: Table,
-        why: Text,
+        why: Msg,
         progress: Progress | None = None,
         seats: list[int] | None = None,
     ) -> int:
@@ -147,7 +147,7 @@ class Turns:
             progress.committed = m("bot.turns.applied", n=applied)
         return applied
 
-    def told(self, play: Play, move: Accepted, label: Text | None = None) -> None:
+    def told(self, play: Play, move: Accepted, label: Msg | None = None) -> None:
         """Answer a committed move once it is published: the answer says whether the post went
         out, and offers to take the move back while that is still allowed. `label` says what
         was done, when the game's own description of the action is not what the player reads;
@@ -183,7 +183,7 @@ def _open_choice(table: Table, seat: int, decision: int, key: str) -> QuickChoic
     return present.find_choice(prompt, key)
 
 
-def _label(move: Accepted) -> Text:
+def _label(move: Accepted) -> Msg:
     return move.after.game.describe(move.before.state, move.action)
 
 

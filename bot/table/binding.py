@@ -28,7 +28,6 @@ from bot.store.protocol import GameStore
 from bot.table import limits, record
 from bot.table.model import PlayerError, Table
 from engine.messages import Msg, m
-from engine.messages import raw as finished
 
 DECISION = "decision"
 """The extra parameter of a game command that has no required one: the decision it answers."""
@@ -113,12 +112,12 @@ async def stale(
     channel_id: int,
     user_id: int,
     mark: Mark,
-    what: Msg | str = DECISION_FOR,
+    what: Msg = DECISION_FOR,
 ) -> Msg | None:
     """Why a command bound to `mark` may not be applied, in words for its player, or None when
     the decision it names is the one open now. `table` is the channel's live game, if any;
     `what` says what became of the decision, in words that "since" can follow: a message
-    given the seat's `name`, or a finished template with a `{name}` field.
+    given the seat's `name`.
     Raises PlayerError for a mark that names nothing of the player's."""
     if table is None or table.row.id != mark.game:
         row = await store.get(mark.game)
@@ -135,10 +134,7 @@ async def stale(
     if mark.decision == now:
         return None
     name = table.game.seat_name(state, mark.seat)
-    if isinstance(what, Msg):
-        became = m(what.key, **what.args, name=name)
-    else:
-        became = finished(what.format(name=state.seat_names[mark.seat]))
+    became = m(what.key, **what.args, name=name)
     waiting = [table.game.seat_name(state, s) for s in sorted(table.prompts())]
     since = await _since(store, table.row.id, mark.step, user_id)
     return m(

@@ -7,15 +7,15 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr
 from bot.store.models import SYSTEM_USER as SYSTEM_USER
 from bot.store.models import GameRow
 from engine import ActionBase, Event, Game, GameState, Outcome, Prompt
-from engine.messages import Text, say
+from engine.messages import Msg, say
 
 
 class PlayerError(Exception):
     """Something the player did wrong that the rules engine never saw; `text` is for them, a
     message said in their language when they are answered (`str()` is the English)."""
 
-    def __init__(self, text: Text) -> None:
-        self.text: Text = text
+    def __init__(self, text: Msg) -> None:
+        self.text: Msg = text
         super().__init__(say(text))
 
 

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from bot.table import limits
 from engine import Game, IllegalAction
-from engine.messages import ENGLISH, Msg, Text, has_key, m, raw, say, term
+from engine.messages import ENGLISH, Arg, Msg, has_key, m, say, term
 from engine.words import quoted
 
 
@@ -142,7 +142,7 @@ def check(game: Game, options: dict[str, Any], seated: int) -> None:
     game.make_options(players=counted_players(game, seated), **options)
 
 
-def refusal(game: Game, options: dict[str, Any], seated: int, reason: Text) -> Msg:
+def refusal(game: Game, options: dict[str, Any], seated: int, reason: Msg) -> Msg:
     """Why a choice is refused, and, when a table of another size could play it, when it may
     be chosen: options go by the players seated now."""
     fits: list[int] = []
@@ -153,12 +153,12 @@ def refusal(game: Game, options: dict[str, Any], seated: int, reason: Text) -> M
             continue
         fits.append(count)
     if not fits:
-        return m("bot.options.clash", reason=raw(reason))
-    when: Msg | str = str(fits[0])
+        return m("bot.options.clash", reason=reason)
+    when: Arg = fits[0]
     for count in fits[1:]:
         when = m("bot.present.counts_or", head=when, last=count)
     counted = counted_players(game, seated)
-    return m("bot.options.seated", reason=raw(reason), counted=counted, fits=when)
+    return m("bot.options.seated", reason=reason, counted=counted, fits=when)
 
 
 def fit(game: Game, options: dict[str, Any], seated: int) -> tuple[dict[str, Any], Msg | None]:
@@ -186,15 +186,15 @@ def fit(game: Game, options: dict[str, Any], seated: int) -> tuple[dict[str, Any
     return {}, _reset_note(reason, list(fields.values()))
 
 
-def _reset_note(reason: Text, reset: list[OptionField | None]) -> Msg:
+def _reset_note(reason: Msg, reset: list[OptionField | None]) -> Msg:
     back = [
         m("bot.options.back_to", option=f.title, value=f.named(f.default))
         for f in reset
         if f is not None
     ]
     if not back:
-        return raw(reason)
+        return reason
     note = back[-1]
     for earlier in reversed(back[:-1]):
         note = m("bot.options.and", first=earlier, rest=note)
-    return m("bot.options.reset", reason=raw(reason), back=note)
+    return m("bot.options.reset", reason=reason, back=note)

@@ -141,11 +141,11 @@ def split_text(text: str, limit: int = limits.MESSAGE_PIECE) -> list[str]:
     return pieces
 
 
-def counts_msg(counts: tuple[int, ...]) -> Msg | str:
+def counts_msg(counts: tuple[int, ...]) -> Msg:
     """How many may play, as a host reads it: "2 or 4", or a run as "2 to 5"."""
     if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return m("bot.present.counts_run", low=counts[0], high=counts[-1])
-    said: Msg | str = str(counts[0]) if counts else ""
+    said = m("core.name", name=str(counts[0]) if counts else "")
     for count in counts[1:]:
         said = m("bot.present.counts_or", head=said, last=count)
     return said

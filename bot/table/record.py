@@ -32,7 +32,7 @@ from engine import Game, GameState, IllegalAction, history
 from engine.errors import wrong
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack
-from engine.messages import ENGLISH, Msg, Text, m, raw, say
+from engine.messages import ENGLISH, Msg, m, say
 
 FORMAT = "boardgame-bot/game-record"
 """What a record file says it is, in its `format` field."""
@@ -64,9 +64,9 @@ class RecordError(Exception):
     """A record file that cannot be used; `msg` is one sentence saying why, said in whoever
     reads it's language (`str()` is the English, for the offline replay and logs)."""
 
-    def __init__(self, msg: Text) -> None:
-        self.msg: Msg = raw(msg)
-        super().__init__(say(self.msg))
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(say(msg))
 
 
 class TooSlow(RecordError):

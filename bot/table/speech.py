@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.store.models import GameRow, Prefs
 from bot.table.model import Table
 from bot.table.pace import Pace
-from engine.messages import Text, known, say
+from engine.messages import Msg, known, say
 
 
 def table_language(row: GameRow) -> str:
@@ -33,12 +33,12 @@ def seat_language(table: Table, seat: int) -> str:
     return person_language(table.row.prefs.get(user), None, table_language(table.row))
 
 
-def in_channel(table: Table, text: Text) -> str:
+def in_channel(table: Table, text: Msg) -> str:
     """`text` as the table's channel reads it."""
     return say(text, table_language(table.row))
 
 
-def to_seat(table: Table, seat: int, text: Text) -> str:
+def to_seat(table: Table, seat: int, text: Msg) -> str:
     """`text` as the holder of `seat` reads it."""
     return say(text, seat_language(table, seat))
 

@@ -28,7 +28,7 @@ from bot.table.computer_ids import is_computer
 from bot.table.model import SYSTEM_USER, Accepted, PlayerError, Table
 from engine import ActionBase, GameState, IllegalAction, Prompt, history
 from engine.games import REGISTRY
-from engine.messages import ENGLISH, Arg, Msg, Text, m
+from engine.messages import ENGLISH, Arg, Msg, m
 
 log = logging.getLogger(__name__)
 
@@ -278,15 +278,15 @@ class Tables:
             raise PlayerError(why) from None
         return self._table(await self.write(self.store.update_lobby(table.row, options=options)))
 
-    async def fit_options(self, table: Table) -> tuple[Table, str]:
+    async def fit_options(self, table: Table) -> tuple[Table, Msg | None]:
         """After a join or a leave: the lobby's options made to go with its new count (see
-        `bot.table.options.fit`), and the note saying what went back to its default, if anything,
-        in the table's language (the lobby message shows it)."""
+        `bot.table.options.fit`), and the note saying what went back to its default, if anything
+        (the lobby message shows it in the table's language, the player's answer in theirs)."""
         options, note = game_options.fit(table.game, table.row.options, len(table.row.players))
         if note is None:
-            return table, ""
+            return table, None
         row = await self.write(self.store.update_lobby(table.row, options=options))
-        return self._table(row), speech.in_channel(table, note)
+        return self._table(row), note
 
     async def discard_lobby(self, table: Table) -> None:
         """Close a lobby that never reached its channel, so the channel is free again."""
@@ -397,7 +397,7 @@ class Tables:
         action = table.game.parse_action(self.forceable(table)[seat])
         return speech.in_channel(table, table.game.choice_label(table.state, action))
 
-    async def force(self, table: Table, seat: int, why: Text) -> Accepted:
+    async def force(self, table: Table, seat: int, why: Msg) -> Accepted:
         """Take a pending decision's default for its seat (the host's order, a deadline or
         turn limit, a player away); `why` heads the narration."""
         default = self.forceable(table).get(seat)

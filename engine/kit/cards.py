@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
 from engine.core import ActionBase, Game, HandCard, QuickChoice
-from engine.messages import Text, raw
+from engine.messages import Msg
 from engine.rng import Rng
 
 T = TypeVar("T")
@@ -97,8 +97,8 @@ def redeal(piles: Sequence[list[T]], rng: Rng) -> list[tuple[T, T]]:
 
 def hand_cards(
     hand: Iterable[str],
-    name: Callable[[str], Text],
-    text: Callable[[str], Text],
+    name: Callable[[str], Msg],
+    text: Callable[[str], Msg],
     plays: Callable[[str], list[QuickChoice]] | None = None,
 ) -> list[HandCard]:
     """A hand as `HandCard`s, one per card id in the order first held, copies counted.
@@ -109,8 +109,8 @@ def hand_cards(
     return [
         HandCard(
             id=card,
-            name_msg=raw(name(card)),
-            text_msg=raw(text(card)),
+            name_msg=name(card),
+            text_msg=text(card),
             count=n,
             choices=plays(card) if plays is not None else [],
         )
@@ -135,8 +135,8 @@ def hand_view(
     state: Any,
     seat: int,
     hand: Iterable[str],
-    name: Callable[[str], Text],
-    text: Callable[[str], Text],
+    name: Callable[[str], Msg],
+    text: Callable[[str], Msg],
     field: str = "card",
 ) -> list[HandCard]:
     """A seat's hand for `Game.hand`: each card with the seat's legal actions whose `field`
@@ -147,7 +147,7 @@ def hand_view(
     def choices(card: str) -> list[QuickChoice]:
         return [
             QuickChoice(
-                msg=raw(game.describe(state, action)),
+                msg=game.describe(state, action),
                 action=action.model_dump(mode="json"),
                 style=game.choice_style(action),
             )

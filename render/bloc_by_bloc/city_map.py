@@ -296,7 +296,7 @@ def _district_tile(canvas: Canvas, box: Box, tile: TileFace) -> None:
     canvas.draw.rounded_rectangle(band, radius=10, fill=fill, outline=INK, width=2)
     canvas.draw.rectangle(Box(band.x0 + 2, band.y1 - 12, band.x1 - 2, band.y1 - 1), fill=fill)
     canvas.draw.line([(band.x0, band.y1), (band.x1, band.y1)], fill=INK, width=2)
-    _name(canvas, band.inset(8, 3), said(tile.name), text_on(fill))
+    _name(canvas, band.inset(8, 3), tile.name, text_on(fill))
     foot = Box(box.x0, box.y1 - FOOT, box.x1, box.y1)
     canvas.draw.line([(foot.x0, foot.y0), (foot.x1, foot.y0)], fill=shade(body, 0.3), width=1)
     glyphs.difficulty_disc(canvas, (foot.x0 + 24, foot.center[1]), 18, tile.difficulty)

@@ -32,9 +32,8 @@ def drawing_in(lang: str) -> Iterator[None]:
         _LANGUAGE.reset(token)
 
 
-def said(msg: Msg | str) -> str:
-    """A view's message (or a word of the board's own, by its `bloc.board.` key) in the
-    language being drawn."""
+def said(msg: Msg) -> str:
+    """A view's message in the language being drawn."""
     return say(msg, _LANGUAGE.get())
 
 

@@ -19,6 +19,7 @@ from bot.table.model import Table
 from engine import history
 from render import board_png
 from tests.bot.harness import STEP_TIMEOUT, Session, reply_text
+from tests.engine.toy_words import words
 from tests.standin import (
     AttachmentRecord,
     ChannelRecord,
@@ -91,7 +92,7 @@ async def play_defaults(session: Session, count: int | None = None) -> None:
             return
         seat = min(table.prompts())
         async with bot.tables.lock(table.row.channel_id):
-            await bot.tables.force(table, seat, "⏰ Time is up.")
+            await bot.tables.force(table, seat, words("⏰ Time is up."))
         await bot.publisher.publish(session.game_id)
         done += 1
 

@@ -9,6 +9,7 @@ from bot.table.model import Accepted, Table
 from engine import Prompt, QuickChoice
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_game import Bid
+from tests.engine.toy_words import words
 
 ALICE, BOB = 101, 202
 
@@ -98,9 +99,9 @@ def asking(*seats: int, phase: str | None = "actions:1") -> Table:
         {
             seat: Prompt(
                 seat=seat,
-                text="Pick one.",
+                msg=words("Pick one."),
                 choices=[
-                    QuickChoice(label=label, action={"kind": "bid", "card": 1})
+                    QuickChoice(msg=words(label), action={"kind": "bid", "card": 1})
                     for label in ("North", "South", "East")
                 ],
                 phase=phase,

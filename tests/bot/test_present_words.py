@@ -13,12 +13,13 @@ from engine import Outcome, Termination
 from engine.games.space_insurrection import GAME as SPACE
 from engine.games.space_insurrection.flow import to_sheet
 from tests.engine.space_insurrection.support import put
+from tests.engine.toy_words import words
 
 SEATS = ["Red", "Blue", "Yellow"]
 
 
 def ending(winners: list[int]) -> Outcome:
-    return Outcome(termination=Termination.GOAL, winners=winners, reason="The war is over.")
+    return Outcome(termination=Termination.GOAL, winners=winners, msg=words("The war is over."))
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from bot.table.tables import Tables
 from engine import Termination, history
 from engine.games.not_on_my_block import GAME as NOMB
 from tests.engine.toy_game import GAME as TOY
+from tests.engine.toy_words import words
 
 
 def told(seq: int, text: str, kind: str = "turn", id_: int | None = None) -> Told:
@@ -231,7 +232,7 @@ async def test_ends_players_choose_play_on_and_absent_defaults_end_it_in_log_and
                 table = (await tables.act(table, table.holder(seat), {"kind": "end"})).after
         assert table.row.status == "active" and NOMB.outcome(table.state) is None
         for seat in (0, 1):
-            table = (await tables.force(table, seat, "⏰ Time is up.")).after
+            table = (await tables.force(table, seat, words("⏰ Time is up."))).after
         ending = NOMB.outcome(table.state)
         assert ending is not None and ending.termination == Termination.STANDSTILL
         stored = await tables.by_id(table.row.id)

@@ -32,10 +32,11 @@ from bot.table.pace import Pace, bounds_text, refusal
 from bot.table.tables import Tables
 from engine import IllegalAction, Outcome, Termination
 from engine.games import REGISTRY
-from engine.messages import ENGLISH, Msg, catalog, raw, read_catalog, say
+from engine.messages import ENGLISH, Msg, catalog, read_catalog, say
 from engine.messages import fields as _fields
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_game import Bid
+from tests.engine.toy_words import words
 
 ALICE, BOB = 101, 202
 Status = Literal["lobby", "active", "finished", "abandoned"]
@@ -105,7 +106,7 @@ def test_a_spanish_table_hears_its_lobby_seating_end_and_help_in_spanish() -> No
     table = spanish_table()
     lobby = present.lobby_text(table)
     said = [lobby["title"], lobby["description"], present.seating(table)]
-    ending = Outcome(termination=Termination.GOAL, winners=[0, 1], msg=raw("Fin."))
+    ending = Outcome(termination=Termination.GOAL, winners=[0, 1], msg=words("Fin."))
     said.append(present.outcome_text(table, ending))
     said.append(present.help_text(table, {"game": ["new", "join"]}, {}))
     said += present.pace_lines(table, {})
@@ -144,7 +145,7 @@ def test_a_spanish_table_begins_ends_and_sends_its_dms_in_each_readers_language(
     assert dm.body["text"].startswith("⏰ Your turn as")
     (piece,) = posts.compose(table, outbox(dm), current=True, show=posts.Show())
     assert " in <#77>:" in piece.content, "Bob's DM names its channel in English"
-    ending = Outcome(termination=Termination.GOAL, winners=[0], msg=raw("Fin."))
+    ending = Outcome(termination=Termination.GOAL, winners=[0], msg=words("Fin."))
     over = move.model_copy(update={"outcome": ending})
     (final,) = [p for p in posts.for_move(over) if p.kind == "turn"]
     table.row.status = "finished"

@@ -42,7 +42,7 @@ def test_hands_are_dealt_from_a_shuffled_deck_and_only_their_owner_sees_them():
     dealt = sorted(state.hands[0] + state.hands[1])
     assert len(set(dealt)) == 6 and set(dealt) <= set(range(1, 10))
     assert GAME.view(state, 0).model_dump()["hand"] == state.hands[0]
-    assert GAME.hand_text(state, 1) == "Your hand: " + ", ".join(map(str, state.hands[1]))
+    assert str(GAME.hand_text(state, 1)) == "Your hand: " + ", ".join(map(str, state.hands[1]))
 
 
 def test_a_seat_that_is_not_prompted_is_refused():

@@ -12,6 +12,7 @@ from engine.core import ActionBase, Event, IllegalAction, Prompt
 from engine.games import REGISTRY
 from tests import fuzz
 from tests.engine.toy_game import Bid, BidState, SealedBids
+from tests.engine.toy_words import words
 
 SHORT_BUSY = 300
 """Random moves in the quick run of each game: a few seconds, then defaults to the end."""
@@ -39,7 +40,7 @@ class RefusesItsHighestCard(SealedBids):
 
     def _apply(self, state: BidState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, Bid) and action.card == max(state.hands[seat]):
-            raise IllegalAction("Not that one.")
+            raise IllegalAction(words("Not that one."))
         return super()._apply(state, seat, action, absent)
 
 

@@ -25,7 +25,9 @@ from engine import (
 )
 from engine.core import HandCard
 from engine.kit.cards import deal, hand_view, redeal
+from engine.messages import Msg
 from engine.rng import Rng
+from tests.engine.toy_words import words
 
 ROUNDS = 3
 
@@ -88,15 +90,17 @@ class SealedBids(Game[BidState, BidOptions]):
             return {}
         if state.pending_loser is not None:
             seat = state.pending_loser
-            choices = [QuickChoice(label="Accept", action={"kind": "settle", "choice": "accept"})]
+            choices = [
+                QuickChoice(msg=words("Accept"), action={"kind": "settle", "choice": "accept"})
+            ]
             if state.rerolls_left[seat]:
                 choices.append(
-                    QuickChoice(label="Re-roll", action={"kind": "settle", "choice": "reroll"})
+                    QuickChoice(msg=words("Re-roll"), action={"kind": "settle", "choice": "reroll"})
                 )
             return {
                 seat: Prompt(
                     seat=seat,
-                    text="You lost the tie-break roll. Accept or re-roll?",
+                    msg=words("You lost the tie-break roll. Accept or re-roll?"),
                     kinds=["settle"],
                     choices=choices,
                     out_of_turn=True,
@@ -106,7 +110,7 @@ class SealedBids(Game[BidState, BidOptions]):
         return {
             seat: Prompt(
                 seat=seat,
-                text="Bid a card.",
+                msg=words("Bid a card."),
                 kinds=["bid"],
                 default={"kind": "bid", "card": min(state.hands[seat])},
             )
@@ -125,24 +129,24 @@ class SealedBids(Game[BidState, BidOptions]):
     def _apply(self, state: BidState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, Bid):
             if state.pending_loser is not None or state.bids[seat] is not None:
-                raise IllegalAction("You have already bid this round.")
+                raise IllegalAction(words("You have already bid this round."))
             if action.card not in state.hands[seat]:
-                raise IllegalAction(f"You do not hold a {action.card}.")
+                raise IllegalAction(words(f"You do not hold a {action.card}."))
             state.hands[seat].remove(action.card)
             state.bids[seat] = action.card
             events = [
-                Event(text=f"{state.seat_names[seat]} has bid."),
-                Event(text=f"You bid your {action.card}.", seat=seat),
+                Event(msg=words(f"{state.seat_names[seat]} has bid.")),
+                Event(msg=words(f"You bid your {action.card}."), seat=seat),
             ]
             if all(b is not None for b in state.bids):
                 events += self._resolve(state)
             return events
         assert isinstance(action, Settle)
         if state.pending_loser != seat:
-            raise IllegalAction("There is no result for you to settle.")
+            raise IllegalAction(words("There is no result for you to settle."))
         if action.choice == "reroll":
             if not state.rerolls_left[seat]:
-                raise IllegalAction("You have no re-roll left.")
+                raise IllegalAction(words("You have no re-roll left."))
             state.rerolls_left[seat] -= 1
             state.wins[state.pending_winner or 0] -= 1
             return self._tie_break(state, [state.pending_winner or 0, seat])
@@ -152,7 +156,7 @@ class SealedBids(Game[BidState, BidOptions]):
     def _resolve(self, state: BidState) -> list[Event]:
         bids = [b or 0 for b in state.bids]
         shown = ", ".join(f"{state.seat_names[s]} {b}" for s, b in enumerate(bids))
-        events = [Event(text=f"Bids revealed: {shown}.")]
+        events = [Event(msg=words(f"Bids revealed: {shown}."))]
         top = max(bids)
         leaders = [s for s, b in enumerate(bids) if b == top]
         if len(leaders) == 1:
@@ -170,12 +174,12 @@ class SealedBids(Game[BidState, BidOptions]):
         winner, loser = ordered[0][1], ordered[-1][1]
         state.wins[winner] += 1
         state.pending_winner, state.pending_loser = winner, loser
-        return [Event(text=f"Tie-break rolls {rolls}: {state.seat_names[winner]} wins.")]
+        return [Event(msg=words(f"Tie-break rolls {rolls}: {state.seat_names[winner]} wins."))]
 
     def _next_round(self, state: BidState) -> list[Event]:
         state.round += 1
         state.bids = [None] * len(state.bids)
-        return [Event(text=f"Round {state.round} begins.")] if state.round <= ROUNDS else []
+        return [Event(msg=words(f"Round {state.round} begins."))] if state.round <= ROUNDS else []
 
     def turn_number(self, state: BidState) -> int:
         """The round being bid; after the last one the count stays on it."""
@@ -196,7 +200,7 @@ class SealedBids(Game[BidState, BidOptions]):
         best = max(state.wins)
         winners = [s for s, w in enumerate(state.wins) if w == best]
         return Outcome(
-            termination=Termination.GOAL, winners=winners, reason=f"most rounds won ({best})"
+            termination=Termination.GOAL, winners=winners, msg=words(f"most rounds won ({best})")
         )
 
     def _resample(self, state: BidState, seat: int | None, rng: Rng) -> None:
@@ -211,12 +215,12 @@ class SealedBids(Game[BidState, BidOptions]):
         for s, card in zip(bids, sealed, strict=True):
             state.bids[s] = card
 
-    def choice_label(self, state: BidState, action: ActionBase) -> str:
+    def choice_label(self, state: BidState, action: ActionBase) -> Msg:
         """A bid is secret until the round resolves: in public it is only "a bid"."""
-        return "a secret bid" if action.kind == "bid" else self.describe(state, action)
+        return words("a secret bid") if action.kind == "bid" else self.describe(state, action)
 
-    def hand_text(self, state: BidState, seat: int) -> str | None:
-        return "Your hand: " + ", ".join(map(str, state.hands[seat]))
+    def hand_text(self, state: BidState, seat: int) -> Msg | None:
+        return words("Your hand: " + ", ".join(map(str, state.hands[seat])))
 
     def hand(self, state: BidState, seat: int) -> list[HandCard]:
         """Each card of the hand with the button that bids it, while the seat may bid."""
@@ -225,8 +229,8 @@ class SealedBids(Game[BidState, BidOptions]):
             state,
             seat,
             map(str, state.hands[seat]),
-            name=lambda card: f"The {card}",
-            text=lambda card: f"Bids {card}; the highest bid wins the round.",
+            name=lambda card: words(f"The {card}"),
+            text=lambda card: words(f"Bids {card}; the highest bid wins the round."),
         )
 
 

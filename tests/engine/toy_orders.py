@@ -30,8 +30,9 @@ from engine import (
     Prompt,
     Termination,
 )
-from engine.messages import Msg, m
+from engine.messages import Msg
 from engine.rng import Rng
+from tests.engine.toy_words import words
 
 ROUNDS = 2
 WATCH = "tower"
@@ -79,11 +80,6 @@ def place_name(place: str) -> str:
     return place.capitalize()
 
 
-def _named(words: str) -> Msg:
-    """A toy game's words for an order sheet, shown as they are in every language."""
-    return m("core.name", name=words)
-
-
 def scout_name(key: str) -> str:
     camp, _, number = key.partition("-")
     return f"{camp.capitalize()} scout {number}"
@@ -125,16 +121,16 @@ class Scouts(Game[ScoutState, ScoutOptions]):
         lines = []
         for key in self.scouts_of(state, seat):
             here = state.at[key]
-            stay = OrderOption(value=here, label=_named(f"stays at the {place_name(here)}"))
+            stay = OrderOption(value=here, label=words(f"stays at the {place_name(here)}"))
             if here == WATCH:
                 lines.append(
-                    OrderLine(key=key, label=_named(scout_name(key)), options=[stay], locked=True)
+                    OrderLine(key=key, label=words(scout_name(key)), options=[stay], locked=True)
                 )
                 continue
-            moves = [OrderOption(value=p, label=_named(place_name(p))) for p in PLACES[here]]
-            lines.append(OrderLine(key=key, label=_named(scout_name(key)), options=[stay, *moves]))
+            moves = [OrderOption(value=p, label=words(place_name(p))) for p in PLACES[here]]
+            lines.append(OrderLine(key=key, label=words(scout_name(key)), options=[stay, *moves]))
         return OrderSheet(
-            kind="orders", title=_named(f"Movement orders, round {state.round}"), lines=lines
+            kind="orders", title=words(f"Movement orders, round {state.round}"), lines=lines
         )
 
     def _prompts(self, state: ScoutState) -> dict[int, Prompt]:
@@ -144,7 +140,7 @@ class Scouts(Game[ScoutState, ScoutOptions]):
             return {
                 0: Prompt(
                     seat=0,
-                    text=f"Muster the scouts for round {state.round}.",
+                    msg=words(f"Muster the scouts for round {state.round}."),
                     kinds=["muster"],
                     choices=self.quick_choices(state, [Muster()]),
                     default={"kind": "muster"},
@@ -157,7 +153,7 @@ class Scouts(Game[ScoutState, ScoutOptions]):
             sheet = self.sheet(state, seat)
             prompts[seat] = Prompt(
                 seat=seat,
-                text=f"Write your scouts' movement orders for round {state.round}.",
+                msg=words(f"Write your scouts' movement orders for round {state.round}."),
                 kinds=["orders"],
                 sheet=sheet,
                 default=sheet.submission({}),
@@ -173,33 +169,35 @@ class Scouts(Game[ScoutState, ScoutOptions]):
     def _apply(self, state: ScoutState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if isinstance(action, Muster):
             if not state.mustering:
-                raise IllegalAction("The scouts are already out.")
+                raise IllegalAction(words("The scouts are already out."))
             state.mustering = False
-            return [Event(text=f"Round {state.round} begins.")]
+            return [Event(msg=words(f"Round {state.round} begins."))]
         assert isinstance(action, Orders)
         if state.mustering:
-            raise IllegalAction("The scouts wait to be mustered for the next round.")
+            raise IllegalAction(words("The scouts wait to be mustered for the next round."))
         if state.orders[seat] is not None:
-            raise IllegalAction("You have already submitted your orders this round.")
+            raise IllegalAction(words("You have already submitted your orders this round."))
         sheet = self.sheet(state, seat)
         chosen = action.chosen()
         targets: dict[str, str] = {}
         for key, place in chosen.items():
             line = sheet.line(key)
             if line is None:
-                raise IllegalAction(f"{scout_name(key)} is not one of your scouts.")
+                raise IllegalAction(words(f"{scout_name(key)} is not one of your scouts."))
             if place not in [o.value for o in line.options]:
-                raise IllegalAction(f"{line.label} cannot reach the {place_name(place)}.")
+                raise IllegalAction(words(f"{line.label} cannot reach the {place_name(place)}."))
             if place == state.at[key]:
                 continue
             if place in targets:
                 raise IllegalAction(
-                    f"{scout_name(targets[place])} and {line.label} cannot both go to the "
-                    f"{place_name(place)}; send one of them elsewhere."
+                    words(
+                        f"{scout_name(targets[place])} and {line.label} cannot both go to the "
+                        f"{place_name(place)}; send one of them elsewhere."
+                    )
                 )
             targets[place] = key
         state.orders[seat] = chosen
-        events = [Event(text=f"{state.seat_names[seat]} has submitted orders.")]
+        events = [Event(msg=words(f"{state.seat_names[seat]} has submitted orders."))]
         if all(o is not None for o in state.orders):
             events += self._reveal(state)
         return events
@@ -223,8 +221,8 @@ class Scouts(Game[ScoutState, ScoutOptions]):
                 state.scores[next(iter(seats))] += 1
         scores = ", ".join(f"{n} {s}" for n, s in zip(state.seat_names, state.scores, strict=True))
         events = [
-            Event(text="Orders revealed: " + ("; ".join(told) or "every scout stays") + "."),
-            Event(text=f"Scores after round {state.round}: {scores}."),
+            Event(msg=words("Orders revealed: " + ("; ".join(told) or "every scout stays") + ".")),
+            Event(msg=words(f"Scores after round {state.round}: {scores}.")),
         ]
         state.round += 1
         state.orders = [None] * len(state.orders)
@@ -271,26 +269,28 @@ class Scouts(Game[ScoutState, ScoutOptions]):
         best = max(state.scores)
         winners = [s for s, score in enumerate(state.scores) if score == best]
         return Outcome(
-            termination=Termination.TIME_LIMIT, winners=winners, reason=f"most points ({best})"
+            termination=Termination.TIME_LIMIT, winners=winners, msg=words(f"most points ({best})")
         )
 
-    def describe(self, state: ScoutState, action: ActionBase) -> str:
+    def describe(self, state: ScoutState, action: ActionBase) -> Msg:
         if not isinstance(action, Orders):
-            return "Muster the scouts"
+            return words("Muster the scouts")
         moves = [
             f"{scout_name(k)} → {place_name(p)}"
             for k, p in action.chosen().items()
             if k in state.at
         ]
-        return "orders: " + (", ".join(moves) or "every scout stays")
+        return words("orders: " + (", ".join(moves) or "every scout stays"))
 
-    def choice_label(self, state: ScoutState, action: ActionBase) -> str:
+    def choice_label(self, state: ScoutState, action: ActionBase) -> Msg:
         """Orders stay secret until the reveal: in public they are only "sealed orders"."""
-        return "sealed orders" if isinstance(action, Orders) else self.describe(state, action)
+        if isinstance(action, Orders):
+            return words("sealed orders")
+        return self.describe(state, action)
 
-    def status_text(self, state: ScoutState, seat: int | None) -> str:
+    def status_text(self, state: ScoutState, seat: int | None) -> Msg:
         at = ", ".join(f"{scout_name(k)} at the {place_name(p)}" for k, p in state.at.items())
-        return f"Round {min(state.round, ROUNDS)} of {ROUNDS}. {at}."
+        return words(f"Round {min(state.round, ROUNDS)} of {ROUNDS}. {at}.")
 
 
 class _View(BaseModel):

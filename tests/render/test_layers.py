@@ -31,6 +31,7 @@ from render.bloc_by_bloc.geometry import tile_box
 from render.bloc_by_bloc.look import BOARD_FILL, HIGHWAY, TYPE_COLOUR
 from render.canvas import Canvas, encode
 from render.palette import build_palette
+from tests.engine.toy_words import words
 from tests.render.test_not_on_my_block_render import midgame_state, placed_state
 
 RENDER = Path(render.__file__).parent
@@ -119,7 +120,9 @@ def test_cached_layers_draw_the_same_city_as_one_pass() -> None:
 
 def over(state: BlocState) -> BlocState:
     state.phase = "over"
-    state.outcome = Outcome(termination=Termination.TIME_LIMIT, winners=[], reason="Time runs out.")
+    state.outcome = Outcome(
+        termination=Termination.TIME_LIMIT, winners=[], msg=words("Time runs out.")
+    )
     return state
 
 

@@ -46,7 +46,7 @@ from engine.games.space_insurrection.state import (
 )
 from engine.games.space_insurrection.view import SpaceView, build_view, phase_name
 from engine.kit.cards import draw_at_random, hand_view
-from engine.messages import Msg, Text, m
+from engine.messages import Msg, m
 from engine.rng import Rng
 
 
@@ -172,31 +172,31 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
     def view(self, state: SpaceState, seat: int | None) -> SpaceView:
         return build_view(state, seat, sorted(self._prompts(state)), self.outcome(state))
 
-    def describe(self, state: SpaceState, action: ActionBase) -> Text:
+    def describe(self, state: SpaceState, action: ActionBase) -> Msg:
         try:
             return text.describe(state, action)
         except (KeyError, ValueError, IndexError, StopIteration):
             return super().describe(state, action)
 
-    def choice_label(self, state: SpaceState, action: ActionBase) -> Text:
+    def choice_label(self, state: SpaceState, action: ActionBase) -> Msg:
         try:
             return text.choice_label(state, action)
         except (KeyError, ValueError, IndexError, StopIteration):
-            return action.kind
+            return m("core.name", name=action.kind)
 
     def choice_style(self, action: ActionBase) -> ChoiceStyle:
         return "secondary" if isinstance(action, Pass) else "primary"
 
-    def label_value(self, state: SpaceState, kind: str, field: str, value: object) -> Text:
+    def label_value(self, state: SpaceState, kind: str, field: str, value: object) -> Msg:
         return text.label_value(state, field, value)
 
-    def status_text(self, state: SpaceState, seat: int | None) -> Text:
+    def status_text(self, state: SpaceState, seat: int | None) -> Msg:
         result = self.outcome(state)
         if result is not None:
             return m("space.status.over", reason=result.msg)
         return text.status(state, sorted(self._prompts(state)))
 
-    def hand_text(self, state: SpaceState, seat: int) -> Text | None:
+    def hand_text(self, state: SpaceState, seat: int) -> Msg | None:
         return text.hand(state, seat)
 
     def hand(self, state: SpaceState, seat: int) -> list[HandCard]:

@@ -27,7 +27,7 @@ from engine.games.space_insurrection.state import (
     type_of,
 )
 from engine.games.space_insurrection.view import phase_name
-from engine.messages import Arg, Msg, Text, m
+from engine.messages import Arg, Msg, m
 from engine.sheets import decode_orders
 
 VERBS = (
@@ -88,8 +88,8 @@ def choice_label(state: SpaceState, action: ActionBase) -> Msg:
     return describe(state, action)
 
 
-def _verb(act: str) -> Msg | str:
-    return verb(act) if act in VERBS else act
+def _verb(act: str) -> Msg:
+    return verb(act) if act in VERBS else m("core.name", name=act)
 
 
 def _act(state: SpaceState, action: Act) -> Msg:
@@ -106,7 +106,7 @@ def _act(state: SpaceState, action: Act) -> Msg:
     )
 
 
-def label_value(state: SpaceState, field: str, value: object) -> Text:
+def label_value(state: SpaceState, field: str, value: object) -> Msg:
     text = str(value)
     if field == "orders":
         return _orders(state, text)
@@ -121,7 +121,7 @@ def label_value(state: SpaceState, field: str, value: object) -> Text:
     try:
         return target_name(state, text)
     except (KeyError, ValueError, IndexError):
-        return text
+        return m("core.name", name=text)  # a value typed by hand, shown as it was typed
 
 
 def hand(state: SpaceState, seat: int) -> Msg:
@@ -137,15 +137,19 @@ def hand(state: SpaceState, seat: int) -> Msg:
     return said
 
 
-def _orders(state: SpaceState, text: str) -> Msg | str:
-    parts: list[Msg | str] = []
+def _orders(state: SpaceState, text: str) -> Msg:
+    parts: list[Msg] = []
     for unit, value in decode_orders(text).items():
         if value in ("stay", "orbit", "rest"):
             continue
         parts.append(
             m("space.hand.order", chit=chit_name(unit), to=label_value(state, "to", value))
         )
-    return semicolons(parts) if parts else m("space.hand.no_orders")
+    if not parts:
+        return m("space.hand.no_orders")
+    joined = semicolons(parts)
+    assert isinstance(joined, Msg)  # clauses that are all messages join into one
+    return joined
 
 
 def chit_order(chit: str) -> tuple[int, str]:

@@ -13,7 +13,7 @@ from engine.core import IllegalAction
 from engine.games.space_insurrection import GAME
 from engine.games.space_insurrection.actions import Act, Declare, Discard, Pass
 from engine.games.space_insurrection.state import SpaceState
-from engine.messages import RAW, Msg, say
+from engine.messages import Msg, say
 from tests.engine.space_insurrection.playout import random_move, waiting
 
 KEY = re.compile(r"\bspace\.[a-z_.]+")
@@ -110,7 +110,6 @@ def test_every_word_of_a_game_reads_in_spanish(said):
     missing: set[str] = set()
     english_left: set[str] = set()
     for msg in said:
-        assert RAW not in _keys(msg), f"finished text carried as a message: {msg}"
         spanish, english = say(msg, "es"), say(msg, "en")
         missing |= set(KEY.findall(spanish)) | set(KEY.findall(english))
         if spanish == english and NAMES.sub("", spanish):
