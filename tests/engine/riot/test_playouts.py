@@ -60,7 +60,14 @@ def test_seeded_playouts_keep_the_invariants_and_end(players: int) -> None:
         assert _play(seed, players, own=seed % 2 == 0) > 0
 
 
+SLOW_GAMES = 96
+"""Seeded games in the slow run (about 2 s each), in chunks the test workers share; the fuzzer
+plays as many more as asked (`python -m tests.fuzz --game riot --games 300`)."""
+CHUNKS = 8
+
+
 @pytest.mark.slow
-def test_three_hundred_seeded_playouts_keep_the_invariants_and_end() -> None:
-    for seed in range(300):
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_seeded_playouts_of_every_size_keep_the_invariants_and_end(chunk: int) -> None:
+    for seed in range(chunk, SLOW_GAMES, CHUNKS):
         _play(seed, 2 + seed % 3, own=seed % 2 == 0)
