@@ -24,7 +24,7 @@ from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
 from bot.store.answers import OWED, Owed, PendingAnswer
-from bot.table import limits
+from bot.table import limits, record
 from engine.messages import ENGLISH, m, say
 
 if TYPE_CHECKING:
@@ -148,7 +148,8 @@ class OwedAnswers:
 
     async def truth(self, pending: PendingAnswer) -> str:
         """What became of the command, from its row, in the asker's language: the steps it
-        logged (told as the channel was told them), some other change, or nothing."""
+        logged (as the channel was told them, in the asker's language where they were kept as
+        messages), some other change, or nothing."""
         language = pending.language or ENGLISH
         if pending.game_id is not None and pending.last_seq is not None:
             told = await self.store.narration(
@@ -156,7 +157,8 @@ class OwedAnswers:
                 first_seq=pending.first_seq or pending.last_seq,
                 last_seq=pending.last_seq,
             )
-            said = "\n".join(t.text for t in told if t.kind == "turn" and t.text)
+            turns = [record.text_in(t, language) for t in told if t.kind == "turn"]
+            said = "\n".join(text for text in turns if text)
             return limits.clip(f"{say(COUNTED, language)}\n{said}".strip(), limits.MESSAGE)
         return say(CHANGED if pending.changed else NOT_DONE, language)
 

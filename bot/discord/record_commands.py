@@ -243,9 +243,11 @@ async def past_board(interaction: discord.Interaction[GameBot], step: int) -> No
             log.warning("game %s: its log does not replay to step %s", row.id, step, exc_info=True)
             raise PlayerError(m("bot.record_commands.no_replay")) from None
         picture = await bot.drawing.board(Table(row=row, game=game, state=state))
-        told = [r.text for r in await bot.store.narration(row.id, first_seq=step, last_seq=step)]
+        language = reader(interaction)
+        rows = await bot.store.narration(row.id, first_seq=step, last_seq=step)
+        told = [record.text_in(r, language) for r in rows]
         at = m("bot.record_commands.at_step", game=game.title, step=step, latest=latest)
-        lines = [say(at, reader(interaction))]
+        lines = [say(at, language)]
         if told:
             lines.append(limits.clip(told[0], 1500))
         await _send_file(interaction, Said("\n".join(lines)), picture)

@@ -171,6 +171,10 @@ class Told(BaseModel):
     text: str
     to: int | None = None
     """The one player a notice is meant for (`posts.notice`), or None: meant for everyone."""
+    said: list[Msg] = []
+    """The same words as messages, one a line, when the post kept them (`text` is how the
+    channel read them), so a reader of another language reads them in theirs; none for a post
+    that kept only its text."""
 
     @staticmethod
     def words(kind: str, body: dict[str, Any]) -> str:

@@ -110,6 +110,7 @@ class SqlRecord(Sql):
                 kind=r["kind"],
                 text=Told.words(r["kind"], body),
                 to=body.get("to"),
+                said=body.get("said", []),
             )
             for r, body in zip(rows, bodies, strict=True)
         ]

@@ -22,7 +22,7 @@ from bot.table.computer_ids import is_computer, people
 from bot.table.model import Accepted, Table
 from bot.table.pace import Pace
 from engine import Prompt
-from engine.messages import m, say
+from engine.messages import Msg, m, say
 
 
 class ButtonSpec(BaseModel):
@@ -122,22 +122,23 @@ def for_start(table: Table) -> list[Post]:
 
 
 def for_move(
-    move: Accepted, prefix: str = "", *, by: int = 0, at: datetime | None = None
+    move: Accepted, prefix: Msg | None = None, *, by: int = 0, at: datetime | None = None
 ) -> list[Post]:
     """What a move tells: `by` (the player who moved, 0 for a default played for someone) and
     `at` (the table's clock) say who is at the table, so their next turn needs no ping."""
     after = move.after
     assert after.state is not None
-    public = [speech.in_channel(after, e.msg) for e in move.events if e.seat is None]
-    header = "\n".join([prefix, *public] if prefix else public)
-    header = header or speech.in_channel(after, after.game.describe(after.state, move.action))
+    said = narration(move, prefix)
+    header = "\n".join(speech.in_channel(after, msg) for msg in said)
     if move.outcome is not None:
-        header += "\n" + present.outcome_text(after, move.outcome, narrated=header)
-        spoken = speech.table_language(after.row)
-        everyone = " ".join(present.mention(p, spoken) for p in after.row.players)
-        header += "\n" + speech.in_channel(after, m("bot.posts.thanks", players=everyone))
+        language = speech.table_language(after.row)
+        said += [
+            present.outcome_msg(after, move.outcome, header, language),
+            present.thanks_msg(after),
+        ]
+        header = "\n".join(speech.in_channel(after, msg) for msg in said)
     dms = [] if at is None or move.outcome is not None else _turn_dms(move, by, at)
-    posts = [_turn(after, header, final=move.outcome is not None, by=by, at=at)]
+    posts = [_turn(after, header, final=move.outcome is not None, by=by, at=at, said=said)]
     if dms:
         posts[0].body["dm"] = [after.holder(seat) for seat, _ in dms]
         posts += [private(after, seat, text) for seat, text in dms]
@@ -151,6 +152,16 @@ def for_move(
         if not is_computer(after.holder(seat))  # a computer seat reads the state, not DMs
     ]
     return posts
+
+
+def narration(move: Accepted, prefix: Msg | None = None) -> list[Msg]:
+    """A move's lines for the channel, one message each: `prefix` (why a default was played)
+    and the step's public events, or the move's own description when there are none."""
+    after = move.after
+    assert after.state is not None
+    public = [e.msg for e in move.events if e.seat is None]
+    told = [prefix, *public] if prefix is not None else public
+    return told or [after.game.describe(after.state, move.action)]
 
 
 def _turn_dms(move: Accepted, by: int, at: datetime) -> list[tuple[int, str]]:
@@ -204,6 +215,21 @@ def notice(
     return Post(kind="notice", body=body)
 
 
+def tell(
+    table: Table,
+    msg: Msg,
+    ping: list[int] | None = None,
+    controls: list[Control] | None = None,
+    *,
+    to: int | None = None,
+) -> Post:
+    """A notice of `msg`, said in the table's language, that keeps the message so the record
+    reads it again in whatever language its reader asks."""
+    post = notice(speech.in_channel(table, msg), ping, controls, to=to)
+    post.body["said"] = [msg.model_dump(mode="json")]
+    return post
+
+
 def reminder(user_id: int, text: str, controls: list[Control], fallback: str) -> Post:
     """A DM nudging one player, with a link to where they must answer; `fallback` is said in
     the channel instead, with a ping, if their DMs are closed."""
@@ -219,9 +245,19 @@ def reminder(user_id: int, text: str, controls: list[Control], fallback: str) ->
 
 
 def _turn(
-    table: Table, header: str, *, final: bool, by: int = 0, at: datetime | None = None
+    table: Table,
+    header: str,
+    *,
+    final: bool,
+    by: int = 0,
+    at: datetime | None = None,
+    said: list[Msg] | None = None,
 ) -> Post:
+    """A turn's post: `header` is its narration as the channel reads it, `said` the same lines
+    as messages (kept for readers of other languages), when it was built from messages."""
     body: dict[str, Any] = {"header": header, "final": final, "version": table.row.version}
+    if said is not None:
+        body["said"] = [msg.model_dump(mode="json") for msg in said]
     if by and at is not None:
         body["by"], body["at"] = by, at.isoformat()
     return Post(kind="turn", body=body)

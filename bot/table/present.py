@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -17,25 +18,34 @@ from bot.table.model import Table
 from bot.table.options import option_label
 from bot.table.pace import Pace
 from engine import OrderAction, Outcome, Prompt, QuickChoice
-from engine.messages import ENGLISH, Msg, m, say
+from engine.messages import ENGLISH, Arg, Msg, m, say
 
 
 def mention(user_id: int, language: str = ENGLISH) -> str:
     """A person as a mention; a computer seat's holder by its level (it has no user, and is
     named in the table's `language`), a forgotten player by their seat label."""
+    return say(mention_msg(user_id), language)
+
+
+def mention_msg(user_id: int) -> Msg:
+    """`mention` as a message, for narration kept to be read again in another language."""
     if is_forgotten(user_id):  # a player who asked to be forgotten, in an ended game
-        return seat_label(user_id)
+        return m("core.name", name=seat_label(user_id))
     if computer_ids.is_computer(user_id):
-        return computer_ids.label(user_id, language)
-    return f"<@{user_id}>"
+        return computer_ids.holder(user_id)
+    return m("core.name", name=f"<@{user_id}>")
 
 
 def seat_line(table: Table, seat: int, language: str | None = None) -> str:
     """A seat's holder and the seat, in `language` (the table's when not given)."""
+    return say(seat_msg(table, seat), language or speech.table_language(table.row))
+
+
+def seat_msg(table: Table, seat: int) -> Msg:
+    """A seat's holder and the seat, as a message."""
     assert table.state is not None
-    language = language or speech.table_language(table.row)
-    holder = mention(table.holder(seat), language)
-    return f"{holder} ({speech.seat_name(table, seat, language)})"
+    holder = mention_msg(table.holder(seat))
+    return m("bot.present.seat_line", holder=holder, seat=table.game.seat_name(table.state, seat))
 
 
 def seating(table: Table) -> str:
@@ -66,8 +76,14 @@ def outcome_text(
     """The result line, naming (and so pinging) the winners; the reason only if the game's own
     narration has not just said it. In `language`, the table's when not given."""
     language = language or speech.table_language(table.row)
-    winners = [seat_line(table, s, language) for s in outcome.winners]
-    return game_over_line(winners, outcome, narrated, language)
+    return say(outcome_msg(table, outcome, narrated, language), language)
+
+
+def outcome_msg(table: Table, outcome: Outcome, narrated: str, language: str) -> Msg:
+    """`outcome_text` as a message: whether the reason is said is decided against the step's
+    narration as `language` read it, and stays so in every language it is read in later."""
+    winners: list[Arg] = [seat_msg(table, s) for s in outcome.winners]
+    return game_over_msg(winners, outcome, narrated, language)
 
 
 def game_over_line(
@@ -75,14 +91,30 @@ def game_over_line(
 ) -> str:
     """The end announced: the winner, or a shared win with every winner named; the reason
     only if `narrated` (the step's own narration) has not just said it."""
-    said = say(outcome.msg, language)
-    won = say(winners_msg(winners), language)
-    if said in narrated:
-        return say(m("bot.present.game_over", winners=won), language)
-    return say(m("bot.present.game_over_why", winners=won, reason=said), language)
+    return say(game_over_msg(list(winners), outcome, narrated, language), language)
 
 
-def winners_msg(names: list[str]) -> Msg:
+def game_over_msg(
+    winners: list[Arg], outcome: Outcome, narrated: str = "", language: str = ENGLISH
+) -> Msg:
+    """`game_over_line` as a message (`narrated` is read in `language`)."""
+    won = winners_msg(winners)
+    if say(outcome.msg, language) in narrated:
+        return m("bot.present.game_over", winners=won)
+    return m("bot.present.game_over_why", winners=won, reason=outcome.msg)
+
+
+def thanks_msg(table: Table) -> Msg:
+    """The thanks said to everyone who played, once a game is over, each named as the
+    channel knows them."""
+    everyone = [mention_msg(p) for p in table.row.players]
+    said = everyone[0] if everyone else m("core.name", name="")
+    for one in everyone[1:]:
+        said = m("bot.present.side_by_side", first=said, rest=one)
+    return m("bot.posts.thanks", players=said)
+
+
+def winners_msg(names: Sequence[Arg]) -> Msg:
     """Who won: one winner, a win shared by several (named, so a three-way tie never reads
     "Winner:" for three), or none."""
     if not names:

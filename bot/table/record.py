@@ -32,7 +32,7 @@ from engine import Game, GameState, IllegalAction, history
 from engine.errors import wrong
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack
-from engine.messages import ENGLISH, Msg, m, say
+from engine.messages import ENGLISH, Msg, m, say, say_all
 
 FORMAT = "boardgame-bot/game-record"
 """What a record file says it is, in its `format` field."""
@@ -74,6 +74,19 @@ class TooSlow(RecordError):
 
 
 # ----- narration ---------------------------------------------------------------------------------
+def text_in(told: Told, language: str) -> str:
+    """What the channel was told, as a reader of `language` reads it: said anew from its
+    messages when the post kept them, else its text as the channel read it."""
+    if not told.said:
+        return told.text
+    return "\n".join(say_all(told.said, language))
+
+
+def said_in(rows: Sequence[Told], language: str) -> list[Told]:
+    """`rows` with their text in `language` (`text_in`)."""
+    return [r.model_copy(update={"text": text_in(r, language)}) for r in rows]
+
+
 def line(told: Told) -> str:
     """One step's narration as a page shows it, labelled with its step."""
     text = told.text.strip() or "…"
@@ -109,8 +122,8 @@ def page_text(
     title: str, rows: Sequence[Told], page: int, language: str = ENGLISH
 ) -> tuple[str, int]:
     """The text of page `page` (clamped to the pages there are) and how many pages there are,
-    its headings in `language`."""
-    packed = pages(rows)
+    its headings and, where it was kept as messages, its narration in `language`."""
+    packed = pages(said_in(rows, language))
     if not packed:
         return f"{title}\n{say(m('bot.record.nothing'), language)}", 1
     page = max(0, min(page, len(packed) - 1))
@@ -133,8 +146,11 @@ def since(rows: Sequence[Told], last_seq: int, reader: int) -> list[Told]:
     since its player has not seen it."""
     out = [r for r in rows if r.seq >= last_seq]
     if out and out[0].seq == last_seq and out[0].kind == "turn":
-        rest = out[0].text.partition("\n")[2]
-        out = ([out[0].model_copy(update={"text": rest})] if rest.strip() else []) + out[1:]
+        first = out[0]
+        rest = first.text.partition("\n")[2]
+        left = first.model_copy(update={"text": rest, "said": first.said[1:]})
+        kept = bool(left.said) if first.said else bool(rest.strip())
+        out = ([left] if kept else []) + out[1:]
     return for_reader(out, reader)
 
 

@@ -97,21 +97,23 @@ def names_of(row: GameRow) -> dict[str, str]:
     return dict(row.player_names)
 
 
-def log_lines(row: GameRow, told: Sequence[Told]) -> list[LogLine]:
-    """The channel's narration as the page shows it: no notice meant for one player alone (the
+def log_lines(row: GameRow, told: Sequence[Told], language: str | None = None) -> list[LogLine]:
+    """The channel's narration as the page shows it, in `language` (the reader's; the table's
+    when not given) where it was kept as messages: no notice meant for one player alone (the
     channel showed it, but it is that player's business), no Discord ids."""
-    names, language = names_of(row), speech.table_language(row)
+    names, language = names_of(row), language or speech.table_language(row)
     return [
         LogLine(id=t.id, seq=t.seq, text=scrub(t.text, names, language))
-        for t in told
+        for t in record.said_in(told, language)
         if t.to is None and t.text.strip()
     ]
 
 
 def seen(table: Table, steps: int, told: Sequence[Told], language: str | None = None) -> Seen:
     """The page's words for `table` at its latest step (`steps`), with the narration `told`:
-    what the table waits for and its result in `language` (the reader's; the table's when not
-    given), the narration as the channel was told it."""
+    what the table waits for, its result and its narration in `language` (the reader's; the
+    table's when not given), the narration as the channel was told it where it kept no
+    messages."""
     row, names = table.row, names_of(table.row)
     language = language or speech.table_language(row)
     waiting: list[str] = []
@@ -134,7 +136,7 @@ def seen(table: Table, steps: int, told: Sequence[Told], language: str | None = 
         version=row.version,
         waiting=waiting,
         result=result,
-        log=log_lines(row, told),
+        log=log_lines(row, told, language),
     )
 
 
