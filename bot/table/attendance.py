@@ -39,7 +39,7 @@ def _seated(table: Table, user_id: int) -> None:
 
 def tell(table: Table, msg: Msg, ping: list[int] | None = None) -> Post:
     """What the table is told, in its language."""
-    return posts.notice(speech.in_channel(table, msg), ping)
+    return posts.tell(table, msg, ping)
 
 
 async def set_pace(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.computer import Level
-from engine.messages import ENGLISH, m, say
+from engine.messages import ENGLISH, Msg, m, say
 
 LEVELS = (Level.CASUAL, Level.STRONG)
 
@@ -39,9 +39,14 @@ def new_id(level: Level, players: Iterable[int]) -> int:
 
 def label(user_id: int, language: str = ENGLISH) -> str:
     """How the table names a computer seat's holder, in its `language`."""
+    return say(holder(user_id), language)
+
+
+def holder(user_id: int) -> Msg:
+    """A computer seat's holder by its level, as a message."""
     level = level_of(user_id)
     assert level is not None
-    return say(m("bot.computer.holder", level=m(f"bot.computer.level.{level.value}")), language)
+    return m("bot.computer.holder", level=m(f"bot.computer.level.{level.value}"))
 
 
 def people(user_ids: Iterable[int]) -> list[int]:

@@ -335,7 +335,7 @@ class Tables:
         if user_id != table.row.host_id and not can_manage:
             raise PlayerError(m("bot.tables.abandon_who"))
         abandoned = m("bot.tables.abandoned", who=f"<@{user_id}>", game=table.game.title)
-        told = posts.notice(speech.in_channel(table, abandoned))
+        told = posts.tell(table, abandoned)
         row = await self.write(self.store.close(table.row, "abandoned", [told], "abandoned"))
         self.forget(row.id)
         return Table(row=row, game=table.game, state=table.state)
@@ -411,12 +411,11 @@ class Tables:
             seat=table.game.seat_name(table.state, seat),
             label=self.default_label(table, seat),
         )
-        prefix = speech.in_channel(table, told)
         action = table.game.parse_action(default)
-        return await self._commit(table, seat, action, SYSTEM_USER, prefix)
+        return await self._commit(table, seat, action, SYSTEM_USER, told)
 
     async def _commit(
-        self, table: Table, seat: int, action: ActionBase, user_id: int, prefix: str = ""
+        self, table: Table, seat: int, action: ActionBase, user_id: int, prefix: Msg | None = None
     ) -> Accepted:
         """Apply, then store the log entry, the snapshot and what must be told, all at once.
         A move logged for `SYSTEM_USER` is a default played for an absent player, and the game
