@@ -352,10 +352,11 @@ async def settle_and_count(crash: CrashTable, figures: Figures) -> None:
     seqs = {r["seq"] for r in rows if r["kind"] == "turn"}
     figures.unannounced += len(set(range(len(await crash.log()) + 1)) - seqs)
     by_nonce: dict[str, int] = {}
+    late: dict[str, bool] = {}
     for message in crash.standin.world.messages.values():
         if message.author_id == crash.standin.bot.id and message.nonce is not None:
             by_nonce[str(message.nonce)] = by_nonce.get(str(message.nonce), 0) + 1
-            figures.late += "Posted late" in message.content
+            late[str(message.nonce)] = "Posted late" in message.content
     for row in rows:
         if row["state"] != "sent":
             figures.unannounced += 1
@@ -370,6 +371,7 @@ async def settle_and_count(crash: CrashTable, figures: Figures) -> None:
                 figures.unannounced += not shown and edited is not None and not edited.deleted
                 continue
             seen = by_nonce.get(f"{row['id']}.{number}", 0)
+            figures.late += late.get(f"{row['id']}.{number}", False)  # this game's posts only
             figures.unannounced += seen == 0
             figures.doubled += max(0, seen - 1)
 
