@@ -38,6 +38,9 @@ GAMES = {0: ("not_on_my_block", "bloc_by_bloc"), 1: ("bloc_by_bloc", "not_on_my_
 share of the kills."""
 SHARE = KILLS // sum(len(games) for games in GAMES.values())
 NAMES = ["ana", "ben", "cy", "dee"]
+READY_SECONDS = 90.0
+"""How long a restart may take: both processes may be coming back at once, on cores shared
+with other tests."""
 
 __all__ = ["standin"]  # the stand-in fixture of `test_two_processes`, sharded gateway and all
 pytestmark = pytest.mark.slow  # 100 restarts of a bot process: minutes
@@ -70,6 +73,7 @@ async def test_two_processes_on_postgresql_survive_being_killed_at_random(
     url = await postgres.database()
     processes = [child(standin, tmp_path, url, f"[{shard}]") for shard in GAMES]
     for process in processes:
+        process.ready_timeout = READY_SECONDS
         await process.start()
     store = PostgresStore(url, pool_size=4)
     await store.open()
