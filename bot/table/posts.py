@@ -111,9 +111,9 @@ def without_timelapse(table: Table, content: str) -> str:
 # ----- at commit time -------------------------------------------------------------------------
 def for_start(table: Table) -> list[Post]:
     assert table.state is not None
-    begins = m("bot.posts.begins", game=table.game.title, seating=present.seating(table))
+    begins = m("bot.posts.begins", game=table.game.title, seating=present.seating_msg(table))
     header = speech.in_channel(table, begins)
-    posts = [_turn(table, header, final=False)]
+    posts = [_turn(table, header, final=False, said=[begins])]
     for seat in range(len(table.state.seat_names)):
         secret = table.game.hand_text(table.state, seat)
         if secret is not None and not is_computer(table.holder(seat)):

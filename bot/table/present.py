@@ -49,8 +49,20 @@ def seat_msg(table: Table, seat: int) -> Msg:
 
 
 def seating(table: Table) -> str:
+    return speech.in_channel(table, seating_msg(table))
+
+
+def seating_msg(table: Table) -> Msg:
+    """Every seat's holder, a line each, as a message."""
     assert table.state is not None
-    return "\n".join(f"- {seat_line(table, s)}" for s in range(len(table.state.seat_names)))
+    lines = [
+        m("bot.present.seat_item", line=seat_msg(table, s))
+        for s in range(len(table.state.seat_names))
+    ]
+    said = lines[0] if lines else m("core.name", name="")
+    for line in lines[1:]:
+        said = m("bot.present.next_line", first=said, rest=line)
+    return said
 
 
 SHEET_HINT = m("bot.present.sheet_hint")

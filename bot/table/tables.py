@@ -404,14 +404,14 @@ class Tables:
         if default is None:
             raise PlayerError(m("bot.tables.no_default"))
         assert table.state is not None
+        action = table.game.parse_action(default)
         told = m(
             "bot.tables.default_for",
-            why=speech.in_channel(table, why),
+            why=why,
             who=f"<@{table.holder(seat)}>",
             seat=table.game.seat_name(table.state, seat),
-            label=self.default_label(table, seat),
+            label=table.game.choice_label(table.state, action),
         )
-        action = table.game.parse_action(default)
         return await self._commit(table, seat, action, SYSTEM_USER, told)
 
     async def _commit(

@@ -17,8 +17,10 @@ from bot.discord import record_commands
 from bot.table import record
 from bot.table.model import Table
 from engine import history
+from engine.messages import ENGLISH
 from render import board_png
 from tests.bot.harness import STEP_TIMEOUT, Session, reply_text
+from tests.bot.test_table_spanish import leftovers
 from tests.engine.toy_words import words
 from tests.standin import (
     AttachmentRecord,
@@ -193,6 +195,41 @@ async def test_since_after_a_move_that_set_nothing_else_off_says_nothing_happene
     await bid(session, host)  # step 1: only "Host has bid."
     nothing = reply_text(await session.command(host, "game", "since"))
     assert "Nothing has happened since your last move (step 1)" in nothing
+
+
+async def narrated(session: Session, language: str) -> list[str]:
+    """Every line of the game's steps (after its start) as a reader of `language` reads them,
+    from its log replayed: what its channel was told of each move, less who was pinged."""
+    table = await session.table()
+    entries = await session.bot.store.action_log(table.row.id)
+    start = session.bot.tables.initial(table)
+    told, _ = record.narrate(table.game, start, entries, language=language)
+    return [line for _seq, text in told[1:] for line in text.splitlines()]
+
+
+async def test_an_english_tables_log_and_since_read_in_the_askers_language(real: Session):
+    """History keeps its words as messages: a Spanish client reads an English table's log and
+    what happened since in Spanish, an English one in English, whatever the channel was told."""
+    ana, ben = real.user("ana"), real.user("ben")
+    ana.locale = "es-ES"
+    await real.open_game("not_on_my_block", ana, ben, seed=2)  # an English server's table
+    await play_defaults(real, 4)
+    spanish, english = await narrated(real, "es"), await narrated(real, ENGLISH)
+    only_english = [line for line in english if line not in spanish]
+    assert only_english, "the game's narration reads the same in both languages"
+    channel = "\n".join(p.content for p in real.posts())
+    assert all(line in channel for line in english)  # the channel itself still reads English
+
+    log = reply_text(await real.command(ana, "game", "log"))
+    assert all(line in log for line in spanish), log
+    assert [line for line in only_english if line in log] == [] and leftovers(log) == []
+    assert "Por defecto para" in log and "apartment" not in log  # a default and what it played
+    since = reply_text(await real.command(ana, "game", "since"))  # she has not moved: all of it
+    assert all(line in since for line in spanish) and leftovers(since) == []
+    theirs = reply_text(await real.command(ben, "game", "log"))
+    assert all(line in theirs for line in english)
+    at = reply_text(await real.command(ana, "game", "board", step=2))
+    assert [line for line in only_english if line in at] == []
 
 
 # ----- /game board step: --------------------------------------------------------------------------

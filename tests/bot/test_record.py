@@ -10,13 +10,15 @@ from typing import Any
 
 import pytest
 
-from bot.store.models import LoggedAction, Told
+from bot.store.models import LoggedAction, Post, Told
 from bot.store.sqlite import SqliteStore
 from bot.table import record
 from bot.table.model import Table
 from bot.table.tables import Tables
 from engine import Termination, history
 from engine.games.not_on_my_block import GAME as NOMB
+from engine.messages import ENGLISH
+from tests.bot.test_table_spanish import leftovers
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_words import words
 
@@ -57,6 +59,48 @@ def test_since_leaves_out_your_own_move_but_not_what_came_after_it_at_the_same_s
     ]
     assert [r.text for r in record.since(rows, 5, 7)] == []
     assert [r.text for r in record.since(rows, 5, 8)] == ["their DMs are closed"]
+
+
+def test_since_leaves_out_the_message_of_your_own_move_in_any_language():
+    kept = [words("you moved"), words("the round ends")]
+    rows = [told(4, "you moved\nthe round ends").model_copy(update={"said": kept})]
+    (left,) = record.since(rows, 4, 7)
+    assert left.said == kept[1:] and record.text_in(left, "es") == "the round ends"
+    alone = [told(4, "you moved").model_copy(update={"said": kept[:1]})]
+    assert record.since(alone, 4, 7) == []
+
+
+async def test_narration_kept_as_messages_reads_in_any_language_and_older_text_as_stored(
+    tmp_path: Path,
+):
+    """An English table's start, moves, defaults and end read in Spanish to a Spanish reader;
+    what was stored before words were kept as messages reads as the channel read it."""
+    store = SqliteStore(tmp_path / "games.sqlite3")
+    await store.open()
+    try:
+        tables, table = await nomb_in_play(store)
+        for seat in (0, 1):
+            table = (await tables.act(table, table.holder(seat), {"kind": "end"})).after
+        old = "Words the channel was told before they were kept as messages"
+        body = {"header": old, "final": False, "version": 0}
+        await store.add_posts(table.row.id, [Post(kind="turn", body=body)])
+        for seat in (0, 1):
+            table = (await tables.act(table, table.holder(seat), {"kind": "end"})).after
+        for seat in (0, 1):
+            table = (await tables.force(table, seat, words("⏰ Time is up."))).after
+        assert NOMB.outcome(table.state) is not None
+        rows = await store.narration(table.row.id)
+        channel = "\n".join(r.text for r in rows)
+        assert "begins!" in channel and "Game over" in channel and "Default for" in channel
+        spanish = "\n".join(r.text for r in record.said_in(rows, "es"))
+        for said in ("¡Empieza", "Por defecto para", "Fin de la partida", "¡Gracias por jugar"):
+            assert said in spanish, said
+        assert old in spanish and leftovers(spanish.replace(old, "")) == []
+        assert "\n".join(r.text for r in record.said_in(rows, ENGLISH)) == channel
+        text, _ = record.page_text("Registro", rows, 0, "es")
+        assert "¡Empieza" in text and "begins!" not in text
+    finally:
+        await store.aclose()
 
 
 # ----- replaying a log ---------------------------------------------------------------------------

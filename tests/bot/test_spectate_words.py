@@ -21,12 +21,13 @@ from PIL import Image
 
 import bot
 from bot.table import spectate
+from bot.web import page as web_page
 from bot.web.pictures import shrink
 from engine.messages import ENGLISH, catalog, read_catalog, say
 from render import RENDERERS
 from tests.bot.harness import Session
 from tests.bot.spectate_games import played
-from tests.bot.test_e2e_record import bid, play_defaults, toy
+from tests.bot.test_e2e_record import bid, narrated, play_defaults, toy
 from tests.bot.test_spectate import Browser, link, view_png
 from tests.bot.test_table_spanish import leftovers
 from tests.engine.toy_game import GAME as TOY
@@ -161,6 +162,33 @@ async def test_a_spanish_browser_reads_the_page_in_spanish_and_an_english_one_in
         status, body, _ = await browser.get("/s/nothing-here", **{"Accept-Language": SPANISH})
         assert status == 404 and "Aquí no hay ninguna página" in body.decode()
         assert english_in(read(body.decode())) == []
+
+
+async def test_an_english_tables_log_reads_in_a_spanish_browsers_language(watched: Session):
+    """The log keeps its words as messages: a Spanish browser reads an English table's
+    narration in Spanish, on the page and in what its script fetches; an English one in
+    English."""
+    ana, ben = watched.user("ana"), watched.user("ben")
+    await watched.open_game("not_on_my_block", ana, ben, seed=3)  # an English table
+    await play_defaults(watched, 3)
+    spanish, english = await narrated(watched, "es"), await narrated(watched, ENGLISH)
+    only_english = [line for line in english if line not in spanish]
+    assert only_english
+    path = await link(watched, ana)
+    async with aiohttp.ClientSession() as http:
+        browser = Browser(watched, http)
+        _, body, _ = await browser.get(path, **{"Accept-Language": SPANISH})
+        _, fetched, _ = await browser.get(f"{path}/state.json?lang=es")
+        _, theirs, _ = await browser.get(path, **{"Accept-Language": ENGLISH_BROWSER})
+    logs = {
+        "page": body.decode(),
+        "script": "".join(x["html"] for x in json.loads(fetched)["log"]),
+    }
+    for where, told in logs.items():
+        assert all(web_page.text(line) in told for line in spanish), where
+        assert [line for line in only_english if web_page.text(line) in told] == [], where
+        assert leftovers(html.unescape(told)) == [], where
+    assert all(web_page.text(line) in theirs.decode() for line in english)
 
 
 async def test_a_spanish_tables_page_reads_in_spanish_to_a_browser_the_bot_cannot_speak_to(
