@@ -203,7 +203,7 @@ class DueSweep:
                 n=after.reminders,
                 host=f"<@{host}>",
             )
-            absent = posts.notice(in_channel(table, said), [host])
+            absent = posts.tell(table, said, [host])
             told.append(_once(absent, "absent", after))
         await self.store.update_wait(after, told)
 

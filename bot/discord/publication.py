@@ -33,7 +33,7 @@ from bot.table import limits, posts
 from bot.table.model import Table
 from bot.table.pace import Pace
 from bot.table.posts import Piece
-from bot.table.speech import in_channel, person_language, table_language
+from bot.table.speech import person_language, table_language
 from engine.messages import m, say
 
 if TYPE_CHECKING:
@@ -435,8 +435,10 @@ class Publisher:
         """Say once per game and player, in the channel, that their DMs are closed."""
         user_id = post.recipient or 0
         if await self.store.note_dm_closed(table.row.id, user_id):
-            text = in_channel(table, m("bot.publication.dms_closed", who=f"<@{user_id}>"))
-            await self.store.add_posts(table.row.id, [posts.notice(text, [user_id], to=user_id)])
+            closed = m("bot.publication.dms_closed", who=f"<@{user_id}>")
+            await self.store.add_posts(
+                table.row.id, [posts.tell(table, closed, [user_id], to=user_id)]
+            )
 
     async def _orphan(self, table: Table) -> None:
         if table.row.status not in ("lobby", "active"):

@@ -36,7 +36,7 @@ from bot.table import imports, limits, present, record
 from bot.table.model import SYSTEM_USER, PlayerError, Table
 from bot.table.pace import Pace
 from bot.table.posts import for_change, private
-from bot.table.speech import seat_name, table_language, to_seat
+from bot.table.speech import seat_name, to_seat
 from bot.table.tables import crowded
 from engine import Game
 from engine.games import REGISTRY
@@ -361,11 +361,10 @@ async def _import(
     steps = rec.log[-1].seq if rec.log else 0
     key = "imported_over" if outcome is not None else "imported_live"
     heard = m(f"bot.record_commands.{key}", who=f"<@{user}>", game=game.title, step=steps)
-    header = f"{say(heard, table_language(row))}\n{present.seating(table)}"
+    header = m("bot.present.next_line", first=heard, rest=present.seating_msg(table))
     if outcome is not None:
         # Nobody is asked anything by a game that is over: its import pings no one.
-        body = {"header": header, "final": True, "version": 0, "quiet": True}
-        posts = [Post(kind="turn", body=body)]
+        posts = for_change(table, header, final=True)
         waits = []
     else:
         posts = for_change(table, header)

@@ -21,7 +21,6 @@ from bot.store.models import Prefs
 from bot.table import attendance, posts, takebacks
 from bot.table.model import PlayerError, Table
 from bot.table.pace import SNOOZE, Pace, refusal
-from bot.table.speech import in_channel
 from engine.messages import Msg, m, say
 
 if TYPE_CHECKING:
@@ -231,7 +230,7 @@ class Steward:
             text: Msg
             if not yes:
                 refused = m("bot.steward.refused_notice", who=f"<@{user}>")
-                told = posts.notice(in_channel(table, refused))
+                told = posts.tell(table, refused)
                 if not await self.store.settle_rewind(
                     rewind, agreed=rewind.agreed, state="refused", posts=[told]
                 ):

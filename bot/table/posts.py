@@ -192,10 +192,14 @@ def _turn_dms(move: Accepted, by: int, at: datetime) -> list[tuple[int, str]]:
     return out
 
 
-def for_change(table: Table, header: str) -> list[Post]:
-    """A change to the game that is no player's move (a take-back): the board and whoever must
-    act now, as after a move."""
-    return [_turn(table, header, final=False)]
+def for_change(table: Table, said: Msg, *, final: bool = False) -> list[Post]:
+    """A change to the game that is no player's move (a take-back, an import): the board and
+    whoever must act now, as after a move. `final`: a game brought in already over, which asks
+    nobody anything and so pings nobody."""
+    post = _turn(table, speech.in_channel(table, said), final=final, said=[said])
+    if final:
+        post.body["quiet"] = True
+    return [post]
 
 
 def notice(

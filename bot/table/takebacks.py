@@ -225,7 +225,7 @@ async def take_back(
     after_row = table.row.model_copy(update={"version": table.row.version + 1})
     after = Table(row=after_row, game=table.game, state=state)
     key = "bot.takebacks.rewound" if rewind else "bot.takebacks.took_back"
-    header = speech.in_channel(table, m(key, who=f"<@{user_id}>", moves=plan.text()))
+    header = m(key, who=f"<@{user_id}>", moves=plan.text())
     snapshot = state.model_dump_json()
     row = await tables.write(
         tables.store.record_action(
