@@ -90,6 +90,7 @@ def add_catalog_folder(folder: Path) -> None:
     if folder not in _FOLDERS:
         _FOLDERS.append(folder)
         catalog.cache_clear()
+        _languages.cache_clear()
 
 
 def catalog_folders() -> list[Path]:
@@ -99,8 +100,15 @@ def catalog_folders() -> list[Path]:
 
 def languages() -> list[str]:
     """Every language some catalog is written in, English first."""
+    return list(_languages())
+
+
+@cache
+def _languages() -> tuple[str, ...]:
+    """Read the folders once per set of folders: every word said asks which languages exist
+    (`known`), and a directory listing each time cost a bot start over a second."""
     found = {p.stem for folder in _FOLDERS for p in folder.glob("*.po")}
-    return [ENGLISH, *sorted(found - {ENGLISH})]
+    return (ENGLISH, *sorted(found - {ENGLISH}))
 
 
 @dataclass(frozen=True)
