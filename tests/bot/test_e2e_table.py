@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.table.model import Table
+from engine.messages import say
 from tests.bot.harness import Session, reply_text
 from tests.postgres import BACKENDS, database_settings
 from tests.standin import MessageRecord, UserRecord
@@ -171,7 +172,8 @@ async def test_replacing_a_player_hands_over_the_seat_and_its_secrets(session: S
     told = session.posts()[-1]
     assert "gave" in told.content and newcomer.id in told.pinged_ids
     secret = table.game.hand_text(table.state, seat)
-    assert any(secret in m.content for m in session.standin.dms(newcomer))
+    assert secret is not None
+    assert any(say(secret, "en") in m.content for m in session.standin.dms(newcomer))
     card = table.state.hands[seat][0]
     refused = reply_text(await session.command(guest, "bids", "bid", card=card))
     assert "not playing" in refused
