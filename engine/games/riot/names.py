@@ -3,6 +3,8 @@ a catalog entry keyed by its content id, so every language names them its own wa
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.games.riot.board import area_of, building_values, is_building, is_entry, is_street
 from engine.games.riot.content.models import content
 from engine.games.riot.state import HOSPITAL, HQ, RiotState, Unit
@@ -17,6 +19,7 @@ def seat(state: RiotState, seat_: int) -> Msg:
     return faction(state.factions[seat_])
 
 
+@cache
 def unit_type(type_id: str) -> Msg:
     return m(f"riot.unit.{type_id}")
 

@@ -60,10 +60,9 @@ def test_seeded_playouts_keep_the_invariants_and_end(players: int) -> None:
         assert _play(seed, players, own=seed % 2 == 0) > 0
 
 
-SLOW_GAMES = 96
-"""Seeded games in the slow run (about 2 s each), in chunks the test workers share; the fuzzer
-plays as many more as asked (`python -m tests.fuzz --game riot --games 300`)."""
-CHUNKS = 8
+SLOW_GAMES = 300
+"""Seeded games in the slow run, in chunks the test workers share."""
+CHUNKS = 12
 
 
 @pytest.mark.slow

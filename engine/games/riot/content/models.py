@@ -10,7 +10,7 @@ live in the catalogs under keys derived from each id (`riot.unit.<id>`, `riot.ca
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -130,8 +130,13 @@ class Content(Frozen):
                 raise ValueError(f"card {card.id}: the Police buy no cards")
         return self
 
+    @cached_property
+    def unit_types(self) -> dict[str, UnitType]:
+        """By id: every view and every legal attack asks for units' strengths."""
+        return {u.id: u for u in self.units}
+
     def unit(self, type_id: str) -> UnitType:
-        return next(u for u in self.units if u.id == type_id)
+        return self.unit_types[type_id]
 
     def card(self, card_id: str) -> CardType:
         return next(c for c in self.cards if c.id == card_id)
