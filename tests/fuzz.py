@@ -30,6 +30,7 @@ import contextlib
 import json
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +65,15 @@ class Stop(Exception):
 class Run:
     """One fuzzed game: its position, its seed, and what it found."""
 
-    def __init__(self, game: Game[Any, Any], seed: int, players: int) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seed: int,
+        players: int,
+        check: Callable[[Any], None] | None = None,
+    ) -> None:
         self.game = game
+        self.check = check
         self.seed = seed
         self.players = players
         self.step = 0
@@ -98,13 +106,16 @@ def fuzz(
     busy: int = BUSY,
     cap: int = CAP,
     own: bool = False,
+    check: Callable[[Any], None] | None = None,
 ) -> list[Problem]:
     """Every problem found in `games` games seeded `seed`, `seed + 1`, ...; `own` plays each
-    seat with the game's own player (`engine.players.heuristic`) instead of the random one."""
+    seat with the game's own player (`engine.players.heuristic`) instead of the random one;
+    `check` holds each position to a game's own invariants (an `AssertionError` is reported),
+    so one run of a game's seeded games serves the generic checks and its own."""
     problems: list[Problem] = []
     for i in range(games):
         count = players or game.player_counts[i % len(game.player_counts)]
-        run = Run(game, seed + i, count)
+        run = Run(game, seed + i, count, check)
         with contextlib.suppress(Stop):
             play(run, busy, cap, (heuristic(game) if own else None) or random_player)
         problems += run.problems
@@ -198,6 +209,11 @@ def check_position(run: Run, state: Any) -> str:
             json.loads(view.model_dump_json())
         except Exception as exc:
             run.report("invariant", f"the view for seat {seat} is not JSON: {exc}")
+    if run.check is not None:
+        try:
+            run.check(state)
+        except AssertionError as exc:
+            run.report("invariant", f"the game's own check failed: {exc}")
     return text
 
 
