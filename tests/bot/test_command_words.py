@@ -18,7 +18,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from bot.discord.action_commands import build_group
 from bot.discord.game_commands import GameCommands
 from bot.discord.rules_commands import rules_command
-from bot.discord.translator import CatalogTranslator, key_for, tree_strings
+from bot.discord.translator import CatalogTranslator, Node, key_for, tree_strings
 from engine.games import REGISTRY
 from engine.messages import ENGLISH, catalog, languages
 
@@ -130,3 +130,68 @@ async def test_a_whole_tree_translates_the_way_discord_py_syncs_it() -> None:
             return found
 
         assert all(NAME.fullmatch(v) for v in names(payload)), node.qualified_name
+
+
+MENTION = re.compile(r"`(/[^`\n]+)`")
+"""A command written out for the reader to type, as the bot's words write them: `/game hand`."""
+
+
+def _typed(node: Node, language: str) -> str:
+    """A command, group or option name as a reader of `language` sees it in Discord."""
+    if isinstance(node, app_commands.Parameter):
+        string, where = node.locale_name or node.name, Where.parameter_name
+    else:
+        group = isinstance(node, app_commands.Group)
+        string = node._locale_name or node.name
+        where = Where.group_name if group else Where.command_name
+    english = string.message if isinstance(string, app_commands.locale_str) else str(string)
+    extras = string.extras if isinstance(string, app_commands.locale_str) else {}
+    key = extras.get("key") or key_for(where, node)
+    entry = catalog(language).entries.get(key or "") if language != ENGLISH else None
+    return entry[0] if entry and entry[0] else english
+
+
+def _refusal(text: str, roots: list[Node], language: str) -> str | None:
+    """Why the written command `text` is not one a reader of `language` can type, or None."""
+    words = text[1:].split(" ")
+    nodes: list[Node] = roots
+    command: app_commands.Command | None = None
+    for word in words:
+        if ":" in word:
+            if command is None:
+                return f"an option before a command in {text!r}"
+            option = word.split(":")[0]
+            typed = [_typed(p, language) for p in command.parameters]
+            if option not in typed:
+                return f"{text!r}: no option {option!r} (it has {typed})"
+            continue
+        if command is not None:
+            return None  # a word after the command is the reader's own value, or prose
+        found = {_typed(n, language): n for n in nodes}
+        if word not in found:
+            return f"{text!r}: no {word!r} where it is (there: {sorted(found)})"
+        node = found[word]
+        if isinstance(node, app_commands.Group):
+            nodes = list(node.commands)
+        else:
+            command = node  # type: ignore[assignment]
+    return None
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_command_the_words_name_is_one_a_reader_can_type(language: str) -> None:
+    """A reply, a prompt or a `/rules` topic that names a command names it as the reader's
+    Discord shows it: a Spanish reader is told `/partida mano`, never `/game hand`, which
+    their command list does not hold."""
+    roots: list[Node] = [*general(), *(build_group(g) for g in REGISTRY.values())]
+    texts = [(key, t) for key, forms in catalog(language).entries.items() for t in forms]
+    for game in REGISTRY.values():
+        texts += [(f"{game.id} /rules {t.id}", t.text) for t in game.rules_topics(language)]
+    problems = [
+        f"{where}: {why}"
+        for where, text in texts
+        for written in MENTION.findall(text)
+        if "{" not in written  # a command filled in when said (a game's own group)
+        and (why := _refusal(written, roots, language)) is not None
+    ]
+    assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} in all)"
