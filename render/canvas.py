@@ -420,7 +420,7 @@ def _mixed_mask(
 ) -> tuple[Image.Image | None, int, int]:
     """`_text_mask` for text the board font cannot draw alone (a name in another script): each
     run in its own font along one baseline, placed by the anchor as Pillow would place it."""
-    pieces = [(piece, face_for(main, size)) for piece, main in runs(" ".join(text.split()))]
+    pieces = [(piece, face_for(which, size)) for piece, which in runs(" ".join(text.split()))]
     width = sum(face.getlength(piece) for piece, face in pieces)
     face = font(size)
     assert isinstance(face, ImageFont.FreeTypeFont)  # the bundled TrueType face, never a bitmap

@@ -2,8 +2,9 @@
 
 Boards draw in DejaVu Sans Condensed: it has the accents of every language the bot speaks (and
 Greek and Cyrillic), so a Spanish board or a player called "José" draws as written. What DejaVu
-lacks (a name in Chinese or Japanese) falls back to Droid Sans Fallback, run by run, instead
-of drawing boxes. Both files and their licences are in `render/typefaces/`. Fonts are cached per
+lacks falls back, run by run, instead of drawing boxes: a name in Chinese or Japanese to Droid
+Sans Fallback, one in Korean to NanumSquare (Droid's Hangul has three syllables). The files and
+their licences are in `render/typefaces/`. Fonts are cached per
 size because loading one costs more than drawing a whole label.
 """
 
@@ -19,7 +20,9 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 TYPEFACES = Path(__file__).parent / "typefaces"
 MAIN = TYPEFACES / "DejaVuSansCondensed.ttf"
-FALLBACK = TYPEFACES / "DroidSansFallbackFull.ttf"
+FALLBACKS = (TYPEFACES / "DroidSansFallbackFull.ttf", TYPEFACES / "NanumSquareR.ttf")
+"""Tried in this order for a character the board font lacks."""
+FACES = (MAIN, *FALLBACKS)
 
 
 @lru_cache(maxsize=64)
@@ -29,26 +32,30 @@ def font(size: int) -> Font:
 
 
 @lru_cache(maxsize=64)
-def fallback_font(size: int) -> Font:
-    """The font for characters the board font lacks, at `size` pixels."""
-    return ImageFont.truetype(str(FALLBACK), size)
+def _face(which: int, size: int) -> Font:
+    return ImageFont.truetype(str(FACES[which]), size)
 
 
 @cache
+def _coverage(which: int) -> frozenset[int]:
+    """The characters one face draws (read once per process from its character map)."""
+    return frozenset(TTFont(str(FACES[which]), lazy=True).getBestCmap())
+
+
 def _covered() -> frozenset[int]:
-    """The characters the board font draws (read once per process from its character map)."""
-    return frozenset(TTFont(str(MAIN), lazy=True).getBestCmap())
+    """The characters the board font draws."""
+    return _coverage(0)
 
 
-@cache
-def _fallback_covered() -> frozenset[int]:
-    """The characters the fallback font draws."""
-    return frozenset(TTFont(str(FALLBACK), lazy=True).getBestCmap())
+def _face_of(char: str) -> int:
+    """The first face that draws `char` (the first fallback when none does)."""
+    code = ord(char)
+    return next((i for i in range(len(FACES)) if code in _coverage(i)), 1)
 
 
 def has_glyph(char: str) -> bool:
-    """Whether the board font or its fallback draws `char` (most emoji: neither does)."""
-    return ord(char) in _covered() or ord(char) in _fallback_covered()
+    """Whether the board font or a fallback draws `char` (most emoji: none does)."""
+    return any(ord(char) in _coverage(i) for i in range(len(FACES)))
 
 
 def drawable(text: str) -> bool:
@@ -57,23 +64,21 @@ def drawable(text: str) -> bool:
     return all(ord(ch) in covered or ch in "\n\t" for ch in text)
 
 
-def runs(text: str) -> list[tuple[str, bool]]:
-    """`text` cut where the font changes: each piece, and whether the board font draws it (else
-    the fallback does)."""
-    covered = _covered()
-    out: list[tuple[str, bool]] = []
+def runs(text: str) -> list[tuple[str, int]]:
+    """`text` cut where the font changes: each piece, and which face draws it (`face_for`)."""
+    out: list[tuple[str, int]] = []
     for ch in text:
-        main = ord(ch) in covered or ch.isspace()
-        if out and out[-1][1] == main:
-            out[-1] = (out[-1][0] + ch, main)
+        which = 0 if ch.isspace() else _face_of(ch)
+        if out and out[-1][1] == which:
+            out[-1] = (out[-1][0] + ch, which)
         else:
-            out.append((ch, main))
+            out.append((ch, which))
     return out
 
 
-def face_for(main: bool, size: int) -> Font:
-    """The font a run is drawn in."""
-    return font(size) if main else fallback_font(size)
+def face_for(which: int, size: int) -> Font:
+    """The font a run is drawn in: the board font (0) or a fallback."""
+    return font(size) if which == 0 else _face(which, size)
 
 
 @lru_cache(maxsize=8192)
@@ -88,8 +93,8 @@ def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
         left, top, right, bottom = font(size).getbbox(text, stroke_width=stroke)
         return int(right - left), int(bottom - top)
     width, top, bottom, x = 0.0, 0.0, 0.0, 0.0
-    for piece, main in runs(text):
-        face = face_for(main, size)
+    for piece, which in runs(text):
+        face = face_for(which, size)
         _, t, _, b = face.getbbox(piece, stroke_width=stroke, anchor="ls")
         top, bottom = min(top, t), max(bottom, b)
         x += face.getlength(piece)
