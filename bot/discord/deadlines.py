@@ -25,7 +25,7 @@ from bot.table.computer_ids import is_computer
 from bot.table.model import Table
 from bot.table.pace import Pace
 from bot.table.posts import Control
-from bot.table.speech import in_channel, to_seat
+from bot.table.speech import to_seat
 from engine.messages import m
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class DueSweep:
         now = self.tables.clock()
         table_pace = Pace.model_validate(table.row.pace)
         assert table.state is not None
-        name = table.state.seat_names[wait.seat]
+        name = table.game.seat_name(table.state, wait.seat)
         if wait.limit_at is not None and not wait.limit_told and wait.limit_at <= now:
             away = table.row.away.get(wait.user_id)
             if away is not None and table_pace.on_vacation == "default":
@@ -155,27 +155,22 @@ class DueSweep:
 
     async def _tell_host(self, table: Table, wait: Wait, table_pace: Pace) -> None:
         assert table.state is not None
-        name = table.state.seat_names[wait.seat]
-        label = self.tables.default_label(table, wait.seat)
         host = table.row.host_id
-        text = in_channel(
-            table,
-            m(
-                "bot.deadlines.tell_host",
-                who=f"<@{wait.user_id}>",
-                name=name,
-                hours=f"{table_pace.turn_limit:g}",
-                host=f"<@{host}>",
-                label=label,
-            ),
+        said = m(
+            "bot.deadlines.tell_host",
+            who=f"<@{wait.user_id}>",
+            name=table.game.seat_name(table.state, wait.seat),
+            hours=f"{table_pace.turn_limit:g}",
+            host=f"<@{host}>",
+            label=self.tables.default_label(table, wait.seat),
         )
         told = wait.model_copy(update={"limit_told": True})
-        await self.store.update_wait(told, [_once(posts.notice(text, [host]), "limit", wait)])
+        await self.store.update_wait(told, [_once(posts.tell(table, said, [host]), "limit", wait)])
 
     async def _remind(self, table: Table, wait: Wait, table_pace: Pace) -> None:
         assert table.state is not None
         prompt = table.prompts()[wait.seat]
-        name = table.state.seat_names[wait.seat]
+        name = table.game.seat_name(table.state, wait.seat)
         controls = []
         message = await self.store.last_message(table.row.id, None)
         if message is not None and table.row.guild_id is not None:
@@ -189,11 +184,10 @@ class DueSweep:
             )
         )
         text = to_seat(table, wait.seat, m("bot.deadlines.reminder", name=name, what=prompt.msg))
-        fallback = in_channel(
-            table, m("bot.deadlines.reminder_here", who=f"<@{wait.user_id}>", name=name)
-        )
+        fallback = m("bot.deadlines.reminder_here", who=f"<@{wait.user_id}>", name=name)
         after = pace.after_reminder(wait, table_pace, self.tables.clock())
-        told = [_once(posts.reminder(wait.user_id, text, controls, fallback), "reminder", after)]
+        nudge = posts.reminder(table, wait.user_id, text, controls, fallback)
+        told = [_once(nudge, "reminder", after)]
         if after.reminders >= table_pace.reminders:
             host = table.row.host_id
             said = m(

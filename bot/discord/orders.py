@@ -289,7 +289,9 @@ class Orders:
         async with plays(interaction) as play:
             mark, values = binding.unbind({"unit": unit, "to": to})
             unit, to = values["unit"], values["to"]
-            refused = await self._stale(play.found, channel_id, user_id, mark, ORDER_FOR)
+            refused = await self._stale(
+                play.found, channel_id, user_id, mark, ORDER_FOR, play.language
+            )
             if refused is not None:
                 play.reply(refused)
                 return
@@ -322,13 +324,14 @@ class Orders:
         user_id: int,
         mark: binding.Mark | None,
         what: Msg,
+        language: str,
     ) -> Msg | None:
         """Why a value marked for an older sheet no longer counts, or None when it still does
         (or carries no mark: typed by hand, it is checked against the sheet open now);
-        `table` is the channel's game."""
+        `table` is the channel's game, `language` its player's."""
         if mark is None:
             return None
-        return await binding.stale(self.store, table, channel_id, user_id, mark, what)
+        return await binding.stale(self.store, table, channel_id, user_id, mark, language, what)
 
     async def show(
         self, interaction: discord.Interaction[GameBot], chosen: str | None = None
@@ -340,7 +343,9 @@ class Orders:
         async with handling(interaction):
             mark = binding.read(chosen)[0] if chosen else None
             found = await self.tables.current(channel_id)
-            refused = await self._stale(found, channel_id, user_id, mark, SHEET_FOR)
+            refused = await self._stale(
+                found, channel_id, user_id, mark, SHEET_FOR, reader(interaction)
+            )
             if refused is not None:
                 await answer(interaction, refused)
                 return

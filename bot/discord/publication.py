@@ -403,8 +403,8 @@ class Publisher:
         if post.kind == "private" and isinstance(exc, discord.Forbidden):
             await store.mark_undeliverable(post.id)
             await self._tell_dms_closed(table, post)
-            if "fallback" in post.body:
-                told = posts.notice(post.body["fallback"], [post.recipient or 0], to=post.recipient)
+            told = posts.fallback(post)
+            if told is not None:
                 await store.add_posts(game_id, [told])
             return True
         if isinstance(exc, discord.HTTPException) and post.parts_sent == 0:

@@ -125,11 +125,11 @@ class Steward:
                 await self.store.name_players(table.row.id, {b: name})
             elif op == "rewind":
                 plan = await takebacks.plan_rewind(self.tables, table, count)
-                text = m("bot.steward.ask.rewind", n=count, moves=plan.text())
+                text = m("bot.steward.ask.rewind", n=count, moves=plan.moves())
                 a = count
             else:
                 plan = await takebacks.plan_undo(self.tables, table, user, count)
-                text = m("bot.steward.ask.undo", moves=plan.text())
+                text = m("bot.steward.ask.undo", moves=plan.moves())
                 a = count
             view = confirm_view(table.row.id, op, a, b, table.row.version, reader(interaction))
             await answer(interaction, text, view=view)
@@ -154,7 +154,7 @@ class Steward:
             view = confirm_view(
                 table.row.id, "undo", count, 0, table.row.version, reader(interaction)
             )
-            await answer(interaction, m("bot.steward.ask.undo", moves=plan.text()), view=view)
+            await answer(interaction, m("bot.steward.ask.undo", moves=plan.moves()), view=view)
 
     async def confirmed(
         self,
@@ -206,7 +206,7 @@ class Steward:
         else:
             plan = await takebacks.plan_undo(self.tables, table, user, a)
             await takebacks.take_back(self.tables, table, plan, user, rewind=False)
-            progress.committed = m("bot.steward.taken_back", moves=plan.text())
+            progress.committed = m("bot.steward.taken_back", moves=plan.moves())
         return progress.committed
 
     # ----- rewind votes --------------------------------------------------------------------

@@ -59,7 +59,9 @@ class Turns:
             mark, values = binding.unbind(given)
             data = {"kind": kind, **{k: v for k, v in values.items() if k != binding.DECISION}}
             if mark is not None:
-                refused = await binding.stale(self.store, play.found, channel_id, user_id, mark)
+                refused = await binding.stale(
+                    self.store, play.found, channel_id, user_id, mark, play.language
+                )
                 if refused is not None:
                     play.reply(refused)
                     return

@@ -14,8 +14,9 @@ player's seat, a decision not yet reached or a step beyond the log, gets its own
 changes nothing. A value typed by hand carries no mark and is checked as before: against what
 is legal now, for whichever decision is open now.
 
-Refusals are catalog messages (`bot.binding.*`) said in the asker's language; what the channel
-was told since is quoted as the channel read it.
+Refusals are catalog messages (`bot.binding.*`) said in the asker's language, and so is what the
+channel was told since, where it was kept as messages (older posts are quoted as the channel read
+them).
 """
 
 from __future__ import annotations
@@ -112,10 +113,12 @@ async def stale(
     channel_id: int,
     user_id: int,
     mark: Mark,
+    language: str,
     what: Msg = DECISION_FOR,
 ) -> Msg | None:
     """Why a command bound to `mark` may not be applied, in words for its player, or None when
     the decision it names is the one open now. `table` is the channel's live game, if any;
+    `language` is the player's, in which what the channel was told since is said again;
     `what` says what became of the decision, in words that "since" can follow: a message
     given the seat's `name`.
     Raises PlayerError for a mark that names nothing of the player's."""
@@ -124,7 +127,7 @@ async def stale(
         if row is None or row.channel_id != channel_id or row.status in ("lobby", "active"):
             raise PlayerError(NOT_YOURS)
         key = "bot.binding.game_over" if row.status == "finished" else "bot.binding.game_closed"
-        return m(key, since=await _since(store, row.id, mark.step, user_id))
+        return m(key, since=await _since(store, row.id, mark.step, user_id, language))
     state = table.state
     if state is None or mark.seat not in table.seats_of(user_id):
         raise PlayerError(NOT_YOURS)
@@ -136,7 +139,7 @@ async def stale(
     name = table.game.seat_name(state, mark.seat)
     became = m(what.key, **what.args, name=name)
     waiting = [table.game.seat_name(state, s) for s in sorted(table.prompts())]
-    since = await _since(store, table.row.id, mark.step, user_id)
+    since = await _since(store, table.row.id, mark.step, user_id, language)
     return m(
         "bot.binding.answered",
         what=became,
@@ -145,11 +148,15 @@ async def stale(
     )
 
 
-async def _since(store: GameStore, game_id: int, step: int, reader: int) -> Msg | str:
-    """What the channel was told after `step`, its beginning when long (the answer to "did
-    mine count?" comes first)."""
+async def _since(
+    store: GameStore, game_id: int, step: int, reader: int, language: str
+) -> Msg | str:
+    """What the channel was told after `step`, in the reader's `language` where it was kept as
+    messages (`record.text_in`), its beginning when long (the answer to "did mine count?"
+    comes first)."""
     rows = record.for_reader(await store.narration(game_id, first_seq=step + 1), reader)
-    text = "\n".join(r.text.strip() for r in rows if r.text.strip())
+    said = [record.text_in(r, language).strip() for r in rows]
+    text = "\n".join(t for t in said if t)
     if not text:
         return ""
     if len(text) > SINCE_SHOWN:

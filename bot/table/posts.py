@@ -234,18 +234,32 @@ def tell(
     return post
 
 
-def reminder(user_id: int, text: str, controls: list[Control], fallback: str) -> Post:
+def reminder(table: Table, user_id: int, text: str, controls: list[Control], fallback: Msg) -> Post:
     """A DM nudging one player, with a link to where they must answer; `fallback` is said in
-    the channel instead, with a ping, if their DMs are closed."""
+    the channel instead, with a ping, if their DMs are closed (kept as a message too, as
+    `tell` keeps it)."""
+    instead = tell(table, fallback, [user_id], to=user_id)
     return Post(
         kind="private",
         recipient=user_id,
         body={
             "text": text,
             "controls": [c.model_dump() for c in controls],
-            "fallback": fallback,
+            "fallback": instead.body["text"],
+            "fallback_said": instead.body["said"],
         },
     )
+
+
+def fallback(post: OutboxRow) -> Post | None:
+    """The channel notice said in place of a DM that could not be delivered, if it has one:
+    meant for its recipient alone, with their ping."""
+    if "fallback" not in post.body:
+        return None
+    told = notice(post.body["fallback"], [post.recipient or 0], to=post.recipient)
+    if "fallback_said" in post.body:
+        told.body["said"] = post.body["fallback_said"]
+    return told
 
 
 def _turn(

@@ -390,12 +390,12 @@ class Tables:
         """The default action of every decision open now, whoever's turn it is."""
         return {s: p.default for s, p in table.prompts().items() if p.default is not None}
 
-    def default_label(self, table: Table, seat: int) -> str:
+    def default_label(self, table: Table, seat: int) -> Msg:
         """What forcing `seat` would do, in the words a game allows in public (`choice_label`):
-        a default may be a secret order or a card from a hand. Said in the table's language."""
+        a default may be a secret order or a card from a hand."""
         assert table.state is not None
         action = table.game.parse_action(self.forceable(table)[seat])
-        return speech.in_channel(table, table.game.choice_label(table.state, action))
+        return table.game.choice_label(table.state, action)
 
     async def force(self, table: Table, seat: int, why: Msg) -> Accepted:
         """Take a pending decision's default for its seat (the host's order, a deadline or

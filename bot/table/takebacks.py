@@ -34,19 +34,23 @@ T = TypeVar("T")
 
 
 class Plan(BaseModel):
-    """Moves that would be taken back, newest last, each in words (the table's language: the
-    channel reads them)."""
+    """Moves that would be taken back, newest last, each as a message (its seat and what it
+    did), so the channel, the asker and a later reader of the record each read it in theirs."""
 
     seqs: list[int]
-    labels: list[str]
+    labels: list[Msg]
     version: int
     """The game's version the plan was made for: any change since makes it void."""
     rebuilt: GameState = Field(exclude=True, repr=False)
     """The game without these moves, as `history.rebuild` gives it: carrying it out costs no
     second replay, and `version` guarantees the log is still the one it was rebuilt from."""
 
-    def text(self) -> str:
-        return "; ".join(self.labels)
+    def moves(self) -> Msg:
+        """The moves one after another, oldest first (a message holds each as an argument)."""
+        said = self.labels[0]
+        for label in self.labels[1:]:
+            said = m("bot.takebacks.then", done=said, move=label)
+        return said
 
 
 @dataclass
@@ -201,8 +205,8 @@ def _plan(table: Table, replay: Replay, count: int) -> Plan:
         entry, state = replay.latest(back)
         gone.append(entry)
         action = game.parse_action(entry.action)
-        label = speech.in_channel(table, game.choice_label(state, action))
-        labels.append(f"{speech.seat_name(table, entry.seat)}: {label}")
+        seat = game.seat_name(state, entry.seat)
+        labels.append(m("bot.takebacks.move", seat=seat, label=game.choice_label(state, action)))
     return Plan(
         seqs=[e.seq for e in gone],
         labels=labels,
@@ -225,7 +229,7 @@ async def take_back(
     after_row = table.row.model_copy(update={"version": table.row.version + 1})
     after = Table(row=after_row, game=table.game, state=state)
     key = "bot.takebacks.rewound" if rewind else "bot.takebacks.took_back"
-    header = m(key, who=f"<@{user_id}>", moves=plan.text())
+    header = m(key, who=f"<@{user_id}>", moves=plan.moves())
     snapshot = state.model_dump_json()
     row = await tables.write(
         tables.store.record_action(
@@ -254,13 +258,13 @@ async def ask_rewind(tables: Tables, table: Table, plan: Plan, host_id: int) -> 
             "bot.takebacks.asks",
             host=f"<@{host_id}>",
             n=len(plan.seqs),
-            moves=plan.text(),
+            moves=plan.moves(),
             others=" ".join(f"<@{p}>" for p in others),
         )
-        text = speech.in_channel(table, asks)
         return [
-            posts.notice(
-                text,
+            posts.tell(
+                table,
+                asks,
                 others,
                 [
                     Control(

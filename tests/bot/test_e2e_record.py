@@ -232,6 +232,25 @@ async def test_an_english_tables_log_and_since_read_in_the_askers_language(real:
     assert [line for line in only_english if line in at] == []
 
 
+async def test_an_english_tables_deadline_notices_read_in_the_askers_language(session: Session):
+    """The turn limit's notice to the host and the reminder said in the channel for a player
+    whose DMs are closed keep their words as messages: the Spanish player reads them in
+    `/game log` in Spanish while the channel read English."""
+    host, guest = await toy(session)
+    guest.locale = "es-ES"
+    session.standin.close_dms(guest)
+    await session.command(host, "game", "settings", turn_limit=10)
+    await bid(session, host)
+    await session.advance(10.5)
+    await session.advance(2)
+    channel = "\n".join(p.content for p in session.posts())
+    assert "this table's limit" in channel and "your move as" in channel
+    log = reply_text(await session.command(guest, "game", "log"))
+    assert "el límite de esta mesa" in log and "tu jugada como" in log, log
+    assert "this table's limit" not in log and "your move as" not in log
+    assert leftovers(log) == []
+
+
 # ----- /game board step: --------------------------------------------------------------------------
 async def test_the_board_at_a_step_is_the_replayed_game_and_only_the_asker_sees_it(real: Session):
     alice, bob = real.user("alice"), real.user("bob")

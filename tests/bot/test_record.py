@@ -12,12 +12,12 @@ import pytest
 
 from bot.store.models import LoggedAction, Post, Told
 from bot.store.sqlite import SqliteStore
-from bot.table import record
+from bot.table import binding, record, takebacks
 from bot.table.model import Table
 from bot.table.tables import Tables
 from engine import Termination, history
 from engine.games.not_on_my_block import GAME as NOMB
-from engine.messages import ENGLISH
+from engine.messages import ENGLISH, say
 from tests.bot.test_table_spanish import leftovers
 from tests.engine.toy_game import GAME as TOY
 from tests.engine.toy_words import words
@@ -99,6 +99,54 @@ async def test_narration_kept_as_messages_reads_in_any_language_and_older_text_a
         assert "\n".join(r.text for r in record.said_in(rows, ENGLISH)) == channel
         text, _ = record.page_text("Registro", rows, 0, "es")
         assert "¡Empieza" in text and "begins!" not in text
+    finally:
+        await store.aclose()
+
+
+async def test_take_backs_and_the_rewind_vote_read_in_the_log_readers_language(tmp_path: Path):
+    """An English table's take-back names the moves it took back, and its rewind vote the moves
+    it would take back: a Spanish reader of the log reads both, moves included, in Spanish."""
+    store = SqliteStore(tmp_path / "games.sqlite3")
+    await store.open()
+    try:
+        tables, table = await nomb_in_play(store)
+        ((seat, prompt),) = table.prompts().items()
+        user = table.holder(seat)
+        table = (await tables.act(table, user, prompt.choices[0].action, seat)).after
+        plan = await takebacks.plan_undo(tables, table, user, 1)
+        table = await takebacks.take_back(tables, table, plan, user, rewind=False)
+        plan = await takebacks.plan_rewind(tables, table, 2)
+        await takebacks.ask_rewind(tables, table, plan, table.row.host_id)
+        rows = await store.narration(table.row.id)
+        took, asked = (r.text for r in rows[-2:])
+        assert "took back: Developer: End turn." in took and "asks the table" in asked
+        took, asked = (r.text for r in record.said_in(rows[-2:], "es"))
+        assert "deshizo: Promotor: Terminar el turno." in took
+        assert "pide a la mesa rebobinar 2 jugadas: Vecino: Apartamento" in asked
+        assert "; Vecino: Apartamento" in asked and leftovers(took + asked) == []
+    finally:
+        await store.aclose()
+
+
+async def test_a_command_for_an_answered_decision_says_what_came_since_in_the_askers_language(
+    tmp_path: Path,
+):
+    """The refusal of a typed command whose decision was answered quotes what the channel was
+    told since: an English table's narration, said again in its Spanish asker's language."""
+    store = SqliteStore(tmp_path / "games.sqlite3")
+    await store.open()
+    try:
+        tables, table = await nomb_in_play(store)
+        ((seat, prompt),) = table.prompts().items()
+        user = table.holder(seat)
+        mark = binding.Mark(table.row.id, seat, prompt.decision, table.row.steps)
+        table = (await tables.act(table, user, {"kind": "end"}, seat)).after
+        refused = await binding.stale(store, table, table.row.channel_id, user, mark, "es")
+        assert refused is not None
+        said = say(refused, "es")
+        assert "Promotor termina su turno." in said and "ends their turn" not in said
+        english = await binding.stale(store, table, table.row.channel_id, user, mark, ENGLISH)
+        assert english is not None and "Developer ends their turn." in say(english)
     finally:
         await store.aclose()
 

@@ -324,7 +324,7 @@ async def test_a_typed_command_for_an_answered_decision_is_refused_in_spanish(
     mark = binding.Mark(table.row.id, seat, table.prompts()[seat].decision, table.row.steps)
     await tables.act(table, ALICE, bid.model_dump(mode="json"), seat)
     after = await tables.require(1)
-    refused = await binding.stale(tables.store, after, 1, ALICE, mark)
+    refused = await binding.stale(tables.store, after, 1, ALICE, mark, "es")
     assert refused is not None
     said = say(refused, "es")
     assert said.startswith("⚠️ Ya respondido: la decisión de Bidder") and leftovers(said) == []
@@ -334,7 +334,7 @@ async def test_a_typed_command_for_an_answered_decision_is_refused_in_spanish(
 
 
 async def refused_mark(tables: Tables, table: Table, mark: binding.Mark) -> Msg:
-    return await refused(binding.stale(tables.store, table, 1, ALICE, mark))
+    return await refused(binding.stale(tables.store, table, 1, ALICE, mark, "es"))
 
 
 def test_the_spectator_page_of_a_spanish_table_reads_in_spanish() -> None:
