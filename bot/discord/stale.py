@@ -97,7 +97,7 @@ class StaleClicks:
         table = await self.tables.by_id(row.id)
         if table is None or table.state is None:
             return None
-        waiting = [table.state.seat_names[s] for s in sorted(table.prompts())]
+        waiting = [table.game.seat_name(table.state, s) for s in sorted(table.prompts())]
         key = "bot.stale.started" if lobby else "bot.stale.moved_on"
         return m(key, waiting=waiting or m("bot.stale.nobody"))
 

@@ -120,7 +120,7 @@ class Steward:
                 member = interaction.guild.get_member(b) if interaction.guild else None
                 seats = attendance.check_replace(table, a, b, bool(member and member.bot))
                 assert table.state is not None
-                names = ", ".join(table.state.seat_names[s] for s in seats)
+                names = [table.game.seat_name(table.state, s) for s in seats]
                 text = m("bot.steward.ask.replace", old=f"<@{a}>", seats=names, new=f"<@{b}>")
                 await self.store.name_players(table.row.id, {b: name})
             elif op == "rewind":
