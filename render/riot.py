@@ -244,7 +244,7 @@ def _factions(canvas: Canvas, view: RiotView, box: Box, players: Players, langua
         marker = "▶ " if seat.seat == view.active and not view.ended else ""
         canvas.text((token.x1 + 6, y + 4), marker + name, 17, INK, bold=True)
         line = say(
-            m("riot.board.seat_line", credits=seat.credits, points=seat.points, cards=seat.cards),
+            m("riot.board.seat_line", credits=seat.credits, points=seat.points, n=seat.cards),
             language,
         )
         if seat.out:

@@ -43,8 +43,8 @@ async def test_secret_hands_go_by_dm_and_closed_dms_fall_back_to_the_hand_comman
     await session.command(host, "game", "start")
     table = await session.table()
     host_seat, guest_seat = table.seats_of(host.id)[0], table.seats_of(guest.id)[0]
-    host_hand = TOY.hand_text(table.state, host_seat)
-    guest_hand = TOY.hand_text(table.state, guest_seat)
+    host_hand = str(TOY.hand_text(table.state, host_seat))
+    guest_hand = str(TOY.hand_text(table.state, guest_seat))
 
     assert [m.content.split("\n", 1)[1] for m in session.standin.dms(host)] == [host_hand]
     assert session.standin.dms(guest) == []
