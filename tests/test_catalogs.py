@@ -26,7 +26,9 @@ from engine.messages import (
     catalog_folders,
     fields,
     languages,
+    m,
     read_catalog,
+    say,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,3 +189,16 @@ def test_a_games_keys_are_its_own(game) -> None:
         if not str(k if isinstance(k, str) else k[0]).startswith(f"{game.short_name}.")
     ]
     assert not strange, f"{game.id}'s keys must start with {game.short_name}.: {strange[:5]}"
+
+
+def test_every_language_is_named_in_every_language() -> None:
+    """A table's settings say the language it posts in, in the reader's words ("publica en
+    inglés", never "publica en English")."""
+    missing = [
+        f"bot.language.{code} in {reader}"
+        for reader in languages()
+        for code in languages()
+        if f"bot.language.{code}" not in catalog(reader).entries
+    ]
+    assert not missing, missing
+    assert say(m("bot.language.en"), "es") != say(m("bot.language.en"), "en")

@@ -143,7 +143,7 @@ class Pace(BaseModel):
             board=m(f"bot.pace.board.{self.board}"),
             narration=m(f"bot.pace.narration.{self.narration}"),
             pings=pings,
-            language=language_name(self.language),
+            language=m(f"bot.language.{self.language}"),
         )
 
 
