@@ -125,8 +125,10 @@ UNTOLD = 0
 
 def messages_per_turn_target(game: str, factions: int) -> float:
     """Bloc by Bloc's night passes through every faction's turn, so it may take a message per
-    faction and two more (the night's opening, the sunrise); any other game gets the default."""
-    if game == "bloc_by_bloc":
+    faction and two more (the night's opening, the sunrise); so does RIOT's round, the game turn
+    its rulebook counts, in which each faction plays a whole turn of its own. Any other game gets
+    the default."""
+    if game in ("bloc_by_bloc", "riot"):
         return float(factions + 2)
     return DEFAULT_MESSAGES_PER_TURN
 

@@ -86,6 +86,7 @@ def test_figures_are_divided_by_the_turns_someone_moved_in() -> None:
 
 def test_targets_say_met_or_not_met_and_a_new_game_gets_the_defaults() -> None:
     assert messages_per_turn_target("bloc_by_bloc", 3) == 5
+    assert messages_per_turn_target("riot", 4) == 6
     assert messages_per_turn_target("space_insurrection", 3) == 3
     assert messages_per_turn_target("a_game_added_later", 4) == 3
     found = targets(

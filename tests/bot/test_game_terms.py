@@ -63,7 +63,7 @@ def test_lobby_options_have_spanish_titles_and_labels(game: Game) -> None:
 
 def test_the_collusion_limit_reads_as_it_did_in_english_and_in_spanish() -> None:
     (limit,) = option_fields(REGISTRY["not_on_my_block"])
-    assert limit.title == "Collusion limit"
+    assert limit.title_in("en") == "Collusion limit"
     assert [limit.label(v) for v in limit.values] == ["Unlimited", "One per turn"]
     assert [limit.label(v, "es") for v in limit.values] == ["Sin límite", "Una por turno"]
     assert limit.title_in("es") == "Límite de connivencia"
