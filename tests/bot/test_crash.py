@@ -239,7 +239,7 @@ async def play_with_kills(
         record = sent.record
         if caught:
             await crash.standin.wait_until(
-                lambda holds=caught: any(h.hits for h in holds), timeout=10, what="a post"
+                lambda holds=caught: any(h.hits for h in holds), timeout=30, what="a post"
             )
             await asyncio.sleep(0.1)
             crash.standin.clear_faults()
