@@ -9,13 +9,16 @@ once per process is measured too.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from PIL import Image
 
 from render.canvas import _STAMPS, Canvas
+from render.focus import MAX_WIDTH
 
 PHONE = 400
 """How wide a phone's chat column shows an attachment."""
@@ -72,3 +75,21 @@ def assert_readable_on_a_phone(drawn: Drawn) -> None:
     """Every text at least `LEAST` px high at `PHONE` px wide."""
     assert drawn.texts, "nothing was written"
     assert drawn.too_small() == []
+
+
+def decode(png: bytes) -> Image.Image:
+    """A drawn PNG as pixels to compare."""
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def assert_a_phone_picture(png: bytes | None, most_bytes: int = 120_000) -> None:
+    """A phone overview as a turn message carries it: a PNG no wider than the channel's other
+    pictures, at most one and a half times as tall as wide (a phone shows it whole), and small
+    enough to arrive with the message."""
+    assert png is not None and png.startswith(b"\x89PNG")
+    image = decode(png)
+    assert image.width <= MAX_WIDTH
+    assert image.height <= 1.5 * image.width
+    assert len(png) < most_bytes

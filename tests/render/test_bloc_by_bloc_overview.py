@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
 
 import render
 from engine.games.bloc_by_bloc import GAME as BLOC
@@ -15,7 +12,7 @@ from render.bloc_by_bloc.look import faction_colour
 from render.bloc_by_bloc.overview import overview_image, police_text, region
 from render.focus import MAX_WIDTH
 from tests.bench.render import SUBJECTS, play
-from tests.render.phone import assert_readable_on_a_phone, measure
+from tests.render.phone import assert_a_phone_picture, assert_readable_on_a_phone, decode, measure
 from tests.render.test_layers import bloc_view, busy_city, over
 
 
@@ -25,12 +22,6 @@ def busiest() -> BlocView:
     view = subject.game.view(state, None)
     assert isinstance(view, BlocView)
     return view
-
-
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image.convert("RGB")
 
 
 VIEWS = {
@@ -52,12 +43,7 @@ def test_every_text_of_the_overview_is_at_least_9_px_on_a_400_px_phone(build, mo
 
 @pytest.mark.parametrize("build", list(VIEWS.values()), ids=list(VIEWS))
 def test_the_overview_is_a_phone_picture_at_most_one_and_a_half_times_as_tall_as_wide(build):
-    png = render.overview_png(BLOC.id, build(), ["ana", None, "cy", "dee"])
-    assert png is not None and png.startswith(b"\x89PNG")
-    image = decode(png)
-    assert image.width <= MAX_WIDTH
-    assert image.height <= 1.5 * image.width
-    assert len(png) < 120_000
+    assert_a_phone_picture(render.overview_png(BLOC.id, build(), ["ana", None, "cy", "dee"]))
 
 
 def test_the_full_board_fails_the_phone_check_the_overview_passes(monkeypatch) -> None:

@@ -3,12 +3,11 @@ picture of a game in progress kept beside this test (the README shows it too).""
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 import render
 from engine.games.block_mania.rules import GAME
@@ -18,7 +17,7 @@ from render import block_mania
 from render.block_mania_overview import overview_image, region
 from render.focus import MAX_WIDTH
 from tests.engine.block_mania.support import game
-from tests.render.phone import assert_readable_on_a_phone, measure
+from tests.render.phone import assert_a_phone_picture, assert_readable_on_a_phone, decode, measure
 
 NAMES = ["ann", "José Fernández-Castellanos", "cy", None]
 PICTURE = Path(__file__).parent / "pictures" / "block-mania-overview.png"
@@ -49,12 +48,6 @@ VIEWS = {
 }
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image.convert("RGB")
-
-
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("build", list(VIEWS.values()), ids=list(VIEWS))
 def test_every_text_of_the_overview_is_at_least_9_px_on_a_400_px_phone(
@@ -74,12 +67,7 @@ def test_the_full_board_fails_the_phone_check_the_overview_passes(build, monkeyp
 
 @pytest.mark.parametrize("build", list(VIEWS.values()), ids=list(VIEWS))
 def test_the_overview_is_a_phone_picture_at_most_one_and_a_half_times_as_tall_as_wide(build):
-    png = render.overview_png(GAME.id, build(), NAMES)
-    assert png is not None and png.startswith(b"\x89PNG")
-    image = decode(png)
-    assert image.width <= MAX_WIDTH
-    assert image.height <= 1.5 * image.width
-    assert len(png) < 120_000
+    assert_a_phone_picture(render.overview_png(GAME.id, build(), NAMES))
 
 
 def test_the_region_is_the_acting_seats_blockers_or_what_the_last_step_changed() -> None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
 
 import render
 from engine.games.not_on_my_block import GAME
@@ -16,7 +13,7 @@ from render.focus import MAX_WIDTH
 from render.fonts import text_size
 from render.not_on_my_block.look import LABEL_SIZE, LEAST_TEXT, RESIDENT, STRIP, STYLES
 from render.not_on_my_block.overview import overview_image, region, seat_lines
-from tests.render.phone import assert_readable_on_a_phone, measure
+from tests.render.phone import assert_a_phone_picture, assert_readable_on_a_phone, decode, measure
 from tests.render.test_not_on_my_block_render import midgame_state, placed_state, view_of
 
 NAMES = ["ana", "José Fernández-Castellanos", None, "dee"]
@@ -48,12 +45,6 @@ VIEWS = {
 }
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image.convert("RGB")
-
-
 @pytest.mark.parametrize("build", list(VIEWS.values()), ids=list(VIEWS))
 def test_every_text_of_the_overview_is_at_least_9_px_on_a_400_px_phone(build, monkeypatch):
     view = build()
@@ -71,12 +62,7 @@ def test_the_full_board_fails_the_phone_check_the_overview_passes(build, monkeyp
 
 @pytest.mark.parametrize("build", list(VIEWS.values()), ids=list(VIEWS))
 def test_the_overview_is_a_phone_picture_at_most_one_and_a_half_times_as_tall_as_wide(build):
-    png = render.overview_png(GAME.id, build(), NAMES)
-    assert png is not None and png.startswith(b"\x89PNG")
-    image = decode(png)
-    assert image.width <= MAX_WIDTH
-    assert image.height <= 1.5 * image.width
-    assert len(png) < 120_000
+    assert_a_phone_picture(render.overview_png(GAME.id, build(), NAMES))
 
 
 def test_every_block_label_fits_its_strip_beside_the_block_name_at_phone_size() -> None:
