@@ -102,3 +102,17 @@ def tree_strings(nodes: Iterable[Node]) -> dict[str, str]:
     for node in nodes:
         walk(node)
     return found
+
+
+def typed(command: str, language: str) -> str:
+    """A command written as English declares it ("/game seat vacation") as a reader of
+    `language` types it ("/partida asiento vacaciones"): each name from the catalogs, English
+    where a language keeps it (a game's own commands)."""
+    words = catalog(known(language)).entries
+    path: list[str] = []
+    said = []
+    for word in command.removeprefix("/").split(" "):
+        path.append(word)
+        entry = words.get(f"cmd.{'.'.join(path)}.name")
+        said.append(entry[0] if entry and entry[0] else word)
+    return "/" + " ".join(said)
