@@ -278,7 +278,7 @@ async def serve(settings: Settings) -> int:
             shard_count=settings.shard_count,
         )
         await tenancy.take()
-        bot = GameBot(settings, store=store)
+        bot = GameBot(settings, store=store, holder=tenancy.me.holder)
         bot.before_store_closes.append(tenancy.release)
         chores = [asyncio.create_task(tenancy.keep(bot.close), name="lease")]
         if settings.backup_dir is not None:

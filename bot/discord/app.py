@@ -56,7 +56,11 @@ class GameBot(discord.AutoShardedClient):
     _drained: asyncio.Future[None] | None = None
     _shutdown: asyncio.Task[None] | None = None
 
-    def __init__(self, settings: Settings, store: GameStore | None = None) -> None:
+    def __init__(
+        self, settings: Settings, store: GameStore | None = None, holder: str | None = None
+    ) -> None:
+        """`holder`: this process's hold on the database (`bot.store.lease`), which marks the
+        answers it owes so that another process's restart never claims them."""
         # A text-only bot: discord.py would warn on every start that voice needs libraries
         # this bot never installs.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -100,7 +104,7 @@ class GameBot(discord.AutoShardedClient):
         self.steward = Steward(self.tables, self.store, self.turns, self.lobbies, self.publisher)
         self.stale_clicks = StaleClicks(self, self.tables, self.store)
         self.privacy = Privacy(self.store)
-        self.owed_answers = OwedAnswers(self, self.store, lambda: self.closing)
+        self.owed_answers = OwedAnswers(self, self.store, lambda: self.closing, holder)
         self.due_sweep = DueSweep(
             self.tables,
             self.store,

@@ -51,13 +51,20 @@ class OwedAnswers:
     """Writes down the commands being worked on, and tells the players a crash left waiting."""
 
     def __init__(
-        self, client: discord.Client, store: GameStore, closing: Callable[[], bool]
+        self,
+        client: discord.Client,
+        store: GameStore,
+        closing: Callable[[], bool],
+        holder: str | None = None,
     ) -> None:
         self.client = client
         """Its connection edits a reply with the token alone."""
         self.store = store
         self.closing = closing
         """Whether shutdown has begun: an answer it cut off is then left for the next start."""
+        self.holder = holder
+        """This process's hold on the database: the rows it writes and claims carry it, so a
+        process sharing the database claims them only once that hold is gone."""
         self._telling: asyncio.Task[None] | None = None
 
     # ----- while a command runs --------------------------------------------------------------
@@ -88,6 +95,7 @@ class OwedAnswers:
                 interaction.channel_id or 0,
                 interaction.user.id,
                 language,
+                self.holder,
             )
         except Exception:
             log.exception("could not note the command in channel %s", interaction.channel_id)
@@ -109,7 +117,7 @@ class OwedAnswers:
         """Claim what earlier runs left unanswered (before any new command can arrive) and
         tell those players in the background; returns how many are owed an answer."""
         try:
-            owed = await self.store.claim_owed(datetime.now(UTC))
+            owed = await self.store.claim_owed(datetime.now(UTC), self.holder)
         except Exception:  # the players wait for the next start; the bot still starts
             log.exception("could not read the answers a previous run owed")
             return 0

@@ -28,6 +28,7 @@ OWED_COLUMNS = (
     "user_id",
     "language",
     "run",
+    "holder",
 )
 
 
@@ -46,9 +47,11 @@ class SqlAnswers(Sql):
         channel_id: int,
         user_id: int,
         language: str,
+        holder: str | None = None,
     ) -> None:
         """Write the command down before its work begins (one statement, no transaction), with
-        the language its asker reads, so the answer a restart owes them is said in it."""
+        the language its asker reads, so the answer a restart owes them is said in it, and the
+        `holder` of the process working on it (`bot.store.lease`)."""
         async with self._write:
             await self._exec(
                 self.dialect.upsert("owed_answers", OWED_COLUMNS, ["interaction_id"], keep=True),
@@ -61,6 +64,7 @@ class SqlAnswers(Sql):
                     user_id,
                     language,
                     self.run,
+                    holder,
                 ),
             )
 
@@ -69,20 +73,22 @@ class SqlAnswers(Sql):
         async with self._write:
             await self._exec("DELETE FROM owed_answers WHERE interaction_id = ?", (interaction_id,))
 
-    async def claim_owed(self, now: datetime) -> list[PendingAnswer]:
+    async def claim_owed(self, now: datetime, holder: str | None = None) -> list[PendingAnswer]:
         """Begin a new run: drop what has expired and take every row earlier runs left, in one
         transaction, so each is told once (a crash while telling leaves them to the next run).
-        """
+        A row whose holder still holds its lease belongs to a live process sharing the database
+        (PostgreSQL, another shard): that process is still working on it, so it stays."""
         async with self._transaction():
             await self._exec(
                 "DELETE FROM owed_answers WHERE expires_at <= ?", (self.dialect.moment(now),)
             )
             self.run = int(await self._scalar("SELECT COALESCE(MAX(run), 0) + 1 FROM owed_answers"))
             rows = await self._rows(
-                "UPDATE owed_answers SET run = ? WHERE run < ? RETURNING interaction_id,"
-                " application_id, token, channel_id, user_id, language, changed, game_id,"
-                " first_seq, last_seq",
-                (self.run, self.run),
+                "UPDATE owed_answers SET run = ?, holder = ? WHERE run < ? AND (holder IS NULL"
+                " OR holder NOT IN (SELECT holder FROM bot_lease WHERE lease_until > ?))"
+                " RETURNING interaction_id, application_id, token, channel_id, user_id,"
+                " language, changed, game_id, first_seq, last_seq",
+                (self.run, holder, self.run, self.dialect.moment(now)),
             )
         return [
             PendingAnswer(**{**r, "changed": bool(r["changed"])})

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.store.lease import Holder
 from bot.store.models import ChannelBusy, LoggedAction, Post
 from bot.store.protocol import GameStore
 from bot.store.record import Crowded
@@ -86,3 +87,22 @@ async def test_an_owed_answer_is_claimed_by_one_run_until_settled(
     assert [p.interaction_id for p in await store.claim_owed(now)] == [2]  # that run died
     await store.settle(2)
     assert await other.claim_owed(now) == []
+
+
+async def test_an_answer_another_live_process_owes_is_left_to_it(
+    store: GameStore, other: GameStore
+):
+    """Two processes share a database: one that restarts claims what its dead predecessor
+    owed, never what the other, still running, is working on (it would tell that player
+    "nothing was changed" while the move was being made)."""
+    now = datetime.now(UTC)
+    alive = Holder(version="1", started_at=now, shards=[1], shard_count=2)
+    assert await store.hold(alive, now, timedelta(minutes=1)) is None
+    await store.owe(1, 9, "working", now + timedelta(minutes=10), 5, 6, "en", alive.holder)
+    await store.owe(2, 9, "cut off", now + timedelta(minutes=10), 5, 7, "en", "dead")
+    restarted = Holder(version="1", started_at=now, shards=[0], shard_count=2)
+    claimed = await other.claim_owed(now, restarted.holder)
+    assert [p.interaction_id for p in claimed] == [2]
+    await store.let_go(alive)  # that process stopped without answering
+    assert await other.hold(restarted, now, timedelta(minutes=1)) is None
+    assert [p.interaction_id for p in await other.claim_owed(now, restarted.holder)] == [1]
