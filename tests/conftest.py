@@ -17,14 +17,24 @@ import pytest
 from tests.postgres import NoServer, Server, binaries
 from tests.postgres import start as start_postgres
 
-SLOW_FILES = ("test_e2e_", "test_crash.py", "test_install.py", "playouts.py", "test_lifecycle.py")
+SLOW_FILES = (
+    "test_e2e_",
+    "test_crash.py",
+    "test_install.py",
+    "playouts.py",
+    "test_lifecycle.py",
+    "test_two_processes.py",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the slow tests and runs them first: the workers share the long ones out at the
+    start, instead of one of them starting a two-minute test as the others run out of work."""
     for item in items:
         name = item.path.name
         if name.startswith(SLOW_FILES[0]) or name.endswith(SLOW_FILES[1:]):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(scope="session")
