@@ -12,6 +12,10 @@ a piece counts identical units; a shielded unit carries a small shield; a wounde
 and a light fill. A building is a house in its holder's colour with its credit value.
 
 Words come from the game's catalog (`riot.board.*`) in the table's language.
+
+Shown about 400 px wide on a phone, its street and entry labels are under 7 px and a unit is a
+19 px speck, so `phone_overview` draws the areas in play and the counts for a turn message
+instead (see `render.riot_overview`); the full board stays one command away.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from render.palette import (
     PANEL,
     PAPER,
     PURPLE,
+    RGB,
     VERMILLION,
     WHITE,
     build_palette,
@@ -52,18 +57,22 @@ STREET = tint(GRID, 0.8)
 ENTRY = tint(PURPLE, 0.7)
 HQ_FILL = tint(BLUE, 0.8)
 WOUND = VERMILLION
-PALETTE = palette_image(
-    build_palette(
-        [PAPER, PANEL, INK, WHITE, MUTED_INK, GRID, STREET, ENTRY, HQ_FILL, *COLOURS.values()]
-        + [tint(c, 0.55) for c in COLOURS.values()],
-        [(INK, PAPER), (INK, PANEL), (INK, STREET), (WHITE, INK), (INK, HQ_FILL), (WHITE, BLUE)]
-        + [(INK, tint(c, 0.55)) for c in COLOURS.values()]
-        + [(WHITE, c) for c in COLOURS.values()],
-    )
-)
+PALETTE_COLOURS = [PAPER, PANEL, INK, WHITE, MUTED_INK, GRID, STREET, ENTRY, HQ_FILL]
+PALETTE_COLOURS += [*COLOURS.values(), *(tint(c, 0.55) for c in COLOURS.values())]
+"""The board's flat colours, which the phone overview draws in too."""
+PALETTE_PAIRS = [(INK, PAPER), (INK, PANEL), (INK, STREET), (WHITE, INK), (INK, HQ_FILL)]
+PALETTE_PAIRS += [(WHITE, BLUE), *((INK, tint(c, 0.55)) for c in COLOURS.values())]
+PALETTE_PAIRS += [(WHITE, c) for c in COLOURS.values()]
+"""The board's (text, background) pairs, whose blends the palette keeps."""
+PALETTE = palette_image(build_palette(PALETTE_COLOURS, PALETTE_PAIRS))
 
 
 def render(view: RiotView, players: Players = None, language: str = ENGLISH) -> bytes:
+    return draw(view, players, language).to_png(PALETTE)
+
+
+def draw(view: RiotView, players: Players = None, language: str = ENGLISH) -> Canvas:
+    """The finished canvas, before encoding (tests measure what it writes)."""
     canvas = Canvas(WIDTH, HEIGHT, PAPER)
     for (col, row), area in SEATS.items():
         _area(
@@ -77,10 +86,11 @@ def render(view: RiotView, players: Players = None, language: str = ENGLISH) -> 
     _opinion(canvas, view, Box(0, CELL, CELL, 2 * CELL), language)
     _factions(canvas, view, Box(2 * CELL, CELL, WIDTH, 2 * CELL), players, language)
     _footer(canvas, view, Box(0, 3 * CELL, WIDTH, HEIGHT), language)
-    return canvas.to_png(PALETTE)
+    return canvas
 
 
-def _groups(units: list[UnitView]) -> list[tuple[UnitView, int]]:
+def groups(units: list[UnitView]) -> list[tuple[UnitView, int]]:
+    """Identical units (faction, type, wounded) as one with their number, in board order."""
     counted = Counter((u.faction, u.type, u.wounded) for u in units)
     first: dict[tuple[str, str, bool], UnitView] = {}
     for u in units:
@@ -88,38 +98,56 @@ def _groups(units: list[UnitView]) -> list[tuple[UnitView, int]]:
     return [(first[key], n) for key, n in counted.items()]
 
 
+def token(
+    canvas: Canvas,
+    box: Box,
+    faction: str,
+    label: str,
+    size: int | None = None,
+    fill: RGB | None = None,
+) -> None:
+    """A faction's token, its shape a second cue beside its colour: the Police a square, the
+    protesters a circle, each with `label` (the faction's letter first)."""
+    fill = COLOURS[faction] if fill is None else fill
+    if faction == "police":
+        canvas.square_piece(box, fill, label, outline=INK, text_size_px=size)
+    else:
+        outline = WHITE if faction == "anarchists" else INK
+        canvas.circle_piece(box, fill, label, outline=outline, text_size_px=size)
+
+
+def group_width(n: int, size: int) -> int:
+    """How wide a group of `n` identical units draws with pieces `size` px across."""
+    return size + 2 + (size // 4 + size * 3 // 10 * len(str(n)) if n > 1 else 0)
+
+
+def piece(canvas: Canvas, box: Box, unit: UnitView, n: int) -> None:
+    """A group of `n` identical units in the square `box`: the faction's token with its letter
+    and force, a shield if shielded, a cross and a light fill if wounded, the number beside it
+    if more than one (see `group_width`). Its texts scale with the piece."""
+    size = box.width
+    fill = tint(COLOURS[unit.faction], 0.55) if unit.wounded else COLOURS[unit.faction]
+    token(canvas, box, unit.faction, f"{LETTERS[unit.faction]}{unit.force}", size // 2 - 2, fill)
+    if unit.shield:
+        x0, y0 = box.x1 - size * 3 // 10, box.y0 - size // 20
+        canvas.shield(Box(x0, y0, box.x1 + size // 20, box.y0 + size * 7 // 20), INK, 2, WHITE)
+    if unit.wounded:
+        at = (box.x0 - size // 20, box.y0 - size // 10)
+        canvas.text(at, "✚", size * 2 // 5, WOUND, bold=True)
+    if n > 1:
+        canvas.text((box.x1 + 2, box.center[1]), f"{n}", size // 2, INK, anchor="lm", bold=True)
+
+
 def _pieces(canvas: Canvas, box: Box, units: list[UnitView]) -> None:
     """Units as pieces left to right, identical ones stacked into one with a count."""
     size = min(40, box.height - 4)
     x = box.x0 + 4
-    for u, n in _groups(units):
+    for u, n in groups(units):
         if x + size > box.x1:
             break
-        piece = Box(
-            x, box.y0 + (box.height - size) // 2, x + size, box.y0 + (box.height + size) // 2
-        )
-        fill = tint(COLOURS[u.faction], 0.55) if u.wounded else COLOURS[u.faction]
-        label = f"{LETTERS[u.faction]}{u.force}"
-        if u.faction == "police":
-            canvas.square_piece(piece, fill, label, outline=INK, text_size_px=size // 2 - 2)
-        else:
-            canvas.circle_piece(
-                piece,
-                fill,
-                label,
-                outline=WHITE if u.faction == "anarchists" else INK,
-                text_size_px=size // 2 - 2,
-            )
-        if u.shield:
-            canvas.shield(
-                Box(piece.x1 - 12, piece.y0 - 2, piece.x1 + 2, piece.y0 + 14), INK, 2, WHITE
-            )
-        if u.wounded:
-            canvas.text((piece.x0 - 2, piece.y0 - 4), "✚", 16, WOUND, bold=True)
-        x = piece.x1 + 2
-        if n > 1:
-            canvas.text((x, piece.center[1]), f"{n}", 20, INK, anchor="lm", bold=True)
-            x += 10 + 12 * len(str(n))
+        y = box.y0 + (box.height - size) // 2
+        piece(canvas, Box(x, y, x + size, y + size), u, n)
+        x += group_width(n, size)
 
 
 def _area(canvas: Canvas, view: RiotView, area: str, box: Box, language: str) -> None:
@@ -234,22 +262,18 @@ def _factions(canvas: Canvas, view: RiotView, box: Box, players: Players, langua
     row = (inner.height - 8) // 4
     for i, seat in enumerate(view.seats):
         y = inner.y0 + 4 + i * row
-        token = Box(inner.x0 + 6, y + 4, inner.x0 + 40, y + 38)
-        colour = COLOURS[seat.faction]
-        if seat.faction == "police":
-            canvas.square_piece(token, colour, LETTERS[seat.faction], outline=INK)
-        else:
-            canvas.circle_piece(token, colour, LETTERS[seat.faction], outline=INK)
+        spot = Box(inner.x0 + 6, y + 4, inner.x0 + 40, y + 38)
+        token(canvas, spot, seat.faction, LETTERS[seat.faction])
         name = with_player(say(seat.faction_name, language), players, seat.seat)
         marker = "▶ " if seat.seat == view.active and not view.ended else ""
-        canvas.text((token.x1 + 6, y + 4), marker + name, 17, INK, bold=True)
+        canvas.text((spot.x1 + 6, y + 4), marker + name, 17, INK, bold=True)
         line = say(
             m("riot.board.seat_line", credits=seat.credits, points=seat.points, n=seat.cards),
             language,
         )
         if seat.out:
             line = say(m("riot.board.out"), language)
-        canvas.text((token.x1 + 6, y + 26), line, 15, MUTED_INK)
+        canvas.text((spot.x1 + 6, y + 26), line, 15, MUTED_INK)
 
 
 def _footer(canvas: Canvas, view: RiotView, box: Box, language: str) -> None:
@@ -261,3 +285,18 @@ def _footer(canvas: Canvas, view: RiotView, box: Box, language: str) -> None:
         text = m("riot.board.turn", faction=view.seats[view.active].faction_name)
     canvas.text((box.x0 + 10, box.y0 + 6), say(text, language), 20, INK, bold=True)
     canvas.text((box.x0 + 10, box.y0 + 34), say(m("riot.board.key"), language), 14, MUTED_INK)
+
+
+def phone_overview(
+    view: RiotView,
+    players: Players = None,
+    before: RiotView | None = None,
+    language: str = ENGLISH,
+) -> bytes:
+    """PNG bytes of the areas in play and the game's counts, 800 px wide, for a turn message
+    read on a phone (the full board cannot be); `before`, the view before the last step, picks
+    and frames the areas it changed (see `render.riot_overview`)."""
+    from render.riot_overview import PALETTE as OVERVIEW
+    from render.riot_overview import overview_image
+
+    return overview_image(view, players, before, language).to_png(OVERVIEW)
