@@ -8,6 +8,7 @@ world).
 
 from __future__ import annotations
 
+import functools
 import io
 
 import pytest
@@ -191,8 +192,10 @@ def world_crop(view: SpaceView, image: Image.Image, index: int) -> Image.Image:
     return image.crop(card_box(view, index).inset(BAND + 2))
 
 
+@functools.cache
 def busiest() -> SpaceView:
-    """The busiest board of the render benchmark's seeded 5-player game."""
+    """The busiest board of the render benchmark's seeded 5-player game: replaying it takes a
+    minute, so every test of the process shares the one view (none of them changes it)."""
     subject = SUBJECTS[GAME_ID]
     state, _ = play(subject)
     view = subject.game.view(state, None)
