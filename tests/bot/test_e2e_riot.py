@@ -193,6 +193,8 @@ async def play_riot(
     for message in channel:
         assert {a.filename for a in message.attachments} <= IMAGES, message.content
         assert set(message.pinged_ids) <= set(users)
+    # A turn message carries the phone overview, not the whole board.
+    assert "overview.png" in {a.filename for m in channel for a in m.attachments}
     before_end = public_texts(channel[:-1])
     assert not any(g in text for text in before_end for g in GOALS)
     holder = finished.holder(end.factions.index("nationalists")) if end.goal else None
