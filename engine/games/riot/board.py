@@ -92,8 +92,19 @@ def holder(state: RiotState, building: str) -> str | None:
     return inside[0].faction if inside else None
 
 
+def holders(state: RiotState) -> dict[str, str]:
+    """Each occupied building -> its holder, in one pass over the units: a view or a search
+    asking `holder` of every building would go through them once per building."""
+    found: dict[str, str] = {}
+    for u in state.units:
+        if u.at not in found and is_building(u.at):
+            found[u.at] = u.faction
+    return found
+
+
 def held_buildings(state: RiotState, faction: str) -> list[str]:
-    return [b for b in building_values() if holder(state, b) == faction]
+    held = holders(state)
+    return [b for b in building_values() if held.get(b) == faction]
 
 
 def unit(state: RiotState, unit_id: str) -> Unit | None:

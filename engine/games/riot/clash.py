@@ -59,18 +59,21 @@ def eligible(state: RiotState, seat: int, target: str) -> list[Unit]:
 
 
 def attacks(state: RiotState, seat: int) -> Iterator[Attack]:
-    """Every target with each whole group that may attack it (a typed attack may name fewer)."""
-    places = [f"s{n}" for n in b.areas()] + list(b.building_values())
-    for target in places:
-        for other in in_play(state):
-            if other == seat or not b.units_at(state, target, state.factions[other]):
-                continue
-            action = Attack(
-                target=target,
-                defender=state.factions[other],
-                units=",".join(u.id for u in eligible(state, seat, target)),
-            )
-            if action.units and _refusal(state, seat, action) is None:
+    """Every target with each whole group that may attack it (a typed attack may name fewer).
+    Who stands where is gathered once and each target's group found once, not once per place
+    and faction: every prompt of a turn asks for these."""
+    present = {(u.at, u.faction) for u in state.units}
+    others = [s for s in in_play(state) if s != seat]
+    for target in [f"s{n}" for n in b.areas()] + list(b.building_values()):
+        defenders = [state.factions[s] for s in others if (target, state.factions[s]) in present]
+        if not defenders:
+            continue
+        group = ",".join(u.id for u in eligible(state, seat, target))
+        if not group:
+            continue
+        for defender in defenders:
+            action = Attack(target=target, defender=defender, units=group)
+            if _refusal(state, seat, action) is None:
                 yield action
 
 

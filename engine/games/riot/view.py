@@ -5,7 +5,9 @@ hidden. Names come as messages, so the board draws them in the table's language.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from functools import cache
+
+from pydantic import BaseModel, ConfigDict
 
 from engine.games.riot import board as b
 from engine.games.riot import clash as c
@@ -28,6 +30,10 @@ class SeatView(BaseModel):
 
 
 class UnitView(BaseModel):
+    """Frozen: one is shared by every view showing the unit as it is (`_unit`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     id: str
     type: str
     type_name: Msg
@@ -40,6 +46,10 @@ class UnitView(BaseModel):
 
 
 class BuildingView(BaseModel):
+    """Frozen: one is shared by every view showing the building so held (`_building`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     id: str
     area: str
     value: int
@@ -82,6 +92,7 @@ class RiotView(BaseModel):
 
 def build(state: RiotState, seat: int | None, outcome: Msg | None) -> RiotView:
     clash = c.current(state)
+    held = b.holders(state)
     own_hand = state.hands[seat] if seat is not None else []
     sees_goal = state.goal and (
         state.ended or (seat is not None and state.factions[seat] == "nationalists")
@@ -106,21 +117,10 @@ def build(state: RiotState, seat: int | None, outcome: Msg | None) -> RiotView:
             for s, f in enumerate(state.factions)
         ],
         areas=b.areas(),
-        buildings=[
-            BuildingView(id=x, area=b.area_of()[x], value=v, holder=b.holder(state, x))
-            for x, v in b.building_values().items()
-        ],
+        buildings=[_building(x, held.get(x)) for x in b.building_values()],
         units=[
-            UnitView(
-                id=u.id,
-                type=u.type,
-                type_name=names.unit_type(u.type),
-                faction=u.faction,
-                at=u.at,
-                force=content().unit(u.type).force,
-                shield=content().unit(u.type).shield,
-                wounded=u.wounded,
-                spent=u.attacked or (u.steps == 0 and u.moved),
+            _unit(
+                u.id, u.type, u.faction, u.at, u.wounded, u.attacked or (u.steps == 0 and u.moved)
             )
             for u in state.units
         ],
@@ -145,4 +145,35 @@ def build(state: RiotState, seat: int | None, outcome: Msg | None) -> RiotView:
         ended=state.ended,
         winners=list(state.winners),
         outcome=outcome,
+    )
+
+
+@cache
+def _unit(unit_id: str, kind: str, faction: str, at: str, wounded: bool, spent: bool) -> UnitView:
+    """A unit as every view shows it. Each seat's view of every step shows the same units
+    again, and validating a new model for each was most of a fuzzed or searched game's time;
+    the arguments are all a unit view depends on (its type's figures are fixed), and they
+    take a few thousand values in all: ids times places times two flags."""
+    figures = content().unit(kind)
+    return UnitView(
+        id=unit_id,
+        type=kind,
+        type_name=names.unit_type(kind),
+        faction=faction,
+        at=at,
+        force=figures.force,
+        shield=figures.shield,
+        wounded=wounded,
+        spent=spent,
+    )
+
+
+@cache
+def _building(building: str, holder: str | None) -> BuildingView:
+    """A building as every view shows it, for the same reason as `_unit`."""
+    return BuildingView(
+        id=building,
+        area=b.area_of()[building],
+        value=b.building_values()[building],
+        holder=holder,
     )
