@@ -76,8 +76,47 @@ def _frozen(value: object) -> object:
 
 
 def m(key: str, /, **args: Arg) -> Msg:
-    """The message `key` with these arguments: what rule modules write instead of a sentence."""
-    return Msg(key=key, args=args)
+    """The message `key` with these arguments: what rule modules write instead of a sentence.
+
+    Arguments that validation would give back as they are (numbers, strings, messages, and
+    lists of them, copied) skip it: a game names hundreds of units in every order sheet it
+    offers, and validating each message's nested arguments took most of a step. Anything else
+    (a bool, a tuple, a value of no `Arg` type) is validated as before."""
+    if type(key) is not str:
+        return Msg(key=key, args=args)
+    plain: dict[str, Arg] = {}
+    for name, value in args.items():
+        kept = _plain(value)
+        if kept is _UNSURE:
+            return Msg(key=key, args=args)
+        plain[name] = kept  # type: ignore[assignment]
+    return _trusted(key, plain)
+
+
+_UNSURE = object()
+"""`_plain`'s answer for a value only validation can vouch for."""
+
+
+def _plain(value: object) -> object:
+    """`value` as validating it as an `Arg` gives it back, or `_UNSURE`."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is Msg:
+        return value
+    if kind is list:
+        items = [_plain(v) for v in value]  # type: ignore[attr-defined]
+        return _UNSURE if any(i is _UNSURE for i in items) else items
+    return _UNSURE
+
+
+def _trusted(key: str, args: dict[str, Arg]) -> Msg:
+    """The message `Msg(key=key, args=args)` makes of valid arguments, as `Msg.model_construct`
+    builds it but without its per-field bookkeeping, which costs as much as validating."""
+    msg = Msg.__new__(Msg)
+    object.__setattr__(msg, "__dict__", {"key": key, "args": args})
+    object.__setattr__(msg, "__pydantic_fields_set__", {"key", "args"})
+    object.__setattr__(msg, "__pydantic_extra__", None)
+    object.__setattr__(msg, "__pydantic_private__", None)
+    return msg
 
 
 _FOLDERS: list[Path] = [Path(__file__).parent / "locale"]
