@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from pydantic_core import from_json
 
 from engine.core import ActionBase, Game, IllegalAction, Prompt
 from engine.games import REGISTRY
@@ -205,8 +206,8 @@ def check_position(run: Run, state: Any) -> str:
         run.report("invariant", "the state does not come back equal from its JSON")
     for seat in [None, *range(len(state.seat_names))]:
         view = run.guard("view", game.view, state, seat)
-        try:
-            json.loads(view.model_dump_json())
+        try:  # pydantic's JSON parser: faster than json.loads on every view of every step
+            from_json(view.model_dump_json())
         except Exception as exc:
             run.report("invariant", f"the view for seat {seat} is not JSON: {exc}")
     if run.check is not None:
