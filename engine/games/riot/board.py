@@ -96,8 +96,9 @@ def holders(state: RiotState) -> dict[str, str]:
     """Each occupied building -> its holder, in one pass over the units: a view or a search
     asking `holder` of every building would go through them once per building."""
     found: dict[str, str] = {}
+    buildings = building_values()
     for u in state.units:
-        if u.at not in found and is_building(u.at):
+        if u.at in buildings and u.at not in found:
             found[u.at] = u.faction
     return found
 
