@@ -11,6 +11,7 @@ from engine.games.riot.state import HOSPITAL, HQ, RiotState, Unit
 from engine.messages import Msg, m
 
 
+@cache
 def faction(name: str) -> Msg:
     return m(f"riot.faction.{name}")
 
