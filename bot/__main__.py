@@ -39,6 +39,7 @@ from bot.store.schema import StoreUnusable
 
 if TYPE_CHECKING:
     from bot.discord.app import GameBot
+    from bot.discord.workers import Workers
 
 log = logging.getLogger("bot")
 DISTRIBUTION = "boardgame-bot"
@@ -254,7 +255,20 @@ def load_settings() -> Settings | int:
 
 async def serve(settings: Settings) -> int:
     """Open the store and hold it, then connect; the store comes first so that a database the
-    bot cannot use, or one another bot runs on, stops it before it appears online to anyone."""
+    bot cannot use, or one another bot runs on, stops it before it appears online to anyone.
+
+    The drawing workers start before anything else loads, to warm up meanwhile on another
+    core (`bot.discord.workers`); they stop with the bot, or here if it never ran."""
+    from bot.discord.workers import Workers
+
+    workers = Workers(settings.render_workers)
+    try:
+        return await _serve(settings, workers)
+    finally:
+        workers.stop()
+
+
+async def _serve(settings: Settings, workers: Workers) -> int:
     import aiohttp
     import discord
 
@@ -278,7 +292,7 @@ async def serve(settings: Settings) -> int:
             shard_count=settings.shard_count,
         )
         await tenancy.take()
-        bot = GameBot(settings, store=store, holder=tenancy.me.holder)
+        bot = GameBot(settings, store=store, holder=tenancy.me.holder, workers=workers)
         bot.before_store_closes.append(tenancy.release)
         chores = [asyncio.create_task(tenancy.keep(bot.close), name="lease")]
         if settings.backup_dir is not None:

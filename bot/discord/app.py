@@ -29,6 +29,7 @@ from bot.discord.stale import StaleClicks, on_message
 from bot.discord.steward import Steward
 from bot.discord.translator import CatalogTranslator
 from bot.discord.turns import Turns
+from bot.discord.workers import Workers
 from bot.store.choice import chosen
 from bot.store.protocol import GameStore, worker_name
 from bot.table.model import PlayerError
@@ -57,10 +58,16 @@ class GameBot(discord.AutoShardedClient):
     _shutdown: asyncio.Task[None] | None = None
 
     def __init__(
-        self, settings: Settings, store: GameStore | None = None, holder: str | None = None
+        self,
+        settings: Settings,
+        store: GameStore | None = None,
+        holder: str | None = None,
+        workers: Workers | None = None,
     ) -> None:
         """`holder`: this process's hold on the database (`bot.store.lease`), which marks the
-        answers it owes so that another process's restart never claims them."""
+        answers it owes so that another process's restart never claims them. `workers`: the
+        drawing workers, already warming (`bot.discord.workers`); without them, they start
+        with the client."""
         # A text-only bot: discord.py would warn on every start that voice needs libraries
         # this bot never installs.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -83,7 +90,7 @@ class GameBot(discord.AutoShardedClient):
             lobbies_per_server=settings.lobbies_per_server,
             deadline_hours=settings.decision_deadline_hours,
         )
-        self.drawing = Drawing(settings.render_workers, settings.timelapse_frames)
+        self.drawing = Drawing(settings.render_workers, settings.timelapse_frames, workers)
         self.site: SpectatorSite | None = None
         """The spectator pages' server, when the admin turned it on (`WEB_PORT`)."""
         if settings.web_port is not None:

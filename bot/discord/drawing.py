@@ -2,8 +2,9 @@
 
 Pillow holds the GIL while it draws, so threads would serialise every channel's board on one
 core and stall the event loop that keeps the gateway's heartbeat. Worker processes use every
-core; each is warmed at start-up so the first move pays no import, and a worker that dies
-(a crash, an out-of-memory kill) only costs that board a retry on a fresh worker.
+core; each is warmed at start-up so the first move pays no import (`bot.discord.workers` starts
+them before the bot loads), and a worker that dies (a crash, an out-of-memory kill) only costs
+that board a retry on a fresh worker.
 
 A board is drawn on layers cached per process and per layout (a Bloc by Bloc city, the key),
 which cost far more to draw than a move does. Sent to whichever worker is free, every game's
@@ -23,19 +24,17 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import multiprocessing
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 import discord
 
 from bot.discord import drawing_worker
-from bot.discord.drawing_worker import die_with_the_bot, warm
+from bot.discord.workers import Workers, new_pool
 from bot.metrics import RENDER_SECONDS, WORKER_RESTARTS
 from bot.table import timelapse
 from bot.table.model import Table
@@ -52,12 +51,19 @@ least busy one at that time."""
 
 
 class Drawing:
-    def __init__(self, workers: int, timelapse_frames: int = timelapse.MAX_FRAMES) -> None:
+    def __init__(
+        self,
+        workers: int,
+        timelapse_frames: int = timelapse.MAX_FRAMES,
+        started: Workers | None = None,
+    ) -> None:
         """`workers`: worker processes; 0 draws in a thread of this process instead
         (for tests that start many bots and draw tiny boards). `timelapse_frames`: the most
-        frames of a timelapse (`TIMELAPSE_FRAMES`)."""
+        frames of a timelapse (`TIMELAPSE_FRAMES`). `started`: those workers, already
+        warming (the program entry starts them first); without it, `start` starts them."""
         self.workers = workers
         self.timelapse_frames = timelapse_frames
+        self._started = started
         self._pools: list[Executor | None] = []
         self._homes: OrderedDict[int, int] = OrderedDict()
         """Game id -> the index of the worker that draws it, most recently drawn last."""
@@ -66,28 +72,13 @@ class Drawing:
         self.overviews: frozenset[str] = frozenset()
         """The games whose turn messages show a phone overview (known once `start` ran)."""
 
-    def _new_pool(self) -> Executor | None:
-        """One worker process of its own, so that what is sent to it runs in that process."""
-        if self.workers <= 0:
-            return None
-        # Spawned, not forked: the bot process has threads (the database's) that a fork
-        # would copy mid-flight.
-        context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=context,
-            initializer=die_with_the_bot,
-            initargs=(os.getpid(),),
-        )
-
     async def start(self) -> None:
-        self._pools = [self._new_pool() for _ in range(max(1, self.workers))]
-        loop = asyncio.get_running_loop()
-        self.overviews = await loop.run_in_executor(self._pools[0], drawing_worker.overview_games)
-        if self.workers <= 0:
-            return
-        pids = await asyncio.gather(*(loop.run_in_executor(p, warm) for p in self._pools))
-        log.info("board drawing warmed up in %d worker process(es)", len(set(pids)))
+        started = self._started or Workers(self.workers)
+        self._started = None
+        self._pools, started.pools = started.pools, []
+        self.overviews, warmed = await started.ready()
+        if warmed:
+            log.info("board drawing warmed up in %d worker process(es)", warmed)
 
     def home(self, game_id: int) -> int:
         """The index of the worker that draws `game_id`: where it was drawn before, or the
@@ -208,12 +199,16 @@ class Drawing:
             if self._pools and self._pools[index] is pool:
                 if pool is not None:
                     pool.shutdown(wait=False, cancel_futures=True)
-                self._pools[index] = self._new_pool()
+                self._pools[index] = new_pool()
             return await loop.run_in_executor(self._pools[index], draw, *args)
         finally:
             RENDER_SECONDS.observe(time.perf_counter() - started)
 
     def stop(self) -> None:
+        """Shut the workers down, also those handed over but never started."""
+        if self._started is not None:
+            self._started.stop()
+            self._started = None
         for pool in self._pools:
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)

@@ -10,10 +10,8 @@ the Discord client.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import os
-import signal
 
 from pydantic import BaseModel
 
@@ -23,8 +21,6 @@ from engine.messages import ENGLISH
 from render import board_png, focus_for, focus_png, overview_for, overview_png, renderer_for
 from render.names import Players
 
-PR_SET_PDEATHSIG = 1
-"""prctl option: the signal a process gets when its parent dies."""
 KEEP_MIB = 170
 """Resident memory a worker may hold before it hands freed memory back (`give_back`): its code
 and renderers (about 70 MiB) and the cached layers of four Bloc by Bloc layouts. Below that,
@@ -43,17 +39,6 @@ def _libc() -> ctypes.CDLL | None:
 
 
 _LIBC = _libc()
-
-
-def die_with_the_bot(bot_pid: int) -> None:
-    """Run first in each worker: if the bot is killed outright (no shutdown code runs), its
-    workers die with it instead of lingering on as orphans (Linux; elsewhere they notice the
-    closed queue a little later). A bot that died while this worker was still starting is
-    caught by the check after the request, which the kernel would no longer deliver."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != bot_pid:
-        os._exit(0)
 
 
 def warm() -> int:

@@ -1,0 +1,92 @@
+"""The drawing worker processes (`bot.discord.drawing`), started before the bot has loaded.
+
+A worker spends seconds importing the engine and every renderer; the bot spends as long
+loading its own code, opening the store and building its commands. This module imports
+neither, so the program entry starts the workers first and they warm up on another core
+meanwhile: a start (and every restart after a crash) takes the longer of the two, not their
+sum.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import multiprocessing
+import os
+import signal
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+
+PR_SET_PDEATHSIG = 1
+"""prctl option: the signal a process gets when its parent dies."""
+
+
+def die_with_the_bot(bot_pid: int) -> None:
+    """Run first in each worker: if the bot is killed outright (no shutdown code runs), its
+    workers die with it instead of lingering on as orphans (Linux; elsewhere they notice the
+    closed queue a little later). A bot that died while this worker was still starting is
+    caught by the check after the request, which the kernel would no longer deliver."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != bot_pid:
+        os._exit(0)
+
+
+def warm() -> int:
+    """In a worker: `bot.discord.drawing_worker.warm`, imported there and not in the bot."""
+    from bot.discord.drawing_worker import warm
+
+    return warm()
+
+
+def overview_games() -> frozenset[str]:
+    """In a worker: `bot.discord.drawing_worker.overview_games`."""
+    from bot.discord.drawing_worker import overview_games
+
+    return overview_games()
+
+
+def new_pool() -> Executor:
+    """One worker process of its own, so that what is sent to it runs in that process."""
+    # Spawned, not forked: the bot process has threads (the database's) that a fork would
+    # copy mid-flight.
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(
+        max_workers=1,
+        mp_context=context,
+        initializer=die_with_the_bot,
+        initargs=(os.getpid(),),
+    )
+
+
+class Workers:
+    """`count` worker processes, each already warming when this returns; 0: none (boards are
+    drawn in a thread of the bot's own process)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.pools: list[Executor | None] = (
+            [new_pool() for _ in range(count)] if count > 0 else [None]
+        )
+        self._overviews: Future[frozenset[str]] | None = None
+        self._warm: list[Future[int]] = []
+        first = self.pools[0]
+        if first is not None:
+            self._overviews = first.submit(overview_games)
+            self._warm = [pool.submit(warm) for pool in self.pools if pool is not None]
+
+    async def ready(self) -> tuple[frozenset[str], int]:
+        """Once every worker is warm: the games whose turn messages show a phone overview,
+        and how many worker processes drew them."""
+        if self._overviews is None:
+            overviews = await asyncio.get_running_loop().run_in_executor(None, overview_games)
+            return overviews, 0
+        overviews = await asyncio.wrap_future(self._overviews)
+        pids = await asyncio.gather(*(asyncio.wrap_future(f) for f in self._warm))
+        return overviews, len(set(pids))
+
+    def stop(self) -> None:
+        for pool in self.pools:
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self.pools = []
