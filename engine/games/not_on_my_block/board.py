@@ -12,7 +12,7 @@ bottom, so "up" means towards higher row numbers.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -37,8 +37,11 @@ def block_name(col: int, row: int) -> str:
     return f"{COLUMNS[col]}{row + 1}"
 
 
+@lru_cache(maxsize=4096)
 def parse_block(name: str) -> tuple[int, int] | None:
-    """ "c4" or "C4" to (2, 3); None when the text is not a block name at all."""
+    """ "c4" or "C4" to (2, 3); None when the text is not a block name at all. Remembered:
+    the computer players measure distances between the same few blocks millions of times a
+    game, and views place every block; bounded, since players type names too."""
     text = name.strip().upper()
     if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
         return None
@@ -57,7 +60,7 @@ class BlockSpec(BaseModel):
 class _Geometry:
     """Lookup tables built once per board: the rules ask "what is next to C4?" constantly."""
 
-    __slots__ = ("between", "by_type", "order", "steps", "types")
+    __slots__ = ("between", "by_type", "cells", "order", "steps", "types")
 
     def __init__(self, board: BoardSpec) -> None:
         self.types: dict[str, BlockType] = {}
@@ -75,9 +78,11 @@ class _Geometry:
         }
         self.steps: dict[str, dict[Direction, str | None]] = {}
         self.between: dict[tuple[str, str], Direction] = {}
+        cells = []
         for at in self.order:
             self.by_type[self.types.get(at, "empty")].append(at)
             col, row = parse_block(at) or (0, 0)
+            cells.append((at, col, row, self.types.get(at, "empty")))
             self.steps[at] = {}
             for direction, (dx, dy) in DELTAS.items():
                 x, y = col + dx, row + dy
@@ -85,6 +90,7 @@ class _Geometry:
                 self.steps[at][direction] = dest
                 if dest is not None:
                     self.between[at, dest] = direction
+        self.cells: tuple[tuple[str, int, int, BlockType], ...] = tuple(cells)
 
     def __eq__(self, other: object) -> bool:
         """Derived data: equal boards have equal tables (pydantic compares private attributes)."""
@@ -169,6 +175,11 @@ class BoardSpec(BaseModel):
     def all_blocks(self) -> list[str]:
         """Every block, top row first and left to right, the order a renderer draws them."""
         return list(self.geo.order)
+
+    def cells(self) -> tuple[tuple[str, int, int, BlockType], ...]:
+        """Every block in drawing order with its 0-based column and row and its type: the
+        printed board, hashable, so what is drawn from it alone can be kept per board."""
+        return self.geo.cells
 
     def of_type(self, kind: BlockType) -> list[str]:
         """Blocks printed as `kind`, in drawing order."""

@@ -6,10 +6,11 @@ passed and return short narration fragments.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Literal
 
 from engine.core import IllegalAction
-from engine.games.not_on_my_block.board import COLUMNS, DIRECTIONS, Direction
+from engine.games.not_on_my_block.board import COLUMNS, DIRECTIONS, BlockType, Direction
 from engine.games.not_on_my_block.state import COLOURS, Apartment, Colour, NombState
 from engine.messages import Msg, m
 from engine.words import quoted
@@ -155,8 +156,12 @@ def gentrified(state: NombState, at: str) -> bool:
 
 
 def risk_zone(state: NombState, at: str) -> bool:
+    return uncovered_risk(state.board.type_of(at), at, state.luxury_housing)
+
+
+def uncovered_risk(kind: BlockType, at: str, luxury_housing: Collection[str]) -> bool:
     """A printed Risk Zone that Luxury Housing has not covered."""
-    return state.board.type_of(at) == "risk" and at not in state.luxury_housing
+    return kind == "risk" and at not in luxury_housing
 
 
 def temporarily_protected(state: NombState, apt: Apartment) -> bool:

@@ -7,20 +7,27 @@ every piece's block, whose turn it is and what is being waited for.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from engine.core import Outcome
 from engine.games.not_on_my_block import mechanics as mech
-from engine.games.not_on_my_block.board import COLUMNS, BlockType, parse_block
+from engine.games.not_on_my_block.board import COLUMNS, BlockType
 from engine.games.not_on_my_block.state import ApartmentStatus, Colour, NombState, TurnMode
 from engine.games.not_on_my_block.text import pending_text
 from engine.games.not_on_my_block.victory import resident_score
 from engine.messages import Msg
 
+Gentrified = Literal["", "luxury_housing", "luxury_store"]
+
 
 class BlockView(BaseModel):
+    """Frozen, so that views share the blocks of one board and gentrification (`_blocks`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     at: str
     """Block name such as C4; row 1 is the bottom row."""
     col: int
@@ -29,7 +36,7 @@ class BlockView(BaseModel):
     """0-based row, bottom to top."""
     type: BlockType
     """What is printed on the board here."""
-    gentrified: Literal["", "luxury_housing", "luxury_store"] = ""
+    gentrified: Gentrified = ""
     risk_zone: bool
     """A Risk Zone where agents can catch reps (not if covered)."""
 
@@ -106,16 +113,21 @@ class NombView(BaseModel):
     """How the game ended, once it has."""
 
 
-def build_view(state: NombState, result: Outcome | None) -> NombView:
-    board = state.board
+@lru_cache(maxsize=256)
+def _blocks(
+    cells: tuple[tuple[str, int, int, BlockType], ...],
+    luxury_stores: tuple[str, ...],
+    luxury_housing: tuple[str, ...],
+) -> tuple[BlockView, ...]:
+    """The blocks as drawn, which change only when a block is gentrified: every view of a
+    game built them all again, the largest part of a view's cost."""
     blocks = []
-    for at in board.all_blocks():
-        col, row = parse_block(at) or (0, 0)
-        gentrified: Literal["", "luxury_housing", "luxury_store"] = (
+    for at, col, row, kind in cells:
+        gentrified: Gentrified = (
             "luxury_store"
-            if at in state.luxury_stores
+            if at in luxury_stores
             else "luxury_housing"
-            if at in state.luxury_housing
+            if at in luxury_housing
             else ""
         )
         blocks.append(
@@ -123,11 +135,17 @@ def build_view(state: NombState, result: Outcome | None) -> NombView:
                 at=at,
                 col=col,
                 row=row,
-                type=board.type_of(at),
+                type=kind,
                 gentrified=gentrified,
-                risk_zone=mech.risk_zone(state, at),
+                risk_zone=mech.uncovered_risk(kind, at, luxury_housing),
             )
         )
+    return tuple(blocks)
+
+
+def build_view(state: NombState, result: Outcome | None) -> NombView:
+    board = state.board
+    blocks = _blocks(board.cells(), tuple(state.luxury_stores), tuple(state.luxury_housing))
     seats = [
         SeatView(
             seat=seat,
@@ -152,7 +170,7 @@ def build_view(state: NombState, result: Outcome | None) -> NombView:
         width=board.width,
         height=board.height,
         columns=list(COLUMNS[: board.width]),
-        blocks=blocks,
+        blocks=list(blocks),
         start=board.start,
         apartments=[
             ApartmentView(
