@@ -69,30 +69,34 @@ def facing(square: str) -> bool:
     return col == gap
 
 
-def neighbours(square: str) -> list[str]:
-    """The up to eight squares round it in the same block, diagonals included."""
+@cache
+def neighbours(square: str) -> tuple[str, ...]:
+    """The up to eight squares round it in the same block, diagonals included (kept per
+    square: line of fire and shooting ask for them on every listing of the legal actions)."""
     block, col, level = parse(square)
-    return [
+    return tuple(
         sid(block, col + dc, level + dl)
         for dl in (-1, 0, 1)
         for dc in (-1, 0, 1)
         if (dc or dl) and on_board(block, col + dc, level + dl)
-    ]
+    )
 
 
-def above(square: str) -> list[str]:
+@cache
+def above(square: str) -> tuple[str, ...]:
     """The three squares of the level above (diagonals included)."""
     block, col, level = parse(square)
-    return [
+    return tuple(
         sid(block, col + dc, level + 1) for dc in (-1, 0, 1) if on_board(block, col + dc, level + 1)
-    ]
+    )
 
 
-def below(square: str) -> list[str]:
+@cache
+def below(square: str) -> tuple[str, ...]:
     block, col, level = parse(square)
-    return [
+    return tuple(
         sid(block, col + dc, level - 1) for dc in (-1, 0, 1) if on_board(block, col + dc, level - 1)
-    ]
+    )
 
 
 def open_air(state: ManiaState, square: str) -> bool:
@@ -172,20 +176,20 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
     if flies(b) and b.mp > 0:
         for s in all_squares():
             found.setdefault(s, b.mp)
+    locked = {x.at for x in state.blockers if x.locked}
     return {
         s: cost
         for s, cost in found.items()
-        if s != here and not state.crashed[seat_of(s)] and _may_enter(state, b, s)
+        if s != here
+        and not state.crashed[seat_of(s)]
+        and (s not in locked or _joins_locked(state, b, s))
     }
 
 
-def _may_enter(state: ManiaState, b: Blocker, square: str) -> bool:
+def _joins_locked(state: ManiaState, b: Blocker, square: str) -> bool:
     """Nobody enters a square where a close combat is locked, except a Superhero joining a
     friendly Blocker there."""
-    there = at(state, square)
-    if not any(x.locked for x in there):
-        return True
-    return "stack" in skills(b) and any(x.owner == b.owner for x in there)
+    return "stack" in skills(b) and any(x.owner == b.owner for x in at(state, square))
 
 
 SUCKER_DROP = 3
