@@ -24,7 +24,12 @@ def colour_of(state: SpaceState, seat: int) -> str:
 
 def seat_colour(state: SpaceState, seat: int) -> Msg:
     """A seat's colour as a word of the reader's language (`space.colour.red`: Red, Rojo)."""
-    return m(f"space.colour.{colour_of(state, seat)}")
+    return _colour(colour_of(state, seat))
+
+
+@cache
+def _colour(colour: str) -> Msg:
+    return m(f"space.colour.{colour}")
 
 
 def verb(act: str) -> Msg:
@@ -38,6 +43,7 @@ def world_names() -> tuple[str, ...]:
     return tuple(w.id for w in content().worlds)
 
 
+@cache
 def world_name(world_id: str) -> Msg:
     if world_id not in world_names():
         raise KeyError(world_id)
@@ -49,7 +55,13 @@ def unit_name(state: SpaceState, unit_id: str) -> Msg:
     unit = state.units.get(unit_id)
     if unit is None:
         return chit_name(unit_id)
-    return m("space.unit.owned", seat=seat_colour(state, unit.owner), chit=chit_name(unit_id))
+    return _owned(colour_of(state, unit.owner), unit_id)
+
+
+@cache
+def _owned(colour: str, unit_id: str) -> Msg:
+    """Kept per seat and unit: a surveillance sheet names every unit on the board."""
+    return m("space.unit.owned", seat=_colour(colour), chit=chit_name(unit_id))
 
 
 def unit_where(state: SpaceState, unit_id: str) -> Msg:

@@ -8,6 +8,7 @@ movement order in public, which locks the line on the movement sheet."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.core import Event, IllegalAction
 from engine.games.space_insurrection.content.models import content
@@ -140,8 +141,14 @@ def _move_line(state: SpaceState, seat: int, unit: Unit) -> OrderLine:
 
 def where_to(unit: Unit, where: str) -> Msg:
     """A movement order: "stay at Aldebar", "move to Gemma"."""
+    return _where_to(unit.world, where)
+
+
+@cache
+def _where_to(at: str, where: str) -> Msg:
+    """Kept per world and order: every movement sheet offers each unit every world."""
     if where == STAY:
-        return m("space.order.stay", world=world_name(unit.world))
+        return m("space.order.stay", world=world_name(at))
     return m("space.order.move", world=world_name(where))
 
 

@@ -28,59 +28,63 @@ def phase_key(state: SpaceState) -> str:
 def prompts(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
     """Every seat asked now, all in the phase of `phase_key`; `game` labels the buttons
     (`Game.quick_choices`)."""
-    return in_phase(_asked(game, state), phase_key(state))
+    return in_phase({s: _prompt(game, state, s) for s in asked(state)}, phase_key(state))
 
 
-def _asked(game: Game[SpaceState, Any], state: SpaceState) -> dict[int, Prompt]:
+def prompt(game: Game[SpaceState, Any], state: SpaceState, seat: int) -> Prompt:
+    """What `seat`, one of `asked`, is asked now: the legal actions of a sheet phase need only
+    their own seat's sheet, not the four others."""
+    return in_phase({seat: _prompt(game, state, seat)}, phase_key(state))[seat]
+
+
+def asked(state: SpaceState) -> list[int]:
+    """The seats asked now, without building what they are asked (a sheet names every unit it
+    may move or watch, hundreds of messages): the view and the status only name the seats."""
+    if state.phase == "discard":
+        return recruit.over_limit(state)
+    if state.phase in ("blockade", "surveillance", "movement"):
+        return list(state.owing)
+    if state.phase == "declare":
+        return [state.units[state.to_declare[0]].owner]
+    assert state.phase == "action"
+    return [] if state.acting is None else [state.acting]
+
+
+def _prompt(game: Game[SpaceState, Any], state: SpaceState, seat: int) -> Prompt:
     if state.phase == "discard":
         limit = content().numbers.reserve_limit
-        return {
-            s: Prompt(
-                seat=s,
-                msg=m("space.prompt.discard", n=len(state.reserves[s]) - limit),
-                kinds=["discard"],
-                out_of_turn=True,
-                default=Discard(chit=recruit.default_discard(state, s)).model_dump(),
-            )
-            for s in recruit.over_limit(state)
-        }
+        return Prompt(
+            seat=seat,
+            msg=m("space.prompt.discard", n=len(state.reserves[seat]) - limit),
+            kinds=["discard"],
+            out_of_turn=True,
+            default=Discard(chit=recruit.default_discard(state, seat)).model_dump(),
+        )
     if state.phase in ("blockade", "surveillance", "movement"):
-        out = {}
-        for s in state.owing:
-            sheet = orders.sheet(state, s)
-            out[s] = Prompt(
-                seat=s,
-                msg=m("space.prompt.sheet", orders=orders.orders_of(state.phase)),
-                kinds=[sheet.kind],
-                sheet=sheet,
-                default=sheet.submission({}),
-            )
-        return out
+        sheet = orders.sheet(state, seat)
+        return Prompt(
+            seat=seat,
+            msg=m("space.prompt.sheet", orders=orders.orders_of(state.phase)),
+            kinds=[sheet.kind],
+            sheet=sheet,
+            default=sheet.submission({}),
+        )
     if state.phase == "declare":
         unit_id = state.to_declare[0]
-        owner = state.units[unit_id].owner
         options = [Declare(unit=unit_id, to=w) for w in orders.declare_options(state, unit_id)]
-        return {
-            owner: Prompt(
-                seat=owner,
-                msg=m("space.prompt.declare", chit=chit_name(unit_id)),
-                kinds=["declare"],
-                choices=game.quick_choices(state, options),
-                out_of_turn=True,
-                default=options[0].model_dump(),
-            )
-        }
-    assert state.phase == "action"
-    seat = state.acting
-    if seat is None:
-        return {}
-    here = world_name(state.worlds[state.at].id)
-    return {
-        seat: Prompt(
+        return Prompt(
             seat=seat,
-            msg=m("space.prompt.act_or_play" if state.specials else "space.prompt.act", world=here),
-            kinds=["act", "deploy", "play", "pass"],
-            choices=game.quick_choices(state, fight.public_actions(state, seat)),
-            default=Pass().model_dump(),
+            msg=m("space.prompt.declare", chit=chit_name(unit_id)),
+            kinds=["declare"],
+            choices=game.quick_choices(state, options),
+            out_of_turn=True,
+            default=options[0].model_dump(),
         )
-    }
+    here = world_name(state.worlds[state.at].id)
+    return Prompt(
+        seat=seat,
+        msg=m("space.prompt.act_or_play" if state.specials else "space.prompt.act", world=here),
+        kinds=["act", "deploy", "play", "pass"],
+        choices=game.quick_choices(state, fight.public_actions(state, seat)),
+        default=Pass().model_dump(),
+    )

@@ -108,17 +108,23 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
             return {}
         return prompts.prompts(self, state)
 
-    def legal_actions(self, state: SpaceState, seat: int) -> list[ActionBase]:
-        prompt = self._prompts(state).get(seat)
-        if prompt is None:
+    def _asked(self, state: SpaceState) -> list[int]:
+        """The seats of `_prompts`, without building their prompts."""
+        if state.winners is not None:
             return []
-        if prompt.sheet is not None:
-            return [self.parse_action(prompt.default or {})]
+        return prompts.asked(state)
+
+    def legal_actions(self, state: SpaceState, seat: int) -> list[ActionBase]:
+        if seat not in self._asked(state):
+            return []
         if state.phase == "discard":
             return [Discard(chit=c) for c in sorted(set(state.reserves[seat]))]
-        if state.phase == "declare":
-            return [self.parse_action(c.action) for c in prompt.choices]
-        return fight.legal(state, seat)
+        if state.phase == "action":
+            return fight.legal(state, seat)
+        prompt = prompts.prompt(self, state, seat)
+        if prompt.sheet is not None:
+            return [self.parse_action(prompt.default or {})]
+        return [self.parse_action(c.action) for c in prompt.choices]
 
     def _apply(self, state: SpaceState, seat: int, action: ActionBase, absent: bool) -> list[Event]:
         if not absent:
@@ -170,7 +176,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
         return seat_colour(state, seat)
 
     def view(self, state: SpaceState, seat: int | None) -> SpaceView:
-        return build_view(state, seat, sorted(self._prompts(state)), self.outcome(state))
+        return build_view(state, seat, sorted(self._asked(state)), self.outcome(state))
 
     def describe(self, state: SpaceState, action: ActionBase) -> Msg:
         try:
@@ -194,7 +200,7 @@ class SpaceInsurrection(Game[SpaceState, SpaceOptions]):
         result = self.outcome(state)
         if result is not None:
             return m("space.status.over", reason=result.msg)
-        return text.status(state, sorted(self._prompts(state)))
+        return text.status(state, sorted(self._asked(state)))
 
     def hand_text(self, state: SpaceState, seat: int) -> Msg | None:
         return text.hand(state, seat)

@@ -130,19 +130,24 @@ def special_of(chit: str) -> Special:
     return _specials()[chit.split("-")[1]]
 
 
+@cache
 def chit_name(chit: str) -> Msg:
-    """How a chit is written for players: `Star Cruiser #3`, `Betrayal (special)`."""
+    """How a chit is written for players: `Star Cruiser #3`, `Betrayal (special)`. Kept per
+    chit, like the other names: a message is frozen, and sheets and views name the same
+    chits hundreds of times a step."""
     if is_special(chit):
         return m("space.chit.special", name=special_name(chit))
     kind, number = chit.rsplit("-", 1)
     return m("space.chit", type=type_name(_types()[kind].id), number=int(number))
 
 
+@cache
 def type_name(type_id: str) -> Msg:
     """A unit type's name (`Star Cruiser`)."""
     return m(f"space.type.{type_id}")
 
 
+@cache
 def special_name(chit: str) -> Msg:
     """A special chit's name (`Betrayal`)."""
     return m(f"space.special.{special_of(chit).id}.name")
