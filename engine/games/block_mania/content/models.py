@@ -11,11 +11,12 @@ edits the JSON files. Names and texts live in the catalogs under keys derived fr
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 Provenance = Literal["rulebook", "publisher", "reconstructed"]
 SquareType = Literal[
@@ -240,6 +241,10 @@ class Content(Frozen):
     tables: Tables
     teams: Teams
 
+    _blockers: dict[str, BlockerType] = PrivateAttr(default_factory=dict)
+    _items: dict[str, Item] = PrivateAttr(default_factory=dict)
+    _cards: dict[str, Card] = PrivateAttr(default_factory=dict)
+
     @model_validator(mode="after")
     def _consistent(self) -> Content:
         items = {i.id for i in self.equipment.items}
@@ -260,22 +265,37 @@ class Content(Frozen):
             raise ValueError("the Endgame needs Justice cards")
         return self
 
+    def model_post_init(self, context: object, /) -> None:
+        """Index blockers, items and cards by id: the rules look them up hundreds of times
+        per listing of the legal actions, and a search lists them thousands of times."""
+        blockers = _first_by_id(self.blockers.blockers)
+        blockers[self.blockers.futsies.id] = self.blockers.futsies
+        self._blockers = blockers
+        self._items = _first_by_id(self.equipment.items)
+        self._cards = _first_by_id(self.cards.cards)
+
     def blocker(self, type_id: str) -> BlockerType:
-        if type_id == self.blockers.futsies.id:
-            return self.blockers.futsies
-        return next(b for b in self.blockers.blockers if b.id == type_id)
+        return self._blockers[type_id]
 
     def item(self, item_id: str) -> Item:
-        return next(i for i in self.equipment.items if i.id == item_id)
+        return self._items[item_id]
 
     def card(self, card_id: str) -> Card:
-        return next(c for c in self.cards.cards if c.id == card_id)
+        return self._cards[card_id]
 
     def walkway(self, walkway_id: str) -> Walkway:
         return next(w for w in self.tables.walkways if w.id == walkway_id)
 
     def spread(self, roll: int) -> Spread:
         return next(s for s in self.tables.spread if s.roll == roll)
+
+
+def _first_by_id(entries: Iterable[Any]) -> dict[str, Any]:
+    """Entries by id, the first of any id listed twice (as a search of the list finds)."""
+    found: dict[str, Any] = {}
+    for entry in entries:
+        found.setdefault(entry.id, entry)
+    return found
 
 
 def _read(name: str) -> dict:
