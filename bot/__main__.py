@@ -259,8 +259,10 @@ async def serve(settings: Settings) -> int:
 
     The drawing workers start before anything else loads, to warm up meanwhile on another
     core (`bot.discord.workers`); they stop with the bot, or here if it never ran."""
+    from bot.discord.health import hold_collector
     from bot.discord.workers import Workers
 
+    hold_collector()  # until `settle_collector`, once everything is loaded
     workers = Workers(settings.render_workers)
     try:
         return await _serve(settings, workers)
@@ -273,7 +275,6 @@ async def _serve(settings: Settings, workers: Workers) -> int:
     import discord
 
     from bot.discord.app import GameBot
-    from bot.discord.endpoint import Endpoint
     from bot.discord.health import settle_collector
     from bot.store.choice import chosen
     from bot.table.upkeep import Tenancy, expire_ended_games, scheduled_backups
@@ -312,6 +313,8 @@ async def _serve(settings: Settings, workers: Workers) -> int:
             )
         bot.before_store_closes.extend(_cancelling(chore) for chore in chores)
         if settings.health_port is not None:
+            from bot.discord.endpoint import Endpoint  # aiohttp's server: loaded only to serve
+
             endpoint = Endpoint(bot, tenancy)
             try:
                 await endpoint.start()

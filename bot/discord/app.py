@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -34,11 +35,13 @@ from bot.store.choice import chosen
 from bot.store.protocol import GameStore, worker_name
 from bot.table.model import PlayerError
 from bot.table.tables import Tables
-from bot.web.site import SpectatorSite
 from engine.games import REGISTRY
 from engine.messages import Msg, m
 from engine.words import quoted
 from render import renderer_for
+
+if TYPE_CHECKING:
+    from bot.web.site import SpectatorSite
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +97,8 @@ class GameBot(discord.AutoShardedClient):
         self.site: SpectatorSite | None = None
         """The spectator pages' server, when the admin turned it on (`WEB_PORT`)."""
         if settings.web_port is not None:
+            from bot.web.site import SpectatorSite  # aiohttp's server: loaded only to serve
+
             self.site = SpectatorSite(
                 self.store,
                 self.tables,

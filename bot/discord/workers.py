@@ -17,6 +17,8 @@ import os
 import signal
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
+from bot.discord.health import hold_collector
+
 PR_SET_PDEATHSIG = 1
 """prctl option: the signal a process gets when its parent dies."""
 
@@ -33,14 +35,18 @@ def die_with_the_bot(bot_pid: int) -> None:
 
 
 def warm() -> int:
-    """In a worker: `bot.discord.drawing_worker.warm`, imported there and not in the bot."""
+    """In a worker: `bot.discord.drawing_worker.warm`, imported there and not in the bot; no
+    collection runs while it loads, until it settles the collector (`hold_collector`)."""
+    hold_collector()
     from bot.discord.drawing_worker import warm
 
     return warm()
 
 
 def overview_games() -> frozenset[str]:
-    """In a worker: `bot.discord.drawing_worker.overview_games`."""
+    """In a worker: `bot.discord.drawing_worker.overview_games`. It runs before `warm`, which
+    settles the collector this holds while the engine and the renderers load."""
+    hold_collector()
     from bot.discord.drawing_worker import overview_games
 
     return overview_games()
@@ -78,9 +84,11 @@ class Workers:
     async def ready(self) -> tuple[frozenset[str], int]:
         """Once every worker is warm: the games whose turn messages show a phone overview,
         and how many worker processes drew them."""
-        if self._overviews is None:
-            overviews = await asyncio.get_running_loop().run_in_executor(None, overview_games)
-            return overviews, 0
+        if self._overviews is None:  # in a thread of the bot, whose collector is its own
+            from bot.discord import drawing_worker
+
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(None, drawing_worker.overview_games), 0
         overviews = await asyncio.wrap_future(self._overviews)
         pids = await asyncio.gather(*(asyncio.wrap_future(f) for f in self._warm))
         return overviews, len(set(pids))
