@@ -238,6 +238,11 @@ class Game(ABC, Generic[S, Opt]):
     options_type: ClassVar[type[BaseModel]]
     state_type: ClassVar[type[GameState]]
     action_types: ClassVar[tuple[type[ActionBase], ...]]
+    seats_take_turns_within_a_turn: ClassVar[bool] = False
+    """Each seat plays a whole turn of its own inside one turn of the table (Bloc by Bloc's
+    night, RIOT's round): the channel then needs a message per seat in a table's turn, which
+    is what the channel benchmark allows such a game (`turn_number` counts the table's turns).
+    """
 
     # ----- setup -------------------------------------------------------------------------
     def make_options(self, players: int, **chosen: Any) -> Opt:

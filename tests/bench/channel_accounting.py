@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from engine.games import REGISTRY
+
 DEFAULT_GRACE = timedelta(minutes=10)
 """How long after their own move a player still counts as watching the table, when the table
 does not say (its `ping_grace_minutes` setting): they see the turn message edited to them."""
@@ -124,11 +126,11 @@ UNTOLD = 0
 
 
 def messages_per_turn_target(game: str, factions: int) -> float:
-    """Bloc by Bloc's night passes through every faction's turn, so it may take a message per
-    faction and two more (the night's opening, the sunrise); so does RIOT's round, the game turn
-    its rulebook counts, in which each faction plays a whole turn of its own. Any other game gets
-    the default."""
-    if game in ("bloc_by_bloc", "riot"):
+    """A game whose turn passes through every faction's own turn (Bloc by Bloc's night, RIOT's
+    round: `Game.seats_take_turns_within_a_turn`) may take a message per faction and two more
+    (the turn's opening, its close); any other game gets the default."""
+    known = REGISTRY.get(game)
+    if known is not None and known.seats_take_turns_within_a_turn:
         return float(factions + 2)
     return DEFAULT_MESSAGES_PER_TURN
 

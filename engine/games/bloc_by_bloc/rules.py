@@ -83,6 +83,7 @@ class BlocByBloc(Game[BlocState, BlocOptions]):
     title = "Bloc by Bloc"
     short_name = "bloc"
     player_counts = (2, 3, 4)
+    seats_take_turns_within_a_turn = True
     options_type = BlocOptions
     state_type = BlocState
     action_types = ACTION_TYPES

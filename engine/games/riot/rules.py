@@ -55,6 +55,7 @@ class Riot(Game[RiotState, RiotOptions]):
     title = "RIOT"
     short_name = "riot"
     player_counts = (2, 3, 4)
+    seats_take_turns_within_a_turn = True
     options_type = RiotOptions
     state_type = RiotState
     action_types = ACTION_TYPES
