@@ -117,8 +117,10 @@ class SpaceState(GameState):
         return [u for u in self.units.values() if u.world == world_id]
 
 
+@cache
 def type_of(chit: str) -> UnitType:
-    """The unit type of a unit chit's id (`star_cruiser-3`)."""
+    """The unit type of a unit chit's id (`star_cruiser-3`); kept per chit, since sheets and
+    legal actions ask it of every unit on the board many times a step."""
     return _types()[chit.rsplit("-", 1)[0]]
 
 
