@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.games.block_mania import board, names
+from engine.games.block_mania import board, names, walkways, weapons
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.prompts import acting
 from engine.games.block_mania.state import ManiaState
@@ -37,6 +37,8 @@ class BlockerView(BaseModel):
     active: bool
     locked: bool
     set_up: list[str]
+    dog: bool
+    """Carries a Robo Dog, a piece of its own on the board."""
 
 
 class ChargeView(BaseModel):
@@ -48,6 +50,17 @@ class ChargeView(BaseModel):
     face_down: bool
     item: str
     """Empty when the viewer may not know it."""
+
+
+class WalkwayView(BaseModel):
+    """A way across the gap and how far its hits have broken it."""
+
+    id: str
+    hits: int
+    stage: str
+    """The stage its last hit reached (`tables.json: walkways`); empty while unhit."""
+    closed: bool
+    """Nobody may travel along it any more."""
 
 
 class SeatView(BaseModel):
@@ -77,8 +90,7 @@ class ManiaView(BaseModel):
     squares: list[SquareView]
     blockers: list[BlockerView]
     charges: list[ChargeView]
-    walkways: dict[str, int]
-    """Hits taken by each way across the gap."""
+    walkways: list[WalkwayView]
     seats: list[SeatView]
     hand: list[str]
     hand_names: list[Msg]
@@ -120,6 +132,7 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
             active=b.active,
             locked=b.locked,
             set_up=list(b.set_up),
+            dog=weapons.has_dog(b),
         )
         for b in board.in_play(state)
     ]
@@ -151,7 +164,7 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
         squares=squares,
         blockers=blockers,
         charges=charges,
-        walkways=dict(state.walkways),
+        walkways=[_walkway(state, w.id) for w in content().tables.walkways],
         seats=[
             SeatView(
                 seat=s,
@@ -170,4 +183,15 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
         ended=state.ended,
         winners=list(state.winners),
         outcome=outcome,
+    )
+
+
+def _walkway(state: ManiaState, walkway: str) -> WalkwayView:
+    hits = walkways.hits(state, walkway)
+    stages = content().walkway(walkway).stages
+    return WalkwayView(
+        id=walkway,
+        hits=hits,
+        stage=stages[hits - 1] if hits else "",
+        closed=not walkways.passable(state, walkway),
     )
