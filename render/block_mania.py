@@ -11,6 +11,13 @@ tint; block A's Blockers are blue circles marked "A", block B's vermillion squar
 shared Futsies grey diamonds marked "F", each with its Strength, and "+n" counts the others in
 the square; Fire is an orange flame with its count, Structural Damage a black "D" and count,
 a collapsed square dark hatching, a scrawl a purple "S" badge; a crashed block is crossed out.
+A charge armed in a square is a black counter with a yellow code under the square's marks
+("DC" a Demo Charge; "?" a face-down one whose item the view keeps from this reader). A
+Blocker with a heavy weapon set up has a yellow triangle (a tripod) at its token's lower
+right; a Robo Dog is a white round piece with its letter on its carrier's upper right. The
+Pedway, Sky Rail and Mega Way span the gap at their levels: a grey bar while whole, orange and
+cracked once damaged, broken and hanging once collapsed, stubs at the ends with a vermillion
+cross once severed; the line under the board says each one hit in words.
 
 Words come from the game's catalog (`mania.board.*`) in the table's language.
 
@@ -46,7 +53,13 @@ from render.palette import (
 )
 
 if TYPE_CHECKING:  # the renderer reads a view and imports no rules
-    from engine.games.block_mania.view import BlockerView, ManiaView, SquareView
+    from engine.games.block_mania.view import (
+        BlockerView,
+        ChargeView,
+        ManiaView,
+        SquareView,
+        WalkwayView,
+    )
 
 CELL_W = 54
 CELL_H = 58
@@ -81,7 +94,7 @@ FILLS = {
     "water_tank": tint(SKY_BLUE, 0.55),
 }
 PALETTE_COLOURS = (
-    *(PAPER, PANEL, INK, WHITE, MUTED_INK, GRID, GREY, DARK, ORANGE, PURPLE),
+    *(PAPER, PANEL, INK, WHITE, MUTED_INK, GRID, GREY, DARK, ORANGE, PURPLE, YELLOW),
     *SIDE.values(),
     *dict.fromkeys(FILLS.values()),
 )
@@ -89,9 +102,12 @@ PALETTE = palette_image(
     build_palette(
         PALETTE_COLOURS,
         [(INK, PAPER), (INK, PANEL), (WHITE, BLUE), (WHITE, VERMILLION), (INK, ORANGE)]
+        + [(YELLOW, INK), (INK, WHITE)]
         + [(INK, f) for f in dict.fromkeys(FILLS.values())],
     )
 )
+ENDS = {"pedway": "pedway_terminus", "sky_rail": "sky_rail_station", "mega_way": "tunnel"}
+"""The square type at the level where each way across the gap runs."""
 
 
 def seat_label(view: ManiaView, seat: int, language: str) -> str:
@@ -118,7 +134,7 @@ def draw(view: ManiaView, players: Players = None, language: str = ENGLISH) -> C
     _header(canvas, view, players, language)
     for block in ("A", "B"):
         _block(canvas, view, block, language)
-    _gap(canvas, language)
+    _gap(canvas, view, language)
     _panels(canvas, view, players, language)
     return canvas
 
@@ -138,6 +154,7 @@ def _block(canvas: Canvas, view: ManiaView, block: str, language: str) -> None:
     by_square: dict[str, list[BlockerView]] = {}
     for b in view.blockers:
         by_square.setdefault(b.at, []).append(b)
+    armed = charges_by_square(view)
     for square in (s for s in view.squares if s.block == block):
         box = _cell(square)
         canvas.cell(box, FILLS.get(square.kind, WHITE), GRID, 1)
@@ -146,7 +163,8 @@ def _block(canvas: Canvas, view: ManiaView, block: str, language: str) -> None:
         if square.collapsed:
             canvas.hatch(box.inset(2), DARK, spacing=8, width=3)
         _marks(canvas, square, box)
-        _pieces(canvas, by_square.get(square.id, []), box)
+        _charges(canvas, armed.get(square.id, []), box, language)
+        _pieces(canvas, by_square.get(square.id, []), box, language)
     x0 = _origin(block)
     for level in range(LEVELS):
         y = HEADER + (LEVELS - 1 - level) * CELL_H + CELL_H // 2
@@ -182,8 +200,83 @@ def _marks(canvas: Canvas, square: SquareView, box: Box) -> None:
         canvas.text((box.x0 + 3, box.y1 - 16), "S", 14, PURPLE, bold=True)
 
 
-def _pieces(canvas: Canvas, blockers: list[BlockerView], box: Box) -> None:
-    """Up to two tokens in the square's lower part, and a count of the rest above them."""
+def _charges(canvas: Canvas, here: list[ChargeView], box: Box, language: str) -> None:
+    """Up to two counters in the band between the square's marks and its tokens."""
+    for i, c in enumerate(here[:2]):
+        x = box.x0 + 3 + i * 24
+        charge_counter(canvas, Box(x, box.y0 + 18, x + 22, box.y0 + 29), c, 10, language)
+
+
+def charges_by_square(view: ManiaView) -> dict[str, list[ChargeView]]:
+    found: dict[str, list[ChargeView]] = {}
+    for c in view.charges:
+        found.setdefault(c.at, []).append(c)
+    return found
+
+
+def charge_counter(canvas: Canvas, box: Box, charge: ChargeView, size: int, language: str) -> None:
+    """A counter as it lies in the square: its item's code, or "?" face down and unknown."""
+    code = say(m(f"mania.board.charge.{charge.item or 'hidden'}"), language)
+    canvas.draw.rectangle(box, fill=INK, outline=YELLOW, width=1)
+    canvas.label(box, code, size, YELLOW)
+
+
+def set_up_badge(canvas: Canvas, token: Box, size: int) -> None:
+    """A tripod's triangle at the token's lower right: its heavy weapon is set up."""
+    x1, y1 = token.x1, token.y1
+    points = [(x1 - size, y1), (x1 - size // 2, y1 - size), (x1, y1)]
+    canvas.draw.polygon(points, fill=YELLOW, outline=INK, width=max(1, size // 8))
+
+
+def dog_piece(canvas: Canvas, token: Box, size: int, text_size: int, language: str) -> None:
+    """The Robo Dog: a piece of its own, on its carrier's upper right."""
+    x0, y0 = token.x1 - size // 2, token.y0 - size // 4
+    box = Box(x0, y0, x0 + size, y0 + size)
+    canvas.draw.ellipse(box, fill=WHITE, outline=INK, width=max(1, size // 10))
+    canvas.label(box, say(m("mania.board.dog"), language), text_size, INK)
+
+
+def walkway_words(view: ManiaView, language: str) -> list[str]:
+    """Each way across the gap that has been hit, with the stage it reached."""
+    return [say(m(f"mania.board.way.{w.id}.{w.stage}"), language) for w in view.walkways if w.hits]
+
+
+def walkway_level(view: ManiaView, walkway: WalkwayView) -> int:
+    return min(s.level for s in view.squares if s.kind == ENDS[walkway.id])
+
+
+def span(canvas: Canvas, x0: int, x1: int, y: int, stage: str, thick: int) -> None:
+    """A way across the gap from x0 to x1 at height y, drawn as its stage leaves it."""
+    half = thick // 2
+    if not stage:
+        canvas.draw.rectangle((x0, y - half, x1, y + half), fill=GREY, outline=INK)
+        return
+    if stage == "damaged":
+        canvas.draw.rectangle((x0, y - half, x1, y + half), fill=ORANGE, outline=INK)
+        mid, step = (x0 + x1) // 2, thick // 2
+        crack = [
+            (mid - step, y - half),
+            (mid + step // 2, y),
+            (mid - step // 2, y),
+            (mid + step, y + half),
+        ]
+        canvas.draw.line(crack, fill=INK, width=max(2, thick // 5))
+        return
+    if stage == "severed":
+        stub, mid, arm = (x1 - x0) // 4, (x0 + x1) // 2, thick // 2 + 1
+        canvas.draw.rectangle((x0, y - half, x0 + stub, y + half), fill=DARK)
+        canvas.draw.rectangle((x1 - stub, y - half, x1, y + half), fill=DARK)
+        for dy in (-arm, arm):
+            canvas.draw.line([(mid - arm, y - dy), (mid + arm, y + dy)], fill=VERMILLION, width=3)
+        return
+    left, right = x0 + half, x1 - half
+    stub = (right - left) // 2 - thick // 3
+    canvas.draw.line([(left, y), (left + stub, y + thick * 2)], fill=DARK, width=thick)
+    canvas.draw.line([(right, y), (right - stub, y + thick * 2)], fill=DARK, width=thick)
+
+
+def _pieces(canvas: Canvas, blockers: list[BlockerView], box: Box, language: str) -> None:
+    """Up to two tokens in the square's lower part, and a count of the rest beside them."""
     size = 24
     y = box.y1 - size - 3
     for i, b in enumerate(blockers[:2]):
@@ -197,9 +290,13 @@ def _pieces(canvas: Canvas, blockers: list[BlockerView], box: Box) -> None:
             canvas.circle_piece(token, BLUE, text, outline=INK)
         else:
             canvas.square_piece(token, VERMILLION, text, outline=INK)
+        if b.set_up:
+            set_up_badge(canvas, token, 10)
+        if b.dog:
+            dog_piece(canvas, token, 13, 10, language)
     if len(blockers) > 2:
         more = f"+{len(blockers) - 2}"
-        canvas.text((box.center[0], box.y0 + 22), more, 13, INK, anchor="mm", bold=True)
+        canvas.text((box.x1 - 3, box.y0 + 25), more, 13, INK, anchor="rm", bold=True)
 
 
 def diamond(canvas: Canvas, token: Box, fill: tuple[int, int, int]) -> None:
@@ -213,9 +310,14 @@ def _letter(b: BlockerView) -> str:
     return "AB"[b.owner % len(SIDE)] if b.owner >= 0 else "F"
 
 
-def _gap(canvas: Canvas, language: str) -> None:
+def _gap(canvas: Canvas, view: ManiaView, language: str) -> None:
+    """The ways across the gap at their levels, and under the board the gap's name with the
+    state of each way hit."""
     x = MARGIN + CELL_W * COLS
-    label = say(m("mania.board.gap"), language)
+    for w in view.walkways:
+        y = HEADER + (LEVELS - 1 - walkway_level(view, w)) * CELL_H + CELL_H // 2
+        span(canvas, x + 1, x + GAP - 1, y, w.stage, 10)
+    label = " · ".join([say(m("mania.board.gap"), language), *walkway_words(view, language)])
     canvas.text((x + GAP // 2, HEADER + CELL_H * LEVELS + 14), label, 12, MUTED_INK, anchor="mm")
 
 

@@ -12,7 +12,10 @@ gap, block B's columns), at 104 px a square in an 800 px wide picture, so shown 
 no text on it under 18 px. Each column is headed by what a player types for it ("A3" is block
 A's column 3; the level is the number at the row's side, so "A34" is level 4). A Blocker's
 token shows its id, the name a player types, in its block's shape and colour (block A blue
-circles, block B vermillion squares, Futsies grey diamonds). Above the window a banner says
+circles, block B vermillion squares, Futsies grey diamonds), with the full board's marks drawn
+large: charges' counters, set-up weapons' triangles, Robo Dogs, and the ways across the gap
+in the gap column (the banner names each one hit, since the window may not hold its level).
+Above the window a banner says
 whose turn, phase and command points, each block's Defeat Points, cards and reserve, the decks,
 and who the table waits for.
 
@@ -28,7 +31,21 @@ from typing import TYPE_CHECKING
 from engine.messages import ENGLISH, m, say
 from render import focus
 from render.block_mania import DARK as HATCH
-from render.block_mania import FILLS, GREY, PALETTE_COLOURS, SIDE, diamond, seat_label
+from render.block_mania import (
+    FILLS,
+    GREY,
+    PALETTE_COLOURS,
+    SIDE,
+    charge_counter,
+    charges_by_square,
+    diamond,
+    dog_piece,
+    seat_label,
+    set_up_badge,
+    span,
+    walkway_level,
+    walkway_words,
+)
 from render.canvas import Box, Canvas
 from render.names import Players, with_player
 from render.palette import (
@@ -43,6 +60,7 @@ from render.palette import (
     SKY_BLUE,
     VERMILLION,
     WHITE,
+    YELLOW,
     build_palette,
     palette_image,
     tint,
@@ -50,7 +68,7 @@ from render.palette import (
 from render.panels import Line
 
 if TYPE_CHECKING:  # the renderer reads a view and imports no rules
-    from engine.games.block_mania.view import BlockerView, ManiaView, SquareView
+    from engine.games.block_mania.view import BlockerView, ChargeView, ManiaView, SquareView
 
 WIDTH = 800
 CELL = 104
@@ -73,6 +91,7 @@ PALETTE = palette_image(
     build_palette(
         [*PALETTE_COLOURS, HIGHLIGHT, DARK, tint(SKY_BLUE, 0.9)],
         [(WHITE, DARK), (INK, PAPER), (WHITE, BLUE), (WHITE, VERMILLION), (INK, ORANGE)]
+        + [(YELLOW, INK), (INK, WHITE)]
         + [(INK, f) for f in dict.fromkeys(FILLS.values())],
     )
 )
@@ -179,6 +198,9 @@ def _lines(view: ManiaView, players: Players, language: str) -> list[Line]:
     if view.endgame:
         deck = m("mania.board.endgame", n=view.deck)
     lines.append(Line(say(deck, language), focus.NOTE_SIZE, WHITE))
+    ways = walkway_words(view, language)
+    if ways:
+        lines.append(Line(" · ".join(ways), focus.NOTE_SIZE, YELLOW))
     return lines
 
 
@@ -202,6 +224,10 @@ def _window(view: ManiaView, area: focus.Window, ringed: set[str], language: str
     for c, (x, w) in xs.items():
         if c == GAP_COLUMN:
             canvas.cell(Box(x, TOP, x + w, TOP + area.rows * CELL), tint(SKY_BLUE, 0.9), GRID, 1)
+            for way in view.walkways:
+                row = LEVELS - 1 - walkway_level(view, way) - r0
+                if 0 <= row < area.rows:
+                    span(canvas, x + 1, x + w - 1, TOP + row * CELL + CELL // 2, way.stage, 14)
             continue
         block, col = ("A", c) if c < GAP_COLUMN else ("B", c - GAP_COLUMN - 1)
         head = f"{block}{col}"
@@ -213,6 +239,7 @@ def _window(view: ManiaView, area: focus.Window, ringed: set[str], language: str
     by_square: dict[str, list[BlockerView]] = {}
     for b in view.blockers:
         by_square.setdefault(b.at, []).append(b)
+    armed = charges_by_square(view)
     for square in view.squares:
         cell = cell_of(square)
         if cell not in area:
@@ -220,7 +247,8 @@ def _window(view: ManiaView, area: focus.Window, ringed: set[str], language: str
         x, w = xs[cell[1]]
         y = TOP + (cell[0] - r0) * CELL
         box = Box(x, y, x + w, y + CELL)
-        _square(canvas, square, box, by_square.get(square.id, []), language)
+        here = by_square.get(square.id, [])
+        _square(canvas, square, box, here, armed.get(square.id, []), language)
         if square.id in ringed:
             canvas.draw.rectangle(box.inset(3), outline=HIGHLIGHT, width=5)
     for c, (x, w) in xs.items():
@@ -232,7 +260,12 @@ def _window(view: ManiaView, area: focus.Window, ringed: set[str], language: str
 
 
 def _square(
-    canvas: Canvas, square: SquareView, box: Box, here: list[BlockerView], language: str
+    canvas: Canvas,
+    square: SquareView,
+    box: Box,
+    here: list[BlockerView],
+    charges: list[ChargeView],
+    language: str,
 ) -> None:
     canvas.cell(box, FILLS.get(square.kind, WHITE), GRID, 2)
     code = say(m(f"mania.board.code.{square.kind}"), language)
@@ -250,12 +283,17 @@ def _square(
         x -= 38
     if square.damage and not square.collapsed:
         canvas.text((x, box.y0 + 3), f"D{square.damage}", TEXT, INK, "ra", True)
+    x = box.x0 + 5
     if square.scrawl:
-        canvas.text((box.x0 + 5, box.y0 + 28), "S", TEXT, PURPLE, bold=True)
-    _tokens(canvas, here, box)
+        canvas.text((x, box.y0 + 28), "S", TEXT, PURPLE, bold=True)
+        x += 18
+    for c in charges[:2]:
+        charge_counter(canvas, Box(x, box.y0 + 25, x + 40, box.y0 + 45), c, LEAST, language)
+        x += 44
+    _tokens(canvas, here, box, language)
 
 
-def _tokens(canvas: Canvas, here: list[BlockerView], box: Box) -> None:
+def _tokens(canvas: Canvas, here: list[BlockerView], box: Box, language: str) -> None:
     """Up to two tokens along the bottom, each with its id; "+n" above them for the rest."""
     y = box.y1 - TOKEN - 3
     for i, b in enumerate(here[:2]):
@@ -268,6 +306,10 @@ def _tokens(canvas: Canvas, here: list[BlockerView], box: Box) -> None:
             canvas.circle_piece(token, BLUE, b.id, outline=INK, text_size_px=LEAST)
         else:
             canvas.square_piece(token, VERMILLION, b.id, outline=INK, text_size_px=LEAST)
+        if b.set_up:
+            set_up_badge(canvas, token, 18)
+        if b.dog:
+            dog_piece(canvas, token, 24, LEAST, language)
     if len(here) > 2:
         more = f"+{len(here) - 2}"
         canvas.text((box.x1 - 6, box.y1 - TOKEN - 6), more, TEXT, INK, "rb", True)

@@ -11,7 +11,7 @@ from PIL import ImageChops
 
 import render
 from engine.games.block_mania.rules import GAME
-from engine.games.block_mania.state import ManiaState
+from engine.games.block_mania.state import Charge, ManiaState
 from engine.games.block_mania.view import ManiaView
 from render import block_mania
 from render.block_mania_overview import overview_image, region
@@ -40,8 +40,33 @@ def _over() -> ManiaView:
     return GAME.view(state, None)
 
 
+def _armed_state() -> ManiaState:
+    """Blockers at the gap with every special piece in play: charges (one a face-down mine),
+    a set-up heavy weapon, Robo Dogs, and each way across the gap at its last stage."""
+    state = game(3)
+    spots = {"A1": "A64", "A2": "B24", "B1": "B04", "B2": "B05"}
+    for b in state.blockers:
+        b.at = spots.get(b.id, "gone")
+    blockers = {b.id: b for b in state.blockers}
+    blockers["A1"].set_up.append("missile_launcher")
+    blockers["A2"].kit.append("robo_dog")
+    blockers["B1"].kit.append("robo_dog")
+    state.charges = [
+        Charge(id="C1", item="demo_charge", at="A64", owner=0),
+        Charge(id="C2", item="trip_mine", at="B24", owner=1, face_down=True),
+        Charge(id="C3", item="plascrete_virus", at="B24", owner=1),
+    ]
+    state.walkways = {"pedway": 3, "sky_rail": 1, "mega_way": 2}
+    return state
+
+
+def _armed() -> ManiaView:
+    return GAME.view(_armed_state(), None)
+
+
 VIEWS = {
     "set-up": lambda: GAME.view(game(1), None),
+    "armed": _armed,
     "four players": lambda: GAME.view(game(2, players=4), None),
     "midgame": lambda: _played(game(3), 116, 3)[0],
     "over": _over,
@@ -94,7 +119,8 @@ def test_the_overview_names_each_seat_with_its_player_and_counts_and_frames_a_ch
 
 def kept_position() -> tuple[ManiaView, ManiaView]:
     """A position built square by square (so only a change of look changes its picture): a
-    fight in block A, fire, damage, a collapse and a scrawl, B2 having just moved up a level."""
+    fight in block A, fire, damage, a collapse and a scrawl, a Demo Charge, a set-up Spit
+    Cannon, a Robo Dog and a damaged Pedway, B2 having just moved up a level."""
     state = game(3)
     spots = {"A1": "A43", "A2": "A43", "A3": "A44", "B1": "A53", "B2": "A42", "F1": "A20"}
     for b in state.blockers:
@@ -105,6 +131,11 @@ def kept_position() -> tuple[ManiaView, ManiaView]:
     state.squares["A63"].collapsed = True
     state.squares["A20"].scrawl = True
     state.defeat = [3, 1]
+    blockers = {b.id: b for b in state.blockers}
+    blockers["A3"].set_up.append("spit_cannon")
+    blockers["B1"].kit.append("robo_dog")
+    state.charges = [Charge(id="C1", item="demo_charge", at="A43", owner=0)]
+    state.walkways = {"pedway": 1}
     before = GAME.view(state, None)
     next(b for b in state.blockers if b.id == "B2").at = "A52"
     return GAME.view(state, None), before
@@ -125,3 +156,34 @@ def test_the_overview_is_deterministic_and_found_under_the_game_id() -> None:
     png = render.overview_png(GAME.id, view, NAMES)
     assert render.overview_png(GAME.id, view.model_copy(deep=True), NAMES) == png
     assert render.overview_for(GAME.id) is block_mania.phone_overview
+
+
+def _overview(view: ManiaView) -> bytes:
+    return block_mania.phone_overview(view, NAMES[:2])
+
+
+def test_each_special_piece_and_a_broken_walkway_changes_the_overview() -> None:
+    armed = _armed()
+    pictures = {"armed": _overview(armed)}
+    bare = armed.model_copy(deep=True)
+    bare.charges = []
+    pictures["no charges"] = _overview(bare)
+    for b in bare.blockers:
+        b.set_up = []
+    pictures["no heavy weapon"] = _overview(bare)
+    for b in bare.blockers:
+        b.dog = False
+    pictures["no dogs"] = _overview(bare)
+    for w in bare.walkways:
+        w.hits, w.stage, w.closed = 0, "", False
+    pictures["whole walkways"] = _overview(bare)
+    assert len(set(pictures.values())) == len(pictures)
+
+
+def test_the_channel_s_overview_never_tells_a_face_down_mine_from_another_counter() -> None:
+    state = _armed_state()
+    channel = _overview(GAME.view(state, None))
+    assert _overview(GAME.view(state, 0)) == channel
+    assert _overview(GAME.view(state, 1)) != channel  # its own side reads what it laid
+    next(c for c in state.charges if c.face_down).item = "demo_charge"
+    assert _overview(GAME.view(state, None)) == channel
