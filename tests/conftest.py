@@ -28,8 +28,10 @@ SLOW_FILES = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks the slow tests and runs them first: the workers share the long ones out at the
-    start, instead of one of them starting a two-minute test as the others run out of work."""
+    """Marks the slow tests and puts them first. The workers split the tests in order and take
+    work from each other's queues' ends as they run out (`--dist worksteal`), so the long tests
+    are shared out early and the last ones left are short: no worker starts a two-minute test
+    as the other runs out of work."""
     for item in items:
         name = item.path.name
         if name.startswith(SLOW_FILES[0]) or name.endswith(SLOW_FILES[1:]):
