@@ -135,6 +135,11 @@ def resolve(state: ManiaState, seat: int, b: Blocker, action: Attack) -> list[Ms
     if how in ("shoot", "square", "walkway"):
         fire = weapons.profile(b, action.weapon)
         assert fire is not None
+        if fire.spent:
+            b.kit.remove(fire.item)
+            notes.append(
+                m("mania.event.discarded", unit=names.blocker(b), item=names.item(fire.item))
+            )
         _fire(state, b, action, fire, bonus, notes)
     elif how == "dog":
         target = board.find(state, action.target)

@@ -32,6 +32,8 @@ class Profile(BaseModel):
     structural_die: bool = False
     homing: bool = False
     missile: bool = False
+    spent: bool = False
+    """The shot discards the weapon."""
 
 
 def usable(b: Blocker, item_id: str) -> bool:
@@ -70,6 +72,7 @@ def profiles(b: Blocker) -> list[Profile]:
                 structural_die=mode.structural_die,
                 homing=mode.homing,
                 missile=item.missile,
+                spent=mode.spent,
             )
             for mode in item.modes
         )

@@ -134,3 +134,31 @@ def test_the_robo_dog_is_discarded_to_attack_the_nearest_enemy_at_3() -> None:
     rigged(state, [4])  # 4 + 3 - 1 = 6
     combat.resolve(state, 0, b, dogs[0])
     assert near.at == "gone" and b.kit == []
+
+
+@pytest.mark.parametrize(
+    ("item", "mode"), [("flamer", "flamer_discarded"), ("fire_bombs", "fire_bombs_discarded")]
+)
+def test_a_flamer_or_fire_bombs_discarded_after_use_place_three_fire_counters(
+    item: str, mode: str
+) -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A66", [item, "laser"])
+    b.active = True
+    target = put(state, "fatties", 1, "B06")
+    discard = Attack(blocker=b.id, how="shoot", target=target.id, weapon=mode)
+    assert discard in combat.options(state, b, 0)
+    rigged(state, [1])  # the shot misses
+    notes = combat.resolve(state, 0, b, discard)
+    assert state.squares["B06"].fire == 3
+    assert b.kit == ["laser"] and notes[0].key == "mania.event.discarded"
+    assert not any(a.weapon == mode for a in combat.options(state, b, 0))
+
+
+def test_a_flamer_kept_after_use_places_one_fire_counter() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A66", ["flamer"])
+    target = put(state, "fatties", 1, "B06")
+    rigged(state, [1])
+    combat.resolve(state, 0, b, Attack(blocker=b.id, how="shoot", target=target.id))
+    assert state.squares["B06"].fire == 1 and b.kit == ["flamer"]

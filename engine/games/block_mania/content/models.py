@@ -127,6 +127,9 @@ class Mode(Frozen):
     """1D6/2 Structural Damage (rounded up) instead of `structural`."""
     homing: bool = False
     """Only at Window or Open Air squares (and Blockers there), anywhere, without line of fire."""
+    spent: bool = False
+    """The weapon is discarded with this shot (a Flamer's or Fire Bombs' last, with three Fire
+    counters)."""
 
 
 class Item(Frozen):
