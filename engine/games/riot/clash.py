@@ -109,11 +109,27 @@ def _refusal(state: RiotState, seat: int, action: Attack) -> Msg | None:
     if seat == POLICE:
         if b.is_building(target) and "no_building_attacks" in state.penalties:
             return m("riot.refuse.no_building_attacks")
-        mine = sum(force(u) for u in group)
-        theirs = sum(force(u) for u in defenders) + (1 if b.is_building(target) else 0)
-        if mine < theirs:
-            return m("riot.refuse.police_weaker", mine=mine, theirs=theirs)
+        return _outnumbered(group, defenders, target)
     return None
+
+
+def _outnumbered(attackers: list[Unit], defenders: list[Unit], target: str) -> Msg | None:
+    """The refusal due when the Police's force is below the defenders' (a building's bonus
+    included): they never attack in the minority."""
+    mine = sum(force(u) for u in attackers)
+    theirs = sum(force(u) for u in defenders) + (1 if b.is_building(target) else 0)
+    if mine < theirs:
+        return m("riot.refuse.police_weaker", mine=mine, theirs=theirs)
+    return None
+
+
+def held_back(state: RiotState, clash: Clash) -> Msg | None:
+    """Why the attacker may not go on to hand to hand: Police that the distance attacks left
+    in the minority (the rulebook's NB 2 has such a clash end in the distance phase)."""
+    if clash.attacker != POLICE:
+        return None
+    attackers, defenders = _units(state, clash.attackers), _units(state, clash.defenders)
+    return _outnumbered(attackers, defenders, clash.target)
 
 
 def _ask_the_street(
@@ -334,6 +350,9 @@ def press(state: RiotState, seat: int, answer: str) -> list[Msg]:
     if answer == "stop":
         state.pending.remove(clash)
         return [m("riot.event.stopped", faction=names.seat(state, seat))]
+    refusal = held_back(state, clash)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     clash.stage = "hand"
     clash.window = Window.opening([clash.defender, clash.attacker])
     return [m("riot.event.hand_to_hand"), *advance(state)]

@@ -45,7 +45,8 @@ def legal(state: RiotState, seat: int) -> list[ActionBase]:
         if isinstance(need, Obstruction):
             return [Obstruct(answer="allow"), Obstruct(answer="block")]
         if need.stage == "press":
-            return [Press(answer="continue"), Press(answer="stop")]
+            stop = Press(answer="stop")
+            return [stop] if c.held_back(state, need) else [Press(answer="continue"), stop]
         return [*c.plays(state, seat), Pass()]
     if state.phase == "placement":
         return list(turn.placements(state, seat))

@@ -236,9 +236,7 @@ def moves(state: RiotState, seat: int) -> Iterator[Move]:
         if u.steps <= 0 or u.attacked or not b.on_board(u):
             continue
         for to in b.steps_from(u.at, police):
-            if b.is_building(to) and (
-                b.holder(state, to) is not None or content().unit(u.type).direct_assault
-            ):
+            if b.is_building(to) and b.holder(state, to) is not None:
                 continue
             yield Move(unit=u.id, to=to)
 
@@ -326,7 +324,7 @@ def play_turn_card(state: RiotState, seat: int, action: Play) -> list[Msg]:
 def end_turn(state: RiotState, seat: int) -> list[Msg]:
     """Unspent credits go, a Public Opinion card turns if the Police clashed; the turn is over
     once the Police have answered what the card asks of them (`finish_turn`)."""
-    notes: list[Msg] = []
+    notes = leave_entry_points(state, seat)
     state.credits[seat] = 0
     if seat == POLICE:
         state.penalties = []
@@ -335,6 +333,27 @@ def end_turn(state: RiotState, seat: int) -> list[Msg]:
     if state.ended or state.pending:
         return notes
     return notes + finish_turn(state)
+
+
+def leave_entry_points(state: RiotState, seat: int) -> list[Msg]:
+    """No unit stays on an entry point (the rulebook), nor in the Hospital (the Spanish FAQ
+    holds the Police to it too): one left there with its step unused takes it at the end of
+    the turn, into its street or into the HQ, where the Police may stay."""
+    notes: list[Msg] = []
+    for u in own(state, seat):
+        if u.steps > 0 and (b.is_entry(u.at) or u.at == HOSPITAL):
+            start, to = u.at, b.steps_from(u.at, seat == POLICE)[0]
+            u.at, u.wounded, u.moved = to, False, True
+            u.steps -= 1
+            notes.append(
+                m(
+                    "riot.event.moved",
+                    unit=names.unit(u),
+                    start=names.place(start),
+                    place=names.place(to),
+                )
+            )
+    return notes
 
 
 def finish_turn(state: RiotState) -> list[Msg]:

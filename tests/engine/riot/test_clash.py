@@ -261,6 +261,11 @@ def test_a_paramilitary_just_deployed_assaults_a_building_directly() -> None:
     assert isinstance(clash, Clash) and clash.attackers == ["nat19"]
 
 
-def test_a_paramilitary_cannot_walk_into_an_empty_building() -> None:
-    state = position(units={"nat19": "s2", "ana1": "b5a"}, active=3)
-    assert "b2a" not in {a.to for a in GAME.legal_actions(state, 3) if isinstance(a, Move)}
+def test_a_paramilitary_just_deployed_cannot_enter_an_empty_building_directly() -> None:
+    """Its direct way in is an assault only: from its entry point it reaches the street, and
+    an empty building is no target."""
+    state = position(units={"nat19": "e2", "ana1": "b5a"}, active=3)
+    state.units[[u.id for u in state.units].index("nat19")].fresh = True
+    assert {a.to for a in GAME.legal_actions(state, 3) if isinstance(a, Move)} == {"s2"}
+    with pytest.raises(IllegalAction):
+        act(state, 3, kind="attack", target="b2a", defender="anarchists", units="nat19")
