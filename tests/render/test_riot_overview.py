@@ -115,7 +115,7 @@ def test_the_overview_shows_the_areas_in_play_in_faction_colours_and_frames_a_ch
     assert riot.phone_overview(view, NAMES) != riot.phone_overview(view, NAMES, language="es")
 
 
-@pytest.mark.parametrize("steps", [12, 160, 400])
+@pytest.mark.parametrize("steps", [12, 160, 410])
 def test_the_overview_shows_nothing_a_seat_keeps_hidden(
     steps: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
