@@ -34,7 +34,10 @@ def eliminate(state: ManiaState, b: Blocker, notes: list[Msg]) -> None:
 
 
 def attack_blocker(state: ManiaState, target: Blocker, value: int, notes: list[Msg]) -> bool:
-    """Shooting's test: 1D6 + damage value - Strength must reach 6."""
+    """Shooting's test: 1D6 + damage value - Strength must reach 6. A Blocker already out (a
+    carried charge going off in a blast may take the others in the square first) is spared."""
+    if target.at == GONE:
+        return False
     where = target.at
     roll = state.rng.randint(1, 6)
     total = roll + value - content().blocker(target.type).strength

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.games.block_mania import board, combat, ordnance
+from engine.games.block_mania import board, combat, damage, ordnance
 from engine.games.block_mania.actions import Arm, Attack, Move
 from engine.games.block_mania.rules import GAME
 from engine.games.block_mania.state import Blocker, ManiaState
@@ -56,6 +56,19 @@ def test_a_demo_charge_carrier_under_attack_sets_it_off_on_a_6(
     assert (state.squares["B35"].damage == 1) is goes_off
 
 
+def test_a_blast_spares_a_blocker_a_carried_charge_going_off_has_already_killed() -> None:
+    state = _empty()
+    carrier = put(state, "juves", 1, "A35", ["demo_charge"])
+    other = put(state, "juves", 1, "A35")
+    # The blast misses the carrier (1), whose charge goes off (6): it misses the carrier
+    # again (1) and kills the other (6); 1D6/2 = 1 Structural Damage, no collapse (1). The
+    # first blast then has only its own Structural Damage left to place (1, 1).
+    rigged(state, [1, 6, 1, 6, 1, 1, 1, 1])
+    damage.blast(state, "demo_charge", "A35", [])
+    assert other.at == "gone" and carrier.at == "A35"
+    assert state.defeat[1] == 1 and state.squares["A35"].damage == 2
+
+
 def test_a_thermo_bomb_collapses_its_square_and_sets_the_three_above_alight() -> None:
     state = _empty()
     b = _armed(state, "thermo_bomb", "B35")
@@ -103,7 +116,7 @@ def test_nerve_gas_kills_on_5_inside_and_6_at_a_window(
 def test_nerve_gas_spares_the_balconies_and_is_armed_only_in_a_power_house() -> None:
     state = _empty()
     b = _armed(state, "nerve_gas", "B35")
-    assert ordnance.offered(state) == []
+    assert not any(isinstance(a, Arm) for a in ordnance.offered(state))
     b.at = "B32"
     safe = put(state, "mob", 1, "B63")  # a Balcony of block B
     ordnance.do_arm(state, Arm(blocker=b.id, item="nerve_gas"))
@@ -148,7 +161,7 @@ def test_the_plascrete_virus_rolls_again_for_its_own_square_and_harms_no_collaps
 def test_a_trip_mine_is_laid_face_down_in_an_interior_square_on_the_way_out() -> None:
     state = _empty()
     b = _armed(state, "trip_mine", "B05")  # a Window: no mine here
-    assert ordnance.offered(state) == []
+    assert not any(isinstance(a, Arm) for a in ordnance.offered(state))
     b.at = "B35"
     lay = Arm(blocker=b.id, item="trip_mine", to="B25")
     assert lay in ordnance.offered(state)
