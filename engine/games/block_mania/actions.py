@@ -52,6 +52,13 @@ class SetUp(ActionBase):
     item: str = Field(description="mania.field.heavy")
 
 
+class Drop(ActionBase):
+    summary: ClassVar[str] = "mania.action.drop"
+    kind: Literal["drop"] = "drop"
+    blocker: str = Field(description="mania.field.blocker")
+    item: str = Field(description="mania.field.drop")
+
+
 class Play(ActionBase):
     summary: ClassVar[str] = "mania.action.play"
     kind: Literal["play"] = "play"
@@ -80,6 +87,7 @@ ACTION_TYPES: tuple[type[ActionBase], ...] = (
     Switch,
     Arm,
     SetUp,
+    Drop,
     Play,
     Attack,
     End,

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from engine.core import ActionBase, IllegalAction
 from engine.games.block_mania import board, damage, names, turn, weapons
-from engine.games.block_mania.actions import Arm, Move, SetUp
+from engine.games.block_mania.actions import Arm, Drop, Move, SetUp
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.state import GONE, MAX_STEPS, SHARED, Blocker, Charge, ManiaState
 from engine.messages import Msg, m
 
 ARM_COST = 1
-"""MP to arm a charge (the quick reference)."""
+"""MP to arm a charge or to drop a weapon (the quick reference: "Drop and/or activate weapons
++1 MP")."""
 LEAVE = ("thermo", "mine")
 """Charges whose Blocker must leave the square as it arms them."""
 AT_COMBAT = ("demo", "thermo", "nerve")
@@ -71,14 +72,16 @@ def arms(state: ManiaState, b: Blocker, budget: int) -> list[Arm]:
 
 
 def offered(state: ManiaState) -> list[ActionBase]:
-    """Charges to arm and heavy weapons to set up, for each activated Blocker the player
-    controls that is not locked in close combat."""
+    """Charges to arm, heavy weapons to set up and kit to drop, for each activated Blocker the
+    player controls that is not locked in close combat."""
     found: list[ActionBase] = []
     for b in board.in_play(state):
         if not (turn.controls(state, b) and b.active) or b.locked:
             continue
         found.extend(arms(state, b, b.mp + state.cp))
         found.extend(SetUp(blocker=b.id, item=i) for i in weapons.set_ups(state, b))
+        if b.mp + state.cp >= ARM_COST:
+            found.extend(Drop(blocker=b.id, item=i) for i in dict.fromkeys(b.kit))
     return found
 
 
@@ -101,6 +104,22 @@ def do_set_up(state: ManiaState, action: SetUp) -> list[Msg]:
     assert b is not None
     weapons.set_up(state, b, action.item)
     return [m("mania.event.set_up", unit=names.blocker(b), item=names.item(action.item))]
+
+
+def do_drop(state: ManiaState, action: Drop) -> list[Msg]:
+    """The item leaves play for 1 MP: a Blocker sheds a Demo Charge before it is shot at, or
+    gear it has no use for."""
+    if action not in offered(state):
+        raise IllegalAction(m("mania.refuse.drop"))
+    b = board.find(state, action.blocker)
+    assert b is not None
+    extra = max(0, ARM_COST - b.mp)
+    b.mp -= ARM_COST - extra
+    state.cp -= extra
+    b.kit.remove(action.item)
+    if action.item not in b.kit and action.item in b.set_up:
+        b.set_up.remove(action.item)
+    return [m("mania.event.dropped", unit=names.blocker(b), item=names.item(action.item))]
 
 
 def move(state: ManiaState, action: Move) -> list[Msg]:

@@ -21,6 +21,7 @@ from engine.games.block_mania.actions import (
     Arm,
     Attack,
     Deploy,
+    Drop,
     End,
     Move,
     Play,
@@ -87,6 +88,8 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
                 return ordnance.do_arm(state, action)
             if isinstance(action, SetUp):
                 return ordnance.do_set_up(state, action)
+            if isinstance(action, Drop):
+                return ordnance.do_drop(state, action)
             if isinstance(action, Deploy):
                 return turn.deploy(state)
             if isinstance(action, Switch):

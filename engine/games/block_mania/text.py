@@ -10,6 +10,7 @@ from engine.games.block_mania.actions import (
     Arm,
     Attack,
     Deploy,
+    Drop,
     End,
     Move,
     Play,
@@ -66,6 +67,8 @@ def label(state: ManiaState, action: ActionBase) -> Msg:
         return _arm(state, action)
     if isinstance(action, SetUp):
         return m("mania.do.set_up", unit=_unit(state, action.blocker), item=names.item(action.item))
+    if isinstance(action, Drop):
+        return m("mania.do.drop", unit=_unit(state, action.blocker), item=names.item(action.item))
     if isinstance(action, Switch):
         return m("mania.do.switch", unit=_unit(state, action.blocker))
     if isinstance(action, Play):

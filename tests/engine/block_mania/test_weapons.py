@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.block_mania import combat, ordnance
-from engine.games.block_mania.actions import Attack, Move, SetUp
+from engine.core import IllegalAction
+from engine.games.block_mania import combat, damage, ordnance
+from engine.games.block_mania.actions import Attack, Drop, Move, SetUp
 from engine.games.block_mania.state import Blocker, ManiaState
 
 from .support import game, put, rigged
@@ -162,3 +163,34 @@ def test_a_flamer_kept_after_use_places_one_fire_counter() -> None:
     rigged(state, [1])
     combat.resolve(state, 0, b, Attack(blocker=b.id, how="shoot", target=target.id))
     assert state.squares["B06"].fire == 1 and b.kit == ["flamer"]
+
+
+def test_dropping_a_weapon_costs_1_mp_and_takes_it_out_of_play() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A35", ["demo_charge", "missile_launcher"])
+    b.active, b.mp = True, 1
+    b.set_up.append("missile_launcher")
+    drops = [a for a in ordnance.offered(state) if isinstance(a, Drop)]
+    assert drops == [
+        Drop(blocker=b.id, item="demo_charge"),
+        Drop(blocker=b.id, item="missile_launcher"),
+    ]
+    notes = ordnance.do_drop(state, Drop(blocker=b.id, item="missile_launcher"))
+    assert b.kit == ["demo_charge"] and b.set_up == [] and b.mp == 0
+    assert notes[0].key == "mania.event.dropped"
+    assert not any(isinstance(a, Drop) for a in ordnance.offered(state))  # no MP, no CP left
+    with pytest.raises(IllegalAction) as refused:
+        ordnance.do_drop(state, Drop(blocker=b.id, item="demo_charge"))
+    assert refused.value.msg.key == "mania.refuse.drop"
+
+
+def test_a_dropped_demo_charge_no_longer_goes_off_when_its_carrier_is_shot() -> None:
+    state = _empty()
+    state.cp = 1
+    b = put(state, "juves", 0, "A35", ["demo_charge"])
+    b.active = True  # no MP: the command point pays
+    ordnance.do_drop(state, Drop(blocker=b.id, item="demo_charge"))
+    assert state.cp == 0
+    rigged(state, [1])  # the shot misses; no accident die is rolled
+    damage.attack_blocker(state, b, 0, [])
+    assert b.at == "A35" and state.charges == []
