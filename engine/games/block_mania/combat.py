@@ -95,11 +95,37 @@ def _homing_target(state: ManiaState, square: str) -> bool:
     return board.kind(square) == "window" or board.open_air(state, square)
 
 
+def plazas_below(square: str, fire: weapons.Profile) -> list[str]:
+    """The Plazas a weapon thrown from a high Window reaches (Fire Bombs from level 3 up): the
+    two under the walls facing the gap, which a Window looks down on."""
+    if fire.plaza_from is None or board.kind(square) != "window":
+        return []
+    if board.parse(square)[2] < fire.plaza_from:
+        return []
+    return [s for s in board.all_squares() if board.kind(s) == "plaza" and board.facing(s)]
+
+
+def refusal(state: ManiaState, action: Attack) -> Msg:
+    """Why an attack the rules do not offer is refused: a throw at a Plaza from anywhere but a
+    high enough Window names that rule."""
+    b = board.find(state, action.blocker)
+    fire = weapons.profile(b, action.weapon) if b is not None else None
+    if b is None or fire is None or fire.plaza_from is None:
+        return m("mania.refuse.attack")
+    target = board.find(state, action.target)
+    where = target.at if action.how == "shoot" and target is not None else action.target
+    thrower = b.active and not b.attacked and not plazas_below(b.at, fire)
+    if thrower and where in board.all_squares() and board.kind(where) == "plaza":
+        return m("mania.refuse.throw", item=names.item(fire.item), n=fire.plaza_from)
+    return m("mania.refuse.attack")
+
+
 def _shots(state: ManiaState, b: Blocker, seat: int, fire: weapons.Profile) -> list[Attack]:
     """Every shot one way of firing allows: homing rockets at any Window or Open Air square
     (and the Blockers there) without line of fire, other fire along the line of fire and at
     the Blocker's own and neighbouring squares; and at the walkways it may reach."""
     here = b.at
+    thrown = plazas_below(b.at, fire)
     found = [
         Attack(blocker=b.id, how="shoot", target=other.id, weapon=fire.mode)
         for other in board.in_play(state)
@@ -108,13 +134,13 @@ def _shots(state: ManiaState, b: Blocker, seat: int, fire: weapons.Profile) -> l
         and (
             _homing_target(state, other.at)
             if fire.homing
-            else board.line_of_fire(state, here, other.at)
+            else board.line_of_fire(state, here, other.at) or other.at in thrown
         )
     ]
     if fire.homing:
         squares = [s for s in board.all_squares() if _homing_target(state, s)]
     else:
-        squares = [here, *board.neighbours(here)]
+        squares = list(dict.fromkeys([here, *board.neighbours(here), *thrown]))
     found.extend(
         Attack(blocker=b.id, how="square", target=square, weapon=fire.mode)
         for square in squares

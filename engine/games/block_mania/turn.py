@@ -232,7 +232,7 @@ def attacks(state: ManiaState) -> list[Attack]:
 
 def attack(state: ManiaState, action: Attack) -> list[Msg]:
     if action not in attacks(state):
-        raise IllegalAction(m("mania.refuse.attack"))
+        raise IllegalAction(combat.refusal(state, action))
     b = board.find(state, action.blocker)
     assert b is not None
     b.attacked = True

@@ -34,6 +34,8 @@ class Profile(BaseModel):
     missile: bool = False
     spent: bool = False
     """The shot discards the weapon."""
+    plaza_from: int | None = None
+    """The weapon's reach from high Windows down to the Plazas (`Item.plaza_from`)."""
 
 
 def usable(b: Blocker, item_id: str) -> bool:
@@ -49,6 +51,7 @@ def _normal(item: Item) -> Profile:
         structural=item.structural,
         structural_die=item.structural_die,
         missile=item.missile,
+        plaza_from=item.plaza_from,
     )
 
 
@@ -73,6 +76,7 @@ def profiles(b: Blocker) -> list[Profile]:
                 homing=mode.homing,
                 missile=item.missile,
                 spent=mode.spent,
+                plaza_from=item.plaza_from,
             )
             for mode in item.modes
         )

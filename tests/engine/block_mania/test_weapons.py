@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.games.block_mania import combat, damage, ordnance
+from engine.games.block_mania import combat, damage, ordnance, turn
 from engine.games.block_mania.actions import Attack, Drop, Move, SetUp
 from engine.games.block_mania.state import Blocker, ManiaState
 
@@ -194,3 +194,30 @@ def test_a_dropped_demo_charge_no_longer_goes_off_when_its_carrier_is_shot() -> 
     rigged(state, [1])  # the shot misses; no accident die is rolled
     damage.attack_blocker(state, b, 0, [])
     assert b.at == "A35" and state.charges == []
+
+
+def test_fire_bombs_thrown_from_a_window_at_level_3_or_higher_reach_the_plazas_below() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A63", ["fire_bombs"])
+    b.active = True
+    below = put(state, "mob", 1, "A60")  # on block A's Plaza under the gap-facing wall
+    offered = combat.options(state, b, 0)
+    assert Attack(blocker=b.id, how="square", target="B00") in offered
+    assert Attack(blocker=b.id, how="shoot", target=below.id) in offered
+    assert Attack(blocker=b.id, how="square", target="A60") not in offered  # its own block
+    rigged(state, [6, 1])  # 6 + 1 - 6 = 1: a Structural Damage, no collapse; then its Fire
+    combat.resolve(state, 0, b, Attack(blocker=b.id, how="square", target="B00"))
+    assert state.squares["B00"].damage == 1 and state.squares["B00"].fire == 1
+
+
+def test_fire_bombs_from_a_window_below_level_3_do_not_reach_a_plaza() -> None:
+    state = _empty()
+    b = put(state, "juves", 0, "A62", ["fire_bombs"])
+    b.active = True
+    below = put(state, "mob", 1, "A60")
+    throw = Attack(blocker=b.id, how="square", target="B00")
+    assert throw not in combat.options(state, b, 0)
+    assert Attack(blocker=b.id, how="shoot", target=below.id) not in combat.options(state, b, 0)
+    with pytest.raises(IllegalAction) as refused:
+        turn.attack(state, throw)
+    assert refused.value.msg.key == "mania.refuse.throw"

@@ -144,6 +144,9 @@ class Item(Frozen):
     modes: tuple[Mode, ...] = ()
     heavy: bool = False
     """Must be set up (2 MP) before it fires; moving packs it up again."""
+    plaza_from: int | None = Field(default=None, ge=0)
+    """Thrown from a Window at this level or higher, it reaches the Plazas below the walls
+    facing the gap (and the Blockers there) without line of fire (Fire Bombs)."""
     missile: bool = False
     """Its attacks on a block are nullified while a Missile Defence Laser guards that block."""
     shield: bool = False
