@@ -163,7 +163,7 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
         special = list(_linked(here, "sky_rail_station"))
     elif here_kind == "vehicle_park" and rides(state, b, "mega_way"):
         special = list(_linked(here, "vehicle_park"))
-    for s in special:
+    for s in [*special, *landings(state, b)]:
         found[s] = 1
     landing = sucker_landing(b)
     if landing is not None:
@@ -184,6 +184,18 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
         and not state.crashed[seat_of(s)]
         and (s not in locked or _joins_locked(state, b, s))
     }
+
+
+def landings(state: ManiaState, b: Blocker) -> list[str]:
+    """Where a flying Blocker beside the gap goes for 1 MP by landing on a way across it: a
+    Vehicle Park along the Mega Way while vehicles still cross. Flying anywhere else takes all
+    its MP."""
+    if not flies(b) or not facing(b.at):
+        return []
+    found: list[str] = []
+    if rides(state, b, "mega_way"):
+        found.extend(_linked(b.at, "vehicle_park"))
+    return found
 
 
 def _joins_locked(state: ManiaState, b: Blocker, square: str) -> bool:

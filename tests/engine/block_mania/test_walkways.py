@@ -80,3 +80,18 @@ def test_walkways_are_seen_only_from_squares_facing_the_gap() -> None:
     state = _empty()
     b = put(state, "juves", 0, "A45", ["laser"])
     assert not any(a.how == "walkway" for a in combat.options(state, b, 0))
+
+
+def test_a_flyer_beside_the_gap_lands_on_the_mega_way_and_goes_to_a_vehicle_park_for_1_mp() -> None:
+    state = _empty()
+    flyer = put(state, "superhero", 0, "A67")  # a Window facing the gap
+    flyer.mp = 4
+    assert board.steps(state, flyer)["A50"] == 1 and board.steps(state, flyer)["B10"] == 1
+    inside = put(state, "superhero", 0, "A37")  # not beside the gap: a whole flight
+    inside.mp = 4
+    assert board.steps(state, inside)["B10"] == 4
+    walker = put(state, "juves", 0, "A67")
+    walker.mp = 4
+    assert "B10" not in board.steps(state, walker)
+    state.walkways["mega_way"] = 2  # collapsed: no landing on it
+    assert board.steps(state, flyer)["B10"] == 4
