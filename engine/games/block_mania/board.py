@@ -159,7 +159,7 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
         special = [sid(block, col, 0)]
     elif here_kind == "pedway_terminus" and pedway_open(state):
         special = list(_linked(here, "pedway_terminus"))
-    elif here_kind == "sky_rail_station" and rides(state, b, "sky_rail"):
+    elif here_kind == "sky_rail_station" and rides(state, b, "sky_rail") and train_runs(state):
         special = list(_linked(here, "sky_rail_station"))
     elif here_kind == "vehicle_park" and rides(state, b, "mega_way"):
         special = list(_linked(here, "vehicle_park"))
@@ -188,14 +188,39 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
 
 def landings(state: ManiaState, b: Blocker) -> list[str]:
     """Where a flying Blocker beside the gap goes for 1 MP by landing on a way across it: a
-    Vehicle Park along the Mega Way while vehicles still cross. Flying anywhere else takes all
-    its MP."""
+    Vehicle Park along the Mega Way while vehicles still cross, a Sky Rail Station along the
+    standing Sky Rail where that block's Tubeway stands. Flying anywhere else takes all its
+    MP."""
     if not flies(b) or not facing(b.at):
         return []
     found: list[str] = []
     if rides(state, b, "mega_way"):
         found.extend(_linked(b.at, "vehicle_park"))
+    if rides(state, b, "sky_rail"):
+        found.extend(s for s in _linked(b.at, "sky_rail_station") if tube_stands(state, s[0]))
     return found
+
+
+@cache
+def tubeway() -> tuple[str, ...]:
+    """The squares of both blocks the Tubeway runs through (block B's mirrored)."""
+    lay = content().layout
+    return tuple(
+        sid(block, cell.col if block == "A" else lay.columns - 1 - cell.col, cell.level)
+        for block in BLOCKS
+        for cell in lay.tubeway
+    )
+
+
+def tube_stands(state: ManiaState, block: str) -> bool:
+    """Whether no square of the block's Tubeway has collapsed."""
+    return not any(state.squares[s].collapsed for s in tubeway() if s[0] == block)
+
+
+def train_runs(state: ManiaState) -> bool:
+    """The train runs the whole line, so it passes neither a collapsed Sky Rail nor a
+    collapsed Tubeway square in either block."""
+    return walkways.passable(state, "sky_rail") and all(tube_stands(state, x) for x in BLOCKS)
 
 
 def _joins_locked(state: ManiaState, b: Blocker, square: str) -> bool:

@@ -24,6 +24,8 @@ class SquareView(BaseModel):
     damage: int
     collapsed: bool
     scrawl: bool
+    tubeway: bool = False
+    """The Sky Rail's Tubeway runs through it."""
 
 
 class BlockerView(BaseModel):
@@ -118,6 +120,7 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
                 damage=sq.damage,
                 collapsed=sq.collapsed,
                 scrawl=sq.scrawl,
+                tubeway=s in board.tubeway(),
             )
         )
     blockers = [

@@ -95,3 +95,27 @@ def test_a_flyer_beside_the_gap_lands_on_the_mega_way_and_goes_to_a_vehicle_park
     assert "B10" not in board.steps(state, walker)
     state.walkways["mega_way"] = 2  # collapsed: no landing on it
     assert board.steps(state, flyer)["B10"] == 4
+
+
+def test_the_train_passes_no_collapsed_tubeway_square_in_either_block() -> None:
+    state = _empty()
+    rider = put(state, "juves", 0, "A68")  # A's Sky Rail Station
+    rider.mp = 3
+    assert board.tubeway() == ("A48", "A58", "B28", "B18")
+    assert board.steps(state, rider)["B08"] == 1
+    state.squares["B28"].collapsed = True  # B's Tubeway, behind its Station
+    assert "B08" not in board.steps(state, rider)
+    state.squares["B28"].collapsed = False
+    state.squares["A48"].collapsed = True
+    assert "B08" not in board.steps(state, rider)
+
+
+def test_a_flyer_beside_the_gap_lands_on_the_sky_rail_for_a_station_whose_tubeway_stands() -> None:
+    state = _empty()
+    flyer = put(state, "superhero", 0, "A65")
+    flyer.mp = 4
+    assert board.steps(state, flyer)["B08"] == 1 and board.steps(state, flyer)["A68"] == 1
+    state.squares["A58"].collapsed = True  # A's Tubeway: only B's Station by the rail
+    assert board.steps(state, flyer)["A68"] == 4 and board.steps(state, flyer)["B08"] == 1
+    state.walkways["sky_rail"] = 1  # the Sky Rail collapsed: a whole flight
+    assert board.steps(state, flyer)["B08"] == 4

@@ -76,12 +76,21 @@ class Column(Frozen):
     type: SquareType
 
 
+class Cell(Frozen):
+    col: int = Field(ge=0)
+    level: int = Field(ge=0)
+
+
 class Layout(Frozen):
     note: str = ""
     columns: int = Field(ge=3)
     levels: int = Field(ge=3)
     squares: tuple[Special, ...]
     columns_of: tuple[Column, ...]
+    tubeway: tuple[Cell, ...] = ()
+    """Block A's squares the Sky Rail's Tubeway runs through, whatever their type: the train
+    passes no collapsed one."""
+    tubeway_note: str = ""
     provenance: Provenance
 
     def type_at(self, col: int, level: int) -> SquareType:
