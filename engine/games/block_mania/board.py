@@ -161,7 +161,7 @@ def steps(state: ManiaState, b: Blocker) -> dict[str, int]:
         special = list(_linked(here, "pedway_terminus"))
     elif here_kind == "sky_rail_station" and rides(state, b, "sky_rail") and train_runs(state):
         special = list(_linked(here, "sky_rail_station"))
-    elif here_kind == "vehicle_park" and rides(state, b, "mega_way"):
+    elif here_kind == "vehicle_park" and rides(state, b, "mega_way") and vehicles_run(state):
         special = list(_linked(here, "vehicle_park"))
     for s in [*special, *landings(state, b)]:
         found[s] = 1
@@ -199,6 +199,12 @@ def landings(state: ManiaState, b: Blocker) -> list[str]:
     if rides(state, b, "sky_rail"):
         found.extend(s for s in _linked(b.at, "sky_rail_station") if tube_stands(state, s[0]))
     return found
+
+
+def vehicles_run(state: ManiaState) -> bool:
+    """The Mega Way runs through both blocks in its Tunnels, and no vehicle enters a collapsed
+    one; a flyer landing on it over the gap is no vehicle."""
+    return not any(state.squares[s].collapsed for s in all_squares() if kind(s) == "tunnel")
 
 
 @cache

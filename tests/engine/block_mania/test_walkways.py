@@ -119,3 +119,15 @@ def test_a_flyer_beside_the_gap_lands_on_the_sky_rail_for_a_station_whose_tubewa
     assert board.steps(state, flyer)["A68"] == 4 and board.steps(state, flyer)["B08"] == 1
     state.walkways["sky_rail"] = 1  # the Sky Rail collapsed: a whole flight
     assert board.steps(state, flyer)["B08"] == 4
+
+
+def test_no_vehicle_rides_the_mega_way_through_a_collapsed_tunnel_but_a_flyer_lands_on_it() -> None:
+    state = _empty()
+    driver = put(state, "juves", 0, "A50")  # A's Vehicle Park
+    driver.mp = 3
+    flyer = put(state, "superhero", 0, "A67")
+    flyer.mp = 4
+    assert board.steps(state, driver)["B10"] == 1
+    state.squares["B20"].collapsed = True  # one of B's Tunnel squares
+    assert "B10" not in board.steps(state, driver)
+    assert board.steps(state, flyer)["B10"] == 1
