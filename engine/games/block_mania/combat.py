@@ -206,7 +206,7 @@ def _fire(
         value = fire.damage + shoot_bonus(state, where) + bonus
         notes.append(m("mania.event.fires_at", unit=names.blocker(b), target=names.blocker(target)))
         damage.attack_blocker(state, target, value, notes)
-        _side_effects(state, b, where, fire, notes)
+        _side_effects(state, where, fire, notes)
         return
     roll = state.rng.randint(1, 6)
     need = content().tables.square_hit
@@ -232,21 +232,17 @@ def _fire(
         return
     if total >= need:
         damage.structural(state, where, notes)
-    _side_effects(state, b, where, fire, notes)
+    _side_effects(state, where, fire, notes)
 
 
-def _side_effects(
-    state: ManiaState, b: Blocker, square: str, fire: weapons.Profile, notes: list[Msg]
-) -> None:
-    """What the shot leaves behind: Fire counters, Structural Damage, a drill's damage."""
+def _side_effects(state: ManiaState, square: str, fire: weapons.Profile, notes: list[Msg]) -> None:
+    """What the shot leaves behind: Fire counters, Structural Damage."""
     if fire.fire:
         damage.add_fire(state, square, notes, fire.fire)
     if fire.structural_die:
         damage.structural(state, square, notes, damage.half_die(state))
     elif fire.structural:
         damage.structural(state, square, notes, fire.structural)
-    if content().item(fire.item).drill and board.find(state, b.id) and b.at == square:
-        damage.structural(state, b.at, notes)
 
 
 def _melee(state: ManiaState, a: Blocker, d: Blocker, bonus: int, notes: list[Msg]) -> None:
@@ -272,6 +268,14 @@ def _melee(state: ManiaState, a: Blocker, d: Blocker, bonus: int, notes: list[Ms
     else:
         damage.eliminate(state, d if mine > theirs else a, notes)
     damage.attacked(state, d, where, notes)
+    for _ in range(_drills(a) + _drills(d)):
+        damage.structural(state, where, notes)
+
+
+def _drills(b: Blocker) -> int:
+    """A set-up Vibro-Drill is a close-combat weapon (it cannot shoot), so a fight is where it
+    is used, and each use places a Structural Damage in the square."""
+    return sum(1 for i in b.kit if content().item(i).drill and weapons.usable(b, i))
 
 
 def _all_weapons(b: Blocker) -> int:

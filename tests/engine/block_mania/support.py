@@ -43,3 +43,11 @@ def put(
     b = Blocker(id=f"T{len(state.blockers)}", type=type_id, owner=owner, at=at, kit=kit or [])
     state.blockers.append(b)
     return b
+
+
+def empty(seed: int = 1) -> ManiaState:
+    """A game with no Blocker in play and no command points, so a test states every piece."""
+    state = game(seed)
+    state.blockers = []
+    state.cp = 0
+    return state
