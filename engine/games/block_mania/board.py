@@ -127,6 +127,14 @@ def find(state: ManiaState, blocker_id: str) -> Blocker | None:
     return next((b for b in state.blockers if b.id == blocker_id), None)
 
 
+def spend(state: ManiaState, b: Blocker, cost: int) -> None:
+    """Pay `cost` movement points from the Blocker's own, the command points making up what
+    it lacks (the quick reference's extra MP for CP); callers have checked it can pay."""
+    extra = max(0, cost - b.mp)
+    b.mp -= cost - extra
+    state.cp -= extra
+
+
 def skills(b: Blocker) -> tuple[str, ...]:
     return content().blocker(b.type).skills
 

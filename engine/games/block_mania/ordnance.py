@@ -113,9 +113,7 @@ def do_drop(state: ManiaState, action: Drop) -> list[Msg]:
         raise IllegalAction(m("mania.refuse.drop"))
     b = board.find(state, action.blocker)
     assert b is not None
-    extra = max(0, ARM_COST - b.mp)
-    b.mp -= ARM_COST - extra
-    state.cp -= extra
+    board.spend(state, b, ARM_COST)
     b.kit.remove(action.item)
     if action.item not in b.kit and action.item in b.set_up:
         b.set_up.remove(action.item)
@@ -132,9 +130,7 @@ def move(state: ManiaState, action: Move) -> list[Msg]:
 
 def arm(state: ManiaState, seat: int, b: Blocker, action: Arm) -> list[Msg]:
     """Pays 1 MP and leaves the charge in the square (the step away is the caller's)."""
-    extra = max(0, ARM_COST - b.mp)
-    b.mp -= ARM_COST - extra
-    state.cp -= extra
+    board.spend(state, b, ARM_COST)
     b.kit.remove(action.item)
     number = 1 + max((int(c.id[1:]) for c in state.charges), default=0)
     face_down = _kind(action.item) == "mine"

@@ -125,9 +125,7 @@ def move(state: ManiaState, action: Move) -> list[Msg]:
     cost = board.steps(state, b).get(action.to)
     if cost is None or cost > b.mp + state.cp:
         raise IllegalAction(m("mania.refuse.move_where"))
-    extra = max(0, cost - b.mp)
-    b.mp -= cost - extra
-    state.cp -= extra
+    board.spend(state, b, cost)
     notes: list[Msg] = []
     if action.to == board.sucker_landing(b):
         notes.append(m("mania.event.sucker", unit=names.blocker(b)))
@@ -168,9 +166,7 @@ def switch(state: ManiaState, action: Switch) -> list[Msg]:
         raise IllegalAction(m("mania.refuse.switch"))
     b = board.find(state, action.blocker)
     assert b is not None
-    extra = max(0, SWITCH_COST - b.mp)
-    b.mp -= SWITCH_COST - extra
-    state.cp -= extra
+    board.spend(state, b, SWITCH_COST)
     state.power[board.seat_of(b.at)] = False
     return [m("mania.event.switched", unit=names.blocker(b), block=b.at[0])]
 

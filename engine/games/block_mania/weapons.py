@@ -97,9 +97,7 @@ def set_ups(state: ManiaState, b: Blocker) -> list[str]:
 
 def set_up(state: ManiaState, b: Blocker, item_id: str) -> None:
     """2 MP, the command points paying what the Blocker lacks."""
-    extra = max(0, SET_UP_COST - b.mp)
-    b.mp -= SET_UP_COST - extra
-    state.cp -= extra
+    board.spend(state, b, SET_UP_COST)
     b.set_up.append(item_id)
 
 
