@@ -87,6 +87,14 @@ class Session:
         await self.stop_bot()
         await self.start_bot()
 
+    async def restart_unchanged(self) -> None:
+        """Restart the bot and check the table comes back as it was: the same state at the
+        same version."""
+        before = await self.table()
+        await self.restart()
+        after = await self.table()
+        assert after.state == before.state and after.row.version == before.row.version
+
     async def advance(self, hours: float) -> int:
         """Move the clock on and run the due sweep once, as the bot's loop would; how many
         waits it handled."""

@@ -81,10 +81,7 @@ async def test_two_player_game_to_a_developer_win_with_a_restart(session: Sessio
 
     async def midway(n: int) -> None:
         if n == 20:
-            before = await session.table()
-            await session.restart()
-            after = await session.table()
-            assert after.state == before.state and after.row.version == before.row.version
+            await session.restart_unchanged()
 
     await play_until_over(
         session, users, one_side_plays("developer", DEVELOPER_SEED, 2), before_step=midway
