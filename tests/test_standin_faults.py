@@ -511,3 +511,17 @@ async def test_child_killed_mid_request_leaves_the_stand_in_serving(
     await standin.wait_disconnected()
     assert not rec.acknowledged  # never redelivered to the new process
     standin.assert_clean()
+
+
+async def test_clearing_named_faults_leaves_the_others_catching(
+    standin: StandIn, probe: Probe, general: ChannelRecord
+) -> None:
+    """Two lanes of play on one stand-in each stop only their own faults."""
+    mine = standin.fail("POST", f"/channels/{general.id}/messages", status=500, times=None)
+    theirs = standin.fail("PATCH", "/channels/*/messages/*", status=500, times=None)
+    standin.clear_faults([mine])
+    assert standin.faults == [theirs] and theirs.active and not mine.active
+    sent = await probe.at(general).send("through")
+    assert mine.hits == 0 and [m.id for m in standin.messages(general)] == [sent.id]
+    standin.clear_faults()
+    assert standin.faults == [] and not theirs.active

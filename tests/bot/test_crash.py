@@ -233,7 +233,7 @@ async def play_with_kills(
             ]
         sent = await act(crash, users, table, seat, action)
         if sent is None:
-            crash.standin.clear_faults()
+            crash.standin.clear_faults(caught)
             await asyncio.sleep(0.3)
             continue
         record = sent.record
@@ -242,7 +242,7 @@ async def play_with_kills(
                 lambda holds=caught: any(h.hits for h in holds), timeout=30, what="a post"
             )
             await asyncio.sleep(0.1)
-            crash.standin.clear_faults()
+            crash.standin.clear_faults(caught)
             sent.look()  # what its player has seen as the bot dies (`natural_retry`)
             await kill_and_restart(crash, figures)
             figures.in_flight_kills += 1

@@ -6,7 +6,7 @@ import copy
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -300,11 +300,14 @@ class StandIn:
         """Every fault added since the last ``clear_faults``, used up or not."""
         return list(self.world.faults)
 
-    def clear_faults(self) -> None:
-        """Stop all faults (requests already held finish as they started)."""
-        for fault in self.world.faults:
+    def clear_faults(self, faults: Iterable[Fault] | None = None) -> None:
+        """Stop the given faults, or every fault when ``faults`` is None (requests already held
+        finish as they started). Naming them lets two lanes of play on one stand-in each stop
+        only the faults they set."""
+        chosen = list(self.world.faults if faults is None else faults)
+        for fault in chosen:
             fault.clear()
-        self.world.faults.clear()
+        self.world.faults[:] = [f for f in self.world.faults if f not in chosen]
 
     # ----- what the bot did ----------------------------------------------------------------
 
