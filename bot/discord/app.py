@@ -127,6 +127,7 @@ class GameBot(discord.AutoShardedClient):
             settings.deadline_check_seconds,
             worker_name(settings.shard_ids),
         )
+        self.publisher.computer_due = self.due_sweep.wake
         self.before_store_closes: list[Callable[[], Awaitable[None]]] = []
         """Run at shutdown once the games have stopped, while the store is still open (the
         program entry gives back its hold on the database here)."""

@@ -10,6 +10,7 @@ gets one reminder, not the ones missed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -78,6 +79,12 @@ class DueSweep:
         self.every = every
         self.worker = worker or worker_name()
         """The name its claims go under (`worker_name`, with the process's shards)."""
+        self._woken = asyncio.Event()
+
+    def wake(self) -> None:
+        """Sweep now rather than at the next interval: a computer's move fell due, and a
+        person playing against it should not wait a whole interval for each of its moves."""
+        self._woken.set()
 
     async def sweep(self) -> int:
         """Handle every wait that is due now and no other process holds; the number handled. The
@@ -204,8 +211,10 @@ class DueSweep:
     async def run(self) -> None:
         """Sweep forever; errors are logged per sweep so one bad game cannot stop the others."""
         while not self.closed():
+            self._woken.clear()  # a wake-up from here on is for a move this sweep may miss
             try:
                 await self.sweep()
             except Exception:
                 log.exception("due sweep failed")
-            await asyncio.sleep(self.every)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), self.every)

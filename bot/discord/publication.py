@@ -30,6 +30,7 @@ from bot.logs import about
 from bot.store.models import OutboxRow, Shown
 from bot.store.protocol import worker_name
 from bot.table import limits, posts
+from bot.table.computer_ids import is_computer
 from bot.table.model import Table
 from bot.table.pace import Pace
 from bot.table.posts import Piece
@@ -37,6 +38,8 @@ from bot.table.speech import person_language, table_language
 from engine.messages import m, say
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.config import Settings
     from bot.discord.drawing import Drawing
     from bot.store.protocol import GameStore
@@ -80,6 +83,9 @@ class Publisher:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._retiring: set[asyncio.Task[None]] = set()
         """Button retirements under way: cosmetic, so no player's answer waits for them."""
+        self.computer_due: Callable[[], None] | None = None
+        """Called once a game's posts are out while a computer owes a decision in it (the
+        due sweep's `wake`): the computer answers the move the channel now shows."""
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -164,6 +170,9 @@ class Publisher:
                         return False
                     queued = True
             if not queued:
+                waits = taken.row.waits.values()
+                if self.computer_due is not None and any(is_computer(w.user_id) for w in waits):
+                    self.computer_due()
                 return True
 
     async def _send_post(

@@ -5,6 +5,8 @@ never pinged."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -36,14 +38,22 @@ async def play_on(
     people: dict[int, UserRecord],
     done: Callable[[Table], Awaitable[bool]],
     seed: int = 5,
+    nudge: bool = True,
 ) -> Table:
     """People play their own decisions (by the game's own players) and the due sweep lets the
-    computers play theirs, until `done` says so or the game is over."""
-    assert session.bot is not None
+    computers play theirs, until `done` says so or the game is over. The bot sweeps as soon
+    as a computer owes a move, so a person acts only once the channel shows all that was
+    committed, as they would. `nudge`: the test runs a sweep itself while a computer owes a
+    move, rather than only waiting for the bot's own."""
+    bot = session.bot
+    assert bot is not None
     for _ in range(STEPS):
-        found = await session.bot.tables.by_id(session.game_id)
+        found = await bot.tables.by_id(session.game_id)
         assert found is not None
         table = found
+        if await bot.store.open_posts(session.game_id):
+            await asyncio.sleep(0.01)  # the channel does not show the latest move yet
+            continue
         if table.row.status == "finished" or await done(table):
             return table
         owing = [table.holder(s) for s in sorted(table.prompts())]
@@ -51,8 +61,10 @@ async def play_on(
         if person is not None:
             answer = await step(session, people, mine(person, seed))
             assert answer.startswith("✅"), answer
-        else:
+        elif nudge:
             await session.advance(0.01)  # the due sweep: the computer moves
+        else:
+            await asyncio.sleep(0.01)
     raise AssertionError(f"not done after {STEPS} steps")
 
 
@@ -81,6 +93,29 @@ async def test_a_person_plays_not_on_my_block_to_its_end_against_the_computer(tm
         assert any("🤖 computer (casual)" in text for text in said), "its seat is named"
         assert not any(f"<@{computer}>" in text for text in said), "it is never mentioned"
         assert any("Game over" in text for text in said[-3:])
+
+
+async def test_the_computer_answers_at_once_without_waiting_for_the_next_sweep(tmp_path: Path):
+    """The bot's own sweep runs every minute here; the computer's moves come as soon as the
+    channel shows the move before them, turn after turn."""
+    async with Session(tmp_path / "games.sqlite3") as session:
+        host = session.user("host")
+        await session.command(host, "game", "new", game="not_on_my_block")
+        await session.command(host, "game", "seat", "computer", level="casual")
+        assert session.bot is not None and session.bot.due_sweep.every == 60
+        bot = session.bot
+        bot.tables.seed_source = lambda: 8
+        await session.click(host, session.posts()[0], "Start")
+        session.game_id = (await session.table()).row.id
+
+        async def three_turns(table: Table) -> bool:
+            log = [is_computer(e.user_id) for e in await bot.store.action_log(table.row.id)]
+            return sum(1 for b, a in zip([False, *log], log, strict=False) if a and not b) >= 3
+
+        started = time.monotonic()
+        table = await play_on(session, {host.id: host}, three_turns, nudge=False)
+        assert await three_turns(table)
+        assert time.monotonic() - started < 30
 
 
 async def test_the_computer_submits_secret_orders_in_space_insurrection(tmp_path: Path):
