@@ -17,6 +17,38 @@ SUCCESS = 6
 CHARGE = 2
 LOOT_DRAWS = 3
 LOOTABLE = ("bank", "shopping_mall", "armoury")
+ORDER = ("shooting", "close_combat", "looting", "scrawling", "arson", "fire_fighting")
+"""The attack kinds in the order the Combat phase resolves them (the quick reference)."""
+KIND = {
+    "shoot": "shooting",
+    "square": "shooting",
+    "walkway": "shooting",
+    "dog": "shooting",
+    "melee": "close_combat",
+    "loot": "looting",
+    "scrawl": "scrawling",
+    "arson": "arson",
+    "firefight": "fire_fighting",
+}
+"""The kind of each attack: a Robo Dog let loose attacks as a shot does (a damage value
+against Strength, from afar), so it goes with the shooting."""
+
+
+def stage(action: Attack) -> int:
+    return ORDER.index(KIND[action.how])
+
+
+def in_order(state: ManiaState, action: Attack) -> bool:
+    """Whether the Combat phase has not yet gone past the attack's kind."""
+    return stage(action) >= state.stage
+
+
+def out_of_order(state: ManiaState, action: Attack) -> Msg:
+    return m(
+        "mania.refuse.order",
+        kind=m(f"mania.kind.{KIND[action.how]}"),
+        reached=m(f"mania.kind.{ORDER[state.stage]}"),
+    )
 
 
 def strength(b: Blocker) -> int:

@@ -90,6 +90,9 @@ class ManiaState(GameState):
     turn: int = 1
     phase: Phase = "command"
     cp: int = 0
+    stage: int = 0
+    """How far the Combat phase has gone through the attack kinds, in their order (an index of
+    `combat.ORDER`): no attack of an earlier kind may follow."""
     bonus: list[int] = Field(default_factory=lambda: [0, 0])
     """Attack bonus from A cards per seat, spent on the seat's next attack roll this turn."""
     window: Window | None = None

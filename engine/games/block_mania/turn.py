@@ -60,6 +60,7 @@ def start_turn(state: ManiaState, notes: list[Msg]) -> None:
             b.active = True
             b.mp = content().blocker(b.type).mp
     state.bonus = [0] * state.players
+    state.stage = 0
     state.window = None
     state.cp = sum(state.rng.roll(2))
     notes.append(m("mania.event.turn", seat=names.seat(state, state.active), n=state.cp))
@@ -218,20 +219,30 @@ def defend(state: ManiaState, action: Attack) -> list[Msg]:
     return combat.resolve(state, state.defender, b, action)
 
 
-def attacks(state: ManiaState) -> list[Attack]:
+def attacks(state: ManiaState, ordered: bool = True) -> list[Attack]:
+    """The attacks open now: by default only those of a kind the Combat phase has not gone
+    past."""
     found: list[Attack] = []
     for b in board.in_play(state):
         if controls(state, b) and b.active and not b.attacked:
-            found.extend(combat.options(state, b, state.active))
+            found.extend(
+                a
+                for a in combat.options(state, b, state.active)
+                if not ordered or combat.in_order(state, a)
+            )
     return found
 
 
 def attack(state: ManiaState, action: Attack) -> list[Msg]:
-    if action not in attacks(state):
+    """One attack; the phase moves on to its kind, so no attack of an earlier kind follows."""
+    if action not in attacks(state, ordered=False):
         raise IllegalAction(combat.refusal(state, action))
+    if not combat.in_order(state, action):
+        raise IllegalAction(combat.out_of_order(state, action))
     b = board.find(state, action.blocker)
     assert b is not None
     b.attacked = True
+    state.stage = combat.stage(action)
     return combat.resolve(state, state.active, b, action)
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import IllegalAction
 from engine.games.block_mania import board, combat, damage, turn
 from engine.games.block_mania.actions import Activate, Attack, Move
 from engine.games.block_mania.content.models import content
+from engine.messages import say
 
 from .support import empty, put, rigged
 
@@ -342,3 +344,26 @@ def test_shooting_an_interior_square_places_a_structural_damage(roll: int, hurts
     rigged(state, [roll, 1])
     combat.resolve(state, 0, b, Attack(blocker=b.id, how="square", target="B34"))
     assert (state.squares["B34"].damage == 1) is hurts
+
+
+def test_attacks_go_in_order_shooting_close_combat_looting_scrawling_arson_fire_fighting() -> None:
+    """Once a Blocker has set a fire, the phase has reached arson: no Blocker may shoot any
+    more, while a later kind is still open."""
+    state = empty()
+    state.phase = "combat"
+    setter = put(state, "juves", 0, "B35")
+    shooter = put(state, "citi_def", 0, "B33", ["laser"])
+    foe = put(state, "mob", 1, "B34")
+    setter.active = shooter.active = True
+    rigged(state, [1])  # the fire is not set, but the attack is made
+    turn.attack(state, Attack(blocker=setter.id, how="arson"))
+    shot = Attack(blocker=shooter.id, how="shoot", target=foe.id)
+    assert shot not in turn.attacks(state)
+    assert Attack(blocker=shooter.id, how="arson") in turn.attacks(state)
+    with pytest.raises(IllegalAction) as refused:
+        turn.attack(state, shot)
+    assert say(refused.value.msg) == (
+        "Too late for shooting: this Combat phase has moved on to arson. Attacks go in order:"
+        " shooting, close combat, looting, scrawling, arson, fire fighting."
+    )
+    assert foe.at == "B34" and not shooter.attacked
