@@ -12,6 +12,9 @@ from engine.games.block_mania.state import BLOCKS, SHARED, Blocker, ManiaState
 OPEN = ("civic", "plaza")
 """Squares entered for 0 MP (the Civic only while its block has power), with +1 to shooting
 at Blockers there, and where scrawls count."""
+OPEN_AIR = ("balcony", "plaza")
+"""Squares out in the open air (reconstructed): Balconies, which the quick reference keeps out
+of the Nerve Gas, and the Plazas; shooting at Blockers there is at +1, as on a Civic."""
 
 
 def sid(block: str, col: int, level: int) -> str:

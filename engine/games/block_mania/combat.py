@@ -83,8 +83,10 @@ def may_hit_square(b: Blocker, square: str, seat: int) -> bool:
 
 
 def shoot_bonus(state: ManiaState, square: str) -> int:
-    """+1 at a Blocker on a Civic, Plaza or Open Air square; -1 in a block without power."""
-    bonus = 1 if board.kind(square) in board.OPEN or board.open_air(state, square) else 0
+    """+1 at a Blocker on a Civic, Plaza or Open Air square (a Balcony, or any of a crashed
+    block); -1 in a block without power."""
+    exposed = board.kind(square) in (*board.OPEN, *board.OPEN_AIR)
+    bonus = 1 if exposed or board.open_air(state, square) else 0
     return bonus - dark(state, square)
 
 

@@ -27,8 +27,6 @@ AT_COMBAT = ("demo", "thermo", "nerve")
 NERVE_KILLS = 5
 """Nerve Gas kills a Blocker on this roll of 1D6 or more, 6 at a Window (the quick reference)."""
 NERVE_WINDOW = 6
-NERVE_SAFE = ("balcony", "plaza")
-"""Out in the open air: Balconies (the quick reference) and Plazas (reconstructed)."""
 VIRUS_ACTS = 4
 """The Plascrete Virus damages and moves on this roll of 1D6 or more (the quick reference)."""
 VIRUS_STEP = {1: -1, 2: -1, 3: 0, 4: 0, 5: 1, 6: 1}
@@ -197,7 +195,7 @@ def _nerve(state: ManiaState, c: Charge, notes: list[Msg]) -> None:
     notes.append(m("mania.event.nerve", block=c.at[0]))
     for b in [b for b in board.in_play(state) if b.at[0] == c.at[0]]:
         where = board.kind(b.at)
-        if where in NERVE_SAFE:
+        if where in board.OPEN_AIR:
             continue
         need = NERVE_WINDOW if where == "window" else NERVE_KILLS
         if state.rng.randint(1, 6) >= need:

@@ -367,3 +367,15 @@ def test_attacks_go_in_order_shooting_close_combat_looting_scrawling_arson_fire_
         " shooting, close combat, looting, scrawling, arson, fire fighting."
     )
     assert foe.at == "B34" and not shooter.attacked
+
+
+@pytest.mark.parametrize("square", ["A03", "A00"])  # a Balcony, a Plaza
+def test_shooting_a_blocker_in_an_open_air_square_adds_one(square: str) -> None:
+    """The squares out in the open air, a Balcony or a Plaza, are as exposed as a Civic: a
+    Laser (+3) kills a Strength 3 target there on a 5, not only on a 6."""
+    state = empty()
+    shooter = put(state, "juves", 1, board.neighbours(square)[0], ["laser"])
+    target = put(state, "mob", 0, square)
+    rigged(state, [5])  # 5 + 3 + 1 - 3 = 6
+    combat.resolve(state, 1, shooter, Attack(blocker=shooter.id, how="shoot", target=target.id))
+    assert target.at == "gone"
