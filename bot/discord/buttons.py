@@ -42,6 +42,7 @@ LOBBY_LOOK = {
     "start": discord.ButtonStyle.primary,
     "casual": discord.ButtonStyle.secondary,
     "strong": discord.ButtonStyle.secondary,
+    "uncomputer": discord.ButtonStyle.secondary,
 }
 LOBBY_LABELS = {
     "join": m("bot.buttons.lobby.join"),
@@ -49,9 +50,10 @@ LOBBY_LABELS = {
     "start": m("bot.buttons.lobby.start"),
     "casual": m("bot.buttons.lobby.casual"),
     "strong": m("bot.buttons.lobby.strong"),
+    "uncomputer": m("bot.buttons.lobby.uncomputer"),
 }
-"""The lobby's buttons: a seat taken or left, the start, and a computer seated at each level
-(host only)."""
+"""The lobby's buttons: a seat taken or left, the start, a computer seated at each level and
+the last one sent away (host only; shown while a computer is seated)."""
 LOBBY_OPS = tuple(LOBBY_LABELS)
 ORDER_LABELS = {"submit": m("bot.buttons.orders.submit"), "clear": m("bot.buttons.orders.clear")}
 
@@ -442,13 +444,22 @@ def controls_view(controls: list[Control]) -> discord.ui.View:
 
 
 def lobby_view(
-    game_id: int, game: Game, chosen: dict[str, Any], language: str = ENGLISH
+    game_id: int,
+    game: Game,
+    chosen: dict[str, Any],
+    language: str = ENGLISH,
+    *,
+    computers: bool = False,
 ) -> discord.ui.View:
-    """The lobby's buttons and option menus, in the table's `language`."""
+    """The lobby's buttons and option menus, in the table's `language`; `computers`: whether a
+    computer is seated, which may be sent away. The menus take the rows the buttons leave
+    (`/game option` sets every option)."""
     view = discord.ui.View(timeout=None)
-    for op in LOBBY_OPS:
+    ops = [op for op in LOBBY_OPS if op != "uncomputer" or computers]
+    for op in ops:
         view.add_item(LobbyButton(game_id, op, language))
-    for field in option_fields(game)[: limits.LOBBY_MENUS]:
+    button_rows = -(-len(ops) // limits.PER_ROW)
+    for field in option_fields(game)[: limits.ROWS - button_rows]:
         chosen_value = chosen.get(field.name, field.default)
         view.add_item(OptionSelect(game_id, field, chosen_value, language))
     return view

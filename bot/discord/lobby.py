@@ -15,7 +15,7 @@ from bot.discord.buttons import lobby_view
 from bot.discord.permissions import require_permissions
 from bot.discord.plays import Play, plays
 from bot.table import computer, present
-from bot.table.computer_ids import LEVELS
+from bot.table.computer_ids import LEVELS, is_computer
 from bot.table.model import PlayerError, Table
 from bot.table.options import option_fields
 from bot.table.speech import table_language
@@ -51,7 +51,10 @@ def lobby_embed(table: Table, note: Msg | None = None) -> discord.Embed:
 
 def _view(table: Table) -> discord.ui.View:
     """The lobby's buttons and menus, in the table's language."""
-    return lobby_view(table.row.id, table.game, table.row.options, table_language(table.row))
+    computers = any(is_computer(p) for p in table.row.players)
+    return lobby_view(
+        table.row.id, table.game, table.row.options, table_language(table.row), computers=computers
+    )
 
 
 def _noted(done: Msg, note: Msg | None) -> Msg:
@@ -144,6 +147,11 @@ class Lobbies:
             elif op in LEVELS:
                 await self.seat_computer(play, user, Level(op))
                 return
+            elif op == "uncomputer":
+                table = await computer.unseat(self.tables, table, user)
+                table, note = await self.tables.fit_options(table)
+                done = _noted(m("bot.lobbies.computer_gone"), note)
+                await self.refresh(table, note=note)
             elif op == "leave":
                 table = await self.tables.leave(table, user)
                 table, note = await self.tables.fit_options(table)

@@ -42,6 +42,19 @@ async def seat(tables: Tables, table: Table, user_id: int, level: Level) -> Tabl
     return await tables.join(table, new_id(level, table.row.players))
 
 
+async def unseat(tables: Tables, table: Table, user_id: int) -> Table:
+    """Take the computer seated last out of the lobby (the host only), for a host who seated
+    one too many or wants a person in its place."""
+    if table.row.status != "lobby":
+        raise PlayerError(m("bot.computer.unseat_lobby_only"))
+    if user_id != table.row.host_id:
+        raise PlayerError(m("bot.computer.unseat_host_only"))
+    seated = [p for p in table.row.players if is_computer(p)]
+    if not seated:
+        raise PlayerError(m("bot.computer.none_seated"))
+    return await tables.leave(table, seated[-1])
+
+
 async def hand_over(
     tables: Tables, table: Table, old: int, level: Level, by: int, can_manage: bool
 ) -> Table:

@@ -25,8 +25,6 @@ PLACEHOLDER = 150
 """Characters of a select menu's placeholder."""
 HISTORY_PAGE = 100
 """Messages one history request returns."""
-LOBBY_MENUS = 4
-"""Option menus on a lobby message: five component rows, one taken by Join/Leave/Start."""
 
 
 def clip(text: str, limit: int) -> str:

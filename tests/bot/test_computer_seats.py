@@ -68,6 +68,26 @@ async def test_the_host_seats_computers_in_the_lobby_up_to_the_games_limit(table
     assert (await tables.current(1)).row.players == table.row.players
 
 
+async def test_only_the_host_sends_a_lobbys_last_computer_away_and_never_during_play(
+    tables: Tables,
+):
+    table = await tables.open_lobby(1, 9, "not_on_my_block", HOST)
+    table = await tables.join(table, BOB)
+    with pytest.raises(PlayerError, match="No computer is seated"):
+        await computer.unseat(tables, table, HOST)
+    for level in (Level.STRONG, Level.CASUAL):
+        table = await computer.seat(tables, table, HOST, level)
+    with pytest.raises(PlayerError, match="Only the host"):
+        await computer.unseat(tables, table, BOB)
+    table = await computer.unseat(tables, table, HOST)
+    assert [level_of(p) for p in table.row.players] == [None, None, Level.STRONG]
+    table = await computer.seat(tables, table, HOST, Level.CASUAL)
+    table = await tables.start(table, HOST)
+    with pytest.raises(PlayerError, match="during play, `/game seat return`"):
+        await computer.unseat(tables, table, HOST)
+    assert (await tables.current(1)).row.players == table.row.players
+
+
 async def test_a_person_and_a_computer_play_not_on_my_block_to_its_end(tables: Tables):
     table = await computer.seat(
         tables, await tables.open_lobby(1, 9, "not_on_my_block", HOST), HOST, Level.CASUAL

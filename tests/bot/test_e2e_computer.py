@@ -10,13 +10,14 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.table.computer_ids import is_computer
+from bot.table.computer_ids import is_computer, level_of
 from bot.table.model import Table
 from engine import ActionBase
+from engine.computer import Level
 from engine.players import player_for, seen
 from tests.bot.driver import Policy, step
 from tests.bot.harness import Session, reply_text
-from tests.standin import UserRecord
+from tests.standin import MessageRecord, UserRecord
 
 STEPS = 3000
 
@@ -93,6 +94,43 @@ async def test_a_person_plays_not_on_my_block_to_its_end_against_the_computer(tm
         assert any("🤖 computer (casual)" in text for text in said), "its seat is named"
         assert not any(f"<@{computer}>" in text for text in said), "it is never mentioned"
         assert any("Game over" in text for text in said[-3:])
+
+
+def labels(message: MessageRecord) -> list[str]:
+    return [str(c["label"]) for c in message.iter_components() if c.get("type") == 2]
+
+
+async def test_the_host_sends_the_last_computer_away_from_the_lobby(tmp_path: Path):
+    """One computer too many is one click undone; the button shows only while a computer is
+    seated, nobody but the host may use it, and the game's menus keep what rows are left."""
+    async with Session(tmp_path / "games.sqlite3") as session:
+        host, bob = session.user("host"), session.user("bob")
+        await session.command(host, "game", "new", game="bloc_by_bloc")
+        lobby = session.posts()[-1]
+        assert "− Computer" not in labels(lobby)
+        await session.click(host, lobby, "+ Computer (casual)")
+        await session.click(host, session.standin.message(lobby.id), "+ Computer (strong)")
+        lobby = session.standin.message(lobby.id)
+        assert "− Computer" in labels(lobby)
+        rows = lobby.components
+        assert len(rows) == 5 and sum(c.get("type") == 3 for c in lobby.iter_components()) == 3
+
+        refused = await session.click(bob, lobby, "− Computer")
+        assert reply_text(refused) == "⚠️ Only the host can send a computer away."
+        assert len((await session.table()).row.players) == 3
+
+        answer = await session.click(host, session.standin.message(lobby.id), "− Computer")
+        assert reply_text(answer) == "The last computer seated left the lobby."
+        players = (await session.table()).row.players
+        assert [level_of(p) for p in players] == [None, Level.CASUAL]
+        embed = str(session.standin.message(lobby.id).embeds)
+        assert "computer (casual)" in embed and "computer (strong)" not in embed
+
+        await session.click(host, session.standin.message(lobby.id), "− Computer")
+        lobby = session.standin.message(lobby.id)
+        assert "− Computer" not in labels(lobby)
+        assert sum(c.get("type") == 3 for c in lobby.iter_components()) == 4
+        assert [level_of(p) for p in (await session.table()).row.players] == [None]
 
 
 async def test_the_computer_answers_at_once_without_waiting_for_the_next_sweep(tmp_path: Path):
