@@ -249,8 +249,10 @@ def test_the_attacker_may_stop_after_the_distance_attacks() -> None:
 def test_a_unit_that_attacked_cannot_move_again() -> None:
     state = position(units={"ana1": "s1", "aut1": "s1", "pol1": "hq"}, active=2)
     state = fight(state, 2, "s1", "autonomen", "ana1")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 2, kind="move", unit="ana1", to="s2")
+    assert refused.value.msg.key == "riot.refuse.move"
+    assert str(refused.value) == "Anarchist ana1 cannot go to street 2 now."
 
 
 def test_a_paramilitary_just_deployed_assaults_a_building_directly() -> None:
@@ -267,5 +269,6 @@ def test_a_paramilitary_just_deployed_cannot_enter_an_empty_building_directly() 
     state = position(units={"nat19": "e2", "ana1": "b5a"}, active=3)
     state.units[[u.id for u in state.units].index("nat19")].fresh = True
     assert {a.to for a in GAME.legal_actions(state, 3) if isinstance(a, Move)} == {"s2"}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 3, kind="attack", target="b2a", defender="anarchists", units="nat19")
+    assert refused.value.msg.key == "riot.refuse.no_defenders"

@@ -152,13 +152,19 @@ def test_a_unit_attacks_a_neighbouring_street_it_could_step_into() -> None:
 
 
 def test_a_unit_that_moved_attacks_only_in_the_area_it_stands_in() -> None:
-    state = position(units={"aut1": "s1", "aut2": "s3", "ana1": "s2", "ana2": "s3"}, active=1)
+    state = position(
+        units={"aut1": "s1", "aut2": "s3", "ana1": "s2", "ana2": "s3", "ana3": "s1"}, active=1
+    )
     state = act(state, 1, kind="move", unit="aut1", to="s6")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, kind="attack", target="s1", defender="anarchists", units="aut1")
+    assert refused.value.msg.key == "riot.refuse.reach"
+    assert str(refused.value).startswith("Activist aut1 cannot reach street 1")
     state = act(state, 1, kind="move", unit="aut2", to="s2")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, kind="attack", target="s3", defender="anarchists", units="aut2")
+    assert refused.value.msg.key == "riot.refuse.reach"
+    assert str(refused.value).startswith("Activist aut2 cannot reach street 3")
     state = act(state, 1, kind="attack", target="s2", defender="anarchists", units="aut2")
     assert isinstance(state.pending[0], Clash)
 
@@ -168,8 +174,10 @@ def test_attacking_a_building_costs_the_units_step() -> None:
     this turn has none left for it."""
     state = position(units={"aut1": "s2", "aut2": "s1", "ana1": "b1a"}, active=1)
     state = act(state, 1, kind="move", unit="aut1", to="s1")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, kind="attack", target="b1a", defender="anarchists", units="aut1")
+    assert refused.value.msg.key == "riot.refuse.reach"
+    assert str(refused.value).startswith("Activist aut1 cannot reach building b1a")
     state = act(state, 1, kind="attack", target="b1a", defender="anarchists", units="aut2")
     assert isinstance(state.pending[0], Clash)
 

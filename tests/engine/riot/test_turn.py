@@ -114,8 +114,10 @@ def test_a_riot_van_leaves_the_hospital_and_reaches_a_street_in_one_turn() -> No
 def test_an_officer_needs_two_turns_from_the_hospital_to_a_street() -> None:
     state = position(units={"pol1": "hospital", "aut1": "b3a"}, wounded=("pol1",))
     state = act(state, 0, kind="move", unit="pol1", to="hq")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, kind="move", unit="pol1", to="s3")
+    assert refused.value.msg.key == "riot.refuse.move"
+    assert str(refused.value) == "Officer pol1 cannot go to street 3 now."
 
 
 def test_units_move_freely_between_streets_held_by_enemies() -> None:
