@@ -69,14 +69,19 @@ def test_metro_lockdown_forbids_the_metro() -> None:
     move = Move(die=1, from_district="garment-sweatshop", to_district="commercial-1")
     GAME.apply(state, 0, move)
     state.lockdowns[0] = ["metro-lockdown-1"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, move)
+    assert refused.value.msg.key == "bloc.refuse.move.unreachable"
+    assert str(refused.value).startswith(
+        "Your blocs cannot reach Commercial District 1 from Garment Sweatshop"
+    )
 
 
 def test_blocs_cannot_leave_or_cross_police_but_may_end_there() -> None:
     state = cleared_with(blocs={"the-park": 1, "street-market": 1}, cops={"the-park": 1})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Move(die=1, from_district="the-park", to_district="the-plaza"))
+    assert refused.value.msg.key == "bloc.refuse.move.police"
     # Street Market reaches the Financial District only through The Park (police) or by metro
     # via Commercial District 1; it may end its move in The Park itself.
     state, _ = act(state, 0, Move(die=1, from_district="street-market", to_district="the-park"))
@@ -91,8 +96,9 @@ def test_barricades_stop_at_three_per_connection() -> None:
         state, _ = act(state, 0, Barricade(die=die, district="the-park", toward="street-market"))
     key = board_of(state.city).between("the-park", "street-market")[0].key
     assert state.barricades == {key: 3}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Barricade(die=4, district="the-park", toward="street-market"))
+    assert refused.value.msg.key == "bloc.refuse.barricade.full"
 
 
 def test_loot_graffiti_then_burn_draws_a_card_each_time() -> None:
@@ -105,16 +111,19 @@ def test_loot_graffiti_then_burn_draws_a_card_each_time() -> None:
     state, _ = act(state, 0, Loot(die=2, district="the-plaza", step="burn"))
     assert state.loot_marks["the-plaza"] == [2]
     assert len(state.hands[0]) == hand + 2
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Loot(die=3, district="the-plaza", step="burn"))
+    assert refused.value.msg.key == "bloc.refuse.loot.no_graffitied"
 
 
 def test_advanced_actions_need_a_die_at_least_the_difficulty() -> None:
     state = cleared()
     state.blocs[0] = {"the-plaza": 1}
     turn(state, 0, [3, 4])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Loot(die=1, district="the-plaza"))
+    assert refused.value.msg.key == "bloc.refuse.die.low"
+    assert str(refused.value) == "This needs a die of 4 or more; die 1 shows 3."
     state, _ = act(state, 0, Loot(die=2, district="the-plaza"))
 
 
@@ -167,10 +176,11 @@ def test_no_swapping_another_faction_out_of_its_own_district() -> None:
     turn(state, students, [6])
     state.blocs[students] = {"overcrowded-jail": 1}
     occupy(state, prisoners, "overcrowded-jail", "molotov-factory")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(
             state, students, Swap(die=1, district="overcrowded-jail", occupation="hacker-space")
         )
+    assert refused.value.msg.key == "bloc.refuse.build.not_yours"
 
 
 def _contest(stop: bool) -> tuple:
@@ -215,8 +225,9 @@ def test_gift_needs_a_shared_district_and_consent() -> None:
     state.blocs[1] = {"the-park": 1}
     card = state.hands[0][0]
     other = state.factions[1]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Gift(faction=other, card=card))
+    assert refused.value.msg.key == "bloc.refuse.offer.partner"
     state.blocs[1] = {"the-plaza": 1}
     state, events = act(state, 0, Gift(faction=other, card=card))
     assert GAME.prompts(state)[1].default == Decline().model_dump()
@@ -280,15 +291,20 @@ def test_refused_actions_change_nothing() -> None:
     state = table()
     before = state.model_dump_json()
     seat = state.current
-    for action in (
-        Move(die=9, from_district="the-park", to_district="the-plaza"),
-        Build(die=1, district="nowhere", occupation="assembly-hall"),
-        Loot(die=1, district="the-park", step="smash"),
+    for action, why in (
+        (Move(die=9, from_district="the-park", to_district="the-plaza"), "bloc.refuse.die.none"),
+        (
+            Build(die=1, district="nowhere", occupation="assembly-hall"),
+            "bloc.refuse.not_a_district",
+        ),
+        (Loot(die=1, district="the-park", step="smash"), "bloc.refuse.loot.step"),
     ):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as refused:
             GAME.apply(state, seat, action)
-    with pytest.raises(IllegalAction):
+        assert refused.value.msg.key == why
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, (seat + 1) % state.seats, End())
+    assert refused.value.msg.key == "bloc.refuse.not_their_turn"
     assert state.model_dump_json() == before
 
 

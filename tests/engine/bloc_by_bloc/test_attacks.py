@@ -41,10 +41,12 @@ def test_example_two_blocs_defeat_two_of_three_cops_but_not_the_third() -> None:
 
 def test_only_blocs_in_a_clash_attack_and_they_cannot_move() -> None:
     state = cleared_with(blocs={"the-park": 1, "the-plaza": 1}, cops={"the-park": 1})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Attack(die=1, district="the-plaza", target="cop"))
-    with pytest.raises(IllegalAction):
+    assert refused.value.msg.key == "bloc.refuse.attack.no_clash"
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Move(die=1, from_district="the-park", to_district="street-market"))
+    assert refused.value.msg.key == "bloc.refuse.move.police"
 
 
 def test_attacks_need_a_die_at_least_the_difficulty() -> None:

@@ -42,8 +42,10 @@ def test_molotovs_stack_to_reach_the_difficulty() -> None:
     state = cleared_with(blocs={"the-park": 1}, cops={"the-park": 1})
     turn(state, 0, [2])
     state.hands[0] = ["molotovs-1", "molotovs-1"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Attack(die=1, district="the-park", target="cop"))
+    assert refused.value.msg.key == "bloc.refuse.die.low"
+    assert str(refused.value) == "This needs a die of 4 or more; die 1 shows 2."
     state, _ = act(state, 0, Card(card="molotovs-1"))
     state, _ = act(state, 0, Card(card="molotovs-1"))
     state.rng = rng_rolling(4)
@@ -68,8 +70,9 @@ def test_medic_kit_needs_an_occupation_in_the_city() -> None:
     state = cleared()
     state.hands[0] = ["medic-kit"]
     state.blocs[0] = {"the-park": 1}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Card(card="medic-kit", district="the-park"))
+    assert refused.value.msg.key == "bloc.refuse.card.not_there"
     occupy(state, 0, "the-plaza")
     state, _ = act(state, 0, Card(card="medic-kit", district="the-plaza"))
     assert state.blocs[0] == {"the-park": 1, "the-plaza": 2}
@@ -158,8 +161,9 @@ def test_assembly_hall_forms_a_bloc_once_a_turn() -> None:
     occupy(state, 0, "the-park", "assembly-hall")
     state, _ = act(state, 0, Form(die=1, district="the-park"))
     assert state.blocs[0] == {"the-park": 1}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Form(die=2, district="the-park"))
+    assert refused.value.msg.key == "bloc.refuse.form.used"
 
 
 def test_strike_hall_makes_building_nearby_basic() -> None:
@@ -206,8 +210,9 @@ def test_hacker_space_and_propaganda_workshop() -> None:
     occupy(state, workers, "the-plaza", "propaganda-workshop")
     state, _ = act(state, workers, Draw())
     assert len(state.hands[workers]) == 3
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, workers, Draw())
+    assert refused.value.msg.key == "bloc.refuse.workshop.used"
 
 
 def test_social_center_gives_a_free_move() -> None:
@@ -218,8 +223,9 @@ def test_social_center_gives_a_free_move() -> None:
         state, students, Move(die=0, from_district="the-plaza", to_district="the-park", blocs=2)
     )
     assert not state.dice[0].used
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, students, Move(die=0, from_district="the-park", to_district="the-plaza"))
+    assert refused.value.msg.key == "bloc.refuse.move.no_free"
 
 
 def test_guerrilla_garden_spreads_three_barricades_with_one_die() -> None:

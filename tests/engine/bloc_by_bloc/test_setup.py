@@ -105,8 +105,9 @@ def test_every_faction_chooses_a_start_district_then_the_first_faction_plays() -
 
 def test_a_start_district_must_be_the_factions_own() -> None:
     state = new()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Start(district="the-park"))
+    assert refused.value.msg.key == "bloc.refuse.start.where"
 
 
 def test_three_players_on_the_beginner_city_keep_the_financial_district_beside_the_stadium():

@@ -180,8 +180,9 @@ def test_the_sunrise_standing_choice_is_set_any_time_and_only_to_ask_or_never() 
     assert state.sunrise_never == [s != idle for s in range(state.seats)]
     state, _ = act(state, idle, Prefer(setting="sunrise", value="never"))
     assert state.sunrise_never == [True] * state.seats
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, idle, Prefer(setting="sunrise", value="sometimes"))
+    assert refused.value.msg.key == "bloc.refuse.prefer"
 
 
 def test_a_faction_that_chose_never_is_left_out_whatever_it_holds() -> None:
@@ -311,16 +312,18 @@ def test_a_card_is_set_aside_once_per_copy_and_only_where_the_faction_stands() -
     state.blocs[0]["the-park"] = 1
     state.hands[0] = ["shields", "masks"]
     state = _set_aside(state, 0, "shields", "the-park")
-    for refused in (
-        End(card="shields", district="the-park"),  # its one copy is already aside
-        End(card="masks", district="the-park"),  # not a sunrise card
+    for action, why in (
+        (End(card="shields", district="the-park"), "bloc.refuse.aside.none_free"),
+        (End(card="masks", district="the-park"), "bloc.refuse.aside.not_sunrise"),
     ):
-        assert refused not in GAME.legal_actions(state, 0)
-        with pytest.raises(IllegalAction):
-            GAME.apply(state, 0, refused)
+        assert action not in GAME.legal_actions(state, 0)
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, 0, action)
+        assert refused.value.msg.key == why
     state.hands[0].append("shields")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, End(card="shields", district="the-plaza"))  # no bloc there
+    assert refused.value.msg.key == "bloc.refuse.aside.where"
     state = _set_aside(state, 0, "shields", "commercial-2")
     assert len(state.set_aside) == 2
 
