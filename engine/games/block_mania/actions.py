@@ -59,6 +59,12 @@ class Drop(ActionBase):
     item: str = Field(description="mania.field.drop")
 
 
+class Draw(ActionBase):
+    summary: ClassVar[str] = "mania.action.draw"
+    kind: Literal["draw"] = "draw"
+    blocker: str = Field(description="mania.field.blocker")
+
+
 class Play(ActionBase):
     summary: ClassVar[str] = "mania.action.play"
     kind: Literal["play"] = "play"
@@ -88,6 +94,7 @@ ACTION_TYPES: tuple[type[ActionBase], ...] = (
     Arm,
     SetUp,
     Drop,
+    Draw,
     Play,
     Attack,
     End,

@@ -6,15 +6,20 @@ Mine waits for an enemy Blocker to walk in.
 Arming costs 1 MP (command points paying what the Blocker lacks). A Thermo Bomb or Trip Mine
 is armed on the way out: the arming names the square the Blocker steps to, and the step is
 paid as any other. "The next Combat phase" is read as the first to begin after the arming,
-the same turn's."""
+the same turn's.
+
+A Blocker in an Armoury or a Shopping Mall may also draw an Armoury or a Hardware counter
+there, for all the MP it has left (the quick reference's "any left", at least one, as a flight
+takes "all MPs"): it keeps the counter, and any further step is paid in command points."""
 
 from __future__ import annotations
 
 from engine.core import ActionBase, IllegalAction
 from engine.games.block_mania import board, damage, names, turn, weapons
-from engine.games.block_mania.actions import Arm, Drop, Move, SetUp
+from engine.games.block_mania.actions import Arm, Draw, Drop, Move, SetUp
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.state import GONE, MAX_STEPS, SHARED, Blocker, Charge, ManiaState
+from engine.kit import cards as deck
 from engine.messages import Msg, m
 
 ARM_COST = 1
@@ -80,7 +85,37 @@ def offered(state: ManiaState) -> list[ActionBase]:
         found.extend(SetUp(blocker=b.id, item=i) for i in weapons.set_ups(state, b))
         if b.mp + state.cp >= ARM_COST:
             found.extend(Drop(blocker=b.id, item=i) for i in dict.fromkeys(b.kit))
+        if _counters(b):
+            found.append(Draw(blocker=b.id))
     return found
+
+
+def _counters(b: Blocker) -> tuple[str, ...]:
+    """The counters the Blocker may draw where it stands (none without MP of its own left, and
+    none for a Superhero): Armoury counters in an Armoury, Hardware in a Shopping Mall. A Mob or
+    Fatties drawing a Power Board or Bat Suit draws again, so those are left out for them."""
+    if b.mp < 1 or "no_draw" in board.skills(b):
+        return ()
+    equipment = content().equipment
+    pool = {"armoury": equipment.armoury, "shopping_mall": equipment.hardware}.get(
+        board.kind(b.at), ()
+    )
+    if "no_fly" in board.skills(b):
+        pool = tuple(i for i in pool if not content().item(i).fly)
+    return pool
+
+
+def do_draw(state: ManiaState, action: Draw) -> list[Msg]:
+    """One counter drawn at random for all the Blocker's MP left; it keeps it."""
+    if action not in offered(state):
+        raise IllegalAction(m("mania.refuse.draw"))
+    b = board.find(state, action.blocker)
+    assert b is not None
+    item = deck.draw_at_random(list(_counters(b)), state.rng)
+    assert item is not None
+    b.mp = 0
+    b.kit.append(item)
+    return [m("mania.event.drew", unit=names.blocker(b), item=names.item(item))]
 
 
 def do_arm(state: ManiaState, action: Arm) -> list[Msg]:

@@ -21,6 +21,7 @@ from engine.games.block_mania.actions import (
     Arm,
     Attack,
     Deploy,
+    Draw,
     Drop,
     End,
     Move,
@@ -90,6 +91,8 @@ class BlockMania(Game[ManiaState, ManiaOptions]):
                 return ordnance.do_set_up(state, action)
             if isinstance(action, Drop):
                 return ordnance.do_drop(state, action)
+            if isinstance(action, Draw):
+                return ordnance.do_draw(state, action)
             if isinstance(action, Deploy):
                 return turn.deploy(state)
             if isinstance(action, Switch):

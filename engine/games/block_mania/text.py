@@ -10,6 +10,7 @@ from engine.games.block_mania.actions import (
     Arm,
     Attack,
     Deploy,
+    Draw,
     Drop,
     End,
     Move,
@@ -69,6 +70,8 @@ def label(state: ManiaState, action: ActionBase) -> Msg:
         return m("mania.do.set_up", unit=_unit(state, action.blocker), item=names.item(action.item))
     if isinstance(action, Drop):
         return m("mania.do.drop", unit=_unit(state, action.blocker), item=names.item(action.item))
+    if isinstance(action, Draw):
+        return m("mania.do.draw", unit=_unit(state, action.blocker))
     if isinstance(action, Switch):
         return m("mania.do.switch", unit=_unit(state, action.blocker))
     if isinstance(action, Play):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.games.block_mania import board, combat, damage, turn
-from engine.games.block_mania.actions import Activate, Attack, Move
+from engine.games.block_mania import board, combat, damage, names, ordnance, turn
+from engine.games.block_mania.actions import Activate, Attack, Draw, Move
 from engine.games.block_mania.content.models import content
+from engine.games.block_mania.rules import GAME
 from engine.messages import say
 
 from .support import empty, put, rigged
@@ -379,3 +380,46 @@ def test_shooting_a_blocker_in_an_open_air_square_adds_one(square: str) -> None:
     rigged(state, [5])  # 5 + 3 + 1 - 3 = 6
     combat.resolve(state, 1, shooter, Attack(blocker=shooter.id, how="shoot", target=target.id))
     assert target.at == "gone"
+
+
+@pytest.mark.parametrize(("square", "kind"), [("A41", "armoury"), ("A21", "hardware")])
+def test_drawing_armoury_or_hardware_counters_costs_all_the_mp_left(square: str, kind: str) -> None:
+    """An Armoury deals Armoury counters, a Shopping Mall Hardware; the draw takes whatever MP
+    the Blocker has left, so it draws once a turn."""
+    state = empty()
+    b = put(state, "juves", 0, square, ["club"])
+    b.active, b.mp, state.cp = True, 3, 5
+    pool = content().equipment.armoury if kind == "armoury" else content().equipment.hardware
+    rigged(state, [])
+    assert Draw(blocker=b.id) in GAME.legal_actions(state, 0)
+    notes = ordnance.do_draw(state, Draw(blocker=b.id))
+    assert b.mp == 0 and state.cp == 5 and b.kit == ["club", pool[0]]
+    drawn = say(names.item(pool[0]))
+    assert say(notes[0]) == f"{say(names.blocker(b))} draws a counter: the {drawn}."
+    assert Draw(blocker=b.id) not in GAME.legal_actions(state, 0)
+
+
+def test_counters_are_drawn_only_in_an_armoury_or_shopping_mall_and_never_by_a_superhero() -> None:
+    state = empty()
+    walker = put(state, "juves", 0, "A31")
+    hero = put(state, "superhero", 0, "A41")
+    walker.active = hero.active = True
+    walker.mp = hero.mp = 3
+    offered = GAME.legal_actions(state, 0)
+    assert Draw(blocker=walker.id) not in offered and Draw(blocker=hero.id) not in offered
+    with pytest.raises(IllegalAction) as refused:
+        ordnance.do_draw(state, Draw(blocker=hero.id))
+    assert refused.value.msg.key == "mania.refuse.draw"
+
+
+@pytest.mark.parametrize("type_id", ["mob", "fatties"])
+def test_mob_and_fatties_drawing_flying_gear_draw_again(type_id: str) -> None:
+    state = empty()
+    b = put(state, type_id, 0, "A21")  # the Shopping Mall's Hardware
+    b.active, b.mp = True, 2
+    flying = [i for i in content().equipment.hardware if content().item(i).fly]
+    assert flying
+    for _ in range(20):
+        b.kit, b.mp = [], 2
+        ordnance.do_draw(state, Draw(blocker=b.id))
+        assert not set(b.kit) & set(flying)

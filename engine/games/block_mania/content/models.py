@@ -46,6 +46,7 @@ Skill = Literal[
     "no_firefighting",
     "fly",
     "no_loot",
+    "no_draw",
     "stack",
     "always_active",
     "sucker",
@@ -177,7 +178,13 @@ class Item(Frozen):
 class Equipment(Frozen):
     items: tuple[Item, ...]
     loot: tuple[str, ...] = Field(min_length=3)
+    hardware: tuple[str, ...] = Field(min_length=1)
+    """The loot that is Hardware, drawn in a Shopping Mall; the rest is Armoury counters."""
     note: str = ""
+
+    @property
+    def armoury(self) -> tuple[str, ...]:
+        return tuple(i for i in self.loot if i not in self.hardware)
 
 
 class Card(Frozen):
@@ -274,6 +281,8 @@ class Content(Frozen):
             raise ValueError("a walkway names an unknown weapon")
         if set(self.equipment.loot) - items:
             raise ValueError("the loot list names unknown items")
+        if set(self.equipment.hardware) - set(self.equipment.loot):
+            raise ValueError("the hardware list names items that are not loot")
         if sorted(s.roll for s in self.tables.spread) != list(range(2, 13)):
             raise ValueError("the fire spread table needs one entry for each roll 2-12")
         if not any(c.window == "justice" for c in self.cards.cards):
