@@ -75,8 +75,9 @@ def play_one(players: int, seed: int) -> NombState:
             before = state.model_dump_json()
             other = (seat + 1) % players
             for probe in ({"kind": "end"}, {"kind": "move", "piece": "agent1", "to": "I9"}):
-                with pytest.raises(IllegalAction):
+                with pytest.raises(IllegalAction) as refused:
                     GAME.apply(state, other, GAME.parse_action(probe))
+                assert refused.value.msg.key == "core.not_your_turn"
             assert state.model_dump_json() == before, "a refused action changed the state"
         if step % 100 == 50:
             for action in actions:  # every listed action is accepted

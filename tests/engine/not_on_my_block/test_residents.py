@@ -106,8 +106,10 @@ def test_four_players_each_resident_sends_their_own_center_rep_home():
     prompts = GAME.prompts(state)
     assert list(prompts) == [2] and prompts[2].out_of_turn
     assert prompts[2].default == {"kind": "sendback", "rep": "blue1", "to": "E5"}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, kind="sendback", rep="blue1", to="E8")
+    assert refused.value.msg.key == "core.not_your_turn"
+    assert str(refused.value) == "It is not Red Resident's turn to act."
     state = act(state, 2, kind="sendback", rep="blue1", to="E8")
     assert (state.reps["red1"], state.reps["blue1"]) == ("B3", "E8")
     assert list(GAME.prompts(state)) == [1] and state.protection_rights == {}

@@ -33,8 +33,10 @@ def test_seat_names_for_four_and_two_players():
 
 
 def test_only_two_or_four_players_can_play():
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.make_options(3)
+    assert refused.value.msg.key == "core.invalid_field"
+    assert str(refused.value) == 'players: "3" is not one of its choices: 2 and 4'
 
 
 def test_every_rep_and_agent_begins_on_start():
