@@ -57,8 +57,10 @@ def test_seats_are_named_by_colour(players):
 
 @pytest.mark.parametrize("players", [1, 6])
 def test_two_to_five_players(players):
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.make_options(players)
+    assert refused.value.msg.key == "core.invalid_field"
+    assert str(refused.value) == f'players: "{players}" is not one of its choices: 2, 3, 4 and 5'
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -150,8 +152,10 @@ def test_a_table_plays_until_a_victory_unless_its_host_sets_a_last_turn():
     assert str(GAME.status_text(default, None)).startswith("Turn 1: ")
     chosen = GAME.setup(GAME.make_options(3, last_turn=40), 0)
     assert str(GAME.status_text(chosen, None)).startswith("Turn 1 of 40: ")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.make_options(2, last_turn=7)
+    assert refused.value.msg.key == "core.invalid_field"
+    assert str(refused.value).startswith('Last turn: "7" is not one of its choices')
 
 
 def test_same_seed_same_set_up():
