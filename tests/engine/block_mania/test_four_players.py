@@ -27,8 +27,10 @@ def _put(state, type_id: str, owner: int, at: str, kit: list[str] | None = None)
 def test_block_mania_seats_two_or_four_players() -> None:
     assert GAME.player_counts == (2, 4)
     assert GAME.make_options(4).players == 4
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.make_options(3)
+    assert refused.value.msg.key == "core.invalid_field"
+    assert str(refused.value) == 'players: "3" is not one of its choices: 2 and 4'
 
 
 def test_four_players_share_two_blocks_with_three_blockers_each_and_one_futsie_a_block() -> None:

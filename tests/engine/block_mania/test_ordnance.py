@@ -72,8 +72,9 @@ def test_a_blast_spares_a_blocker_a_carried_charge_going_off_has_already_killed(
 def test_a_thermo_bomb_collapses_its_square_and_sets_the_three_above_alight() -> None:
     state = _empty()
     b = _armed(state, "thermo_bomb", "B35")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         ordnance.do_arm(state, Arm(blocker=b.id, item="thermo_bomb"))  # must step away
+    assert refused.value.msg.key == "mania.refuse.arm"
     ordnance.do_arm(state, Arm(blocker=b.id, item="thermo_bomb", to="B25"))
     assert b.at == "B25" and b.mp == 2  # 1 MP to arm, 1 to step sideways
     rigged(state, [1, 1, 1])  # the load on the three squares above collapses none
