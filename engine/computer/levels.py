@@ -44,6 +44,14 @@ def evaluation(game: Game[Any, Any]) -> Evaluate | None:
     return found
 
 
+def first_choice(game: Game[Any, Any]) -> PlayerFactory | None:
+    """What the strong level tries first at its root: the game's `prior` (its heuristic's
+    considered choice, without the random tries that keep playouts varied), else its
+    heuristic; None when it has neither."""
+    found: PlayerFactory | None = own_hook(game, "prior")
+    return found or heuristic(game)
+
+
 def casual(game: Game[Any, Any]) -> PlayerFactory:
     own = heuristic(game)
     if own is not None:
@@ -59,7 +67,7 @@ def strong(game: Game[Any, Any], budget: Budget = STRONG) -> PlayerFactory:
     guide = heuristic(game)
 
     def factory(seed: int) -> Player:
-        return searching(game, seed, budget, guide)
+        return searching(game, seed, budget, guide, first_choice(game))
 
     return factory
 
@@ -70,12 +78,17 @@ def computer(game: Game[Any, Any], level: Level, budget: Budget = STRONG) -> Pla
 
 
 def searching(
-    game: Game[Any, Any], seed: int, budget: Budget, guide: PlayerFactory | None
+    game: Game[Any, Any],
+    seed: int,
+    budget: Budget,
+    guide: PlayerFactory | None,
+    first: PlayerFactory | None = None,
 ) -> Player:
-    """A player that searches every decision that offers a choice; its searches are seeded
-    one after another from `seed`."""
+    """A player that searches every decision that offers a choice, its playouts played by
+    `guide` and its root trying `first`'s choice first; its searches are seeded one after
+    another from `seed`."""
     rng = Rng.seeded(seed)
-    prior = guide(seed) if guide is not None else None
+    prior = first(seed) if first is not None else None
 
     def play(what: Seen) -> ActionBase:
         return decide(game, what, rng.next64(), budget, guide, prior)
@@ -114,9 +127,9 @@ def think(game: Game[Any, Any], state: Any, seat: int, seed: int, budget: Budget
     """The strong level's search of `seat`'s decision in `state`, seeded `seed`: one worker's
     share of a root-parallel search (merge the tallies, play `best`). The state is read only
     through the seat's `Seen`, hence through its view and determinizations."""
-    guide = heuristic(game)
-    prior = guide(seed) if guide is not None else None
-    return search(game, seen(game, state, seat), seed, budget, guide, prior)
+    first = first_choice(game)
+    prior = first(seed) if first is not None else None
+    return search(game, seen(game, state, seat), seed, budget, heuristic(game), prior)
 
 
 def choose_json(game_id: str, state_json: str, seat: int, level: str, seed: int) -> dict[str, Any]:
@@ -149,6 +162,7 @@ __all__ = [
     "computer",
     "decide",
     "evaluation",
+    "first_choice",
     "search",
     "searching",
     "strong",

@@ -5,6 +5,7 @@ strength: against a random bidder every order of one's own cards does equally we
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,7 +13,9 @@ import pytest
 from engine.computer import Budget, Level, best, computer, merge, think
 from engine.core import Game
 from engine.games import REGISTRY
-from engine.players import Player, play_out, random_player
+from engine.games.not_on_my_block import player as nomb_player
+from engine.games.riot import player as riot_player
+from engine.players import Player, play_out, random_player, seen
 from engine.rng import Rng
 from tests.engine import toy_game, toy_orders
 from tests.engine.search_positions import positions
@@ -70,3 +73,31 @@ def test_searches_run_side_by_side_add_up_to_one_decision() -> None:
     game.apply(state, seat, chosen)  # a choice the game accepts
     assert merged.choices[best(merged)].visits == max(c.visits for c in merged.choices.values())
     assert merge([tallies[0]]) == tallies[0]
+
+
+SCORES: dict[str, Callable[[Any, Any], int]] = {
+    "not_on_my_block": lambda view, action: nomb_player.score(view, action, {}),
+    "riot": riot_player.score,
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SCORES))
+def test_the_strong_level_first_tries_its_heuristics_considered_choice(game_id: str) -> None:
+    """With a budget of one look the strong level plays the choice it tries first, which is
+    the heuristic's considered one (a purposeful action by its own scoring, or ending the
+    turn): a random try, kept in playouts, is never played for real."""
+    game = REGISTRY[game_id]
+    checked = 0
+    for seed in range(4):
+        play = computer(game, Level.STRONG, Budget(iterations=1))(seed)
+        for state in positions(game, seed, 120, 3):
+            for seat, prompt in game.prompts(state).items():
+                what = seen(game, state, seat, prompt)
+                if len(what.legal) < 2:
+                    continue
+                view = game.view(state, seat)
+                scores = [SCORES[game_id](view, a) for a in what.legal]
+                chosen = play(what)
+                assert chosen.kind == "end" or scores[what.legal.index(chosen)] == max(scores)
+                checked += 1
+    assert checked >= 40

@@ -21,18 +21,29 @@ RANDOM_ONE_IN = 6
 
 
 def player(seed: int) -> Player:
+    return _player(seed, tries=True)
+
+
+def prior(seed: int) -> Player:
+    """The player's considered choice, never a random try: the strong level's first choice at
+    the root of its search (random tries keep playouts varied; played for real they are
+    mostly mistakes)."""
+    return _player(seed, tries=False)
+
+
+def _player(seed: int, tries: bool) -> Player:
     rng = Rng.seeded(seed)
 
     def play(what: Seen) -> ActionBase:
         view = what.view
         assert isinstance(view, RiotView)
-        return choose(view, what.legal, rng)
+        return choose(view, what.legal, rng, tries)
 
     return play
 
 
-def choose(view: RiotView, actions: list[ActionBase], rng: Rng) -> ActionBase:
-    if rng.below(RANDOM_ONE_IN) == 0:
+def choose(view: RiotView, actions: list[ActionBase], rng: Rng, tries: bool = True) -> ActionBase:
+    if tries and rng.below(RANDOM_ONE_IN) == 0:
         return rng.choice(actions)
     scored = [(score(view, a), a) for a in actions]
     best = max(s for s, _ in scored)
