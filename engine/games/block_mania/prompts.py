@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ActionBase, Game, Prompt, in_phase
-from engine.games.block_mania import names, ordnance, turn
+from engine.games.block_mania import ordnance, turn
 from engine.games.block_mania.actions import Attack, Deploy, End
 from engine.games.block_mania.state import ManiaState
 from engine.messages import m
@@ -58,7 +58,7 @@ def prompts(game: Game[ManiaState, Any], state: ManiaState) -> dict[int, Prompt]
         return {}
     offered = legal(state, seat)
     quick = [a for a in offered if a.kind in QUICK]
-    question = m(f"mania.prompt.{state.phase}", seat=names.seat(state, seat), n=state.cp)
+    question = m(f"mania.prompt.{state.phase}", n=state.cp)
     key = f"turn-{state.turn}"
     if state.phase == "defensive" and state.window is not None:
         kinds = sorted({a.kind for a in offered if a.kind != "end"})

@@ -89,18 +89,15 @@ def _question(state: RiotState, seat: int) -> Msg:
         if isinstance(need, Obstruction):
             return _obstruct_question(state, need)
         return _clash_question(state, need, seat)
-    who = names.seat(state, seat)
     if state.phase == "placement":
-        return m("riot.prompt.place", faction=who)
+        return m("riot.prompt.place")
     if state.phase == "order":
         return m("riot.prompt.order")
     if state.phase == "buy":
-        return m(
-            "riot.prompt.buy", faction=who, n=state.credits[seat], price=turn.card_price(state)
-        )
+        return m("riot.prompt.buy", n=state.credits[seat], price=turn.card_price(state))
     if state.phase == "deploy":
-        return m("riot.prompt.deploy", faction=who)
-    return m("riot.prompt.act", faction=who)
+        return m("riot.prompt.deploy")
+    return m("riot.prompt.act")
 
 
 def _obstruct_question(state: RiotState, need: Obstruction) -> Msg:
