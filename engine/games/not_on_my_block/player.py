@@ -5,11 +5,14 @@ is the whole position, but not the dice to come."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import ActionBase
 from engine.games.not_on_my_block import mechanics as m
 from engine.games.not_on_my_block.actions import Move
 from engine.games.not_on_my_block.board import parse_block
 from engine.games.not_on_my_block.mechanics import rep_colour
+from engine.games.not_on_my_block.rules import GAME
 from engine.games.not_on_my_block.state import DEVELOPER, NombState
 from engine.games.not_on_my_block.view import NombView
 from engine.players import Player, Seen
@@ -20,31 +23,52 @@ RANDOM_ONE_IN = 8
 
 
 def player(seed: int) -> Player:
-    return _player(seed, tries=True)
-
-
-def prior(seed: int) -> Player:
-    """The player's considered choice, never a random try: the strong level's first choice at
-    the root of its search. Random tries keep the search's playouts varied; played for real
-    they are mostly wasted moves (without them the player scores about two games in three
-    against the one with them)."""
-    return _player(seed, tries=False)
-
-
-def _player(seed: int, tries: bool) -> Player:
     rng = Rng.seeded(seed)
 
     def play(what: Seen) -> ActionBase:
         view = what.view
         assert isinstance(view, NombView)
-        return choose(view, what.legal, rng, tries)
+        return choose(view, what.legal, rng)
 
     return play
 
 
-def choose(view: NombView, actions: list[ActionBase], rng: Rng, tries: bool = True) -> ActionBase:
+def prior(seed: int) -> Player:
+    """The player's considered choice: the strong level's first choice at the root of its
+    search. It makes no random try (they keep the search's playouts varied; played for real
+    they are mostly wasted moves) and looks one action ahead, on a position dealt from the
+    seat's view, for what `evaluate` counts: of the heuristic's equals, a push that sends an
+    apartment off the board beats one that does not."""
+    rng = Rng.seeded(seed)
+
+    def play(what: Seen) -> ActionBase:
+        view = what.view
+        assert isinstance(view, NombView)
+        state = what.sample(rng)
+
+        def worth(action: ActionBase) -> float:
+            after = GAME.apply(state, what.seat, action, quiet=True).state
+            return evaluate(after)[what.seat]
+
+        return choose(view, what.legal, rng, tries=False, worth=worth)
+
+    return play
+
+
+def choose(
+    view: NombView,
+    actions: list[ActionBase],
+    rng: Rng,
+    tries: bool = True,
+    worth: Callable[[ActionBase], float] | None = None,
+) -> ActionBase:
+    """A random try one time in `RANDOM_ONE_IN` when `tries`; else, among the actions
+    `worth` rates best (all of them without it), the most purposeful."""
     if tries and rng.below(RANDOM_ONE_IN) == 0:
         return rng.choice(actions)
+    if worth is not None:
+        rated = [worth(a) for a in actions]
+        actions = [a for a, r in zip(actions, rated, strict=True) if r == max(rated)]
     goals: dict[str, list[str]] = {}
     scored = [(score(view, a, goals), a) for a in actions]
     best = max(s for s, _ in scored)
