@@ -54,6 +54,26 @@ def _reaches(state: RiotState, u: Unit, target: str) -> bool:
     return kind.direct_assault and u.fresh and not u.moved and (u.at == HQ or b.is_entry(u.at))
 
 
+def _out_of_reach(u: Unit, target: str) -> Msg:
+    """Why `u` may not join an attack on `target`, once `_reaches` has said so: kept apart so
+    that listing the attacks a prompt offers builds no refusal it never shows."""
+    unit, place = names.unit(u), names.place(target)
+    if u.attacked:
+        return m("riot.refuse.reach.attacked", unit=unit)
+    if not b.on_board(u) or u.at == HOSPITAL:
+        return m("riot.refuse.reach.off_board", unit=unit)
+    if b.is_building(u.at):
+        return m("riot.refuse.reach.in_building", unit=unit)
+    street = target if b.is_street(target) else f"s{b.area_of()[target]}"
+    if u.at == street:  # a building of its own area, without the step it takes
+        return m("riot.refuse.reach.no_step", unit=unit, place=place)
+    if u.moved:
+        return m("riot.refuse.reach.moved", unit=unit, place=place)
+    if u.steps <= 0:
+        return m("riot.refuse.reach.no_step", unit=unit, place=place)
+    return m("riot.refuse.reach", unit=unit, place=place)
+
+
 def eligible(state: RiotState, seat: int, target: str) -> list[Unit]:
     return [u for u in own(state, seat) if _reaches(state, u, target)]
 
@@ -103,7 +123,7 @@ def _refusal(state: RiotState, seat: int, action: Attack) -> Msg | None:
         return m("riot.refuse.not_yours")
     for u in group:
         if not _reaches(state, u, target):
-            return m("riot.refuse.reach", unit=names.unit(u), place=names.place(target))
+            return _out_of_reach(u, target)
     if state.attacks.get(_key(state, seat, target, other), 0) >= MAX_ATTACKS:
         return m("riot.refuse.twice")
     if seat == POLICE:

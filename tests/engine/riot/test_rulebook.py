@@ -158,13 +158,13 @@ def test_a_unit_that_moved_attacks_only_in_the_area_it_stands_in() -> None:
     state = act(state, 1, kind="move", unit="aut1", to="s6")
     with pytest.raises(IllegalAction) as refused:
         act(state, 1, kind="attack", target="s1", defender="anarchists", units="aut1")
-    assert refused.value.msg.key == "riot.refuse.reach"
-    assert str(refused.value).startswith("Activist aut1 cannot reach street 1")
+    assert refused.value.msg.key == "riot.refuse.reach.moved"
+    assert str(refused.value).startswith("Activist aut1 moved this turn: it attacks only where")
     state = act(state, 1, kind="move", unit="aut2", to="s2")
     with pytest.raises(IllegalAction) as refused:
         act(state, 1, kind="attack", target="s3", defender="anarchists", units="aut2")
-    assert refused.value.msg.key == "riot.refuse.reach"
-    assert str(refused.value).startswith("Activist aut2 cannot reach street 3")
+    assert refused.value.msg.key == "riot.refuse.reach.moved"
+    assert str(refused.value).startswith("Activist aut2 moved this turn")
     state = act(state, 1, kind="attack", target="s2", defender="anarchists", units="aut2")
     assert isinstance(state.pending[0], Clash)
 
@@ -176,10 +176,22 @@ def test_attacking_a_building_costs_the_units_step() -> None:
     state = act(state, 1, kind="move", unit="aut1", to="s1")
     with pytest.raises(IllegalAction) as refused:
         act(state, 1, kind="attack", target="b1a", defender="anarchists", units="aut1")
-    assert refused.value.msg.key == "riot.refuse.reach"
-    assert str(refused.value).startswith("Activist aut1 cannot reach building b1a")
+    assert refused.value.msg.key == "riot.refuse.reach.no_step"
+    assert str(refused.value).startswith(
+        "Activist aut1 has no step left this turn to reach building b1a"
+    )
     state = act(state, 1, kind="attack", target="b1a", defender="anarchists", units="aut2")
     assert isinstance(state.pending[0], Clash)
+
+
+def test_a_unit_in_a_building_is_refused_for_being_there() -> None:
+    state = position(units={"aut1": "b1a", "ana1": "s1"}, active=1)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 1, kind="attack", target="s1", defender="anarchists", units="aut1")
+    assert refused.value.msg.key == "riot.refuse.reach.in_building"
+    assert str(refused.value) == (
+        "Activist aut1 stands in a building, and units in a building never attack."
+    )
 
 
 def test_the_defender_fights_with_every_unit_in_the_attacked_place() -> None:
