@@ -105,12 +105,19 @@ def _counters(b: Blocker) -> tuple[str, ...]:
     return pool
 
 
-def do_draw(state: ManiaState, action: Draw) -> list[Msg]:
-    """One counter drawn at random for all the Blocker's MP left; it keeps it."""
+def _offered(state: ManiaState, action: Draw | Arm | SetUp | Drop, refusal: str) -> Blocker:
+    """The Blocker an offered action is for; an action not offered now is refused with the
+    catalog's `refusal` (each kind says what it needs)."""
     if action not in offered(state):
-        raise IllegalAction(m("mania.refuse.draw"))
+        raise IllegalAction(m(refusal))
     b = board.find(state, action.blocker)
     assert b is not None
+    return b
+
+
+def do_draw(state: ManiaState, action: Draw) -> list[Msg]:
+    """One counter drawn at random for all the Blocker's MP left; it keeps it."""
+    b = _offered(state, action, "mania.refuse.draw")
     item = deck.draw_at_random(list(_counters(b)), state.rng)
     assert item is not None
     b.mp = 0
@@ -120,10 +127,7 @@ def do_draw(state: ManiaState, action: Draw) -> list[Msg]:
 
 def do_arm(state: ManiaState, action: Arm) -> list[Msg]:
     """Arm the charge, then step away when it demands it."""
-    if action not in offered(state):
-        raise IllegalAction(m("mania.refuse.arm"))
-    b = board.find(state, action.blocker)
-    assert b is not None
+    b = _offered(state, action, "mania.refuse.arm")
     notes = arm(state, state.active, b, action)
     if action.to:
         notes += move(state, Move(blocker=b.id, to=action.to))
@@ -131,10 +135,7 @@ def do_arm(state: ManiaState, action: Arm) -> list[Msg]:
 
 
 def do_set_up(state: ManiaState, action: SetUp) -> list[Msg]:
-    if action not in offered(state):
-        raise IllegalAction(m("mania.refuse.set_up"))
-    b = board.find(state, action.blocker)
-    assert b is not None
+    b = _offered(state, action, "mania.refuse.set_up")
     weapons.set_up(state, b, action.item)
     return [m("mania.event.set_up", unit=names.blocker(b), item=names.item(action.item))]
 
@@ -142,10 +143,7 @@ def do_set_up(state: ManiaState, action: SetUp) -> list[Msg]:
 def do_drop(state: ManiaState, action: Drop) -> list[Msg]:
     """The item leaves play for 1 MP: a Blocker sheds a Demo Charge before it is shot at, or
     gear it has no use for."""
-    if action not in offered(state):
-        raise IllegalAction(m("mania.refuse.drop"))
-    b = board.find(state, action.blocker)
-    assert b is not None
+    b = _offered(state, action, "mania.refuse.drop")
     board.spend(state, b, ARM_COST)
     b.kit.remove(action.item)
     if action.item not in b.kit and action.item in b.set_up:
