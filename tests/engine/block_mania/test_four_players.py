@@ -13,15 +13,9 @@ from engine.games.block_mania import board, combat
 from engine.games.block_mania.actions import End
 from engine.games.block_mania.content.models import content
 from engine.games.block_mania.rules import GAME
-from engine.games.block_mania.state import SHARED, Blocker
+from engine.games.block_mania.state import SHARED
 
-from .support import game
-
-
-def _put(state, type_id: str, owner: int, at: str, kit: list[str] | None = None) -> Blocker:
-    b = Blocker(id=f"T{len(state.blockers)}", type=type_id, owner=owner, at=at, kit=kit or [])
-    state.blockers.append(b)
-    return b
+from .support import game, put
 
 
 def test_block_mania_seats_two_or_four_players() -> None:
@@ -70,11 +64,11 @@ def test_the_defending_blocks_blockers_all_answer_commanded_by_the_next_player()
     state = game(2, players=4)
     for b in state.blockers:
         b.at = "gone"
-    mover = _put(state, "juves", 0, "A35")
+    mover = put(state, "juves", 0, "A35")
     mover.active = True
-    mine = _put(state, "citi_def", 1, "A36", ["laser"])
-    teammates = _put(state, "citi_def", 3, "A34", ["laser"])
-    _put(state, "citi_def", 2, "A25", ["laser"])  # the mover's teammate does not shoot at it
+    mine = put(state, "citi_def", 1, "A36", ["laser"])
+    teammates = put(state, "citi_def", 3, "A34", ["laser"])
+    put(state, "citi_def", 2, "A25", ["laser"])  # the mover's teammate does not shoot at it
     state.hands[1] = []
     state = GAME.apply(state, 0, End()).state
     assert state.phase == "defensive"
@@ -88,9 +82,9 @@ def test_teammates_neither_shoot_nor_fight_each_other_nor_their_own_block() -> N
     state = game(1, players=4)
     for b in state.blockers:
         b.at = "gone"
-    shooter = _put(state, "citi_def", 0, "A64", ["laser", "club"])
-    friend = _put(state, "juves", 2, "A64")
-    enemy = _put(state, "juves", 3, "A64")
+    shooter = put(state, "citi_def", 0, "A64", ["laser", "club"])
+    friend = put(state, "juves", 2, "A64")
+    enemy = put(state, "juves", 3, "A64")
     found = combat.options(state, shooter, 0)
     targets = {(a.how, a.target) for a in found}
     assert ("melee", enemy.id) in targets and ("shoot", enemy.id) in targets

@@ -11,15 +11,7 @@ from engine.games.block_mania.actions import Arm, Attack, Move
 from engine.games.block_mania.rules import GAME
 from engine.games.block_mania.state import Blocker, ManiaState
 
-from .support import game, put, rigged
-
-
-def _empty() -> ManiaState:
-    """A game with no Blocker in play, so each test states every die it needs."""
-    state = game()
-    state.blockers = []
-    state.cp = 0
-    return state
+from .support import empty, put, rigged
 
 
 def _armed(state: ManiaState, item: str, at: str, mp: int = 4) -> Blocker:
@@ -30,7 +22,7 @@ def _armed(state: ManiaState, item: str, at: str, mp: int = 4) -> Blocker:
 
 @pytest.mark.parametrize(("roll", "killed"), [(4, False), (5, True)])
 def test_a_demo_charge_goes_off_as_the_combat_phase_begins(roll: int, killed: bool) -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "demo_charge", "B35")
     foe = put(state, "mob", 1, "B35")  # Strength 3: 1D6 + 4 - 3 must reach 6
     ordnance.do_arm(state, Arm(blocker=b.id, item="demo_charge"))
@@ -46,7 +38,7 @@ def test_a_demo_charge_goes_off_as_the_combat_phase_begins(roll: int, killed: bo
 def test_a_demo_charge_carrier_under_attack_sets_it_off_on_a_6(
     accident: int, goes_off: bool
 ) -> None:
-    state = _empty()
+    state = empty()
     shooter = put(state, "juves", 0, "B34", ["laser"])
     carrier = put(state, "mob", 1, "B35", ["demo_charge"])
     rigged(state, [1, accident, 6, 2, 1])  # the shot misses; the blast kills (6+4-3), 1 SD
@@ -57,7 +49,7 @@ def test_a_demo_charge_carrier_under_attack_sets_it_off_on_a_6(
 
 
 def test_a_blast_spares_a_blocker_a_carried_charge_going_off_has_already_killed() -> None:
-    state = _empty()
+    state = empty()
     carrier = put(state, "juves", 1, "A35", ["demo_charge"])
     other = put(state, "juves", 1, "A35")
     # The blast misses the carrier (1), whose charge goes off (6): it misses the carrier
@@ -70,7 +62,7 @@ def test_a_blast_spares_a_blocker_a_carried_charge_going_off_has_already_killed(
 
 
 def test_a_thermo_bomb_collapses_its_square_and_sets_the_three_above_alight() -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "thermo_bomb", "B35")
     with pytest.raises(IllegalAction) as refused:
         ordnance.do_arm(state, Arm(blocker=b.id, item="thermo_bomb"))  # must step away
@@ -84,7 +76,7 @@ def test_a_thermo_bomb_collapses_its_square_and_sets_the_three_above_alight() ->
 
 
 def test_a_thermo_bomb_sets_no_fire_in_a_square_above_that_collapses() -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "thermo_bomb", "B35")
     ordnance.do_arm(state, Arm(blocker=b.id, item="thermo_bomb", to="B25"))
     rigged(state, [5, 1, 1, 1, 1, 1])  # B26 collapses (5 + 1), loading B17, B27, B37
@@ -105,7 +97,7 @@ def test_a_thermo_bomb_sets_no_fire_in_a_square_above_that_collapses() -> None:
 def test_nerve_gas_kills_on_5_inside_and_6_at_a_window(
     square: str, roll: int, killed: bool
 ) -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "nerve_gas", "B32")  # B's Power House
     victim = put(state, "mob", 1, square)
     ordnance.do_arm(state, Arm(blocker=b.id, item="nerve_gas"))
@@ -115,7 +107,7 @@ def test_nerve_gas_kills_on_5_inside_and_6_at_a_window(
 
 
 def test_nerve_gas_spares_the_balconies_and_is_armed_only_in_a_power_house() -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "nerve_gas", "B35")
     assert not any(isinstance(a, Arm) for a in ordnance.offered(state))
     b.at = "B32"
@@ -133,7 +125,7 @@ def test_nerve_gas_spares_the_balconies_and_is_armed_only_in_a_power_house() -> 
 def test_the_plascrete_virus_damages_on_4_and_moves_by_2d6(
     up: int, side: int, dcol: int, dlevel: int
 ) -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "plascrete_virus", "B35")
     ordnance.do_arm(state, Arm(blocker=b.id, item="plascrete_virus"))
     rigged(state, [6])
@@ -149,7 +141,7 @@ def test_the_plascrete_virus_damages_on_4_and_moves_by_2d6(
 
 
 def test_the_plascrete_virus_rolls_again_for_its_own_square_and_harms_no_collapsed_one() -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "plascrete_virus", "B35")
     ordnance.do_arm(state, Arm(blocker=b.id, item="plascrete_virus"))
     state.active = 1
@@ -160,7 +152,7 @@ def test_the_plascrete_virus_rolls_again_for_its_own_square_and_harms_no_collaps
 
 
 def test_a_trip_mine_is_laid_face_down_in_an_interior_square_on_the_way_out() -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "trip_mine", "B05")  # a Window: no mine here
     assert not any(isinstance(a, Arm) for a in ordnance.offered(state))
     b.at = "B35"
@@ -179,7 +171,7 @@ def test_a_trip_mine_is_laid_face_down_in_an_interior_square_on_the_way_out() ->
 def test_a_trip_mine_goes_off_under_an_enemy_at_4_with_a_structural_damage(
     roll: int, killed: bool
 ) -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "trip_mine", "B35")
     ordnance.do_arm(state, Arm(blocker=b.id, item="trip_mine", to="B25"))
     state.active = 1
@@ -192,7 +184,7 @@ def test_a_trip_mine_goes_off_under_an_enemy_at_4_with_a_structural_damage(
 
 
 def test_a_face_down_mine_shows_as_a_counter_named_only_to_its_side() -> None:
-    state = _empty()
+    state = empty()
     b = _armed(state, "trip_mine", "B35")
     ordnance.do_arm(state, Arm(blocker=b.id, item="trip_mine", to="B25"))
     seen = {seat: GAME.view(state, seat).charges for seat in (0, 1, None)}

@@ -6,15 +6,8 @@ import pytest
 
 from engine.games.block_mania import board, combat, damage, turn
 from engine.games.block_mania.actions import Attack, Move
-from engine.games.block_mania.state import Blocker
 
-from .support import game, rigged
-
-
-def _put(state, type_id: str, owner: int, at: str, kit: list[str] | None = None) -> Blocker:
-    b = Blocker(id=f"T{len(state.blockers)}", type=type_id, owner=owner, at=at, kit=kit or [])
-    state.blockers.append(b)
-    return b
+from .support import game, put, rigged
 
 
 @pytest.mark.parametrize(
@@ -45,8 +38,8 @@ def test_shooting_kills_when_die_plus_damage_minus_strength_reaches_6(
     roll: int, killed: bool
 ) -> None:
     state = game()
-    shooter = _put(state, "juves", 0, "A33", ["laser"])  # Laser +3
-    target = _put(state, "mob", 1, "A34")  # Strength 3, Interior
+    shooter = put(state, "juves", 0, "A33", ["laser"])  # Laser +3
+    target = put(state, "mob", 1, "A34")  # Strength 3, Interior
     rigged(state, [roll])
     combat.resolve(state, 0, shooter, Attack(blocker=shooter.id, how="shoot", target=target.id))
     assert (target.at == "gone") is killed
@@ -54,8 +47,8 @@ def test_shooting_kills_when_die_plus_damage_minus_strength_reaches_6(
 
 def test_shooting_at_a_civic_or_plaza_square_adds_one() -> None:
     state = game()
-    shooter = _put(state, "juves", 1, "A11", ["laser"])
-    target = _put(state, "mob", 0, "A20")  # Civic
+    shooter = put(state, "juves", 1, "A11", ["laser"])
+    target = put(state, "mob", 0, "A20")  # Civic
     rigged(state, [3, 6])  # 3 + 3 + 1 - 3 = 4... needs 6: 5 is not enough
     combat.resolve(state, 1, shooter, Attack(blocker=shooter.id, how="shoot", target=target.id))
     assert target.at == "A20"
@@ -72,8 +65,8 @@ def test_close_combat_higher_wins_and_a_tie_locks(
     mine: int, theirs: int, loser: str | None
 ) -> None:
     state = game()
-    a = _put(state, "juves", 0, "A35", ["club"])  # 2 + 1
-    d = _put(state, "juves", 1, "A35", ["club"])
+    a = put(state, "juves", 0, "A35", ["club"])  # 2 + 1
+    d = put(state, "juves", 1, "A35", ["club"])
     rigged(state, [mine, theirs])
     combat.resolve(state, 0, a, Attack(blocker=a.id, how="melee", target=d.id))
     if loser is None:
@@ -84,8 +77,8 @@ def test_close_combat_higher_wins_and_a_tie_locks(
 
 def test_fatties_charging_get_two() -> None:
     state = game()
-    a = _put(state, "fatties", 0, "A35")  # 4 + 2 charge
-    d = _put(state, "citi_def", 1, "A35", ["club"])  # 3 + 1
+    a = put(state, "fatties", 0, "A35")  # 4 + 2 charge
+    d = put(state, "citi_def", 1, "A35", ["club"])  # 3 + 1
     rigged(state, [2, 2])  # 6 against 6 without the charge: 8 with it
     combat.resolve(state, 0, a, Attack(blocker=a.id, how="melee", target=d.id))
     assert d.at == "gone" and a.at == "A35"
@@ -94,7 +87,7 @@ def test_fatties_charging_get_two() -> None:
 @pytest.mark.parametrize(("roll", "burns"), [(3, False), (4, True)])
 def test_arson_succeeds_on_die_plus_strength_6(roll: int, burns: bool) -> None:
     state = game()
-    b = _put(state, "juves", 0, "B35")  # Strength 2
+    b = put(state, "juves", 0, "B35")  # Strength 2
     rigged(state, [roll, 1])
     combat.resolve(state, 0, b, Attack(blocker=b.id, how="arson"))
     assert (state.squares["B35"].fire == 1) is burns
@@ -145,7 +138,7 @@ def test_a_low_fire_roll_removes_a_fire_while_the_tank_stands() -> None:
 
 def test_blockers_in_fire_die_on_die_plus_fires_7() -> None:
     state = game()
-    b = _put(state, "fatties", 0, "A35")
+    b = put(state, "fatties", 0, "A35")
     state.squares["A35"].fire = 2
     rigged(state, [6, 3, 4])  # 3 fires; square roll 3 (3+3 < 7), Blocker roll 4 (4+3 = 7)
     damage.fire_phase(state, [])
@@ -170,7 +163,7 @@ def test_square_strength_is_six_and_eight_for_the_armoury() -> None:
 
 def test_movement_costs() -> None:
     state = game()
-    b = _put(state, "juves", 0, "A35")
+    b = put(state, "juves", 0, "A35")
     b.active, b.mp = True, 4
     costs = board.steps(state, b)
     assert costs["A25"] == 1 and costs["A45"] == 1  # sideways
@@ -189,7 +182,7 @@ def test_movement_costs() -> None:
 
 def test_extra_movement_costs_one_command_point_each() -> None:
     state = game()
-    b = _put(state, "juves", 0, "A35")
+    b = put(state, "juves", 0, "A35")
     b.active, b.mp, b.steps = True, 1, 0
     state.cp = 3
     turn.move(state, Move(blocker=b.id, to="A36"))  # 2 MP: 1 from the Blocker, 1 CP

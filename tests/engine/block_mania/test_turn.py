@@ -6,20 +6,13 @@ from __future__ import annotations
 from engine.games.block_mania import board, combat, turn
 from engine.games.block_mania.actions import Attack, End, Move, Play, Switch
 from engine.games.block_mania.rules import GAME
-from engine.games.block_mania.state import Blocker
 
-from .support import game, rigged
-
-
-def _put(state, type_id: str, owner: int, at: str, kit: list[str] | None = None) -> Blocker:
-    b = Blocker(id=f"T{len(state.blockers)}", type=type_id, owner=owner, at=at, kit=kit or [])
-    state.blockers.append(b)
-    return b
+from .support import game, put, rigged
 
 
 def test_switching_the_power_off_stops_elevators_and_the_free_civic_and_costs_one_mp() -> None:
     state = game()
-    b = _put(state, "juves", 0, "A32")  # A's Power House
+    b = put(state, "juves", 0, "A32")  # A's Power House
     b.active, b.mp = True, 2
     GAME.apply(state, 0, Switch(blocker=b.id))  # the input state is untouched
     state = GAME.apply(state, 0, Switch(blocker=b.id)).state
@@ -35,8 +28,8 @@ def test_switching_the_power_off_stops_elevators_and_the_free_civic_and_costs_on
 def test_shooting_into_a_dark_block_is_at_minus_one() -> None:
     state = game()
     state.power[1] = False
-    shooter = _put(state, "juves", 0, "B33", ["laser"])
-    target = _put(state, "juves", 1, "B34")  # Strength 2: 5 + 3 - 2 = 6, minus 1
+    shooter = put(state, "juves", 0, "B33", ["laser"])
+    target = put(state, "juves", 1, "B34")  # Strength 2: 5 + 3 - 2 = 6, minus 1
     rigged(state, [5])
     combat.resolve(state, 0, shooter, Attack(blocker=shooter.id, how="shoot", target=target.id))
     assert target.at == "B34"
@@ -44,11 +37,11 @@ def test_shooting_into_a_dark_block_is_at_minus_one() -> None:
 
 def test_only_a_superhero_joins_a_friend_in_a_locked_square() -> None:
     state = game()
-    friend = _put(state, "juves", 0, "A35")
-    foe = _put(state, "juves", 1, "A35")
+    friend = put(state, "juves", 0, "A35")
+    foe = put(state, "juves", 1, "A35")
     friend.locked = foe.locked = True
-    hero = _put(state, "superhero", 0, "A25")
-    walker = _put(state, "juves", 0, "A45")
+    hero = put(state, "superhero", 0, "A25")
+    walker = put(state, "juves", 0, "A45")
     hero.mp = walker.mp = 4
     assert "A35" in board.steps(state, hero)
     assert "A35" not in board.steps(state, walker)
@@ -56,12 +49,12 @@ def test_only_a_superhero_joins_a_friend_in_a_locked_square() -> None:
 
 def test_mob_rides_the_sky_rail_but_not_the_mega_way_and_fatties_ride_neither() -> None:
     state = game()
-    mob = _put(state, "mob", 0, "A68")
-    fat = _put(state, "fatties", 0, "A68")
+    mob = put(state, "mob", 0, "A68")
+    fat = put(state, "fatties", 0, "A68")
     assert "B08" in board.steps(state, mob) and "B08" not in board.steps(state, fat)
     mob.at = fat.at = "A50"
     assert "B10" not in board.steps(state, mob) and "B10" not in board.steps(state, fat)
-    juve = _put(state, "juves", 0, "A50")
+    juve = put(state, "juves", 0, "A50")
     assert board.steps(state, juve)["B10"] == 1
 
 
@@ -69,10 +62,10 @@ def test_defensive_fire_reaches_activated_enemies_next_to_the_shooter_as_buttons
     state = game()
     for b in state.blockers:
         b.at = "gone"
-    mover = _put(state, "juves", 0, "A35")
+    mover = put(state, "juves", 0, "A35")
     mover.active = True
-    near = _put(state, "citi_def", 1, "A36", ["laser"])
-    _put(state, "citi_def", 1, "A38", ["laser"])  # two levels away: no shot
+    near = put(state, "citi_def", 1, "A36", ["laser"])
+    put(state, "citi_def", 1, "A38", ["laser"])  # two levels away: no shot
     state.hands[1] = []
     state = GAME.apply(state, 0, End()).state
     assert state.phase == "defensive"
@@ -136,10 +129,10 @@ def test_new_blockers_enter_on_the_ground_floor_of_their_own_block() -> None:
 
 def test_a_jaeger_crosses_by_sucker_gun_three_levels_down_immune_to_defensive_fire() -> None:
     state = game()
-    jaeger = _put(state, "jaeger", 0, "A67")  # A window at level 7
+    jaeger = put(state, "jaeger", 0, "A67")  # A window at level 7
     jaeger.active, jaeger.mp = True, 3
     assert board.steps(state, jaeger)["B04"] == 1
-    guard = _put(state, "citi_def", 1, "B05", ["laser"])
+    guard = put(state, "citi_def", 1, "B05", ["laser"])
     rigged(state, [4])
     turn.move(state, Move(blocker=jaeger.id, to="B04"))
     assert jaeger.at == "B04" and jaeger.suckered
@@ -151,12 +144,12 @@ def test_a_jaeger_crosses_by_sucker_gun_three_levels_down_immune_to_defensive_fi
 
 def test_the_sucker_gun_risks_an_attack_on_a_one_and_needs_height() -> None:
     state = game()
-    jaeger = _put(state, "jaeger", 0, "A67")
+    jaeger = put(state, "jaeger", 0, "A67")
     jaeger.active, jaeger.mp = True, 3
     rigged(state, [1, 6])  # slips: 6 + 2 - 3 = 5, survives
     turn.move(state, Move(blocker=jaeger.id, to="B04"))
     assert jaeger.at == "B04"
-    low = _put(state, "jaeger", 0, "A63")
+    low = put(state, "jaeger", 0, "A63")
     assert "B00" not in board.steps(state, low)
-    walker = _put(state, "juves", 0, "A67")
+    walker = put(state, "juves", 0, "A67")
     assert "B04" not in board.steps(state, walker)

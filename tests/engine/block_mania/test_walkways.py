@@ -9,13 +9,7 @@ from engine.games.block_mania import board, combat
 from engine.games.block_mania.actions import Attack
 from engine.games.block_mania.state import Blocker, ManiaState
 
-from .support import game, put, rigged
-
-
-def _empty() -> ManiaState:
-    state = game()
-    state.blockers = []
-    return state
+from .support import empty, put, rigged
 
 
 def _shoot(state: ManiaState, b: Blocker, walkway: str, roll: int, mode: str = "") -> None:
@@ -27,7 +21,7 @@ def _shoot(state: ManiaState, b: Blocker, walkway: str, roll: int, mode: str = "
 
 @pytest.mark.parametrize(("roll", "hit"), [(3, False), (4, True)])
 def test_a_walkway_is_hit_on_die_plus_damage_minus_6_reaching_1(roll: int, hit: bool) -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A65", ["laser"])  # +3, at a Window facing the gap
     _shoot(state, b, "pedway", roll)
     assert state.walkways.get("pedway", 0) == int(hit)
@@ -36,7 +30,7 @@ def test_a_walkway_is_hit_on_die_plus_damage_minus_6_reaching_1(roll: int, hit: 
 def test_the_pedway_stops_at_the_first_hit_collapses_at_the_second_is_severed_at_the_third() -> (
     None
 ):
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A65", ["laser"])
     walker = put(state, "juves", 0, "A64")  # on the Pedway Terminus
     walker.mp = 3
@@ -51,7 +45,7 @@ def test_the_pedway_stops_at_the_first_hit_collapses_at_the_second_is_severed_at
 
 
 def test_the_mega_way_is_damaged_by_the_first_hit_and_closed_by_the_second() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A65", ["laser"])
     driver = put(state, "juves", 0, "A50")  # A's Vehicle Park
     driver.mp = 3
@@ -62,7 +56,7 @@ def test_the_mega_way_is_damaged_by_the_first_hit_and_closed_by_the_second() -> 
 
 
 def test_only_the_missile_defence_laser_shoots_the_sky_rail_at_strength_4() -> None:
-    state = _empty()
+    state = empty()
     laser = put(state, "juves", 0, "A65", ["laser"])
     assert not any(a.target == "sky_rail" for a in combat.options(state, laser, 0))
     b = put(state, "juves", 0, "A67", ["missile_defence_laser"])
@@ -77,13 +71,13 @@ def test_only_the_missile_defence_laser_shoots_the_sky_rail_at_strength_4() -> N
 
 
 def test_walkways_are_seen_only_from_squares_facing_the_gap() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A45", ["laser"])
     assert not any(a.how == "walkway" for a in combat.options(state, b, 0))
 
 
 def test_a_flyer_beside_the_gap_lands_on_the_mega_way_and_goes_to_a_vehicle_park_for_1_mp() -> None:
-    state = _empty()
+    state = empty()
     flyer = put(state, "superhero", 0, "A67")  # a Window facing the gap
     flyer.mp = 4
     assert board.steps(state, flyer)["A50"] == 1 and board.steps(state, flyer)["B10"] == 1
@@ -98,7 +92,7 @@ def test_a_flyer_beside_the_gap_lands_on_the_mega_way_and_goes_to_a_vehicle_park
 
 
 def test_the_train_passes_no_collapsed_tubeway_square_in_either_block() -> None:
-    state = _empty()
+    state = empty()
     rider = put(state, "juves", 0, "A68")  # A's Sky Rail Station
     rider.mp = 3
     assert board.tubeway() == ("A48", "A58", "B28", "B18")
@@ -111,7 +105,7 @@ def test_the_train_passes_no_collapsed_tubeway_square_in_either_block() -> None:
 
 
 def test_a_flyer_beside_the_gap_lands_on_the_sky_rail_for_a_station_whose_tubeway_stands() -> None:
-    state = _empty()
+    state = empty()
     flyer = put(state, "superhero", 0, "A65")
     flyer.mp = 4
     assert board.steps(state, flyer)["B08"] == 1 and board.steps(state, flyer)["A68"] == 1
@@ -122,7 +116,7 @@ def test_a_flyer_beside_the_gap_lands_on_the_sky_rail_for_a_station_whose_tubewa
 
 
 def test_no_vehicle_rides_the_mega_way_through_a_collapsed_tunnel_but_a_flyer_lands_on_it() -> None:
-    state = _empty()
+    state = empty()
     driver = put(state, "juves", 0, "A50")  # A's Vehicle Park
     driver.mp = 3
     flyer = put(state, "superhero", 0, "A67")

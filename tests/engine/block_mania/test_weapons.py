@@ -11,14 +11,7 @@ from engine.games.block_mania import combat, damage, ordnance, turn
 from engine.games.block_mania.actions import Attack, Drop, Move, SetUp
 from engine.games.block_mania.state import Blocker, ManiaState
 
-from .support import game, put, rigged
-
-
-def _empty() -> ManiaState:
-    state = game()
-    state.blockers = []
-    state.cp = 0
-    return state
+from .support import empty, put, rigged
 
 
 def _gunner(state: ManiaState, item: str, at: str) -> Blocker:
@@ -29,7 +22,7 @@ def _gunner(state: ManiaState, item: str, at: str) -> Blocker:
 
 
 def test_a_heavy_weapon_fires_only_once_set_up_for_2_mp_and_packs_up_when_moved() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A35", ["missile_launcher"])
     b.active, b.mp = True, 1
     put(state, "mob", 1, "A36")
@@ -54,7 +47,7 @@ def test_a_heavy_weapon_fires_only_once_set_up_for_2_mp_and_packs_up_when_moved(
     ],
 )
 def test_each_rocket_and_shell_has_its_damage_value(mode: str, value: int) -> None:
-    state = _empty()
+    state = empty()
     item = "spit_cannon" if mode == "incendiary_shells" else "missile_launcher"
     b = _gunner(state, item, "A66")
     for roll, killed in ((6 - value, False), (7 - value, True)):
@@ -78,7 +71,7 @@ def test_each_rocket_and_shell_has_its_damage_value(mode: str, value: int) -> No
 def test_each_rocket_leaves_its_structural_damage_or_fire(
     mode: str, dice: list[int], damage: int, fire: int
 ) -> None:
-    state = _empty()
+    state = empty()
     b = _gunner(state, "missile_launcher", "A66")
     target = put(state, "fatties", 1, "B06")
     rigged(state, [1, *dice])  # the shot itself misses
@@ -87,7 +80,7 @@ def test_each_rocket_leaves_its_structural_damage_or_fire(
 
 
 def test_incendiary_shells_add_a_fire() -> None:
-    state = _empty()
+    state = empty()
     b = _gunner(state, "spit_cannon", "A66")
     target = put(state, "fatties", 1, "B06")
     rigged(state, [1])
@@ -97,7 +90,7 @@ def test_incendiary_shells_add_a_fire() -> None:
 
 
 def test_homing_rockets_reach_any_window_without_line_of_fire_and_nothing_else() -> None:
-    state = _empty()
+    state = empty()
     b = _gunner(state, "missile_launcher", "A33")  # deep inside block A
     at_window = put(state, "mob", 1, "B05")
     inside = put(state, "mob", 1, "B35")
@@ -110,7 +103,7 @@ def test_homing_rockets_reach_any_window_without_line_of_fire_and_nothing_else()
 
 
 def test_a_missile_defence_laser_in_a_window_nullifies_missile_attacks_on_its_block() -> None:
-    state = _empty()
+    state = empty()
     b = _gunner(state, "missile_launcher", "A66")
     target = put(state, "spugs", 1, "B06")
     guard = put(state, "mob", 1, "B03", ["missile_defence_laser"])
@@ -125,7 +118,7 @@ def test_a_missile_defence_laser_in_a_window_nullifies_missile_attacks_on_its_bl
 
 
 def test_the_robo_dog_is_discarded_to_attack_the_nearest_enemy_at_3() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A35", ["robo_dog"])
     b.active = True
     near = put(state, "spugs", 1, "A55")
@@ -143,7 +136,7 @@ def test_the_robo_dog_is_discarded_to_attack_the_nearest_enemy_at_3() -> None:
 def test_a_flamer_or_fire_bombs_discarded_after_use_place_three_fire_counters(
     item: str, mode: str
 ) -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A66", [item, "laser"])
     b.active = True
     target = put(state, "fatties", 1, "B06")
@@ -157,7 +150,7 @@ def test_a_flamer_or_fire_bombs_discarded_after_use_place_three_fire_counters(
 
 
 def test_a_flamer_kept_after_use_places_one_fire_counter() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A66", ["flamer"])
     target = put(state, "fatties", 1, "B06")
     rigged(state, [1])
@@ -166,7 +159,7 @@ def test_a_flamer_kept_after_use_places_one_fire_counter() -> None:
 
 
 def test_dropping_a_weapon_costs_1_mp_and_takes_it_out_of_play() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A35", ["demo_charge", "missile_launcher"])
     b.active, b.mp = True, 1
     b.set_up.append("missile_launcher")
@@ -185,7 +178,7 @@ def test_dropping_a_weapon_costs_1_mp_and_takes_it_out_of_play() -> None:
 
 
 def test_a_dropped_demo_charge_no_longer_goes_off_when_its_carrier_is_shot() -> None:
-    state = _empty()
+    state = empty()
     state.cp = 1
     b = put(state, "juves", 0, "A35", ["demo_charge"])
     b.active = True  # no MP: the command point pays
@@ -197,7 +190,7 @@ def test_a_dropped_demo_charge_no_longer_goes_off_when_its_carrier_is_shot() -> 
 
 
 def test_fire_bombs_thrown_from_a_window_at_level_3_or_higher_reach_the_plazas_below() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A63", ["fire_bombs"])
     b.active = True
     below = put(state, "mob", 1, "A60")  # on block A's Plaza under the gap-facing wall
@@ -211,7 +204,7 @@ def test_fire_bombs_thrown_from_a_window_at_level_3_or_higher_reach_the_plazas_b
 
 
 def test_fire_bombs_from_a_window_below_level_3_do_not_reach_a_plaza() -> None:
-    state = _empty()
+    state = empty()
     b = put(state, "juves", 0, "A62", ["fire_bombs"])
     b.active = True
     below = put(state, "mob", 1, "A60")
