@@ -108,7 +108,7 @@ def test_the_region_is_the_acting_seats_blockers_or_what_the_last_step_changed()
 
 
 def test_the_overview_names_each_seat_with_its_player_and_counts_and_frames_a_change() -> None:
-    view, before = _played(game(3), 116, 3)
+    view, before = kept_position()  # a fight: both sides' Blockers in the region shown
     canvas = overview_image(view, NAMES, before)
     colours = {c for _, c in canvas.image.getcolors(maxcolors=1 << 20) or []}
     assert block_mania.BLUE in colours and block_mania.VERMILLION in colours
