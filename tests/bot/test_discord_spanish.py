@@ -51,7 +51,7 @@ def shown(message: MessageRecord) -> list[str]:
     for embed in message.embeds:
         seen += [str(embed.get("title", "")), str(embed.get("description", ""))]
         seen.append(str((embed.get("footer") or {}).get("text", "")))
-    seen += [str(c.get("label", "")) for c in message.iter_components() if c.get("type") == 2]
+    seen += message.button_labels
     return seen
 
 

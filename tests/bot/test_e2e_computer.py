@@ -17,7 +17,7 @@ from engine.computer import Level
 from engine.players import player_for, seen
 from tests.bot.driver import Policy, step
 from tests.bot.harness import Session, reply_text
-from tests.standin import MessageRecord, UserRecord
+from tests.standin import UserRecord
 
 STEPS = 3000
 
@@ -96,10 +96,6 @@ async def test_a_person_plays_not_on_my_block_to_its_end_against_the_computer(tm
         assert any("Game over" in text for text in said[-3:])
 
 
-def labels(message: MessageRecord) -> list[str]:
-    return [str(c["label"]) for c in message.iter_components() if c.get("type") == 2]
-
-
 async def test_the_host_sends_the_last_computer_away_from_the_lobby(tmp_path: Path):
     """One computer too many is one click undone; the button shows only while a computer is
     seated, nobody but the host may use it, and the game's menus keep what rows are left."""
@@ -107,11 +103,11 @@ async def test_the_host_sends_the_last_computer_away_from_the_lobby(tmp_path: Pa
         host, bob = session.user("host"), session.user("bob")
         await session.command(host, "game", "new", game="bloc_by_bloc")
         lobby = session.posts()[-1]
-        assert "− Computer" not in labels(lobby)
+        assert "− Computer" not in lobby.button_labels
         await session.click(host, lobby, "+ Computer (casual)")
         await session.click(host, session.standin.message(lobby.id), "+ Computer (strong)")
         lobby = session.standin.message(lobby.id)
-        assert "− Computer" in labels(lobby)
+        assert "− Computer" in lobby.button_labels
         rows = lobby.components
         assert len(rows) == 5 and sum(c.get("type") == 3 for c in lobby.iter_components()) == 3
 
@@ -128,7 +124,7 @@ async def test_the_host_sends_the_last_computer_away_from_the_lobby(tmp_path: Pa
 
         await session.click(host, session.standin.message(lobby.id), "− Computer")
         lobby = session.standin.message(lobby.id)
-        assert "− Computer" not in labels(lobby)
+        assert "− Computer" not in lobby.button_labels
         assert sum(c.get("type") == 3 for c in lobby.iter_components()) == 4
         assert [level_of(p) for p in (await session.table()).row.players] == [None]
 

@@ -558,8 +558,7 @@ async def test_export_import_list_and_mine_answer_a_spanish_reader_in_spanish(re
         paged = (await real.command(ana, "game", "list")).reply
     finally:
         record_commands.PER_PAGE = original
-    labels = [c.get("label") for c in paged.iter_components() if c.get("type") == 2]
-    assert labels == ["◀ Anterior", "Siguiente ▶"], labels
+    assert paged.button_labels == ["◀ Anterior", "Siguiente ▶"], paged.button_labels
 
     await play_defaults(real)
     answer = (await run(real, ana, real.channel, "game", "export")).reply

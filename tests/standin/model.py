@@ -172,6 +172,11 @@ class MessageRecord:
         """custom_ids of all interactive components, in layout order."""
         return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
 
+    @property
+    def button_labels(self) -> list[str]:
+        """The labels of its buttons, in layout order (a button without one reads as "")."""
+        return [str(c.get("label", "")) for c in self.iter_components() if c.get("type") == 2]
+
     def find_button(self, label: str) -> dict[str, Any]:
         """The button with this label (or a label containing it); KeyError if none."""
         buttons = [c for c in self.iter_components() if c.get("type") == 2]
