@@ -194,6 +194,20 @@ def test_a_unit_in_a_building_is_refused_for_being_there() -> None:
     )
 
 
+def test_a_unit_that_attacked_or_is_off_the_board_is_refused_for_that() -> None:
+    state = position(units={"aut1": "s1", "ana1": "s1"}, active=1)
+    found = unit(state, "aut1")
+    assert found is not None
+    found.attacked = True  # as after its clash this turn
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 1, kind="attack", target="s1", defender="anarchists", units="aut1")
+    assert str(refused.value) == "Activist aut1 has already attacked this turn."
+    state = position(units={"ana1": "s1"}, active=1)  # aut1 is still in the supply
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 1, kind="attack", target="s1", defender="anarchists", units="aut1")
+    assert refused.value.msg.key == "riot.refuse.reach.off_board"
+
+
 def test_the_defender_fights_with_every_unit_in_the_attacked_place() -> None:
     state = position(units={"pol22": "s1", "aut1": "s1", "aut2": "s1", "aut3": "b1a"})
     state = act(state, 0, kind="attack", target="s1", defender="autonomen", units="pol22")
