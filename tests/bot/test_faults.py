@@ -327,7 +327,13 @@ async def test_posts_held_back_by_one_outage_are_retried_at_spread_times(
     waits = [datetime.fromisoformat(r[0]) - datetime.fromisoformat(r[1]) for r in rows]
     # each waits between half and all of the 60 s (times are kept to the second)
     assert all(timedelta(seconds=29) <= w <= timedelta(seconds=62) for w in waits)
-    assert len(set(waits)) >= 8 and max(waits) - min(waits) >= timedelta(seconds=15)
+    # Spread, not a burst: no second holds more than a third of the games, and the waits span
+    # at least a third of the window. Which draws each game gets depends on how many other
+    # requests failed first, so the exact waits vary from run to run; twelve uniform draws
+    # fail these about once in a thousand runs (demanding eight distinct seconds failed about
+    # once in eighty), while retries due together fail them every time.
+    most = max(waits.count(w) for w in waits)
+    assert most <= 4 and max(waits) - min(waits) >= timedelta(seconds=10), sorted(waits)
 
 
 def test_each_retry_waits_between_half_and_all_of_its_doubled_wait():
