@@ -13,7 +13,7 @@ from engine.players import heuristic, play_out, player_for, random_player
 from engine.rng import Rng
 from tests.engine.toy_game import GAME as TOY
 
-OWN = {"bloc_by_bloc", "not_on_my_block", "space_insurrection", "riot"}
+OWN = {"bloc_by_bloc", "block_mania", "not_on_my_block", "space_insurrection", "riot"}
 """The built games that ship their own player."""
 
 
