@@ -262,8 +262,9 @@ class Table:
 
     def _goals_of(self, b: BlockerView) -> list[str]:
         """Where the Blocker is headed: a Civic or Plaza to scrawl for Spugs; a square of an
-        enemy it beats in close combat, or one it can shoot at, for a fighter; else the enemy
-        block, to burn it from inside. Empty when it is where it should be."""
+        enemy it beats in close combat, or one it can shoot at, for a fighter; else a Fire
+        Control of its own block with a fire in reach, or the enemy block, to burn it from
+        inside. Empty when it is where it should be."""
         if self.scrawls(b):
             targets = self.scrawl_goals()
             if targets:
@@ -280,10 +281,25 @@ class Table:
             return prey
         if b.at[0] == self.theirs and not self.squares[b.at].fire:
             return []
+        if "no_firefighting" not in _skills(b):
+            posts = self.fire_posts()
+            if posts:
+                return [] if b.at in posts else posts
         return [
             s
             for s in board.all_squares()
             if s[0] == self.theirs and board.kind(s) == "interior" and not self.squares[s].fire
+        ]
+
+    def fire_posts(self) -> list[str]:
+        """This block's Fire Controls that reach a fire of its own."""
+        return [
+            s
+            for s in board.all_squares()
+            if s[0] == self.mine
+            and board.kind(s) == "fire_control"
+            and not self.squares[s].collapsed
+            and any(self.squares[n].fire for n in board.neighbours(s))
         ]
 
     def move(self, action: Move) -> float:

@@ -77,6 +77,23 @@ def test_the_player_ends_the_phase_rather_than_fight_a_close_combat_it_would_lik
         assert choice.kind != "attack" or choice.how != "melee"  # type: ignore[attr-defined]
 
 
+def test_the_player_walks_to_a_fire_control_and_puts_out_a_fire_in_its_own_block() -> None:
+    """Nothing else to do (no enemy in play): a Juves on its own ground floor heads for the
+    Fire Control next to the fire rather than into the enemy block, and fights the fire."""
+    state = empty()
+    state.hands = [[], []]
+    state.cp = 6
+    put(state, "juves", 0, "A20", ["club"])
+    state.squares["A33"].fire = 2
+    play = prior(0)
+    for _ in range(20):
+        if state.phase != "command":
+            break
+        state = GAME.apply(state, 0, play(seen(GAME, state, 0))).state
+    assert state.phase == "combat" and state.blockers[0].at == "A22"
+    assert play(seen(GAME, state, 0)) == Attack(blocker="T0", how="firefight", target="A33")
+
+
 def test_the_evaluation_rises_for_the_block_that_is_ahead() -> None:
     state = game(3)
     even = evaluate(state)
