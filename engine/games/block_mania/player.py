@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 from engine.core import ActionBase
 from engine.games.block_mania import board, combat, weapons
@@ -34,15 +35,17 @@ FIRE_WORTH = 1.0
 """Defeat Points a Fire counter in a block is expected to cost it: fires grow, spread and
 damage squares every End phase, and a collapse loads the squares above, so one fire can bring
 a block down."""
+BURNS = 0.35
+"""The chance a Blocker left in a square that catches fire dies in it, over the End phases
+before it walks out."""
 PREY_EDGE = 2
 """A fighter goes after an enemy it outmatches by this much in close combat (it then wins
 nearly three times in four and loses one in six)."""
 DAMAGE_WORTH = 0.6
 """Defeat Points a Structural Damage counter is expected to cost its block beyond its own
 collapse roll (it makes every later roll of that square likelier)."""
-COLLAPSE_WORTH = 3.5
-"""Defeat Points a collapse costs its block: its own two, and the damage it loads on the three
-squares above."""
+FALL = 2.0
+"""Defeat Points a collapse costs its block, before the damage it loads on the squares above."""
 
 
 def player(seed: int) -> Player:
@@ -116,6 +119,9 @@ class Table:
         }
         self._rebuilt: dict[str, Blocker] = {}
         self._goals: dict[str, list[str]] = {}
+        self._distances: dict[str, Mapping[str, float]] = {}
+        self.tube = not any(s.tubeway and s.collapsed for s in view.squares)
+        """Whether the Sky Rail's Tubeway stands in both blocks."""
         self.best: dict[str, float] = {}
         """Each Blocker's best attack worth, for the order of the Combat phase."""
         self.top: tuple[float, Attack] | None = None
@@ -141,7 +147,7 @@ class Table:
         if self.friend(b):
             return 1.0
         if b.owner == SHARED:
-            return 0.1 if b.at[0] == self.theirs else -0.1
+            return 0.1 if b.at[0] == self.theirs else -0.3
         return -1.0
 
     def square_worth(self, square: str) -> float:
@@ -154,7 +160,12 @@ class Table:
         sign = 1.0 if square[0] == self.theirs else -1.0
         fall = collapse_chance(sq.damage)
         killed = sum(-self.loss(b) for b in self.here(square))
-        return sign * (fall * COLLAPSE_WORTH + DAMAGE_WORTH) + fall * killed
+        loaded = sum(
+            collapse_chance(self.squares[up].damage) * FALL + DAMAGE_WORTH
+            for up in board.above(square)
+            if not self.squares[up].collapsed
+        )
+        return sign * (fall * (FALL + loaded) + DAMAGE_WORTH) + fall * killed
 
     def fire_worth(self, square: str, count: int) -> float:
         sq = self.squares[square]
@@ -162,7 +173,7 @@ class Table:
             return 0.0
         sign = 1.0 if square[0] == self.theirs else -1.0
         added = min(3, sq.fire + count) - sq.fire
-        burnt = sum(-self.loss(b) for b in self.here(square)) * 0.2
+        burnt = sum(-self.loss(b) for b in self.here(square)) * BURNS
         return sign * FIRE_WORTH * added + burnt
 
     # ----- the phases ---------------------------------------------------------------------
@@ -311,25 +322,26 @@ class Table:
             return 0.0
         if action.to in goals and board.flies(self.rebuilt(b)):
             return 3.5
-        far = self.distances(b, goals)
+        far = self.distances(b)
         now, then = far.get(b.at, math.inf), far.get(action.to, math.inf)
         if then >= now:
             return 0.0
         return 3 + min(0.4, (now - then) / 10)
 
-    def distances(self, b: BlockerView, goals: list[str]) -> dict[str, float]:
-        kind = content().blocker(b.type)
-        ways = (
-            not self.walkways["mega_way"] and "no_mega_way" not in kind.skills,
-            not self.walkways["sky_rail"]
-            and "no_sky_rail" not in kind.skills
-            and not any(s.tubeway and s.collapsed for s in self.view.squares),
-            not self.walkways["pedway"] and all(self.power.values()),
-            self.power["A"],
-            self.power["B"],
-            board.suckers(self.rebuilt(b)),
-        )
-        return dict(_reach(tuple(sorted(goals)), ways))
+    def distances(self, b: BlockerView) -> Mapping[str, float]:
+        """Each square's cost to the Blocker's nearest goal, by the ways open to its type."""
+        if b.id not in self._distances:
+            skills = _skills(b)
+            ways = (
+                not self.walkways["mega_way"] and "no_mega_way" not in skills,
+                not self.walkways["sky_rail"] and "no_sky_rail" not in skills and self.tube,
+                not self.walkways["pedway"] and all(self.power.values()),
+                self.power["A"],
+                self.power["B"],
+                board.suckers(self.rebuilt(b)),
+            )
+            self._distances[b.id] = _reach(tuple(sorted(self.goals(b))), ways)
+        return self._distances[b.id]
 
     def arming(self, action: Arm) -> float:
         """A charge is armed only in the enemy block: a Thermo Bomb always (its square
@@ -481,7 +493,7 @@ SPECIAL = ("elevator", "pedway_terminus", "sky_rail_station", "vehicle_park")
 @lru_cache(maxsize=4096)
 def _reach(
     goals: tuple[str, ...], ways: tuple[bool, bool, bool, bool, bool, bool]
-) -> tuple[tuple[str, float], ...]:
+) -> Mapping[str, float]:
     """Every square's cost in movement points to the nearest goal, on the ways open (Mega
     Way, Sky Rail, Pedway, power in A and in B, a Sucker Gun): steps, elevators, the grav
     chute and the rides across the gap, as `board.steps` prices them (flying aside)."""
@@ -499,7 +511,7 @@ def _reach(
         for before, step in into[square]:
             if before not in found:
                 heapq.heappush(queue, (cost + step, before))
-    return tuple(found.items())
+    return MappingProxyType(found)
 
 
 @lru_cache(maxsize=64)

@@ -43,13 +43,13 @@ def test_the_player_plays_only_legal_actions_and_finishes_its_games(seed: int) -
 
 
 def _melee() -> ManiaState:
-    """Block A's Combat phase: its activated Block Defence (Strength 3, a Laser and a Stump
-    Gun) stands with block B's Spugs (Strength 1, unarmed but for its spray can) in block B,
-    and no card in hand to play first."""
+    """Block A's Combat phase: its activated Fatties (Strength 4, +2 charging, no gun to shoot
+    the block with instead) stand with block B's Spugs (Strength 1, unarmed but for its spray
+    can) in block B, and no card in hand to play first."""
     state = empty()
     state.phase, state.active = "combat", 0
     state.hands = [[], []]
-    fighter = put(state, "citi_def", 0, "B33", ["laser", "stump_gun"])
+    fighter = put(state, "fatties", 0, "B33")
     fighter.active = True
     put(state, "spugs", 1, "B33", ["spray_can"])
     return state
