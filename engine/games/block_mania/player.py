@@ -4,10 +4,11 @@ The player reads only its seat's view and legal actions. Defeat Points decide th
 weighs every attack by the Defeat Points it is expected to cost the other block (a kill, a
 scrawl, a collapse) against those it risks for its own: it plays its cards, activates its
 Blockers, walks them towards what they are good for (Spugs to the enemy's Civic and Plazas,
-fighters to enemies they beat, the rest into the enemy block to burn it), arms its charges
-there, shoots back in Defensive Fire, makes each Blocker's best attack in the Combat phase's
-order, and ends a phase once nothing purposeful is left. One choice in a few is any legal
-action, so no line of play is never tried."""
+fighters to enemies they beat, the rest to a Fire Control facing a fire of their own block
+or into the enemy block to burn and shoot it down), arms its charges there, shoots back in
+Defensive Fire, makes each Blocker's best attack in the Combat phase's order, and ends a
+phase once nothing purposeful is left. One choice in a few is any legal action, so no line of
+play is never tried."""
 
 from __future__ import annotations
 
@@ -141,9 +142,10 @@ class Table:
         return [b for b in self.view.blockers if b.at == square]
 
     def loss(self, b: BlockerView) -> float:
-        """What losing the Blocker costs this seat: a Defeat Point for its own, nothing for an
-        enemy's, and for a Futsie a little when it stands in the enemy block (it is as much
-        this seat's as theirs)."""
+        """What losing the Blocker costs this seat: a Defeat Point for its own, one the other
+        block takes for theirs (a gain, so negative), and for a Futsie, which costs nobody a
+        Defeat Point, a little either way: it burns the enemy block for this seat, or this
+        one for the enemy."""
         if self.friend(b):
             return 1.0
         if b.owner == SHARED:
