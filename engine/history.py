@@ -164,7 +164,9 @@ class Timeline:
         self._thin(len(self._items) - 1 - self.dense)
 
     def _keep(self, index: int, top: int) -> bool:
-        return index >= top - self.dense or (index + 1) % self.every == 0
+        """Whether the game after entry `index` stays kept while `top` is the latest: one of
+        the latest `dense` (`top` itself and the `dense - 1` below it), or a checkpoint."""
+        return index > top - self.dense or (index + 1) % self.every == 0
 
     def _thin(self, index: int) -> None:
         if index >= 0 and not self._keep(index, len(self._items) - 1):

@@ -215,6 +215,8 @@ def test_a_timelapse_of_a_real_game_fits_in_a_discord_attachment(key: str):
     image = Image.open(io.BytesIO(data))
     assert image.format == "WEBP" and image.n_frames >= 2  # type: ignore[attr-defined]
     assert len(data) <= timelapse.DISCORD_BYTES
+    # Every board is wider than a phone: the widest frame is drawn at the timelapse's width.
+    assert image.width == timelapse.WIDTH
 
 
 @pytest.mark.parametrize("key", sorted(k for k in REGISTRY if k != TOY.id))

@@ -5,7 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import GameState
-from engine.history import TABLE_SEAT, TakeBack, counting, moves, rebuild, take_back
+from engine.games import REGISTRY
+from engine.history import (
+    TABLE_SEAT,
+    TakeBack,
+    Timeline,
+    counting,
+    moves,
+    rebuild,
+    take_back,
+)
+from engine.rng import Rng
 from tests.engine.toy_game import GAME, BidOptions
 
 
@@ -212,3 +222,24 @@ def test_a_seat_that_never_had_a_decision_still_gets_a_fresh_serial():
     entry = table.take_back(1)
     assert set(entry.decisions) == {0, 1}
     assert all(serial >= 1 for serial in entry.decisions.values())
+
+
+def test_a_timeline_keeps_its_window_and_checkpoints_only_however_long_the_game():
+    """A long record replays in bounded memory: the timeline holds the latest `dense` games
+    and one in `every`, not one game per move (it once kept them all)."""
+    game = REGISTRY["not_on_my_block"]
+    state = start = game.setup(game.make_options(2), seed=3)
+    seen, log, rng = [state], Log(), Rng.seeded(3)
+    timeline = Timeline(game, start, dense=4, every=10)
+    for _ in range(60):
+        seat = min(game.prompts(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action).state
+        seen.append(state)
+        log.move(seat, action.to_text())
+        timeline.move(log.entries[-1], state)
+    kept = [i for i, state in enumerate(timeline._states) if state is not None]
+    assert kept == [9, 19, 29, 39, 49, 56, 57, 58, 59]
+    # ... and what it gives back without the latest moves is still the game as it was.
+    first, _gone = timeline.latest(7)
+    assert timeline.without(first) == seen[53]
