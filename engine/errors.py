@@ -23,7 +23,12 @@ class IllegalAction(ValueError):
 
     def __init__(self, msg: Msg) -> None:
         self.msg = msg
-        super().__init__(say(msg))
+        super().__init__(msg)
+
+    def __str__(self) -> str:
+        # Said when read, not when raised: listing legal actions refuses thousands of
+        # candidates that nobody reads, and saying each took a tenth of a search's playouts.
+        return say(self.msg)
 
 
 LIMITS = {
