@@ -128,13 +128,14 @@ def _one_scale(shrunk: list[tuple[Image.Image, int]]) -> list[Image.Image]:
 
 
 def _on_one_canvas(boards: list[Image.Image]) -> list[Image.Image]:
-    """Each board on a canvas of the largest's size, top left on its background: an
+    """Each board on a canvas of the largest's size, top left, the rest in the colour of its
+    bottom edge (the page's, not the header's, which once ran on below the board): an
     animation's frames share one size, and a board may grow as the game goes (a longer
     panel). In place, so that no board is held twice."""
     size = (max(b.width for b in boards), max(b.height for b in boards))
     for i, board in enumerate(boards):
         if board.size != size:
-            canvas = Image.new("RGB", size, board.getpixel((0, 0)))
+            canvas = Image.new("RGB", size, board.getpixel((0, board.height - 1)))
             canvas.paste(board, (0, 0))
             boards[i] = canvas
     return boards

@@ -272,3 +272,16 @@ async def test_every_step_of_a_real_game_shows_what_the_channel_saw_and_no_hand(
                 assert status == 200
                 assert not any(secret in page for secret in private), step
                 assert not any(i in page for i in ids), step
+
+
+def test_a_shorter_board_in_a_timelapse_is_padded_in_its_page_colour_not_its_header():
+    """Frames share one size; a board shorter than the tallest runs on below in the colour
+    of its own bottom edge (the page), not a band of its header's colour."""
+    header, page = (0, 100, 60), (240, 238, 230)
+    short = Image.new("RGB", (40, 30), page)
+    short.paste(header, (0, 0, 40, 5))
+    tall = Image.new("RGB", (40, 50), page)
+    framed = timelapse._on_one_canvas([short, tall])
+    assert [f.size for f in framed] == [(40, 50), (40, 50)]
+    assert framed[0].getpixel((0, 0)) == header
+    assert framed[0].getpixel((20, 45)) == page
