@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from engine.core import Game, GameState, Result
+from engine.core import Game, GameState, Prompt, Result
 
 TABLE_SEAT = -1
 """The seat a take-back is logged for: it belongs to the table, not to a player's seat."""
@@ -83,9 +83,15 @@ def rebuild(game: Game[Any, Any], start: GameState, entries: Sequence[Entry]) ->
     return state
 
 
-def replay_move(game: Game[Any, Any], state: GameState, entry: Entry) -> Result:
-    """One logged move applied again, played for an absent player if it was then."""
-    return game.apply(state, entry.seat, game.parse_action(entry.action), absent=entry.absent)
+def replay_move(
+    game: Game[Any, Any], state: GameState, entry: Entry, prompts: dict[int, Prompt] | None = None
+) -> Result:
+    """One logged move applied again, played for an absent player if it was then. `prompts`:
+    the state's own, when the caller has them from the move before (`Result.prompts`), so
+    that a long replay works out each state's prompts once rather than twice."""
+    return game.apply(
+        state, entry.seat, game.parse_action(entry.action), absent=entry.absent, prompts=prompts
+    )
 
 
 def take_back(before: GameState, rebuilt: GameState, seqs: list[int], *, rewind: bool) -> TakeBack:

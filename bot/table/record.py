@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field, ValidationError
 from bot.store.models import Told
 from bot.table.present import game_over_line
 from engine import Game, GameState, IllegalAction, history
+from engine.core import Prompt
 from engine.errors import wrong
 from engine.games import REGISTRY
 from engine.history import TABLE_SEAT, TakeBack
@@ -211,6 +212,7 @@ def replay(
     The narration is said in `language`, as the table that played it would have read it."""
     yield Step(0, start, say(m("bot.record.begins", game=game.title), language))
     timeline = history.Timeline(game, start)
+    prompts: dict[int, Prompt] | None = None  # the current state's, once a move gave them
     for index, entry in enumerate(entries, start=1):
         if deadline is not None and time.monotonic() > deadline:
             raise TooSlow(m("bot.record.too_slow", seconds=f"{REPLAY_SECONDS:g}", step=index - 1))
@@ -219,18 +221,20 @@ def replay(
             raise RecordError(m("bot.record.skips", before=index - 1, step=entry.seq))
         if entry.seat == TABLE_SEAT:
             text = _take_back(game, timeline, entry, language)
+            prompts = None
         elif entry.seat < 0 or entry.seat >= len(state.seat_names):
             raise RecordError(m("bot.record.no_seat", step=entry.seq, seat=entry.seat))
         else:
             try:
                 action = game.parse_action(entry.action)
-                result = history.replay_move(game, state, entry)
+                result = history.replay_move(game, state, entry, prompts)
             except Exception as exc:  # a game may trip on a shape it never logs itself
                 why = exc.msg if isinstance(exc, IllegalAction) else str(exc)
                 raise RecordError(m("bot.record.illegal", step=entry.seq, why=why)) from None
             text = "\n".join(say(e.msg, language) for e in result.events if e.seat is None)
             text = text or say(game.choice_label(state, action), language)
             timeline.move(entry, result.state)
+            prompts = result.prompts
             ending = game.outcome(result.state)
             if ending is not None:
                 winners = [say(game.seat_name(result.state, s), language) for s in ending.winners]
