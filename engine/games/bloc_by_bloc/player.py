@@ -187,10 +187,11 @@ class Sight:
 
     def needed(self, tile: str) -> int:
         """Attacks that clear the district's police tonight: what the van still takes, and the
-        cops two at a time (kicked out)."""
+        cops two at a time (kicked out) but for those the seat's Fireworks scatter."""
         t = self.tiles[tile]
         van = VAN_HITS - t.van_damage if t.van_damage is not None else 0
-        return van + (t.cops + 1) // 2
+        cops = max(0, t.cops - 2 * self.hand.count("fireworks"))
+        return van + (cops + 1) // 2
 
     def strikes(self, tile: str, spent: int = 0) -> int:
         """Attacks the seat's dice could make in the district this turn, Molotovs in hand
@@ -315,7 +316,7 @@ def _move(sight: Sight, a: ActionBase) -> float:
     if not sheltered and after:
         safety += 35 - 5 * (n - 1)
     elif sheltered and not after:
-        safety -= 60
+        return BLOCKED
     elif n == 1 and sight.quiet(dst) and not sight.mine(dst) and sight.shelters() < 2:
         safety += 20 if sight.quiet(src) and sight.mine(src) > 1 else 0
     total = purpose + safety
@@ -328,7 +329,7 @@ def _assault(sight: Sight, tile: str, n: int, spent: int) -> float:
     or two to hold it afterwards."""
     if sight.tiles[tile].type != STATE:
         return BLOCKED
-    need = sight.needed(tile) - sight.mine(tile)
+    need = max(1, sight.needed(tile)) - sight.mine(tile)
     if need <= 0 or not need <= n <= need + 2 or sight.strikes(tile, spent) < need:
         return BLOCKED
     return 75 - 3 * (n - need)
@@ -390,7 +391,10 @@ def _shelter(sight: Sight, tile: str, toward: str, count: int) -> float:
         return -1
     movers = other.cops - 1
     have = sight.near[tile][toward]
-    held = stopped_by(min(3, have + count), movers) - stopped_by(have, movers)
+    now = stopped_by(have, movers)
+    held: float = stopped_by(min(3, have + count), movers) - now
+    if have + count < 3:  # one or two may hold nobody more, but lead to three that hold all
+        held = max(held, count * (movers - now) / (3 - have))
     here = sight.tiles[tile]
     weight = 12 if sight.held_state(tile) else 6 if sight.mine(tile) else 3
     if not here.blocs and not sight.held_state(tile):
