@@ -10,11 +10,8 @@ A board is drawn on layers cached per process and per layout (a Bloc by Bloc cit
 which cost far more to draw than a move does. Sent to whichever worker is free, every game's
 layout ends up cached in every worker, the caches hold a few layouts each and so keep evicting
 one another: each worker redraws layers move after move and holds the largest set. So each
-game has a home worker and all its pictures are drawn there: a worker caches only its own
-games' layouts. A new game goes to the worker that spent least time drawing lately: a
-four-player Bloc by Bloc board costs two to three Not On My Block boards, and counting games
-alone once sent every Bloc by Bloc game of a busy server to one worker while the other drew
-the small boards and waited.
+game has a home worker (the least busy one when it is first drawn) and all its pictures are
+drawn there: a worker caches only its own games' layouts.
 
 Two pictures are drawn: the whole board (`board`), and after a step the part of the board it
 changed (`step`), small enough to read on a phone. Both show the players' display names. A
@@ -51,9 +48,6 @@ T = TypeVar("T")
 HOMES_KEPT = 4096
 """Games whose home worker is remembered: a game forgotten (long idle) gets a new home, the
 least busy one at that time."""
-LATELY_SECONDS = 60.0
-"""How fast a worker's drawing time is forgotten (its half-life): what decides a new game's
-home is what the workers drew in the last few minutes, not since start-up."""
 
 
 class Drawing:
@@ -73,9 +67,8 @@ class Drawing:
         self._pools: list[Executor | None] = []
         self._homes: OrderedDict[int, int] = OrderedDict()
         """Game id -> the index of the worker that draws it, most recently drawn last."""
-        self._busy = [(0.0, 0.0)] * max(0, workers)
-        """Per worker: seconds spent drawing lately (halved every `LATELY_SECONDS`), and
-        when that was last counted."""
+        self._games = [0] * max(0, workers)
+        """How many remembered games each worker is home to."""
         self.overviews: frozenset[str] = frozenset()
         """The games whose turn messages show a phone overview (known once `start` ran)."""
 
@@ -89,30 +82,20 @@ class Drawing:
 
     def home(self, game_id: int) -> int:
         """The index of the worker that draws `game_id`: where it was drawn before, or the
-        worker that spent least time drawing lately."""
+        worker home to the fewest games."""
         index = self._homes.get(game_id)
         if index is not None:
             self._homes.move_to_end(game_id)
             return index
-        if not self._busy:
+        if not self._games:
             return 0
-        now = time.monotonic()
-        index = min(range(len(self._busy)), key=lambda n: self._lately(n, now))
+        index = min(range(len(self._games)), key=self._games.__getitem__)
         self._homes[game_id] = index
+        self._games[index] += 1
         if len(self._homes) > HOMES_KEPT:
-            self._homes.popitem(last=False)
+            _, gone = self._homes.popitem(last=False)
+            self._games[gone] -= 1
         return index
-
-    def _lately(self, worker: int, now: float) -> float:
-        busy, counted = self._busy[worker]
-        return busy * 0.5 ** ((now - counted) / LATELY_SECONDS)
-
-    def _timed(self, worker: int, seconds: float) -> None:
-        """The worker drew for `seconds`, waiting for it included: a crowded worker counts
-        more, and new games go elsewhere."""
-        if worker < len(self._busy):
-            now = time.monotonic()
-            self._busy[worker] = (self._lately(worker, now) + seconds, now)
 
     async def step(
         self, before: Table, after: Table, players: list[str] | None = None
@@ -219,9 +202,7 @@ class Drawing:
                 self._pools[index] = new_pool()
             return await loop.run_in_executor(self._pools[index], draw, *args)
         finally:
-            took = time.perf_counter() - started
-            RENDER_SECONDS.observe(took)
-            self._timed(index, took)
+            RENDER_SECONDS.observe(time.perf_counter() - started)
 
     def stop(self) -> None:
         """Shut the workers down, also those handed over but never started."""

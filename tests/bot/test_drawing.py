@@ -9,7 +9,6 @@ import os
 import re
 import signal
 import sys
-import time
 from pathlib import Path
 
 from PIL import Image
@@ -147,24 +146,3 @@ async def test_the_bot_sets_its_collector_aside_once_started(tmp_path: Path):
     assert settled is not None, child.stderr
     assert int(settled.group(1)) > 50_000
     assert f"collected every {YOUNG_THRESHOLD} allocations" in child.stderr
-
-
-def slow_pid(seconds: float) -> int:
-    """A picture that takes `seconds` to draw, naming the process that drew it."""
-    time.sleep(seconds)
-    return os.getpid()
-
-
-async def test_a_new_game_goes_to_the_worker_that_spent_least_time_drawing_lately():
-    """A game whose pictures cost more weighs more: new games go to the other worker, rather
-    than alternating by count and piling every costly game onto one."""
-    drawing = Drawing(workers=2)
-    await drawing.start()
-    try:
-        costly = await drawing.work(1, slow_pid, 0.3)
-        cheap = await drawing.work(2, os.getpid)
-        assert costly != cheap
-        assert [await drawing.work(game, os.getpid) for game in (3, 4)] == [cheap, cheap]
-        assert await drawing.work(1, os.getpid) == costly  # a game keeps its home
-    finally:
-        drawing.stop()
