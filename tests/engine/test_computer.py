@@ -5,6 +5,7 @@ strength: against a random bidder every order of one's own cards does equally we
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -109,3 +110,31 @@ def test_the_strong_level_first_tries_its_heuristics_considered_choice(game_id: 
                 assert play(what) in considered(game_id, state, seat, what.legal)
                 checked += 1
     assert checked >= 40
+
+
+@pytest.mark.parametrize("cpu", [True, False])
+def test_a_budget_in_seconds_counts_the_clock_it_names(
+    monkeypatch: pytest.MonkeyPatch, cpu: bool
+) -> None:
+    """On its own processor time a search thinks as far however busy the machine is: here the
+    machine is so busy that the clock races while the search's processor time creeps, and
+    only the clock it was given decides how many iterations it makes."""
+    searching = importlib.import_module("engine.computer.search")
+    ticks = {"clock": 0.0, "cpu": 0.0}
+
+    def clock() -> float:
+        ticks["clock"] += 1 / 64  # exact in binary: no rounding decides the count
+        return ticks["clock"]
+
+    def cpu_time() -> float:
+        ticks["cpu"] += 1 / 512
+        return ticks["cpu"]
+
+    monkeypatch.setattr(searching.time, "perf_counter", clock)
+    monkeypatch.setattr(searching.time, "thread_time", cpu_time)
+    game = toy_game.GAME
+    state = game.setup(game.make_options(2), 1)
+    seat = min(game.prompts(state))
+    budget = Budget(iterations=None, seconds=0.25, cpu=cpu)
+    tally = think(game, state, seat, 1, budget)
+    assert tally.iterations == (128 if cpu else 16)
