@@ -8,13 +8,14 @@ card sends them), walks blocs into a State district free of police and builds th
 good enough, storms a State district only when its dice can clear it tonight, barricades the
 ways cops would take into what it holds, loots, and plays the cards that clear cops, form blocs
 or add dice. It never stops a fellow faction, accepts every offer, and ends its turn when no
-action does any good. One choice in a few is a random busy action, so playouts stay varied;
-`prior` is the considered choice alone, the strong level's first try."""
+action does any good. One choice in a few on its own turn is any action that does no harm, so
+playouts stay varied; `prior` is the considered choice alone, the strong level's first try."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.core import ActionBase
 from engine.games.bloc_by_bloc.actions import (
@@ -40,9 +41,8 @@ from engine.rng import Rng
 QUIET = ("gift", "trade", "end")
 """Actions that do not move the night on: offers, and ending the turn early."""
 RANDOM_ONE_IN = 8
-"""How often the playout player takes a random busy action instead of its considered one."""
+"""How often the player takes a random harmless action instead of its considered one."""
 STATE = str(DistrictType.STATE)
-PUBLIC = str(DistrictType.PUBLIC)
 VAN_HITS = 3
 VAN_IDS = 15
 """Police IDs above this (the hardest faction districts, public squares) draw riot vans that
@@ -146,6 +146,8 @@ class Sight:
     me: str = field(init=False)
     dice: list[int] = field(init=False)
     hand: list[str] = field(init=False)
+    pushes: dict[str, int] = field(init=False, default_factory=dict)
+    """`arrivals` by district, worked out once a decision."""
 
     def __post_init__(self) -> None:
         view = self.view
@@ -177,12 +179,15 @@ class Sight:
     def arrivals(self, tile: str) -> int:
         """Riot cops that could push in from neighbouring groups (two or more cops and no bloc:
         all but one move when a card names this district's type), less what barricades hold."""
+        if tile in self.pushes:
+            return self.pushes[tile]
         total = 0
         for n, barricades in self.near[tile].items():
             other = self.tiles[n]
             if other.cops >= 2 and not other.blocs:
                 movers = other.cops - 1
                 total += movers - stopped_by(barricades, movers)
+        self.pushes[tile] = total
         return total
 
     def needed(self, tile: str) -> int:
@@ -245,6 +250,7 @@ class Sight:
         t = self.tiles[tile]
         return not self.policed(tile) and not self.arrivals(tile) and t.occupation is None
 
+    @cached_property
     def sheltered(self) -> int:
         """The seat's blocs in quiet districts."""
         return sum(
@@ -254,7 +260,7 @@ class Sight:
     def exposes(self, tile: str) -> bool:
         """Whether a risky action in the district (an occupation there, or a reaction roll
         calling a cop) would leave the seat no bloc in a quiet district."""
-        return self.sheltered() == (self.mine(tile) if self.quiet(tile) else 0)
+        return self.sheltered == (self.mine(tile) if self.quiet(tile) else 0)
 
     def risk(self, tile: str, coming: int = 0) -> float:
         """The share of blocs in the district (with `coming` more) likely lost at sunrise: all
@@ -270,6 +276,7 @@ class Sight:
         vans = 0.1 if t.police_id > VAN_IDS else 0
         return min(1.0, 0.5 * self.arrivals(tile) / blocs + squads + vans)
 
+    @cached_property
     def shelters(self) -> int:
         """Quiet districts holding the seat's blocs."""
         return sum(1 for t in self.tiles if self.mine(t) and self.quiet(t))
@@ -311,13 +318,13 @@ def _move(sight: Sight, a: ActionBase) -> float:
     if sight.held_state(src) and sight.present(src) - n < sight.guard(src):
         purpose -= 40
     safety = 30 * n * (sight.risk(src) - sight.risk(dst, n))
-    sheltered = sight.sheltered()
+    sheltered = sight.sheltered
     after = sheltered - n * sight.quiet(src) + n * sight.quiet(dst)
     if not sheltered and after:
         safety += 35 - 5 * (n - 1)
     elif sheltered and not after:
         return BLOCKED
-    elif n == 1 and sight.quiet(dst) and not sight.mine(dst) and sight.shelters() < 2:
+    elif n == 1 and sight.quiet(dst) and not sight.mine(dst) and sight.shelters < 2:
         safety += 20 if sight.quiet(src) and sight.mine(src) > 1 else 0
     total = purpose + safety
     return total - cost if total > 0 else min(total, -1)
