@@ -118,6 +118,7 @@ class Reading:
         self.held = dict.fromkeys(view.areas, 0)
         self.empty: dict[str, list[str]] = {n: [] for n in view.areas}
         self.rival = dict.fromkeys(view.areas, 0)
+        self.rivals: dict[str, set[str]] = {n: set() for n in view.areas}
         for building in view.buildings:
             if building.holder is None:
                 self.empty[building.area].append(building.id)
@@ -125,6 +126,7 @@ class Reading:
                 self.held[building.area] += 1
             else:
                 self.rival[building.area] += 1
+                self.rivals[building.area].add(building.holder)
         self.coming = {n: len(self.mine(f"s{n}")) + len(self.mine(f"e{n}")) for n in view.areas}
         self.coming_new = len(self.mine("new"))
 
@@ -148,6 +150,10 @@ class Reading:
         """Units the faction's areas ask for beyond those on their way and those bought."""
         return sum(max(0, self.need(n)) for n in self.held) - self.coming_new
 
+    def whole(self, n: str) -> bool:
+        """Whether one rival faction holds every building of the area: a point at its turn."""
+        return self.rival[n] == len(buildings_in(n)) and len(self.rivals[n]) == 1
+
     def promise(self, n: str) -> int:
         """How worth reinforcing an area is: the buildings held and units on their way,
         less the enemy in its street."""
@@ -170,12 +176,36 @@ def score(view: RiotView, action: ActionBase, reading: Reading | None = None) ->
 
 
 def _police(action: ActionBase, reading: Reading) -> float:
+    """The Police break whole areas before they score, clear the streets that guard them,
+    and keep a unit in the street of every area the protesters are filling (it blocks each
+    unit on its way in); they spend their credits, officers first (the most force for the
+    money), as an unspent credit is lost."""
     if isinstance(action, Attack):
         mine, theirs = _attack_forces(action, reading)
-        return 4 if mine > theirs else 0
+        if mine <= theirs:
+            return 0
+        n = area_of()[action.target]
+        if action.target in _VALUES:
+            return 4 + (6 if reading.whole(n) else 2 * reading.rival[n])
+        return 4 + (3 if reading.rival[n] else 0) + (3 if reading.whole(n) else 0)
     if isinstance(action, Move):
-        return 1 if action.to.startswith("s") else 0
-    return {"buy": 2, "deploy": 1}.get(action.kind, 0)
+        return _patrol(action, reading)
+    if isinstance(action, Buy):
+        return 3 if action.unit == content().basic("police").id else 2
+    return 1 if action.kind == "deploy" else 0
+
+
+def _patrol(action: Move, reading: Reading) -> float:
+    start, to = reading.units[action.unit].at, action.to
+    leaving = 0
+    if start.startswith("s") and reading.rival[area_of()[start]]:
+        leaving = -3 if len(reading.mine(start)) == 1 else 0
+    if not to.startswith("s"):
+        return leaving - 1
+    n = area_of()[to]
+    if not reading.rival[n]:
+        return leaving
+    return leaving + (6 + reading.rival[n] if not reading.mine(to) else 2)
 
 
 def _protester(view: RiotView, action: ActionBase, reading: Reading) -> float:

@@ -1,6 +1,7 @@
 """RIOT's own player and evaluation as a table would notice them: protesters make for the
 buildings that complete an area and stay in them, send new units where an area is nearly
-held, block the Police's way to their buildings and do not ask a blocked way again; a whole
+held, block the Police's way to their buildings and do not ask a blocked way again; the Police
+break a whole area before it scores and stand in the street of one being filled; a whole
 area held is worth more than as many buildings scattered; and the Autonomen so played beat a
 random Police."""
 
@@ -70,6 +71,25 @@ def test_a_way_blocked_is_not_asked_again_in_the_same_turn() -> None:
         )
         again = play(seen(GAME, blocked, AUTONOMEN))
         assert again != asked and not isinstance(again, Attack)
+
+
+def test_the_police_break_a_whole_area_before_it_scores() -> None:
+    state = position(
+        2,
+        units={
+            **{"aut1": "b1a", "aut2": "b1b", "aut3": "b1c", "aut4": "b2a"},
+            **{"pol13": "s1", "pol14": "s1", "pol15": "s2", "pol16": "s2"},
+        },
+    )
+    for seed in SEEDS:
+        chosen = considered(state, seed)
+        assert isinstance(chosen, Attack) and chosen.target.startswith("b1"), chosen
+
+
+def test_the_police_stand_in_the_street_of_an_area_being_filled() -> None:
+    state = position(2, units={"aut1": "b3a", "aut2": "b3b", "pol1": "hq"})
+    for seed in SEEDS:
+        assert considered(state, seed) == Move(unit="pol1", to="s3")
 
 
 def test_a_whole_area_is_worth_more_than_as_many_buildings_scattered() -> None:
