@@ -264,8 +264,9 @@ class Sight:
 
     def risk(self, tile: str, coming: int = 0) -> float:
         """The share of blocs in the district (with `coming` more) likely lost at sunrise: all
-        under a riot van, one a cop, half a cop for each that could push in, and a little for
-        an occupation plain-clothes squads may strike."""
+        under a riot van, one a cop, half a cop for each that could push in, less for those
+        that could push into a neighbour first, and a little for an occupation plain-clothes
+        squads may strike or a police ID riot vans regroup on."""
         t = self.tiles[tile]
         if t.van_damage is not None:
             return 1.0
@@ -274,7 +275,9 @@ class Sight:
             return min(1.0, t.cops / blocs)
         squads = 0.1 if t.occupation else 0
         vans = 0.1 if t.police_id > VAN_IDS else 0
-        return min(1.0, 0.5 * self.arrivals(tile) / blocs + squads + vans)
+        far = sum(self.arrivals(n) for n in self.near[tile] if not self.policed(n))
+        pushed = 0.5 * self.arrivals(tile) + 0.15 * far
+        return min(1.0, pushed / blocs + squads + vans)
 
     @cached_property
     def shelters(self) -> int:
