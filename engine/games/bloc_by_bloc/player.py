@@ -40,7 +40,7 @@ from engine.rng import Rng
 
 QUIET = ("gift", "trade", "end")
 """Actions that do not move the night on: offers, and ending the turn early."""
-RANDOM_ONE_IN = 8
+RANDOM_ONE_IN = 16
 """How often the player takes a random harmless action instead of its considered one."""
 STATE = str(DistrictType.STATE)
 VAN_HITS = 3
