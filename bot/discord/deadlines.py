@@ -107,26 +107,50 @@ class DueSweep:
         return handled
 
     async def _handle(self, due: DueWait) -> None:
+        """The wait's reminder, limit, deadline or computer's move; a computer then plays on
+        while computers owe moves, up to `MOVES_AT_ONCE`, each move published before the
+        next is thought of, so the channel shows them one by one as a person's."""
+        moved = await self._settle(due)
+        for _ in range(computer.MOVES_AT_ONCE - 1):
+            if not moved:
+                return
+            moved = await self._computer_plays_on(due)
+
+    async def _computer_plays_on(self, due: DueWait) -> bool:
+        async with self.in_flight():
+            async with self.tables.lock(due.channel_id):
+                table = await self.tables.by_id(due.game_id)
+                if table is None:
+                    return False
+                think = thinker(self.turns.drawing, table.row.id)
+                moved = await computer.play_next(self.tables, table, think) is not None
+            await self.publisher.publish(due.game_id)
+        return moved
+
+    async def _settle(self, due: DueWait) -> bool:
+        """The due wait handled; whether a computer moved."""
         async with self.in_flight():
             async with self.tables.lock(due.channel_id):
                 table = await self.tables.by_id(due.game_id)
                 if table is None or table.row.status != "active" or table.state is None:
                     await self.store.put_waits(due.game_id, [])
-                    return
+                    return False
                 wait = table.row.waits.get(due.seat)
                 prompt = table.prompts().get(due.seat)
                 if wait is None or prompt is None or prompt.decision != wait.decision:
                     # A game from before waits were kept, or one whose waits are out of step.
                     await self.store.put_waits(due.game_id, self.tables.waits_after(table, None))
-                    return
-                await self._due(table, wait)
+                    return False
+                moved = await self._due(table, wait)
             await self.publisher.publish(due.game_id)
+        return moved
 
-    async def _due(self, table: Table, wait: Wait) -> None:
+    async def _due(self, table: Table, wait: Wait) -> bool:
+        """What the wait calls for now; whether a computer moved."""
         if is_computer(wait.user_id):
             # A computer's move is due as soon as it is asked: it thinks in a worker process.
-            await computer.play_turn(self.tables, table, thinker(self.turns.drawing, table.row.id))
-            return
+            think = thinker(self.turns.drawing, table.row.id)
+            return await computer.play_next(self.tables, table, think) is not None
         now = self.tables.clock()
         table_pace = Pace.model_validate(table.row.pace)
         assert table.state is not None
@@ -148,17 +172,18 @@ class DueSweep:
                 await computer.stand_in(self.tables, table, wait.seat, table_pace.turn_limit)
             else:
                 await self._tell_host(table, wait, table_pace)
-            return
+            return False
         if wait.remind_at is not None and wait.remind_at <= now:
             prefs = (await self.store.prefs([wait.user_id]))[wait.user_id]
             quiet_end = prefs.quiet_until(now)
             if quiet_end is not None:
                 await self.store.update_wait(wait.model_copy(update={"remind_at": quiet_end}), [])
-                return
+                return False
             await self._remind(table, wait, table_pace)
-            return
+            return False
         # Due by a time that has since moved (settings changed): store the wait as it stands.
         await self.store.update_wait(wait, [])
+        return False
 
     async def _tell_host(self, table: Table, wait: Wait, table_pace: Pace) -> None:
         assert table.state is not None

@@ -28,8 +28,8 @@ Think = Callable[[str, str, int, str, int], Awaitable[dict[str, Any]]]
 """Works out a computer's action off the event loop: (game id, state JSON, seat, level, seed)
 -> the action as a dict (see `engine.computer.levels.choose_json`)."""
 MOVES_AT_ONCE = 40
-"""The most moves one computer seat makes in a row before others get the channel back (Not
-On My Block's turns are a move per piece)."""
+"""The most moves computers make in a row before the due sweep sees to other games (Not On
+My Block's turns are a move per piece)."""
 
 
 async def seat(tables: Tables, table: Table, user_id: int, level: Level) -> Table:
@@ -179,17 +179,15 @@ async def move(tables: Tables, table: Table, seat: int, think: Think) -> Accepte
     return await tables.act(table, holder, action, seat=seat)
 
 
-async def play_turn(tables: Tables, table: Table, think: Think) -> int:
-    """Every decision computers owe now, and those their own moves open, up to
-    `MOVES_AT_ONCE`; how many moves were made."""
-    made = 0
-    while made < MOVES_AT_ONCE and table.state is not None and table.row.status == "active":
-        owing = [s for s in sorted(table.prompts()) if is_computer(table.holder(s))]
-        if not owing:
-            break
-        table = (await move(tables, table, owing[0], think)).after
-        made += 1
-    return made
+async def play_next(tables: Tables, table: Table, think: Think) -> Table | None:
+    """The next decision a computer owes, decided and committed like a player's move: the
+    table after it, or None when no computer owes one. One move at a time, the caller
+    publishing each before the next, as a person's moves are: moves published together read
+    as ones the bot failed to post, each in a message of its own."""
+    owing = [s for s in sorted(table.prompts()) if is_computer(table.holder(s))]
+    if table.state is None or table.row.status != "active" or not owing:
+        return None
+    return (await move(tables, table, owing[0], think)).after
 
 
 __all__ = [
@@ -200,7 +198,7 @@ __all__ = [
     "label",
     "may_stand_in",
     "move",
-    "play_turn",
+    "play_next",
     "seat",
     "stand_in",
 ]

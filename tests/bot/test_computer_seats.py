@@ -103,7 +103,9 @@ async def test_a_person_and_a_computer_play_not_on_my_block_to_its_end(tables: T
             waits = await tables.store.waits(table.row.id)
             due = [w for w in waits.values() if w.user_id == bot_id]
             assert due and all(w.limit_at == w.since and w.remind_at is None for w in due)
-            computer_moves += await computer.play_turn(tables, table, think)
+            after = await computer.play_next(tables, table, think)
+            assert after is not None
+            computer_moves += 1
         else:
             await person_moves(tables, table, HOST, step)
         table = await tables.by_id(table.row.id)
@@ -150,7 +152,7 @@ async def test_a_seat_goes_to_the_computer_and_back_to_a_person_who_gets_its_sec
     name = table.state.seat_names[seat]
     assert BOB not in table.row.players
     if seat in table.prompts():
-        assert await computer.play_turn(tables, table, think) > 0
+        assert await computer.play_next(tables, table, think) is not None
         table = await tables.by_id(table.row.id)
         assert table is not None
     with pytest.raises(PlayerError, match="already plays"):

@@ -94,6 +94,11 @@ async def test_a_person_plays_not_on_my_block_to_its_end_against_the_computer(tm
         assert any("🤖 computer (casual)" in text for text in said), "its seat is named"
         assert not any(f"<@{computer}>" in text for text in said), "it is never mentioned"
         assert any("Game over" in text for text in said[-3:])
+        # Its moves show as they are made, like a person's: none is told as one the bot
+        # failed to post, and a turn of many moves does not take a message per move.
+        assert not any("Posted late" in text for text in said)
+        turns = sum("➡️" in text for text in said)
+        assert len(said) <= 2 * turns + 3, (len(said), turns)
 
 
 async def test_the_host_sends_the_last_computer_away_from_the_lobby(tmp_path: Path):
