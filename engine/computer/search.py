@@ -216,7 +216,8 @@ class Search:
             worth = e.value / e.visits if e.visits else untried_worth
             return worth + c * share / (1 + e.visits)
 
-        edge = max(edges, key=rating)
+        # A tie goes to the preferred action: with two actions open the shares are equal.
+        edge = max(edges, key=lambda e: (rating(e), e.action == self.prior))
         return edge, edge.visits == 0
 
     def _branch(self, state: Any, seat: int, prompt: Prompt) -> list[ActionBase]:
