@@ -166,6 +166,26 @@ def default_player(seed: int) -> Player:
     return Absent()
 
 
+def player_and_prior(
+    new: Callable[[Rng, bool], Player],
+) -> tuple[PlayerFactory, PlayerFactory]:
+    """A game's heuristic `player` and its `prior` from one maker, `new(rng, tries)`: a
+    player drawing from `rng` that makes random tries only when `tries`. The `prior` is the
+    considered choice that never makes one, for the strong level's first try at the root of
+    its search: random tries keep playouts varied, and played for real they are mostly
+    mistakes."""
+
+    def player(seed: int) -> Player:
+        return new(Rng.seeded(seed), True)
+
+    def prior(seed: int) -> Player:
+        return new(Rng.seeded(seed), False)
+
+    for made in (player, prior):  # they belong to the game whose maker they call
+        made.__module__ = new.__module__
+    return player, prior
+
+
 HEURISTICS: dict[str, PlayerFactory] = {}
 """Players registered by game id, for games that keep theirs outside a `player` module."""
 
@@ -251,6 +271,7 @@ __all__ = [
     "pick_seat",
     "play_out",
     "play_step",
+    "player_and_prior",
     "player_for",
     "random_player",
     "register",

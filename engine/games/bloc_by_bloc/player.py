@@ -35,7 +35,7 @@ from engine.games.bloc_by_bloc.content.basics import DistrictType
 from engine.games.bloc_by_bloc.police import stopped_by
 from engine.games.bloc_by_bloc.state import BlocState
 from engine.games.bloc_by_bloc.view import BlocView, TileView
-from engine.players import Player, Seen
+from engine.players import Player, Seen, player_and_prior
 from engine.rng import Rng
 
 QUIET = ("gift", "trade", "end")
@@ -84,20 +84,7 @@ OCCUPATIONS = {
 """Which occupation to build first: more blocs and easier builds before the rest."""
 
 
-def player(seed: int) -> Player:
-    return _player(seed, tries=True)
-
-
-def prior(seed: int) -> Player:
-    """The player's considered choice, never a random try: the strong level's first choice at
-    the root of its search (random tries keep playouts varied; played for real they are
-    mostly mistakes)."""
-    return _player(seed, tries=False)
-
-
-def _player(seed: int, tries: bool) -> Player:
-    rng = Rng.seeded(seed)
-
+def _player(rng: Rng, tries: bool) -> Player:
     def play(what: Seen) -> ActionBase:
         if not what.legal:
             return what.default
@@ -106,6 +93,9 @@ def _player(seed: int, tries: bool) -> Player:
         return choose(Sight(view, what.seat), what.legal, rng, tries)
 
     return play
+
+
+player, prior = player_and_prior(_player)
 
 
 def choose(sight: Sight, actions: list[ActionBase], rng: Rng, tries: bool = False) -> ActionBase:

@@ -25,7 +25,7 @@ from engine.games.block_mania.content.models import content
 from engine.games.block_mania.damage import COLLAPSE
 from engine.games.block_mania.state import BLOCKS, SHARED, Blocker, ManiaState
 from engine.games.block_mania.view import BlockerView, ManiaView
-from engine.players import Player, Seen
+from engine.players import Player, Seen, player_and_prior
 from engine.rng import Rng
 
 RANDOM_ONE_IN = 8
@@ -49,26 +49,16 @@ FALL = 2.0
 """Defeat Points a collapse costs its block, before the damage it loads on the squares above."""
 
 
-def player(seed: int) -> Player:
-    return _player(seed, tries=True)
-
-
-def prior(seed: int) -> Player:
-    """The player's considered choice, never a random try: the strong level's first choice at
-    the root of its search (random tries keep playouts varied; played for real they are
-    mostly wasted)."""
-    return _player(seed, tries=False)
-
-
-def _player(seed: int, tries: bool) -> Player:
-    rng = Rng.seeded(seed)
-
+def _player(rng: Rng, tries: bool) -> Player:
     def play(what: Seen) -> ActionBase:
         view = what.view
         assert isinstance(view, ManiaView)
         return choose(view, what.legal, rng, tries)
 
     return play
+
+
+player, prior = player_and_prior(_player)
 
 
 def choose(view: ManiaView, actions: list[ActionBase], rng: Rng, tries: bool = True) -> ActionBase:

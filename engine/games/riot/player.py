@@ -25,7 +25,7 @@ from engine.games.riot.content.models import content
 from engine.games.riot.state import POLICE, RiotState
 from engine.games.riot.turn import AREA_POINTS_TO_WIN, area_points
 from engine.games.riot.view import RiotView, UnitView
-from engine.players import Player, Seen
+from engine.players import Player, Seen, player_and_prior
 from engine.rng import Rng
 
 RANDOM_ONE_IN = 6
@@ -35,19 +35,7 @@ HAND = 2
 """Cards a protester buys before its units: below this many, a card comes first."""
 
 
-def player(seed: int) -> Player:
-    return _player(seed, tries=True)
-
-
-def prior(seed: int) -> Player:
-    """The player's considered choice, never a random try: the strong level's first choice at
-    the root of its search (random tries keep playouts varied; played for real they are
-    mostly mistakes)."""
-    return _player(seed, tries=False)
-
-
-def _player(seed: int, tries: bool) -> Player:
-    rng = Rng.seeded(seed)
+def _player(rng: Rng, tries: bool) -> Player:
     blocked = _Blocked()
 
     def play(what: Seen) -> ActionBase:
@@ -58,6 +46,9 @@ def _player(seed: int, tries: bool) -> Player:
         return chosen
 
     return play
+
+
+player, prior = player_and_prior(_player)
 
 
 class _Blocked:
