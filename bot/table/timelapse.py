@@ -116,7 +116,8 @@ def draw(
 def _shrunk(png: bytes) -> tuple[Image.Image, int]:
     """A board at most `WIDTH` wide, with the width it was drawn at. Shrunk as soon as it is
     drawn: sixty full boards held at once took a worker past a gigabyte."""
-    board = Image.open(io.BytesIO(png)).convert("RGB")
+    board = Image.open(io.BytesIO(png))
+    board.load()
     return _scaled(board, min(1.0, WIDTH / board.width)), board.width
 
 
@@ -135,17 +136,22 @@ def _on_one_canvas(boards: list[Image.Image]) -> list[Image.Image]:
     size = (max(b.width for b in boards), max(b.height for b in boards))
     for i, board in enumerate(boards):
         if board.size != size:
-            canvas = Image.new("RGB", size, board.getpixel((0, board.height - 1)))
+            canvas = Image.new(board.mode, size, board.getpixel((0, board.height - 1)))
+            if board.mode == "P":
+                canvas.putpalette(board.getpalette() or [])
             canvas.paste(board, (0, 0))
             boards[i] = canvas
     return boards
 
 
 def _scaled(board: Image.Image, scale: float) -> Image.Image:
-    """`board` scaled by `scale` (at most 1). Halving by whole pixels first (`reducing_gap`)
-    draws the same picture to the eye for less than half the work of filtering every pixel
-    of a large board."""
+    """`board` scaled by `scale` (at most 1), smoothly, and put back in its own palette when
+    it has one (the game's fixed palette, which holds its colours and their blends): a frame
+    then takes a byte a pixel rather than four, and sixty of them a quarter of the memory,
+    with no change to the eye. Halving by whole pixels first (`reducing_gap`) draws the same
+    picture for less than half the work of filtering every pixel of a large board."""
     if scale >= 1.0:
         return board
     size = (max(1, round(board.width * scale)), max(1, round(board.height * scale)))
-    return board.resize(size, Image.Resampling.LANCZOS, reducing_gap=REDUCING_GAP)
+    smooth = board.convert("RGB").resize(size, Image.Resampling.LANCZOS, reducing_gap=REDUCING_GAP)
+    return smooth.quantize(palette=board, dither=Image.Dither.NONE) if board.mode == "P" else smooth
