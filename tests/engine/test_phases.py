@@ -113,7 +113,8 @@ def test_bloc_by_bloc_keeps_districts_turns_and_sunrises_in_a_phase_each() -> No
         keys = {s.key for s in played.steps if s.turn == night} - {"setup"}
         turns = {f"night-{night}-turn-{t}" for t in range(1, 5)}
         assert keys <= turns | {f"night-{night}-sunrise"}
-    assert played.phase("night-5-sunrise"), "a sunrise card window or choice was asked"
+    sunrises = [played.phase(f"night-{night}-sunrise") for night in range(1, 9)]
+    assert any(sunrises), "a sunrise card window or choice was asked, in its night's phase"
     interrupted = [
         run
         for run in played.runs()

@@ -140,7 +140,7 @@ def test_the_overview_shows_nothing_a_seat_keeps_hidden(
 
 @pytest.mark.parametrize("kept", ["riot-overview.png", "riot-board.png"])
 def test_the_kept_pictures_are_what_the_board_and_overview_draw(kept: str) -> None:
-    """Round 8 of the seeded game (the README shows the board): a change to either look, or
+    """Round 5 of the seeded game (the README shows the board): a change to either look, or
     to how the seeded game plays, shows here first (write the new picture over the kept one
     once it reads well at 400 px)."""
     state, before = _played(270)
