@@ -27,16 +27,16 @@ from tests.bot.harness import Session, reply_text
 from tests.bot.test_e2e_calm import texts_read
 from tests.standin import MessageRecord, UserRecord
 
-FOUR_SEED = 5
+FOUR_SEED = 0
 """A deal whose four-player game, with every seat played by RIOT's own player, reaches its
-end in a few hundred steps, with cards bought and played, obstructions, a Hospital penalty
-and the Police choosing the order."""
-THREE_SEED = 7
-"""A three-player deal that ends in about 200 steps, the Police choosing the order, with
+end in about 400 steps, with cards bought and played, obstructions, a Hospital penalty and
+the Police choosing the order."""
+THREE_SEED = 3
+"""A three-player deal that ends in about 400 steps, the Police choosing the order, with
 cards bought and played, an obstruction and the Hospital."""
-TWO_SEED = 9
-"""A two-player deal that ends in about 200 steps, with cards bought and played, obstructions
-and the Hospital (no order to choose with one protester faction)."""
+TWO_SEED = 13
+"""A two-player deal that ends in under 200 steps, with cards bought and played,
+obstructions and the Hospital (no order to choose with one protester faction)."""
 IMAGES = {"overview.png", "board.png", "step.png", "timelapse.webp"}
 CARD_NAMES = sorted({say(names.card(c.id)) for c in content().cards}, key=len, reverse=True)
 GOALS = [say(names.goal(g.id)) for g in content().goals]
