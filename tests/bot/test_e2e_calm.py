@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,7 +44,10 @@ def texts_read(messages: list[MessageRecord]) -> list[str]:
     return out
 
 
-def problems(texts: list[str]) -> list[str]:
+def problems(texts: list[str], moves_alike: frozenset[str] = frozenset()) -> list[str]:
+    """What a player would find wrong in `texts`. A line said twice in a row is one, unless
+    it is in `moves_alike`: lines that separate moves each told (a faction moving one bloc,
+    then another the same way), which the channel rightly shows once for each move."""
     found = []
     for text in texts:
         lines = [line for line in text.splitlines() if line.strip()]
@@ -53,7 +57,7 @@ def problems(texts: list[str]) -> list[str]:
         found += [
             f"doubled line: {before}"
             for before, after in itertools.pairwise(lines)
-            if before == after
+            if before == after and before not in moves_alike
         ]
     return found
 
@@ -108,4 +112,6 @@ async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(tmp_pat
         everything = texts_read(session.standin.messages(session.channel))
         for user in session.standin.world.users.values():
             everything += texts_read(session.standin.dms(user))
-        assert problems(everything) == []
+        each_told = Counter(line for header in told for line in header.splitlines())
+        alike = frozenset(line for line, times in each_told.items() if times > 1)
+        assert problems(everything, alike) == []
