@@ -32,14 +32,17 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+from PIL import Image
 from pydantic import BaseModel
 
 from engine.messages import ENGLISH, add_catalog_folder
+from render.canvas import keeping_images
 from render.names import Players
 
 add_catalog_folder(Path(__file__).parent / "locale")
@@ -128,6 +131,22 @@ def board_png(
     if players is not None and _takes(renderer, "players"):
         return renderer(view, players=players, **_in(renderer, language))
     return renderer(view, **_in(renderer, language))
+
+
+def board_image(game_key: str, view: BaseModel, players: Players = None) -> Image.Image:
+    """The whole board for `view` as an image, for pictures made of many boards: as its
+    renderer finished it, in the game's palette and never made a PNG (see
+    `render.canvas.keeping_images`), or the PNG read back from a renderer that draws its own
+    way."""
+    with keeping_images() as kept:
+        png = board_png(game_key, view, players)
+    if len(kept) > 1:
+        raise RuntimeError(f"the {game_key} renderer finished {len(kept)} canvases, not one")
+    if kept:
+        return kept[0]
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
 
 
 def focus_png(

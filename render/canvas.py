@@ -13,7 +13,9 @@ import io
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -335,7 +337,17 @@ class Canvas:
 
     # ----- output -------------------------------------------------------------------------
     def to_png(self, palette: Image.Image) -> bytes:
-        """The canvas as PNG bytes in the game's fixed `palette` (see `encode`).
+        """The canvas as PNG bytes in the game's fixed `palette` (see `encode`); inside
+        `keeping_images`, the mapped image is kept instead and no bytes are made."""
+        mapped = self.mapped(palette)
+        kept = _KEPT.get()
+        if kept is not None:
+            kept.append(mapped)
+            return b""
+        return save_png(mapped)
+
+    def mapped(self, palette: Image.Image) -> Image.Image:
+        """The canvas mapped onto the game's fixed `palette` (see `encode`).
 
         With an encoded twin (`start_encoding`), only the areas drawn since are mapped: the
         mapping is per pixel, so the result is the same as mapping the whole image, for a
@@ -343,17 +355,34 @@ class Canvas:
         on a crowded one, pieces cover most of it and the whole image is mapped at once).
         """
         if self.encoded is None:
-            return encode(self.image, palette)
+            return map_to_palette(self.image, palette)
         width, height = self.image.size
         areas = _areas(self.dirty, width, height)
         if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in areas) > width * height // 2:
             # Each mapping call rebuilds Pillow's colour lookup table (tens of microseconds);
             # past half the image, one call for everything is cheaper than many small ones.
-            return encode(self.image, palette)
+            return map_to_palette(self.image, palette)
         mapped = self.encoded.copy()
         for area in areas:
             mapped.paste(map_to_palette(self.image.crop(area), palette), area[:2])
-        return save_png(mapped)
+        return mapped
+
+
+_KEPT: ContextVar[list[Image.Image] | None] = ContextVar("kept_images", default=None)
+
+
+@contextmanager
+def keeping_images() -> Iterator[list[Image.Image]]:
+    """Renderers promise PNG bytes, which is what a message attaches. A timelapse wants the
+    images themselves, a board at each of sixty steps scaled down and re-encoded: encoding each
+    to PNG and decoding it again was a fifth of its work. Inside this, every canvas a renderer
+    finishes (`to_png`) is kept in the list yielded, mapped to its palette, and no PNG is made."""
+    kept: list[Image.Image] = []
+    token = _KEPT.set(kept)
+    try:
+        yield kept
+    finally:
+        _KEPT.reset(token)
 
 
 def _areas(boxes: list[Box], width: int, height: int) -> list[tuple[int, int, int, int]]:
@@ -451,7 +480,7 @@ def encode(image: Image.Image, palette: Image.Image) -> bytes:
     Boards are flat colour plus anti-aliased edges, which a palette holding the flat colours and
     the blends between each text colour and its background reproduces without visible change.
     """
-    return save_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
+    return save_png(map_to_palette(image, palette))
 
 
 def save_png(mapped: Image.Image) -> bytes:
@@ -471,7 +500,8 @@ def palette_index(palette: Image.Image, colour: RGB) -> int:
 
 
 def map_to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """`image` mapped onto `palette`, for cached layers kept in both forms."""
+    """`image` mapped onto the game's fixed `palette` (`encode` says why fixed), for whole
+    boards and for cached layers kept in both forms."""
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 

@@ -103,11 +103,11 @@ class GameBot(discord.AutoShardedClient):
                 self.store,
                 self.tables,
                 self.drawing.work,
+                self.drawing.lapse,
                 host=settings.web_host,
                 port=settings.web_port,
                 rate=settings.web_requests_per_minute / 60,
                 burst=settings.web_burst,
-                frames=settings.timelapse_frames,
             )
         self.publisher = Publisher(self, self.store, self.tables, self.drawing, settings)
         self.turns = Turns(self.tables, self.store, self.drawing, self.publisher)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import logging
 import time
 from collections import OrderedDict
@@ -36,6 +37,7 @@ import discord
 from bot.discord import drawing_worker
 from bot.discord.workers import Workers, new_pool
 from bot.metrics import RENDER_SECONDS, WORKER_RESTARTS
+from bot.store.models import GameRow
 from bot.table import timelapse
 from bot.table.model import Table
 from bot.table.spectate import entries_of
@@ -68,6 +70,8 @@ class Drawing:
         self._homes: OrderedDict[int, int] = OrderedDict()
         """Game id -> the index of the worker that draws it, most recently drawn last."""
         self._games = [0] * max(0, workers)
+        self._lapses = itertools.count()
+        """Names each timelapse drawn, so the worker tells two drawn at once apart."""
         """How many remembered games each worker is home to."""
         self.overviews: frozenset[str] = frozenset()
         """The games whose turn messages show a phone overview (known once `start` ran)."""
@@ -150,25 +154,26 @@ class Drawing:
     async def timelapse(
         self, table: Table, entries: Sequence[history.Entry]
     ) -> discord.File | None:
-        """The finished game's timelapse (`bot.table.timelapse`) as an attachment, drawn in
-        the game's home worker; None when it cannot be drawn (the game's end is posted without
-        it rather than not at all)."""
-        row = table.row
-        assert row.seed is not None
+        """The finished game's timelapse (`bot.table.timelapse`) as an attachment; None when
+        it cannot be drawn (the game's end is posted without it rather than not at all)."""
         try:
-            data = await self.work(
-                row.id,
-                timelapse.draw,
-                row.game,
-                row.options,
-                row.seed,
-                entries_of(entries),
-                self.timelapse_frames,
-            )
+            data = await self.lapse(table.row, entries)
         except Exception:
-            log.exception("could not draw the timelapse of game %s", row.id)
+            log.exception("could not draw the timelapse of game %s", table.row.id)
             return None
         return discord.File(io.BytesIO(data), filename=timelapse.NAME)
+
+    async def lapse(self, row: GameRow, entries: Sequence[history.Entry]) -> bytes:
+        """The finished game's timelapse file, drawn in the game's home worker a slice at a
+        time (`drawing_worker.lapse`): each slice joins the back of the worker's queue, so the
+        boards of the other games it draws wait for a slice at most, not for seconds."""
+        assert row.seed is not None
+        key = next(self._lapses)
+        start = (row.game, row.options, row.seed, entries_of(entries), self.timelapse_frames)
+        data = await self.work(row.id, drawing_worker.lapse, key, start)
+        while data is None:
+            data = await self.work(row.id, drawing_worker.lapse, key)
+        return data
 
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:
         return await self.work(table.row.id, draw, *args)

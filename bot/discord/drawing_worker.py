@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import ctypes
 import os
+from collections import OrderedDict
+from typing import Any
 
 from pydantic import BaseModel
 
 from bot.discord.health import settle_collector
+from bot.table.spectate import Entries
+from bot.table.timelapse import Lapse
 from engine.games import REGISTRY
 from engine.messages import ENGLISH
 from render import board_png, focus_for, focus_png, overview_for, overview_png, renderer_for
@@ -114,6 +118,37 @@ def step(
         return focus_png(game_id, old, new, players, language)
     finally:
         give_back()
+
+
+LAPSE_SLICE_SECONDS = 0.03
+"""Processor time a timelapse is worked on before the worker takes the next job in its queue
+(a board another game waits for), then the timelapse's next slice, queued behind it."""
+LAPSES_KEPT = 4
+"""Timelapses a worker keeps half-drawn; one whose requester went away is dropped for the
+fifth."""
+_LAPSES: OrderedDict[int, Lapse] = OrderedDict()
+
+
+def lapse(
+    key: int, start: tuple[str, dict[str, Any], int, Entries, int] | None = None
+) -> bytes | None:
+    """One slice of the timelapse `key`, begun from `start` (game, options, seed, entries, most
+    frames) or carried on; its file once done, else None: ask again. A KeyError when this worker
+    does not hold it (a fresh worker in the place of one that died)."""
+    if start is not None:
+        _LAPSES[key] = Lapse(*start)
+        while len(_LAPSES) > LAPSES_KEPT:
+            _LAPSES.popitem(last=False)
+    drawing = _LAPSES[key]
+    try:
+        data = drawing.advance(LAPSE_SLICE_SECONDS)
+    except BaseException:
+        del _LAPSES[key]
+        raise
+    if data is not None:
+        del _LAPSES[key]
+        give_back()
+    return data
 
 
 def give_back() -> None:

@@ -84,7 +84,8 @@ class Piece(BaseModel):
     living: Living | None = None
     """This piece becomes the living turn message (its id filled in once sent)."""
     timelapse: bool = False
-    """Attach the finished game's timelapse too (the game's end, with its last board)."""
+    """Attach the finished game's timelapse (the message after the game's end and its last
+    board; posts stored before that carried it with the board)."""
 
     @field_validator("buttons", mode="before")
     @classmethod
@@ -332,11 +333,12 @@ def compose(
         return [Piece(content=part) for part in present.split_text(header)]
     if post.body["final"]:
         ping = [] if post.body.get("quiet") else table.row.players
-        lapse = table.row.status == "finished" and not post.body.get("quiet")
-        lapsed = f"{header}\n{speech.in_channel(table, TIMELAPSE)}" if lapse else header
         # The final position: the whole board, however late in a turn whose board was shown.
-        pieces = _with_board(lapsed, ping, [], board=_board(table, show))
-        pieces[-1].timelapse = lapse
+        pieces = _with_board(header, ping, [], board=_board(table, show))
+        if table.row.status == "finished" and not post.body.get("quiet"):
+            # Its own message after the end: the end is shown at once, while the timelapse
+            # takes its worker seconds to draw.
+            pieces.append(Piece(content=speech.in_channel(table, TIMELAPSE), timelapse=True))
         return pieces
     prompts = list(table.prompts().values())
     phase = _phase(prompts)

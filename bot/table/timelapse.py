@@ -1,17 +1,19 @@
 """A finished game as one animated picture: its board at each step that changed what the channel
 sees, the final board held, small enough for a Discord attachment.
 
-Runs in a drawing worker (`draw`): the log is replayed from the start through the record's own
-replay (`record.replay`, every step checked), each step's spectator view compared with the
-last frame's, and only the steps that changed it are drawn. A long game keeps an even sample of
-its changes (and always its last board), so the drawing cost and the file size stay bounded
-whatever the game's length. The frames are scaled down until the file fits in `max_bytes`,
-animated WebP.
+Runs in a drawing worker, a slice at a time (`Lapse`): a long game's timelapse is seconds of
+work, and the other games that worker draws must not wait for all of it. The log is replayed
+from the start through the record's own replay (`record.replay`, every step checked), each
+step's spectator view compared with the last frame's, and only the steps that changed it are
+drawn. A long game keeps an even sample of its changes (and always its last board), so the
+drawing cost and the file size stay bounded whatever the game's length. The frames are scaled
+down until the file fits in `max_bytes`, animated WebP (`render.animation`).
 """
 
 from __future__ import annotations
 
-import io
+import time
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from PIL import Image
@@ -20,7 +22,8 @@ from pydantic import BaseModel
 from bot.table import record
 from bot.table.spectate import Entries
 from engine.games import REGISTRY
-from render import board_png
+from render import board_image
+from render.animation import AnimatedWebP
 
 MAX_FRAMES = 60
 """Frames at most, by default (`TIMELAPSE_FRAMES`): a long game's changes are sampled evenly
@@ -36,6 +39,9 @@ REDUCING_GAP = 1.0
 instead of 36, Bloc by Bloc's 1900 px one in 16 instead of 38, with no difference to the eye
 at the frame's size."""
 QUALITY = 60
+METHOD = 2
+"""libwebp's effort: the fast method, which costs half as long as its default for a few
+percent more bytes."""
 FRAME_MS = 500
 HOLD_MS = 4000
 """How long the final board stays before the animation starts again."""
@@ -45,51 +51,32 @@ DISCORD_BYTES = 10 * 1024 * 1024
 """Discord's attachment limit for a server without boosts."""
 
 
-def changed_steps(
-    game_key: str, options: dict[str, Any], seed: int, entries: Entries, most: int
-) -> list[BaseModel]:
-    """The spectator view at step 0 and at every step that changed it, oldest first, an even
-    sample of at most `most` of them. Each is kept as its JSON until the sample is taken: a
-    long game changes its view a thousand times, and a thousand views of hundreds of models
-    each held a worker's memory for nothing."""
-    game = REGISTRY[game_key]
-    log = [record.Entry(seq=s, seat=t, action=a, absent=b) for s, t, a, b in entries]
-    frames: list[str] = []
-    kind: type[BaseModel] = BaseModel
-    for step in record.replay(game, record.initial(game, options, seed), log):
-        view = game.view(step.state, None)
-        kind, dumped = type(view), view.model_dump_json()
-        if not frames or dumped != frames[-1]:
-            frames.append(dumped)
-    return [kind.model_validate_json(frame) for frame in sample(frames, most)]
+class Lapse:
+    """A timelapse being drawn, worked on a slice at a time (`advance`)."""
 
+    def __init__(
+        self,
+        game_key: str,
+        options: dict[str, Any],
+        seed: int,
+        entries: Entries,
+        most: int = MAX_FRAMES,
+        max_bytes: int = DISCORD_BYTES,
+    ) -> None:
+        self._work = _drawing(game_key, options, seed, entries, most, max_bytes)
 
-def sample(items: list[Any], most: int) -> list[Any]:
-    """At most `most` of `items`, evenly spread, the first and the last always kept."""
-    if len(items) <= most:
-        return items
-    picks = {round(i * (len(items) - 1) / (most - 1)) for i in range(most)}
-    return [items[i] for i in sorted(picks)]
-
-
-def encode(frames: list[Image.Image]) -> bytes:
-    """Animated WebP, lossy: boards are flat colours and text, which its lossy mode keeps
-    legible at a third of GIF's size (measured on every game: GIF came out 2.7 to 3 times
-    larger, so it is not tried), and the fast method, which costs half as long as the default
-    for a few percent more bytes."""
-    durations = [FRAME_MS] * (len(frames) - 1) + [HOLD_MS]
-    buffer = io.BytesIO()
-    frames[0].save(
-        buffer,
-        "WEBP",
-        save_all=True,
-        append_images=frames[1:],
-        duration=durations,
-        loop=0,
-        quality=QUALITY,
-        method=2,
-    )
-    return buffer.getvalue()
+    def advance(self, seconds: float) -> bytes | None:
+        """Work on for about `seconds` of this thread's processor time (at least one step: a
+        frame drawn, scaled or encoded, or a move replayed); the file once it is done."""
+        until = time.thread_time() + seconds
+        try:
+            while True:
+                next(self._work)
+                if time.thread_time() >= until:
+                    return None
+        except StopIteration as done:
+            data: bytes = done.value
+            return data
 
 
 def draw(
@@ -100,25 +87,81 @@ def draw(
     most: int = MAX_FRAMES,
     max_bytes: int = DISCORD_BYTES,
 ) -> bytes:
-    """Run in a drawing worker: the game's timelapse (animated WebP) of at most `most`
-    frames, under `max_bytes` unless even its smallest frames are not."""
-    views = changed_steps(game_key, options, seed, entries, most)
-    boards = _on_one_canvas(_one_scale([_shrunk(board_png(game_key, v)) for v in views]))
+    """The game's timelapse (animated WebP) of at most `most` frames, under `max_bytes` unless
+    even its smallest frames are not, drawn at once."""
+    data = Lapse(game_key, options, seed, entries, most, max_bytes).advance(float("inf"))
+    assert data is not None
+    return data
+
+
+def _changed_views(
+    game_key: str, options: dict[str, Any], seed: int, entries: Entries, most: int
+) -> Generator[None, None, list[BaseModel]]:
+    """The spectator view at step 0 and at every step that changed it, oldest first, an even
+    sample of at most `most` of them, yielding after each step replayed. Each view is kept as
+    its JSON until the sample is taken: a long game changes its view a thousand times, and a
+    thousand views of hundreds of models each held a worker's memory for nothing."""
+    game = REGISTRY[game_key]
+    log = [record.Entry(seq=s, seat=t, action=a, absent=b) for s, t, a, b in entries]
+    frames: list[str] = []
+    kind: type[BaseModel] = BaseModel
+    for step in record.replay(game, record.initial(game, options, seed), log):
+        view = game.view(step.state, None)
+        kind, dumped = type(view), view.model_dump_json()
+        if not frames or dumped != frames[-1]:
+            frames.append(dumped)
+        yield
+    return [kind.model_validate_json(frame) for frame in sample(frames, most)]
+
+
+def _drawing(
+    game_key: str,
+    options: dict[str, Any],
+    seed: int,
+    entries: Entries,
+    most: int,
+    max_bytes: int,
+) -> Generator[None, None, bytes]:
+    """The whole timelapse, yielding after each step of work; its file is the return value.
+    Each board is shrunk as soon as it is drawn: sixty full boards held at once took a worker
+    past a gigabyte."""
+    views = yield from _changed_views(game_key, options, seed, entries, most)
+    shrunk = []
+    for view in views:
+        board = board_image(game_key, view)
+        yield
+        shrunk.append((_scaled(board, min(1.0, WIDTH / board.width)), board.width))
+        yield
+    boards = _on_one_canvas(_one_scale(shrunk))
     width = boards[0].width
     while True:
-        frames = [_scaled(b, width / b.width) for b in boards]
-        data = encode(frames)
+        yield
+        data = yield from _encoded(boards, width)
         if len(data) <= max_bytes or width <= SMALLEST:
             return data
         width = max(SMALLEST, int(width * 0.75))
 
 
-def _shrunk(png: bytes) -> tuple[Image.Image, int]:
-    """A board at most `WIDTH` wide, with the width it was drawn at. Shrunk as soon as it is
-    drawn: sixty full boards held at once took a worker past a gigabyte."""
-    board = Image.open(io.BytesIO(png))
-    board.load()
-    return _scaled(board, min(1.0, WIDTH / board.width)), board.width
+def _encoded(boards: list[Image.Image], width: int) -> Generator[None, None, bytes]:
+    """The boards scaled to `width` as an animated WebP, lossy: boards are flat colours and
+    text, which its lossy mode keeps legible at a third of GIF's size (measured on every game:
+    GIF came out 2.7 to 3 times larger, so it is not tried). Yields after each frame."""
+    frames: Iterator[Image.Image] = (_scaled(b, width / b.width) for b in boards)
+    first = next(frames)
+    animation = AnimatedWebP(first.size, QUALITY, METHOD)
+    animation.add(first, FRAME_MS if len(boards) > 1 else HOLD_MS)
+    for number, frame in enumerate(frames, start=2):
+        yield
+        animation.add(frame, HOLD_MS if number == len(boards) else FRAME_MS)
+    return animation.finish()
+
+
+def sample(items: list[Any], most: int) -> list[Any]:
+    """At most `most` of `items`, evenly spread, the first and the last always kept."""
+    if len(items) <= most:
+        return items
+    picks = {round(i * (len(items) - 1) / (most - 1)) for i in range(most)}
+    return [items[i] for i in sorted(picks)]
 
 
 def _one_scale(shrunk: list[tuple[Image.Image, int]]) -> list[Image.Image]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from importlib import resources
 from typing import Any, Protocol, TypeVar
 
@@ -22,11 +22,12 @@ from aiohttp import web
 
 from bot.store.models import GameRow
 from bot.store.protocol import GameStore
-from bot.table import spectate, speech, timelapse
+from bot.table import spectate, speech
 from bot.table.model import Table
 from bot.web import page, words
 from bot.web.guard import MAX_BODY, MAX_FIELD, MAX_LINE, Buckets, guard
 from bot.web.pictures import Pictures, shrink
+from engine import history
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -43,6 +44,12 @@ class Worker(Protocol):
     def __call__(self, game_id: int, draw: Callable[..., T], *args: Any) -> Awaitable[T]: ...
 
 
+class Lapser(Protocol):
+    """Draws a finished game's timelapse file in its drawing worker (`Drawing.lapse`)."""
+
+    def __call__(self, row: GameRow, entries: Sequence[history.Entry]) -> Awaitable[bytes]: ...
+
+
 class Loader(Protocol):
     """The bot's tables: a stored row with its state parsed (`Tables.loaded`)."""
 
@@ -55,16 +62,14 @@ class SpectatorSite:
         store: GameStore,
         tables: Loader,
         work: Worker,
+        lapse: Lapser,
         *,
         host: str,
         port: int,
         rate: float,
         burst: int,
-        frames: int = timelapse.MAX_FRAMES,
     ) -> None:
-        self.store, self.tables, self.work = store, tables, work
-        self.frames = frames
-        """The most frames of a timelapse (`TIMELAPSE_FRAMES`)."""
+        self.store, self.tables, self.work, self.lapse = store, tables, work, lapse
         self.host, self.port = host, port
         self.pictures = Pictures()
         self.app = web.Application(
@@ -218,13 +223,9 @@ class SpectatorSite:
         row, _table = await self._game(request)
         if row.status != "finished" or row.seed is None:
             raise self._missing(request)
-        seed = row.seed
 
         async def draw() -> bytes:
-            entries = spectate.entries_of(await self.store.action_log(row.id))
-            return await self.work(
-                row.id, timelapse.draw, row.game, row.options, seed, entries, self.frames
-            )
+            return await self.lapse(row, await self.store.action_log(row.id))
 
         return _picture(await self.pictures.get(("timelapse", row.id), draw), "image/webp")
 

@@ -168,10 +168,13 @@ async def test_the_page_updates_after_a_move_and_shows_every_step_as_the_channel
         assert status == 200 and headers["Content-Type"] == "image/webp"
         assert Image.open(io.BytesIO(lapse)).format == "WEBP"  # toy boards: one blank frame
 
-    # The channel was given the timelapse with the game's end, after its last board.
-    end = watched.posts()[-1]
-    assert "Game over" in end.content and "step by step, is attached" in end.content
-    assert [a.filename for a in end.attachments][-1] == timelapse.NAME
+    # The channel was shown the game's end with its last board, then given the timelapse in a
+    # message of its own, which the end did not wait for.
+    end, lapsed = watched.posts()[-2:]
+    assert "Game over" in end.content and "step by step" not in end.content
+    assert [a.filename for a in end.attachments] == ["board.png"]
+    assert "step by step, is attached" in lapsed.content
+    assert [a.filename for a in lapsed.attachments] == [timelapse.NAME]
     answer = (await watched.command(guest, "game", "timelapse")).reply
     assert answer is not None and answer.ephemeral and answer.attachments
 
