@@ -50,6 +50,8 @@ T = TypeVar("T")
 HOMES_KEPT = 4096
 """Games whose home worker is remembered: a game forgotten (long idle) gets a new home, the
 least busy one at that time."""
+LAPSE_ATTEMPTS = 3
+"""Times a timelapse is begun before it is given up: each time, its worker died under it."""
 
 
 class Drawing:
@@ -168,11 +170,25 @@ class Drawing:
         time (`drawing_worker.lapse`): each slice joins the back of the worker's queue, so the
         boards of the other games it draws wait for a slice at most, not for seconds."""
         assert row.seed is not None
+        start: drawing_worker.LapseStart = (
+            row.game,
+            row.options,
+            row.seed,
+            entries_of(entries),
+            self.timelapse_frames,
+        )
+        for _attempt in range(LAPSE_ATTEMPTS - 1):
+            try:
+                return await self._lapse(row.id, start)
+            except drawing_worker.LapseLost:
+                log.warning("the timelapse of game %s was lost with its worker; again", row.id)
+        return await self._lapse(row.id, start)
+
+    async def _lapse(self, game_id: int, start: drawing_worker.LapseStart) -> bytes:
         key = next(self._lapses)
-        start = (row.game, row.options, row.seed, entries_of(entries), self.timelapse_frames)
-        data = await self.work(row.id, drawing_worker.lapse, key, start)
+        data = await self.work(game_id, drawing_worker.lapse, key, start)
         while data is None:
-            data = await self.work(row.id, drawing_worker.lapse, key)
+            data = await self.work(game_id, drawing_worker.lapse, key)
         return data
 
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:

@@ -129,17 +129,26 @@ fifth."""
 _LAPSES: OrderedDict[int, Lapse] = OrderedDict()
 
 
-def lapse(
-    key: int, start: tuple[str, dict[str, Any], int, Entries, int] | None = None
-) -> bytes | None:
+class LapseLost(LookupError):
+    """This worker holds no such timelapse: it is a fresh one, in the place of one that died
+    (or the timelapse was dropped for newer ones). Its requester begins it again."""
+
+
+LapseStart = tuple[str, dict[str, Any], int, Entries, int]
+"""What a timelapse is drawn from: the game, its options, seed and log, and the most frames."""
+
+
+def lapse(key: int, start: LapseStart | None = None) -> bytes | None:
     """One slice of the timelapse `key`, begun from `start` (game, options, seed, entries, most
-    frames) or carried on; its file once done, else None: ask again. A KeyError when this worker
-    does not hold it (a fresh worker in the place of one that died)."""
+    frames) or carried on; its file once done, else None: ask again. `LapseLost` when this worker
+    does not hold it."""
     if start is not None:
         _LAPSES[key] = Lapse(*start)
         while len(_LAPSES) > LAPSES_KEPT:
             _LAPSES.popitem(last=False)
-    drawing = _LAPSES[key]
+    drawing = _LAPSES.get(key)
+    if drawing is None:
+        raise LapseLost(key)
     try:
         data = drawing.advance(LAPSE_SLICE_SECONDS)
     except BaseException:

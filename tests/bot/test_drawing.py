@@ -17,10 +17,12 @@ from pydantic import BaseModel
 from bot.discord.drawing import Drawing
 from bot.discord.health import YOUNG_THRESHOLD
 from bot.store.models import GameRow
+from bot.table import record, timelapse
 from bot.table.model import Table
 from engine import Game
 from engine.games import REGISTRY
 from tests.bot.child import ChildBot
+from tests.bot.spectate_games import played
 from tests.standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,3 +148,31 @@ async def test_the_bot_sets_its_collector_aside_once_started(tmp_path: Path):
     assert settled is not None, child.stderr
     assert int(settled.group(1)) > 50_000
     assert f"collected every {YOUNG_THRESHOLD} allocations" in child.stderr
+
+
+async def test_a_timelapse_lets_the_other_games_of_its_worker_be_drawn_meanwhile():
+    """A finished game's timelapse takes its worker seconds; a board another game asks for
+    meanwhile is drawn between two of its slices, not once it is done. A dead worker takes the
+    half-drawn timelapse with it: asked again, it is drawn anew."""
+    key = "bloc_by_bloc"
+    _game, options, seed, entries = played(key, steps=60)
+    finished = nomb_table(7).row.model_copy(update={"game": key, "options": options, "seed": seed})
+    log = [record.Entry(seq=s, seat=t, action=a, absent=b) for s, t, a, b in entries]
+    drawing = Drawing(workers=1)
+    await drawing.start()
+    try:
+        lapse = asyncio.create_task(drawing.lapse(finished, log))
+        await asyncio.sleep(0.5)  # under way: the worker is on its slices
+        board = await drawing.board(nomb_table(8))
+        assert not lapse.done(), "the board waited for the whole timelapse"
+        assert Image.open(board.fp).format == "PNG"
+        data = await lapse
+        assert data == timelapse.draw(key, options, seed, entries, drawing.timelapse_frames)
+
+        worker = await worker_of(drawing, 7)
+        again = asyncio.create_task(drawing.lapse(finished, log))
+        await asyncio.sleep(0.5)
+        os.kill(worker, signal.SIGKILL)
+        assert await again == data
+    finally:
+        drawing.stop()

@@ -288,3 +288,18 @@ def test_a_shorter_board_in_a_timelapse_is_padded_in_its_page_colour_not_its_hea
     assert [f.size for f in framed] == [(40, 50), (40, 50)]
     assert framed[0].getpixel((0, 0)) == header
     assert framed[0].getpixel((20, 45)) == page
+
+
+def test_a_timelapse_drawn_a_slice_at_a_time_is_the_one_drawn_at_once():
+    """Its worker draws other games' boards between two slices, so a slice is short: a move
+    replayed, a frame drawn, scaled or encoded; sliced as finely as that, the file is the same."""
+    key = "not_on_my_block"
+    _game, options, seed, entries = played(key, steps=40)
+    whole = timelapse.draw(key, options, seed, entries)
+    lapse = timelapse.Lapse(key, options, seed, entries)
+    slices = 1
+    while (data := lapse.advance(0.0)) is None:
+        slices += 1
+    assert data == whole
+    frames = Image.open(io.BytesIO(whole)).n_frames  # type: ignore[attr-defined]
+    assert frames > 2 and slices >= len(entries) + 3 * frames
