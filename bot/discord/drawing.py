@@ -72,9 +72,11 @@ class Drawing:
         self._homes: OrderedDict[int, int] = OrderedDict()
         """Game id -> the index of the worker that draws it, most recently drawn last."""
         self._games = [0] * max(0, workers)
-        self._lapses = itertools.count()
-        """Names each timelapse drawn, so the worker tells two drawn at once apart."""
         """How many remembered games each worker is home to."""
+        self._lapses = itertools.count()
+        """Names each timelapse drawn, so that its worker tells it from another it held."""
+        self._lapsing = [asyncio.Semaphore() for _ in range(max(1, workers))]
+        """One timelapse at a time per worker: each holds sixty frames while it is drawn."""
         self.overviews: frozenset[str] = frozenset()
         """The games whose turn messages show a phone overview (known once `start` ran)."""
 
@@ -186,9 +188,10 @@ class Drawing:
 
     async def _lapse(self, game_id: int, start: drawing_worker.LapseStart) -> bytes:
         key = next(self._lapses)
-        data = await self.work(game_id, drawing_worker.lapse, key, start)
-        while data is None:
-            data = await self.work(game_id, drawing_worker.lapse, key)
+        async with self._lapsing[self.home(game_id)]:
+            data = await self.work(game_id, drawing_worker.lapse, key, start)
+            while data is None:
+                data = await self.work(game_id, drawing_worker.lapse, key)
         return data
 
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:

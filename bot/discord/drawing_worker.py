@@ -123,9 +123,9 @@ def step(
 LAPSE_SLICE_SECONDS = 0.03
 """Processor time a timelapse is worked on before the worker takes the next job in its queue
 (a board another game waits for), then the timelapse's next slice, queued behind it."""
-LAPSES_KEPT = 4
-"""Timelapses a worker keeps half-drawn; one whose requester went away is dropped for the
-fifth."""
+LAPSES_KEPT = 2
+"""Timelapses a worker keeps half-drawn: the bot asks for one at a time per worker, so an older
+one is one whose requester went away."""
 _LAPSES: OrderedDict[int, Lapse] = OrderedDict()
 
 

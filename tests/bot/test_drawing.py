@@ -176,3 +176,24 @@ async def test_a_timelapse_lets_the_other_games_of_its_worker_be_drawn_meanwhile
         assert await again == data
     finally:
         drawing.stop()
+
+
+async def test_timelapses_finishing_together_are_each_drawn_whole():
+    """Several games of one worker ending at once: their timelapses are drawn one after the
+    other (each holds its frames while drawn), and each is its own game's."""
+    drawing = Drawing(workers=1)
+    await drawing.start()
+    try:
+        asked = []
+        for number, key in enumerate(("not_on_my_block", "riot", "block_mania"), start=20):
+            _game, options, seed, entries = played(key, steps=15)
+            row = nomb_table(number).row.model_copy(
+                update={"game": key, "options": options, "seed": seed}
+            )
+            log = [record.Entry(seq=s, seat=t, action=a, absent=b) for s, t, a, b in entries]
+            asked.append((key, options, seed, entries, drawing.lapse(row, log)))
+        drawn = await asyncio.gather(*(lapse for *_, lapse in asked))
+        for (key, options, seed, entries, _), data in zip(asked, drawn, strict=True):
+            assert data == timelapse.draw(key, options, seed, entries, drawing.timelapse_frames)
+    finally:
+        drawing.stop()
