@@ -13,9 +13,11 @@ from typing import Any
 from bot.config import Settings
 from bot.discord.app import GameBot
 from bot.discord.interactions import WORKING
-from bot.table import binding, limits
+from bot.table import binding, limits, posts, timelapse
 from bot.table.binding import DECISION
 from bot.table.model import Table
+from bot.table.speech import table_language
+from engine.messages import say
 from tests.standin import ChannelRecord, InteractionRecord, MessageRecord, StandIn, UserRecord
 
 STEP_TIMEOUT = 20.0
@@ -208,6 +210,35 @@ class Session:
 
     def posts(self) -> list[MessageRecord]:
         return [m for m in self.standin.messages(self.channel) if not m.ephemeral]
+
+
+async def game_end(session: Session, *, drawn: bool = True) -> tuple[MessageRecord, MessageRecord]:
+    """The channel's finished game as its players saw it close: its end (result, pings, last
+    board), then right after it the timelapse in a message of its own, checked here: the line in
+    the table's language with the picture attached (`drawn`; else the line saying it could not
+    be drawn, with no picture), nothing to press, nobody pinged. The end does not wait for the
+    timelapse to be drawn, so the timelapse is waited for."""
+    assert session.bot is not None
+    row = await session.bot.store.latest_game(session.channel.id, finished=True)
+    assert row is not None, "no finished game in the channel"
+    lines = {
+        True: say(posts.TIMELAPSE, table_language(row)),
+        False: say(posts.TIMELAPSE_MISSING, table_language(row)),
+    }
+    await session.standin.wait_until(
+        lambda: session.posts()[-1].content in lines.values(),
+        timeout=STEP_TIMEOUT,
+        what="the game's timelapse after its end",
+    )
+    *_, end, lapse = session.posts()
+    assert lapse.content == lines[drawn], lapse.content
+    assert [a.filename for a in lapse.attachments] == ([timelapse.NAME] if drawn else [])
+    assert lapse.components == [] and lapse.embeds == []
+    assert lapse.mentioned_ids == [] and lapse.pinged_ids == []
+    assert not lapse.pinged_everyone and lapse.pinged_role_ids == []
+    assert not any(line in end.content for line in lines.values())
+    assert timelapse.NAME not in [a.filename for a in end.attachments]
+    return end, lapse
 
 
 BINDING_OPTIONS = (DECISION, "sheet")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.table.model import SYSTEM_USER
-from tests.bot.harness import Session, reply_text
+from tests.bot.harness import Session, game_end, reply_text
 
 
 @pytest.mark.parametrize(
@@ -38,4 +38,5 @@ async def test_a_table_that_stopped_answering_still_finishes(
         # Every default announced, none silently (several of one turn share its message).
         told = sum(m.content.count("Default for") for m in session.posts())
         assert told == len(forced)
-        assert "Game over" in session.posts()[-1].content
+        end, _ = await game_end(session)
+        assert "Game over" in end.content

@@ -13,8 +13,8 @@ from bot.table.model import Table
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
 from tests.bot.driver import play_until_over, seated
-from tests.bot.harness import Session, reply_text
-from tests.standin import UserRecord
+from tests.bot.harness import Session, game_end, reply_text
+from tests.standin import MessageRecord, UserRecord
 
 CONTENT = load_content()
 AGENDA_NAMES = [a.name for a in CONTENT.agendas.values()]
@@ -61,14 +61,14 @@ class SecretsWatch:
             assert set(offered) <= own, f"{user.name} was offered cards not in their hand"
             self.card_offers_checked += 1
 
-    def check_everything_sent(self, *, final_reveal: bool) -> None:
+    def check_everything_sent(self, end: MessageRecord, *, final_reveal: bool) -> None:
+        """`end`: the game's end, which reveals the agendas; nothing else the channel shows may."""
         standin = self.session.standin
         channel = standin.messages(self.session.channel)
-        final = channel[-1]
-        before_end = [m for m in channel if m is not final]
         public = "\n".join(
             m.content + " ".join(str(e) for e in m.embeds) + " ".join(map(str, m.components))
-            for m in before_end
+            for m in channel
+            if m is not end
         )
         for name in AGENDA_NAMES:
             assert not re.search(rf"\b{re.escape(name)}\b", public), f"agenda {name} leaked"
@@ -95,13 +95,13 @@ class SecretsWatch:
                     assert named in factions, f"{user.name} was sent the {named}' secrets"
         if final_reveal:
             for names in self.agenda_of.values():
-                assert all(n in final.content for n in names), "agendas revealed at the end"
+                assert all(n in end.content for n in names), "agendas revealed at the end"
 
 
-def assert_game_over_shown(session: Session) -> str:
-    last = session.posts()[-1]
-    assert "Game over" in last.content and last.attachments
-    return last.content
+async def assert_game_over_shown(session: Session) -> MessageRecord:
+    end, _ = await game_end(session)
+    assert "Game over" in end.content and end.attachments
+    return end
 
 
 def assert_pings_and_time(session: Session, users: dict[int, UserRecord]) -> None:
@@ -131,9 +131,9 @@ async def test_two_player_cooperative_game_to_the_end_with_a_restart_mid_night(s
 
     await play_until_over(session, users, seated(4), max_steps=1500, before_step=restart_mid_night)
     assert restarted, "the bot was restarted during a night"
-    text = assert_game_over_shown(session)
+    end = await assert_game_over_shown(session)
     assert "Sunrise" in "\n".join(m.content for m in session.posts())
-    assert "Game over" in text
+    assert "Game over" in end.content
     finished = await session.bot.tables.by_id(session.game_id)
     assert await session.bot.tables.replay(finished) == finished.state
     assert_pings_and_time(session, users)
@@ -163,8 +163,8 @@ async def test_three_player_semi_cooperative_game_with_closed_dms(session: Sessi
     await play_until_over(
         session, users, seated(SEMI_SEED), max_steps=1500, before_step=watch.before_step
     )
-    assert_game_over_shown(session)
-    watch.check_everything_sent(final_reveal=True)
+    end = await assert_game_over_shown(session)
+    watch.check_everything_sent(end, final_reveal=True)
     assert watch.card_offers_checked > 0
     assert_pings_and_time(session, users)
 
@@ -184,8 +184,8 @@ async def test_four_player_scenario_game(session: Session):
     await play_until_over(
         session, users, seated(SCENARIO_SEED), max_steps=1500, before_step=watch.before_step
     )
-    assert_game_over_shown(session)
-    watch.check_everything_sent(final_reveal=True)
+    end = await assert_game_over_shown(session)
+    watch.check_everything_sent(end, final_reveal=True)
     assert_pings_and_time(session, users)
 
 

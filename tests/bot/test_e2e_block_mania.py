@@ -15,7 +15,7 @@ from engine.games.block_mania.rules import GAME
 from engine.games.block_mania.state import ManiaState
 from engine.players import default_player
 from tests.bot.driver import play_until_over, seated
-from tests.bot.harness import Session, reply_text
+from tests.bot.harness import Session, game_end, reply_text
 from tests.bot.test_e2e_calm import texts_read
 from tests.standin import UserRecord
 
@@ -69,14 +69,14 @@ def assert_no_dm_line_in_the_channel(session: Session, users: dict[int, UserReco
     assert not private & channel, f"private lines reached the channel: {private & channel}"
 
 
-def assert_finished_fairly(session: Session, users: dict[int, UserRecord]) -> str:
-    last = session.posts()[-1]
-    assert "Game over" in last.content and last.attachments
+async def assert_finished_fairly(session: Session, users: dict[int, UserRecord]) -> str:
+    end, _ = await game_end(session)
+    assert "Game over" in end.content and end.attachments
     for message in session.standin.messages(session.channel):
         assert set(message.pinged_ids) <= set(users)
     assert not [r for r in session.standin.interactions if r.late]
     session.standin.assert_clean()
-    return last.content
+    return end.content
 
 
 async def test_two_player_game_to_the_end_with_a_restart_and_a_closed_dm_player(
@@ -120,7 +120,7 @@ async def test_two_player_game_to_the_end_with_a_restart_and_a_closed_dm_player(
     policy = seated(TWO_SEED, {1: default_player(1)})
     steps = await play_until_over(session, users, policy, max_steps=400, before_step=before)
     assert restarted and steps > 40 and watch.checked > 0
-    text = assert_finished_fairly(session, users)
+    text = await assert_finished_fairly(session, users)
     assert "wins" in text
     assert_no_dm_line_in_the_channel(session, users)
     assert session.bot is not None
@@ -142,7 +142,7 @@ async def test_four_players_play_as_two_teams_to_the_end(session: Session) -> No
     watch = HandWatch(session)
     policy = seated(FOUR_SEED, {1: default_player(1)})
     await play_until_over(session, users, policy, max_steps=400, before_step=watch)
-    text = assert_finished_fairly(session, users)
+    text = await assert_finished_fairly(session, users)
     assert session.bot is not None
     done = await session.bot.tables.by_id(session.game_id)
     assert done is not None and isinstance(done.state, ManiaState)

@@ -16,8 +16,8 @@ from bot.table.model import Table
 from engine.games.not_on_my_block import GAME
 from engine.players import default_player
 from tests.bot.driver import Policy, latest_with_button, play_until_over, seated
-from tests.bot.harness import Session, reply_text
-from tests.standin import UserRecord
+from tests.bot.harness import Session, game_end, reply_text
+from tests.standin import MessageRecord, UserRecord
 
 
 @pytest.fixture
@@ -40,18 +40,18 @@ def player_of(table: Table, users: dict[int, UserRecord], seat: int) -> UserReco
     return users[table.holder(seat)]
 
 
-def assert_every_move_shows_the_board(session: Session) -> None:
+def assert_every_move_shows_the_board(session: Session, lapse: MessageRecord) -> None:
+    """`lapse`: the game's timelapse, in its own message after the end (`game_end`)."""
     posts = session.posts()
     game_posts = [m for m in posts if "➡️" in m.content or "Game over" in m.content]
     assert game_posts and all(m.attachments for m in game_posts)
-    # A new turn's message carries the board; a step edited into it shows what the step changed;
-    # the game's end adds its timelapse.
+    # A new turn's message carries the board; a step edited into it shows what the step changed.
     assert all(
-        a.filename in ("overview.png", "board.png", "step.png", "timelapse.webp")
+        a.filename in ("overview.png", "board.png", "step.png")
         for m in game_posts
         for a in m.attachments
     )
-    assert all(a.size < 1_000_000 for m in game_posts for a in m.attachments)
+    assert all(a.size < 1_000_000 for m in [*game_posts, lapse] for a in m.attachments)
 
 
 def assert_pings_only_players(session: Session, users: dict[int, UserRecord]) -> None:
@@ -87,10 +87,10 @@ async def test_two_player_game_to_a_developer_win_with_a_restart(session: Sessio
         session, users, one_side_plays("developer", DEVELOPER_SEED, 2), before_step=midway
     )
 
-    last = session.posts()[-1]
-    assert "Game over" in last.content and "(Developer)" in last.content.split("Winner:")[1]
-    assert set(last.pinged_ids) == {dev.id, resident.id}
-    assert_every_move_shows_the_board(session)
+    end, lapse = await game_end(session)
+    assert "Game over" in end.content and "(Developer)" in end.content.split("Winner:")[1]
+    assert set(end.pinged_ids) == {dev.id, resident.id}
+    assert_every_move_shows_the_board(session, lapse)
     assert_pings_only_players(session, users)
     assert_answered_in_time(session)
     session.standin.assert_clean()
@@ -203,10 +203,10 @@ async def test_four_player_game_to_a_residents_win_with_collusion(session: Sessi
     )
 
     assert colluded == ["declined", "accepted"]
-    last = session.posts()[-1]
-    assert "Game over" in last.content and "protected" in last.content
-    assert set(last.pinged_ids) == {p.id for p in players}
-    assert_every_move_shows_the_board(session)
+    end, lapse = await game_end(session)
+    assert "Game over" in end.content and "protected" in end.content
+    assert set(end.pinged_ids) == {p.id for p in players}
+    assert_every_move_shows_the_board(session, lapse)
     assert_pings_only_players(session, users)
     assert_answered_in_time(session)
     session.standin.assert_clean()

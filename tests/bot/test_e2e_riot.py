@@ -23,7 +23,7 @@ from engine.games.riot.content.models import content
 from engine.games.riot.state import FACTION_SETS, RiotState
 from engine.messages import say
 from tests.bot.driver import play_until_over, seated
-from tests.bot.harness import Session, reply_text
+from tests.bot.harness import Session, game_end, reply_text
 from tests.bot.test_e2e_calm import texts_read
 from tests.standin import MessageRecord, UserRecord
 
@@ -185,9 +185,9 @@ async def play_riot(
     assert isinstance(end, RiotState) and end.ended
     log = await bot.store.action_log(session.game_id)
     assert kinds <= {json.loads(a.action)["kind"] for a in log}
-    last = session.posts()[-1]
-    assert "Game over" in last.content
-    assert set(last.pinged_ids) == set(users)
+    ending, _ = await game_end(session)
+    assert "Game over" in ending.content
+    assert set(ending.pinged_ids) == set(users)
 
     channel = session.posts()
     for message in channel:
@@ -195,7 +195,7 @@ async def play_riot(
         assert set(message.pinged_ids) <= set(users)
     # A turn message carries the phone overview, not the whole board.
     assert "overview.png" in {a.filename for m in channel for a in m.attachments}
-    before_end = public_texts(channel[:-1])
+    before_end = public_texts(channel[: channel.index(ending)])
     assert not any(g in text for text in before_end for g in GOALS)
     holder = finished.holder(end.factions.index("nationalists")) if end.goal else None
     private: dict[int, list[str]] = {}
@@ -235,7 +235,8 @@ async def test_four_player_game_to_the_end_with_a_restart_and_secrets_by_dm_only
     kinds = {"card", "play", "obstruct", "hospital", "order"}
     await play_riot(session, users, FOUR_SEED, kinds=kinds, also=restart)
     assert restarted
-    assert goal in session.posts()[-1].content
+    ending, _ = await game_end(session)
+    assert goal in ending.content
 
 
 async def test_three_player_game_to_the_end_with_a_player_whose_dms_are_closed(

@@ -21,7 +21,7 @@ from engine.players import PlayerFactory, default_player, random_player
 from engine.rng import Rng
 from render.space_insurrection import render
 from tests.bot.driver import Policy, play_until_over, seated, step, submit_orders
-from tests.bot.harness import Session, reply_text
+from tests.bot.harness import Session, game_end, reply_text
 from tests.bot.test_e2e_calm import problems, texts_read
 from tests.standin import UserRecord
 
@@ -148,13 +148,13 @@ async def test_two_player_game_to_a_win_with_a_missed_deadline_and_a_restart_bef
     final = await session.bot.tables.by_id(session.game_id)
     outcome = GAME.outcome(final.state)
     assert outcome is not None and outcome.winners == [0]
-    last = session.posts()[-1]
-    assert "Game over" in last.content and "(Red)" in last.content.split("Winner:")[1]
+    end, _ = await game_end(session)
+    assert "Game over" in end.content and "(Red)" in end.content.split("Winner:")[1]
     assert channel_text(session).count("Orders revealed") >= 2
     assert problems(texts_read(session.posts())) == []
     assert await session.bot.tables.replay(final) == final.state
-    # The board posted last is the spectator's view of the final state, nothing more.
-    board = next(a for m in reversed(session.posts()) for a in m.attachments)
+    # The board posted with the end is the spectator's view of the final state, nothing more.
+    (board,) = end.attachments
     names = [final.row.player_names.get(str(final.holder(s))) for s in (0, 1)]
     assert board.data == render(GAME.view(final.state, None), names)
     session.standin.assert_clean()

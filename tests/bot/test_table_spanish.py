@@ -149,15 +149,20 @@ def test_a_spanish_table_begins_ends_and_sends_its_dms_in_each_readers_language(
     over = move.model_copy(update={"outcome": ending})
     (final,) = [p for p in posts.for_move(over) if p.kind == "turn"]
     table.row.status = "finished"
-    shown = posts.compose(table, outbox(final), current=True, show=posts.Show())
-    said = "\n".join(p.content for p in shown)
-    assert "¡Gracias por jugar" in said and "cámara_rápida" in said
+    *end, lapse = posts.compose(table, outbox(final), current=True, show=posts.Show())
+    said = "\n".join(p.content for p in end)
+    assert "¡Gracias por jugar" in said and end[-1].board
+    assert not any(p.timelapse for p in end)
+    # The timelapse follows the end in a message of its own, with nothing to press and nobody
+    # pinged, its line in the table's language.
+    assert lapse == posts.Piece(content=say(posts.TIMELAPSE, "es"), timelapse=True)
+    assert "cámara_rápida" in lapse.content
     compact = posts.Show(narration="compact")
-    (short,) = posts.compose(table, outbox(final), current=True, show=compact)
-    assert "(+2 más en `/partida registro`)" in short.content
-    said += short.content
+    short, short_lapse = posts.compose(table, outbox(final), current=True, show=compact)
+    assert "(+2 más en `/partida registro`)" in short.content and short_lapse == lapse
+    said += short.content + lapse.content
     assert leftovers(start.body["header"] + said) == []
-    assert "No se pudo dibujar" in posts.without_timelapse(table, said)
+    assert "No se pudo dibujar" in posts.without_timelapse(table, lapse.content)
 
 
 def outbox(post: Post) -> OutboxRow:
