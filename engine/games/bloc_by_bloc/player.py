@@ -5,7 +5,9 @@ when any faction has no bloc left in the city or the nights run out. So the play
 its seat's view and legal actions, plays for that: it keeps its blocs out of the cops' reach
 (police in a district strike at sunrise, groups of two or more cops push into a neighbour when a
 card sends them), walks blocs into a State district free of police and builds there with a die
-good enough, storms a State district only when its dice can clear it tonight, barricades the
+good enough, storms a State district only when its dice can clear it tonight (and the cops
+that shut the table out of one, keeping a bloc out of reach), builds its Start again once the
+police evict it (the bloc it forms each turn keeps the faction in the city), barricades the
 ways cops would take into what it holds, loots, and plays the cards that clear cops, form blocs
 or add dice. It never stops a fellow faction, accepts every offer, and ends its turn when no
 action does any good. One choice in a few on its own turn is any action that does no harm, so
@@ -270,6 +272,45 @@ class Sight:
         return min(1.0, pushed / blocs + squads + vans)
 
     @cached_property
+    def reached(self) -> set[str]:
+        """Districts where some faction's free blocs stand or that one move takes them to (by
+        street, highway or metro, never through police): what the table can act in."""
+        metro = not any(f.metro_locked for f in self.view.factions)
+        stations = [t for t, v in self.tiles.items() if v.metro] if metro else []
+        seen = {t for t, v in self.tiles.items() if v.blocs and not self.policed(t)}
+        queue = list(seen)
+        while queue:
+            here = queue.pop()
+            if self.policed(here):
+                continue
+            ways = [*self.near[here], *(stations if here in stations else [])]
+            for there in ways:
+                if there not in seen:
+                    seen.add(there)
+                    queue.append(there)
+        return seen
+
+    @cached_property
+    def gates(self) -> set[str]:
+        """Districts held by cops alone that shut the table out of a State district still to
+        take: no faction can walk into that State district, and clearing its neighbour opens
+        the way for whichever faction next rolls the die to build or storm there."""
+        shut = [
+            t
+            for t, v in self.tiles.items()
+            if v.type == STATE and v.occupation is None and t not in self.reached
+        ]
+        return {
+            n
+            for t in shut
+            for n in self.near[t]
+            if self.tiles[n].type != STATE
+            and self.tiles[n].cops
+            and self.tiles[n].van_damage is None
+            and n in self.reached
+        }
+
+    @cached_property
     def shelters(self) -> int:
         """Quiet districts holding the seat's blocs."""
         return sum(1 for t in self.tiles if self.mine(t) and self.quiet(t))
@@ -299,6 +340,8 @@ def _move(sight: Sight, a: ActionBase) -> float:
     value = sight.die(a.die)
     cost = 0.1 * value
     if sight.policed(dst):
+        if dst in sight.gates and sight.sheltered - n * sight.quiet(src) < 1:
+            return BLOCKED
         return _assault(sight, dst, n, value) - cost
     purpose = 0.0
     if sight.open_state(dst):
@@ -324,15 +367,15 @@ def _move(sight: Sight, a: ActionBase) -> float:
 
 
 def _assault(sight: Sight, tile: str, n: int, spent: int) -> float:
-    """Blocs walk into police only in a State district they can clear tonight: enough dice
-    left to destroy its van and kick its cops out, and a bloc for each attack, with a spare
-    or two to hold it afterwards."""
-    if sight.tiles[tile].type != STATE:
+    """Blocs walk into police only where they can clear it tonight, in a State district or a
+    gate to one (see `Sight.gates`): enough dice left to destroy its van and kick its cops
+    out, and a bloc for each attack, with a spare or two to hold it afterwards."""
+    if sight.tiles[tile].type != STATE and tile not in sight.gates:
         return BLOCKED
     need = max(1, sight.needed(tile)) - sight.mine(tile)
     if need <= 0 or not need <= n <= need + 2 or sight.strikes(tile, spent) < need:
         return BLOCKED
-    return 75 - 3 * (n - need)
+    return (75 if sight.tiles[tile].type == STATE else 65) - 3 * (n - need)
 
 
 def _attack(sight: Sight, a: ActionBase) -> float:
@@ -362,6 +405,8 @@ def _build(sight: Sight, a: ActionBase) -> float:
     pick = OCCUPATIONS.get(a.occupation, 1)
     if tile.type == STATE:
         return 100 + pick - cost
+    if a.occupation == "faction-start":
+        return 80 - sight.die(a.die) - 30 * min(1, sight.danger(a.district))
     if sight.danger(a.district) or sight.arrivals(a.district):
         return -1
     if sight.exposes(a.district):

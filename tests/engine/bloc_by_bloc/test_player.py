@@ -1,8 +1,9 @@
 """Bloc by Bloc's own player and evaluation as a cooperative table would notice them: a faction
 walks into a State district free of police and builds there with the die that can, storms a
-State district only its dice can clear, takes its blocs out of the reach of a group of cops,
-gives up a bloc at sunrise from the faction that can spare it; and a night with more State
-districts held, or no faction about to be wiped out, is worth more."""
+State district only its dice can clear, clears the cop that shuts the table out of one, builds
+its Start again, takes its blocs out of the reach of a group of cops, gives up a bloc at
+sunrise from the faction that can spare it; and a night with more State districts held, or no
+faction about to be wiped out, is worth more."""
 
 from __future__ import annotations
 
@@ -63,6 +64,47 @@ def test_a_faction_storms_a_state_district_its_dice_can_clear_and_defeats_the_co
         state, _ = act(state, seat, chosen)
         attack = considered(state, seat, seed)
         assert attack == Attack(die=1, district="financial-district", target="cop")
+
+
+def test_a_faction_clears_the_cop_that_shuts_the_table_out_of_the_last_state_district() -> None:
+    """The Telecom Network Hub is the last State district to take, and no faction can walk
+    into it: a riot van holds the Stadium and a lone cop The Projects. The Workers, beside The
+    Projects with dice to clear it, walk one bloc in with their low die (the other stays
+    behind, out of reach) and defeat the cop with the five, opening the way for whoever rolls
+    the six."""
+    for seed in SEEDS:
+        state, seat = faction_turn(
+            "workers",
+            [5, 2],
+            blocs={"garment-sweatshop": 2},
+            occupations={"global-shipping-center": "faction-start"},
+        )
+        state.hands[seat] = []
+        for other, tile in enumerate(("financial-district", "international-airport")):
+            occupy(state, other, tile)
+            state.blocs[other] = {tile: 3}
+        occupy(state, 2, "interior-ministry")
+        state.blocs[2] = {"interior-ministry": 3}
+        put_cops(state, "the-stadium", 3)
+        put_van(state, "the-stadium")
+        put_cops(state, "the-projects", 1)
+        chosen = considered(state, seat, seed)
+        assert chosen == Move(
+            die=2, from_district="garment-sweatshop", to_district="the-projects", blocs=1
+        ), chosen
+        state, _ = act(state, seat, chosen)
+        attack = considered(state, seat, seed)
+        assert attack == Attack(die=1, district="the-projects", target="cop"), attack
+
+
+def test_a_faction_that_lost_its_start_builds_it_again() -> None:
+    """The Start forms a bloc every turn: without it a faction only dwindles, so it is built
+    again with the die that can, even where the faction's only blocs stand."""
+    for seed in SEEDS:
+        state, seat = faction_turn("workers", [4, 1], blocs={"garment-sweatshop": 2})
+        state.hands[seat] = []
+        chosen = considered(state, seat, seed)
+        assert chosen == Build(die=1, district="garment-sweatshop", occupation="faction-start")
 
 
 def test_blocs_beside_a_group_of_cops_walk_away_from_it() -> None:
