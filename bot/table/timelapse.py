@@ -13,8 +13,9 @@ down until the file fits in `max_bytes`, animated WebP (`render.animation`).
 from __future__ import annotations
 
 import time
+import zlib
 from collections.abc import Generator, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 from pydantic import BaseModel
@@ -38,6 +39,8 @@ REDUCING_GAP = 1.0
 `reducing_gap`), then filtered: Not On My Block's 1352 px board goes to 640 px in 16 ms
 instead of 36, Bloc by Bloc's 1900 px one in 16 instead of 38, with no difference to the eye
 at the frame's size."""
+PACK_LEVEL = 1
+"""Deflate's fastest level: a frame of flat colours packs to a tenth at it."""
 QUALITY = 60
 METHOD = 2
 """libwebp's effort: the fast method, which costs half as long as its default for a few
@@ -123,36 +126,70 @@ def _drawing(
     max_bytes: int,
 ) -> Generator[None, None, bytes]:
     """The whole timelapse, yielding after each step of work; its file is the return value.
-    Each board is shrunk as soon as it is drawn: sixty full boards held at once took a worker
-    past a gigabyte."""
+    Each board is shrunk as soon as it is drawn (sixty full boards held at once took a worker
+    past a gigabyte) and kept packed until it is encoded."""
     views = yield from _changed_views(game_key, options, seed, entries, most)
-    shrunk = []
+    kept = []
     for view in views:
         board = board_image(game_key, view)
         yield
-        shrunk.append((_scaled(board, min(1.0, WIDTH / board.width)), board.width))
+        kept.append(_Kept.of(_scaled(board, min(1.0, WIDTH / board.width)), board.width))
         yield
-    boards = _on_one_canvas(_one_scale(shrunk))
-    width = boards[0].width
+    # One scale for all, the one that makes the widest board as drawn `WIDTH` wide (a board
+    # drawn narrower was shrunk less and is shrunk again), on one canvas: the largest's size.
+    scale = min(1.0, WIDTH / max(k.drawn for k in kept))
+    shrinks = [scale / min(1.0, WIDTH / k.drawn) for k in kept]
+    sizes = [_size(k.size, f) for k, f in zip(kept, shrinks, strict=True)]
+    canvas = (max(w for w, _ in sizes), max(h for _, h in sizes))
+    width = canvas[0]
     while True:
         yield
-        data = yield from _encoded(boards, width)
+        boards = (
+            _on_canvas(_scaled(k.image(), f), canvas) for k, f in zip(kept, shrinks, strict=True)
+        )
+        data = yield from _encoded(boards, len(kept), _size(canvas, width / canvas[0]))
         if len(data) <= max_bytes or width <= SMALLEST:
             return data
         width = max(SMALLEST, int(width * 0.75))
 
 
-def _encoded(boards: list[Image.Image], width: int) -> Generator[None, None, bytes]:
-    """The boards scaled to `width` as an animated WebP, lossy: boards are flat colours and
-    text, which its lossy mode keeps legible at a third of GIF's size (measured on every game:
-    GIF came out 2.7 to 3 times larger, so it is not tried). Yields after each frame."""
-    frames: Iterator[Image.Image] = (_scaled(b, width / b.width) for b in boards)
-    first = next(frames)
-    animation = AnimatedWebP(first.size, QUALITY, METHOD)
-    animation.add(first, FRAME_MS if len(boards) > 1 else HOLD_MS)
-    for number, frame in enumerate(frames, start=2):
-        yield
-        animation.add(frame, HOLD_MS if number == len(boards) else FRAME_MS)
+class _Kept(NamedTuple):
+    """A board shrunk to the frame's width, deflated until it is encoded: sixty frames held as
+    images took 40 MB of their worker (640 px by a thousand, a byte a pixel), packed about a
+    tenth of it, for a few milliseconds a frame."""
+
+    mode: str
+    size: tuple[int, int]
+    palette: list[int] | None
+    packed: bytes
+    drawn: int
+    """The width the board was drawn at."""
+
+    @classmethod
+    def of(cls, board: Image.Image, drawn: int) -> _Kept:
+        packed = zlib.compress(board.tobytes(), PACK_LEVEL)
+        return cls(board.mode, board.size, board.getpalette(), packed, drawn)
+
+    def image(self) -> Image.Image:
+        board = Image.frombytes(self.mode, self.size, zlib.decompress(self.packed))
+        if self.palette is not None:
+            board.putpalette(self.palette)
+        return board
+
+
+def _encoded(
+    boards: Iterator[Image.Image], count: int, size: tuple[int, int]
+) -> Generator[None, None, bytes]:
+    """The `count` boards scaled to `size` as an animated WebP, lossy: boards are flat colours
+    and text, which its lossy mode keeps legible at a third of GIF's size (measured on every
+    game: GIF came out 2.7 to 3 times larger, so it is not tried). Yields after each frame."""
+    animation = AnimatedWebP(size, QUALITY, METHOD)
+    for number, board in enumerate(boards, start=1):
+        if number > 1:
+            yield
+        animation.add(
+            _scaled(board, size[0] / board.width), HOLD_MS if number == count else FRAME_MS
+        )
     return animation.finish()
 
 
@@ -164,27 +201,25 @@ def sample(items: list[Any], most: int) -> list[Any]:
     return [items[i] for i in sorted(picks)]
 
 
-def _one_scale(shrunk: list[tuple[Image.Image, int]]) -> list[Image.Image]:
-    """The boards at the one scale that makes the widest as drawn `WIDTH` wide (a board drawn
-    narrower than the widest was shrunk less and is shrunk again)."""
-    scale = min(1.0, WIDTH / max(drawn for _, drawn in shrunk))
-    return [_scaled(board, scale / min(1.0, WIDTH / drawn)) for board, drawn in shrunk]
-
-
-def _on_one_canvas(boards: list[Image.Image]) -> list[Image.Image]:
-    """Each board on a canvas of the largest's size, top left, the rest in the colour of its
+def _on_canvas(board: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """`board` on a canvas of `size` (at least its own), top left, the rest in the colour of its
     bottom edge (the page's, not the header's, which once ran on below the board): an
     animation's frames share one size, and a board may grow as the game goes (a longer
-    panel). In place, so that no board is held twice."""
-    size = (max(b.width for b in boards), max(b.height for b in boards))
-    for i, board in enumerate(boards):
-        if board.size != size:
-            canvas = Image.new(board.mode, size, board.getpixel((0, board.height - 1)))
-            if board.mode == "P":
-                canvas.putpalette(board.getpalette() or [])
-            canvas.paste(board, (0, 0))
-            boards[i] = canvas
-    return boards
+    panel)."""
+    if board.size == size:
+        return board
+    canvas = Image.new(board.mode, size, board.getpixel((0, board.height - 1)))
+    if board.mode == "P":
+        canvas.putpalette(board.getpalette() or [])
+    canvas.paste(board, (0, 0))
+    return canvas
+
+
+def _size(size: tuple[int, int], scale: float) -> tuple[int, int]:
+    """What `_scaled` makes of a board of `size`."""
+    if scale >= 1.0:
+        return size
+    return (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
 
 
 def _scaled(board: Image.Image, scale: float) -> Image.Image:
@@ -195,6 +230,6 @@ def _scaled(board: Image.Image, scale: float) -> Image.Image:
     picture for less than half the work of filtering every pixel of a large board."""
     if scale >= 1.0:
         return board
-    size = (max(1, round(board.width * scale)), max(1, round(board.height * scale)))
+    size = _size(board.size, scale)
     smooth = board.convert("RGB").resize(size, Image.Resampling.LANCZOS, reducing_gap=REDUCING_GAP)
     return smooth.quantize(palette=board, dither=Image.Dither.NONE) if board.mode == "P" else smooth

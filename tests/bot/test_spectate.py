@@ -284,10 +284,10 @@ def test_a_shorter_board_in_a_timelapse_is_padded_in_its_page_colour_not_its_hea
     short = Image.new("RGB", (40, 30), page)
     short.paste(header, (0, 0, 40, 5))
     tall = Image.new("RGB", (40, 50), page)
-    framed = timelapse._on_one_canvas([short, tall])
-    assert [f.size for f in framed] == [(40, 50), (40, 50)]
-    assert framed[0].getpixel((0, 0)) == header
-    assert framed[0].getpixel((20, 45)) == page
+    framed = timelapse._on_canvas(short, tall.size)
+    assert framed.size == (40, 50) and timelapse._on_canvas(tall, tall.size) is tall
+    assert framed.getpixel((0, 0)) == header
+    assert framed.getpixel((20, 45)) == page
 
 
 def test_a_timelapse_drawn_a_slice_at_a_time_is_the_one_drawn_at_once():
