@@ -159,7 +159,7 @@ class Drawing:
         self, table: Table, entries: Sequence[history.Entry]
     ) -> discord.File | None:
         """The finished game's timelapse (`bot.table.timelapse`) as an attachment; None when
-        it cannot be drawn (the game's end is posted without it rather than not at all)."""
+        it cannot be drawn (its message then says so, and that `/game timelapse` tries again)."""
         try:
             data = await self.lapse(table.row, entries)
         except Exception:

@@ -99,8 +99,8 @@ class Piece(BaseModel):
 
 TIMELAPSE = m("bot.posts.timelapse")
 TIMELAPSE_MISSING = m("bot.posts.timelapse_missing")
-"""Said with a finished game's end and its timelapse, or in its place when it could not be
-drawn (the end is posted all the same)."""
+"""Said with a finished game's timelapse, in the message after its end, or in its place when
+it could not be drawn."""
 
 
 def without_timelapse(table: Table, content: str) -> str:
@@ -540,20 +540,23 @@ def _with_board(
     step: bool = False,
 ) -> list[Piece]:
     """`board`: None for no picture, else the line said with it (may be empty); `step`: the
-    picture is the step's, not the turn's."""
+    picture is the step's, not the turn's. Text too long for one message is cut in several;
+    each person in `ping` is pinged by the first that names them (a ping only reaches someone
+    the message names: a game's long end once named the winners in its first message and
+    allowed pings only in its last), and one who is named nowhere by the last."""
     if board:
         text = f"{text}\n{board}"
     parts = present.split_text(text) or [""]
-    pieces = [Piece(content=p) for p in parts[:-1]]
-    pieces.append(
-        Piece(
-            content=parts[-1],
-            ping=people(dict.fromkeys(ping)),
-            board=board is not None and not step,
-            step=step,
-            buttons=buttons,
-        )
-    )
+    first = {
+        person: next((n for n, part in enumerate(parts) if f"<@{person}>" in part), len(parts) - 1)
+        for person in people(dict.fromkeys(ping))
+    }
+    pieces = [
+        Piece(content=part, ping=[p for p, at in first.items() if at == n])
+        for n, part in enumerate(parts)
+    ]
+    last = pieces[-1]
+    last.board, last.step, last.buttons = board is not None and not step, step, buttons
     return pieces
 
 

@@ -241,6 +241,14 @@ async def game_end(session: Session, *, drawn: bool = True) -> tuple[MessageReco
     return end, lapse
 
 
+def whole_post(session: Session, message: MessageRecord) -> list[MessageRecord]:
+    """The channel's messages of the one post `message` belongs to, in order: a post too long
+    for one message (a long game's end) is cut in several, sent with nonces `post.part`."""
+    post = (message.nonce or "").split(".")[0]
+    assert post, "a message the bot sent carries its post's nonce"
+    return [m for m in session.posts() if (m.nonce or "").split(".")[0] == post]
+
+
 BINDING_OPTIONS = (DECISION, "sheet")
 """Options that only name the decision a command answers (`bot.table.binding`)."""
 

@@ -13,7 +13,7 @@ from bot.table.model import Table
 from engine.games.bloc_by_bloc.content.load import load_content
 from engine.games.bloc_by_bloc.state import BlocState
 from tests.bot.driver import play_until_over, seated
-from tests.bot.harness import Session, game_end, reply_text
+from tests.bot.harness import Session, game_end, reply_text, whole_post
 from tests.standin import MessageRecord, UserRecord
 
 CONTENT = load_content()
@@ -61,14 +61,15 @@ class SecretsWatch:
             assert set(offered) <= own, f"{user.name} was offered cards not in their hand"
             self.card_offers_checked += 1
 
-    def check_everything_sent(self, end: MessageRecord, *, final_reveal: bool) -> None:
-        """`end`: the game's end, which reveals the agendas; nothing else the channel shows may."""
+    def check_everything_sent(self, end: list[MessageRecord], *, final_reveal: bool) -> None:
+        """`end`: the game's end (its messages), which reveals the agendas; nothing else the
+        channel shows may."""
         standin = self.session.standin
         channel = standin.messages(self.session.channel)
         public = "\n".join(
             m.content + " ".join(str(e) for e in m.embeds) + " ".join(map(str, m.components))
             for m in channel
-            if m is not end
+            if not any(m is e for e in end)
         )
         for name in AGENDA_NAMES:
             assert not re.search(rf"\b{re.escape(name)}\b", public), f"agenda {name} leaked"
@@ -95,12 +96,21 @@ class SecretsWatch:
                     assert named in factions, f"{user.name} was sent the {named}' secrets"
         if final_reveal:
             for names in self.agenda_of.values():
-                assert all(n in end.content for n in names), "agendas revealed at the end"
+                told = "\n".join(e.content for e in end)
+                assert all(n in told for n in names), "agendas revealed at the end"
 
 
-async def assert_game_over_shown(session: Session) -> MessageRecord:
-    end, _ = await game_end(session)
-    assert "Game over" in end.content and end.attachments
+async def assert_game_over_shown(session: Session) -> list[MessageRecord]:
+    """The game's end, in as many messages as its text takes, its last board on the last."""
+    last, lapse = await game_end(session)
+    end = [m for m in whole_post(session, last) if m is not lapse]
+    assert end[-1] is last
+    assert "Game over" in end[0].content and last.attachments
+    assert session.bot is not None
+    row = await session.bot.store.latest_game(session.channel.id, finished=True)
+    assert row is not None
+    pinged = [p for m in end for p in m.pinged_ids]
+    assert sorted(pinged) == sorted(set(row.players)), "every player pinged once at the end"
     return end
 
 
@@ -133,7 +143,7 @@ async def test_two_player_cooperative_game_to_the_end_with_a_restart_mid_night(s
     assert restarted, "the bot was restarted during a night"
     end = await assert_game_over_shown(session)
     assert "Sunrise" in "\n".join(m.content for m in session.posts())
-    assert "Game over" in end.content
+    assert "Game over" in end[0].content
     finished = await session.bot.tables.by_id(session.game_id)
     assert await session.bot.tables.replay(finished) == finished.state
     assert_pings_and_time(session, users)

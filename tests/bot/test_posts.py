@@ -256,3 +256,21 @@ def test_a_later_new_message_of_a_game_turn_whose_board_was_shown_shows_its_step
     over = row(Post(kind="turn", body={"header": "Game over.", "final": True, "version": 3}))
     (end, *_) = posts.compose(t, over, current=True, show=posts.Show(board_turn=turn))
     assert end.board and not end.step
+
+
+def test_a_game_end_too_long_for_one_message_pings_each_player_where_it_names_them():
+    """A long end is cut in several messages; a ping reaches only someone the message names,
+    so each player is pinged by the first message that names them, and the board comes last."""
+    t = table()
+    t.row.status = "finished"
+    story = "\n".join(f"Round {n}: a long line of what happened that round." for n in range(60))
+    header = f"Game over. Winner: <@{ALICE}>.\n{story}\nThanks for playing, <@{BOB}>."
+    over = row(Post(kind="turn", body={"header": header, "final": True, "version": 3}))
+    pieces = posts.compose(t, over, current=True, show=posts.Show())
+    told = [p for p in pieces if not p.timelapse]
+    assert len(told) >= 2 and all(len(p.content) <= limits.MESSAGE for p in told)
+    assert f"<@{ALICE}>" in told[0].content and told[0].ping == [ALICE]
+    (bob,) = [p for p in told if f"<@{BOB}>" in p.content]
+    assert bob.ping == [BOB]
+    assert [p.board for p in told] == [False] * (len(told) - 1) + [True]
+    assert sum(len(p.ping) for p in pieces) == 2, "each pinged once"
