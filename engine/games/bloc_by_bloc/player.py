@@ -7,11 +7,13 @@ its seat's view and legal actions, plays for that: it keeps its blocs out of the
 card sends them), walks blocs into a State district free of police and builds there with a die
 good enough, storms a State district only when its dice can clear it tonight (and the cops
 that shut the table out of one, keeping a bloc out of reach), builds its Start again once the
-police evict it (the bloc it forms each turn keeps the faction in the city), barricades the
-ways cops would take into what it holds, loots, and plays the cards that clear cops, form blocs
-or add dice. It never stops a fellow faction, accepts every offer, and ends its turn when no
-action does any good. One choice in a few on its own turn is any action that does no harm, so
-playouts stay varied; `prior` is the considered choice alone, the strong level's first try."""
+police evict it (the bloc it forms each turn keeps the faction in the city), on the last night
+walks blocs into a held State district to take the blows of the cops there and takes no needless
+risk (only that sunrise counts), barricades the ways cops would take into what it holds, loots,
+and plays the cards that clear cops, form blocs or add dice. It never stops a fellow faction,
+accepts every offer, and ends its turn when no action does any good. One choice in a few on its
+own turn is any action that does no harm, so playouts stay varied; `prior` is the considered
+choice alone, the strong level's first try."""
 
 from __future__ import annotations
 
@@ -152,6 +154,12 @@ class Sight:
         self.me = view.factions[self.seat].faction
         self.dice = [d.value for d in view.dice if not d.used]
         self.hand = list(view.hand or [])
+
+    @property
+    def last(self) -> bool:
+        """The final night: only its sunrise counts, so a bloc is worth keeping only as the
+        faction's last or as a guard, and an advanced action's reaction roll only risks."""
+        return self.view.nights_left <= 1
 
     def die(self, number: int) -> int:
         """The value of a die named by its 1-based number (0, a free action, is worth 0)."""
@@ -340,6 +348,10 @@ def _move(sight: Sight, a: ActionBase) -> float:
     value = sight.die(a.die)
     cost = 0.1 * value
     if sight.policed(dst):
+        if sight.last and sight.held_state(dst) and sight.tiles[dst].van_damage is None:
+            short = sight.tiles[dst].cops + sight.arrivals(dst) - sight.present(dst)
+            if short > 0 and sight.sheltered - n * sight.quiet(src) >= 1:
+                return 60 + 4 * min(n, short) - cost
         if dst in sight.gates and sight.sheltered - n * sight.quiet(src) < 1:
             return BLOCKED
         return _assault(sight, dst, n, value) - cost
@@ -353,7 +365,7 @@ def _move(sight: Sight, a: ActionBase) -> float:
         purpose = 45 + 4 * min(n, short) if short > 0 else 0
     if sight.held_state(src) and sight.present(src) - n < sight.guard(src):
         purpose -= 40
-    safety = 30 * n * (sight.risk(src) - sight.risk(dst, n))
+    safety = 0 if sight.last else 30 * n * (sight.risk(src) - sight.risk(dst, n))
     sheltered = sight.sheltered
     after = sheltered - n * sight.quiet(src) + n * sight.quiet(dst)
     if not sheltered and after:
@@ -405,6 +417,8 @@ def _build(sight: Sight, a: ActionBase) -> float:
     pick = OCCUPATIONS.get(a.occupation, 1)
     if tile.type == STATE:
         return 100 + pick - cost
+    if sight.last:
+        return -1
     if a.occupation == "faction-start":
         return 80 - sight.die(a.die) - 30 * min(1, sight.danger(a.district))
     if sight.danger(a.district) or sight.arrivals(a.district):
@@ -449,6 +463,8 @@ def _shelter(sight: Sight, tile: str, toward: str, count: int) -> float:
 
 def _loot(sight: Sight, a: ActionBase) -> float:
     assert isinstance(a, Loot)
+    if sight.last:
+        return -1
     if sight.danger(a.district) or sight.exposes(a.district):
         return -1
     return (15 if a.step == "graffiti" else 12) - 2 * sight.die(a.die)

@@ -1,8 +1,9 @@
 """Bloc by Bloc's own player and evaluation as a cooperative table would notice them: a faction
 walks into a State district free of police and builds there with the die that can, storms a
 State district only its dice can clear, clears the cop that shuts the table out of one, builds
-its Start again, takes its blocs out of the reach of a group of cops, gives up a bloc at
-sunrise from the faction that can spare it; and a night with more State districts held, or no
+its Start again, takes its blocs out of the reach of a group of cops (but on the last night
+into a held State district to take the cops' blows), gives up a bloc at sunrise from the
+faction that can spare it; and a night with more State districts held, or no
 faction about to be wiped out, is worth more."""
 
 from __future__ import annotations
@@ -105,6 +106,27 @@ def test_a_faction_that_lost_its_start_builds_it_again() -> None:
         state.hands[seat] = []
         chosen = considered(state, seat, seed)
         assert chosen == Build(die=1, district="garment-sweatshop", occupation="faction-start")
+
+
+def test_on_the_last_night_blocs_walk_into_a_held_state_district_to_take_the_cops_blows() -> None:
+    """Only the last sunrise counts: two cops in a held State district would defeat its one
+    bloc and evict the occupation, so the Workers walk blocs in to take the blows (keeping one
+    out of reach, lest the faction be wiped out), though they cannot clear the cops."""
+    for seed in SEEDS:
+        state, seat = faction_turn(
+            "workers",
+            [2, 3],
+            blocs={"the-park": 3},
+            occupations={"global-shipping-center": "faction-start"},
+        )
+        state.hands[seat] = []
+        state.nights_left = 1
+        occupy(state, 1, "financial-district")
+        state.blocs[1] = {"financial-district": 1}
+        put_cops(state, "financial-district", 2)
+        chosen = considered(state, seat, seed)
+        assert isinstance(chosen, Move) and chosen.to_district == "financial-district", chosen
+        assert chosen.blocs < 3 and state.dice[chosen.die - 1].value == 2, chosen
 
 
 def test_blocs_beside_a_group_of_cops_walk_away_from_it() -> None:
