@@ -22,7 +22,8 @@ NAMES = ["ana", "ben", "cy", "dee", "eve", "fay"]
 
 
 def write_transcript(session: Session, out: Path) -> int:
-    """Markdown transcript beside numbered board images; returns how many images were written."""
+    """Markdown transcript beside numbered pictures (boards, and the timelapse, each named with
+    its own kind); returns how many were written."""
     names = {u.id: u.name for u in session.standin.world.users.values()}
     names[session.standin.bot.id] = "bot"
     lines = [f"# #{session.channel_name}", ""]
@@ -31,7 +32,8 @@ def write_transcript(session: Session, out: Path) -> int:
         lines.append(_entry(message, names))
         for attachment in message.attachments:
             images += 1
-            name = f"board-{images:03d}.png"
+            kind = Path(attachment.filename).suffix or ".png"
+            name = f"board-{images:03d}{kind}"
             (out / name).write_bytes(attachment.data)
             lines.append(f"![{name}]({name})")
         lines.append("")
