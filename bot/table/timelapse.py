@@ -55,7 +55,8 @@ DISCORD_BYTES = 10 * 1024 * 1024
 
 
 class Lapse:
-    """A timelapse being drawn, worked on a slice at a time (`advance`)."""
+    """A timelapse being drawn, worked on a slice at a time (`advance`): the game's animated
+    WebP of at most `most` frames, under `max_bytes` unless even its smallest frames are not."""
 
     def __init__(
         self,
@@ -81,20 +82,11 @@ class Lapse:
             data: bytes = done.value
             return data
 
-
-def draw(
-    game_key: str,
-    options: dict[str, Any],
-    seed: int,
-    entries: Entries,
-    most: int = MAX_FRAMES,
-    max_bytes: int = DISCORD_BYTES,
-) -> bytes:
-    """The game's timelapse (animated WebP) of at most `most` frames, under `max_bytes` unless
-    even its smallest frames are not, drawn at once."""
-    data = Lapse(game_key, options, seed, entries, most, max_bytes).advance(float("inf"))
-    assert data is not None
-    return data
+    def whole(self) -> bytes:
+        """The file, drawn at once."""
+        data = self.advance(float("inf"))
+        assert data is not None
+        return data
 
 
 def _changed_views(

@@ -34,7 +34,7 @@ def measure(key: str, seed: int) -> str:
     _game, options, seed, entries = played(key, seed=seed)
     before = _peak_mib()
     clock, cpu = time.perf_counter(), time.process_time()
-    data = timelapse.draw(key, options, seed, entries)
+    data = timelapse.Lapse(key, options, seed, entries).whole()
     cpu, clock = time.process_time() - cpu, time.perf_counter() - clock
     with Image.open(io.BytesIO(data)) as image:
         frames, size = image.n_frames, image.size  # type: ignore[attr-defined]

@@ -167,7 +167,9 @@ async def test_a_timelapse_lets_the_other_games_of_its_worker_be_drawn_meanwhile
         assert not lapse.done(), "the board waited for the whole timelapse"
         assert Image.open(board.fp).format == "PNG"
         data = await lapse
-        assert data == timelapse.draw(key, options, seed, entries, drawing.timelapse_frames)
+        assert (
+            data == timelapse.Lapse(key, options, seed, entries, drawing.timelapse_frames).whole()
+        )
 
         worker = await worker_of(drawing, 7)
         again = asyncio.create_task(drawing.lapse(finished, log))
@@ -194,6 +196,9 @@ async def test_timelapses_finishing_together_are_each_drawn_whole():
             asked.append((key, options, seed, entries, drawing.lapse(row, log)))
         drawn = await asyncio.gather(*(lapse for *_, lapse in asked))
         for (key, options, seed, entries, _), data in zip(asked, drawn, strict=True):
-            assert data == timelapse.draw(key, options, seed, entries, drawing.timelapse_frames)
+            assert (
+                data
+                == timelapse.Lapse(key, options, seed, entries, drawing.timelapse_frames).whole()
+            )
     finally:
         drawing.stop()

@@ -214,7 +214,7 @@ def test_a_timelapse_of_a_real_game_fits_in_a_discord_attachment(key: str):
     """Each game's first moves, seeded, as the timelapse draws them: several frames, under
     Discord's limit, every frame drawn from the channel's view."""
     _game, options, seed, entries = played(key, steps=12)
-    data = timelapse.draw(key, options, seed, entries)
+    data = timelapse.Lapse(key, options, seed, entries).whole()
     image = Image.open(io.BytesIO(data))
     assert image.format == "WEBP" and image.n_frames >= 2  # type: ignore[attr-defined]
     assert len(data) <= timelapse.DISCORD_BYTES
@@ -295,7 +295,7 @@ def test_a_timelapse_drawn_a_slice_at_a_time_is_the_one_drawn_at_once():
     replayed, a frame drawn, scaled or encoded; sliced as finely as that, the file is the same."""
     key = "not_on_my_block"
     _game, options, seed, entries = played(key, steps=40)
-    whole = timelapse.draw(key, options, seed, entries)
+    whole = timelapse.Lapse(key, options, seed, entries).whole()
     lapse = timelapse.Lapse(key, options, seed, entries)
     slices = 1
     while (data := lapse.advance(0.0)) is None:
