@@ -67,6 +67,15 @@ def test_a_faction_storms_a_state_district_its_dice_can_clear_and_defeats_the_co
         assert attack == Attack(die=1, district="financial-district", target="cop")
 
 
+def workers_turn(dice: list[int], blocs: dict[str, int]) -> tuple[BlocState, int]:
+    """The Workers to act with `dice`, their Start built on Global Shipping, no cards in hand."""
+    state, seat = faction_turn(
+        "workers", dice, blocs=blocs, occupations={"global-shipping-center": "faction-start"}
+    )
+    state.hands[seat] = []
+    return state, seat
+
+
 def test_a_faction_clears_the_cop_that_shuts_the_table_out_of_the_last_state_district() -> None:
     """The Telecom Network Hub is the last State district to take, and no faction can walk
     into it: a riot van holds the Stadium and a lone cop The Projects. The Workers, beside The
@@ -74,13 +83,7 @@ def test_a_faction_clears_the_cop_that_shuts_the_table_out_of_the_last_state_dis
     behind, out of reach) and defeat the cop with the five, opening the way for whoever rolls
     the six."""
     for seed in SEEDS:
-        state, seat = faction_turn(
-            "workers",
-            [5, 2],
-            blocs={"garment-sweatshop": 2},
-            occupations={"global-shipping-center": "faction-start"},
-        )
-        state.hands[seat] = []
+        state, seat = workers_turn([5, 2], blocs={"garment-sweatshop": 2})
         for other, tile in enumerate(("financial-district", "international-airport")):
             occupy(state, other, tile)
             state.blocs[other] = {tile: 3}
@@ -113,13 +116,7 @@ def test_on_the_last_night_blocs_walk_into_a_held_state_district_to_take_the_cop
     bloc and evict the occupation, so the Workers walk blocs in to take the blows (keeping one
     out of reach, lest the faction be wiped out), though they cannot clear the cops."""
     for seed in SEEDS:
-        state, seat = faction_turn(
-            "workers",
-            [2, 3],
-            blocs={"the-park": 3},
-            occupations={"global-shipping-center": "faction-start"},
-        )
-        state.hands[seat] = []
+        state, seat = workers_turn([2, 3], blocs={"the-park": 3})
         state.nights_left = 1
         occupy(state, 1, "financial-district")
         state.blocs[1] = {"financial-district": 1}

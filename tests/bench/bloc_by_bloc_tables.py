@@ -2,7 +2,7 @@
 seeded games to tell a change to the heuristic from luck (a table takes a third of a second of
 a core, so 800 take about four minutes; `tests.bench.computer` plays every level at once).
 
-Run with `python -m tests.engine.bloc_by_bloc.tables --games 800`. Not a test: it only prints
+Run with `python -m tests.bench.bloc_by_bloc_tables --games 800`. Not a test: it only prints
 figures.
 """
 
