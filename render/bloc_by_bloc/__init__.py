@@ -64,9 +64,10 @@ BOARD_BOX = Box(GAP, HEADER + GAP, GAP + BOARD, HEADER + GAP + BOARD)
 LEGEND_COLUMNS = 5
 LEGEND_SIZE = 22
 TITLE_TEXT = "BLOC BY BLOC"
-BACKDROPS_CACHED = 4
-"""Cities whose backdrop is kept per process (about 11 MB each): one per game a worker draws
-for (the bot sends each game to the same worker)."""
+BACKDROPS_CACHED = 16
+"""Cities whose backdrop is kept per process (2.8 MB each, mapped to the palette): one per game
+a worker draws for (the bot sends each game to the same worker, and at 50 busy channels a
+worker is home to a dozen Bloc by Bloc games; drawing a city anew costs some 70 ms)."""
 
 
 class Backdrop(NamedTuple):
@@ -130,7 +131,8 @@ def draw(view: BlocView, players: Players = None) -> Canvas:
     legend_top = top + max(BOARD, column_h) + GAP
     legend_h = _legend_height(legend_w, drawn_language())
     backdrop = city_backdrop(view)
-    canvas = Canvas.over(*backdrop, legend_top + legend_h + GAP, PAPER, _paper_index())
+    height = legend_top + legend_h + GAP
+    canvas = Canvas.over(backdrop.convert("RGB"), backdrop, height, PAPER, _paper_index())
     _headline(canvas, view, players)
     draw_city_pieces(canvas, BOARD_BOX, view)
     x, y = BOARD_BOX.x1 + GAP, top
@@ -142,8 +144,13 @@ def draw(view: BlocView, players: Players = None) -> Canvas:
     return canvas
 
 
-def city_backdrop(view: BlocView) -> tuple[Image.Image, Image.Image]:
-    """The header and the city's ground for `view` (cached; never draw on it)."""
+def city_backdrop(view: BlocView) -> Image.Image:
+    """The header and the city's ground for `view`, mapped to the board's palette (cached; never
+    draw on it).
+
+    Kept only in its mapped form, a third of the RGB's bytes, so a worker keeps four times the
+    cities; pieces are drawn on its RGB copy (a few milliseconds to make), blending with the
+    ground as the board shows it."""
     return _backdrop(Backdrop(CityPlan.of(view), city_faces(view), over(view)))
 
 
@@ -165,7 +172,7 @@ def _legend_height(width: int, lang: str) -> int:
     return legend_height(legend_items(), width, LEGEND_COLUMNS, LEGEND_SIZE)
 
 
-def _draw_backdrop(key: Backdrop) -> tuple[Image.Image, Image.Image]:
+def _draw_backdrop(key: Backdrop) -> Image.Image:
     """The header bar with the title, and the city's ground (see `city_map`), down to just
     below the board; drawn, and mapped to the palette."""
     canvas = Canvas(WIDTH, BOARD_BOX.y1 + MARGIN + 1)
@@ -173,7 +180,7 @@ def _draw_backdrop(key: Backdrop) -> tuple[Image.Image, Image.Image]:
     canvas.draw.rectangle(Box(0, 0, WIDTH, HEADER), fill=fill)
     canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, 24, TITLE, "lm", True)
     draw_city_ground(canvas, BOARD_BOX, key.plan, key.faces)
-    return canvas.image, map_to_palette(canvas.image, board_palette())
+    return map_to_palette(canvas.image, board_palette())
 
 
 class CacheInfo(NamedTuple):
@@ -194,13 +201,13 @@ class LatestPerCity:
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
-        self._kept: OrderedDict[CityPlan, tuple[Backdrop, tuple[Image.Image, Image.Image]]]
+        self._kept: OrderedDict[CityPlan, tuple[Backdrop, Image.Image]]
         self._kept = OrderedDict()
         self._lock = threading.Lock()
         """Drawing without workers runs in threads; the drawing itself is not held by it."""
         self.hits = self.misses = 0
 
-    def __call__(self, key: Backdrop) -> tuple[Image.Image, Image.Image]:
+    def __call__(self, key: Backdrop) -> Image.Image:
         with self._lock:
             kept = self._kept.get(key.plan)
             if kept is not None and kept[0] == key:

@@ -75,6 +75,8 @@ costs some 5 MB."""
 MARGIN = 12
 """Room kept around the board in the cached layer: dead ends of highways at the edge of the city
 reach a few pixels past the board's frame."""
+STREETS_CACHED = 64
+"""Cities whose street geometry is kept per process (a few kilobytes each)."""
 FACES_CACHED = 64
 """Tile faces kept drawn per process (about 230 KB each): 20 per city, plus the liberated,
 looted and occupied variants; faces are only needed when the city's ground is redrawn."""
@@ -197,14 +199,13 @@ def draw_city_pieces(canvas: Canvas, board: Box, view: BlocView) -> None:
     """Barricades (on highways, then on streets) and the pieces on each district, over the
     ground that `draw_city_ground` laid."""
     plan = CityPlan.of(view)
-    layers = _layers(plan, board)
     grid = Grid.of(plan, board)
     for conn in view.connections:
         if conn.kind == "highway" and conn.barricades:
             arc, t = _barricade_spot(grid, conn)
             glyphs.barricades(canvas, arc.at(t), arc.tangent(t), conn.barricades)
     counts = {frozenset((c.a, c.b)): c.barricades for c in view.connections if c.kind == "street"}
-    for street in layers.streets:
+    for street in _city_streets(plan, board):
         if street.pair is not None and counts.get(street.pair):
             _street_barricades(canvas, street, counts[street.pair])
     order = [f.faction for f in view.factions]
@@ -222,12 +223,11 @@ def draw_city_pieces(canvas: Canvas, board: Box, view: BlocView) -> None:
 @dataclass(frozen=True)
 class CityLayers:
     """A city drawn once: everything under the district tiles plus the highways (`base`, the
-    board and `MARGIN` pixels around it), the highway pixels that lie on district tiles (re-laid
-    over each tile face, at image coordinates), and the streets that barricades are drawn on."""
+    board and `MARGIN` pixels around it), and the highway pixels that lie on district tiles
+    (re-laid over each tile face, at image coordinates)."""
 
     base: Image.Image
     highway_patches: tuple[tuple[int, int, Image.Image], ...]
-    streets: tuple[Street, ...]
 
 
 @lru_cache(maxsize=LAYOUTS_CACHED)
@@ -243,8 +243,7 @@ def _layers(plan: CityPlan, board: Box) -> CityLayers:
     grid = Grid.of(plan, board)
     base = Canvas(width, height, PAPER)
     base.draw.rounded_rectangle(board, radius=16, fill=BOARD_FILL)
-    streets = _streets(grid, plan.streets)
-    for street in streets:
+    for street in _city_streets(plan, board):
         _draw_street(base, street)
     for pos in grid.tiles:
         if grid.is_highway(pos):
@@ -263,7 +262,14 @@ def _layers(plan: CityPlan, board: Box) -> CityLayers:
             x0, y0, _, _ = inked
             patches.append((box.x0 + x0, box.y0 + y0, patch.crop(inked)))
     frame = (board.x0 - MARGIN, board.y0 - MARGIN, width, height)
-    return CityLayers(base.image.crop(frame), tuple(patches), tuple(streets))
+    return CityLayers(base.image.crop(frame), tuple(patches))
+
+
+@lru_cache(maxsize=STREETS_CACHED)
+def _city_streets(plan: CityPlan, board: Box) -> tuple[Street, ...]:
+    """The streets of a city, which barricades are drawn on at every move: kept apart from its
+    drawn layers, which only a change of the city's ground needs."""
+    return tuple(_streets(Grid.of(plan, board), plan.streets))
 
 
 @lru_cache(maxsize=FACES_CACHED)

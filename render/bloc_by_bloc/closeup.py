@@ -82,8 +82,8 @@ def focus_image(before: BlocView, after: BlocView, players: Players = None) -> C
 
 def city_window(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image.Image:
     """The city's tiles in the window `shown` (and `PAD` around), changed districts ringed."""
-    layer, _ = city_backdrop(view)
-    city = layer.crop((0, 0, BOARD_BOX.x1 + MARGIN + 1, layer.height))
+    backdrop = city_backdrop(view)
+    city = backdrop.crop((0, 0, BOARD_BOX.x1 + MARGIN + 1, backdrop.height)).convert("RGB")
     canvas = Canvas(city.width, city.height, image=city)
     for pos in changed:
         ring = tile_box(BOARD_BOX, pos).inset(-(RING + 3))
