@@ -63,6 +63,7 @@ def test_frames_play_back_in_order_each_for_its_time():
     assert [ms for _, ms in shown] == [500, 500, 500, 4000]
     for (frame, _), picture in zip(shown, pictures, strict=True):
         assert difference(frame, picture) < 3, "lossy, but the same picture"
+
     # The square is where it was drawn, in each frame from the one that drew it.
     def red(frame: Image.Image, at: tuple[int, int]) -> bool:
         r, g, _b = frame.getpixel(at)  # type: ignore[misc]
