@@ -69,9 +69,11 @@ if TYPE_CHECKING:
 
 MARKS = {"clean": 0, "graffiti": 1, "burned": 2}
 OPPOSITE: dict[Direction, Direction] = {"N": "S", "S": "N", "E": "W", "W": "E"}
-LAYOUTS_CACHED = 4
-"""City layouts kept drawn per process: a worker serves a few games at a time, and one layout
-costs some 5 MB."""
+LAYOUTS_CACHED = 2
+"""City layouts kept drawn per process (some 5 MB each): only a city whose ground changes (a
+district liberated, looted or occupied) needs its layout again, its backdrop being kept mapped
+(`render.bloc_by_bloc.BACKDROPS_CACHED`), so a game liberating districts in turn keeps its own
+while a dozen others are drawn from their backdrops."""
 MARGIN = 12
 """Room kept around the board in the cached layer: dead ends of highways at the edge of the city
 reach a few pixels past the board's frame."""
