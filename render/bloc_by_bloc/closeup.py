@@ -82,14 +82,6 @@ def focus_image(before: BlocView, after: BlocView, players: Players = None) -> C
 
 def city_window(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image.Image:
     """The city's tiles in the window `shown` (and `PAD` around), changed districts ringed."""
-    backdrop = city_backdrop(view)
-    city = backdrop.crop((0, 0, BOARD_BOX.x1 + MARGIN + 1, backdrop.height)).convert("RGB")
-    canvas = Canvas(city.width, city.height, image=city)
-    for pos in changed:
-        ring = tile_box(BOARD_BOX, pos).inset(-(RING + 3))
-        canvas.draw.rounded_rectangle(ring, radius=16, outline=INK, width=RING + 4)
-        canvas.draw.rounded_rectangle(ring.inset(2), radius=14, outline=WHITE, width=RING)
-    draw_city_pieces(canvas, BOARD_BOX, view)
     top_left = tile_box(BOARD_BOX, shown.top_left)
     bottom_right = tile_box(BOARD_BOX, shown.bottom_right)
     area = (
@@ -98,7 +90,22 @@ def city_window(view: BlocView, shown: focus.Window, changed: set[Pos]) -> Image
         bottom_right.x1 + PAD,
         bottom_right.y1 + PAD,
     )
+    backdrop = city_backdrop(view)
+    # Everything is drawn where it lies on the whole board, but only the window's ground is
+    # made RGB: the rest of the canvas is never shown, so it is left black.
+    canvas = Canvas(BOARD_BOX.x1 + MARGIN + 1, backdrop.height, background=(0, 0, 0))
+    canvas.image.paste(backdrop.crop(area).convert("RGB"), area[:2])
+    for pos in changed:
+        ring(canvas, pos)
+    draw_city_pieces(canvas, BOARD_BOX, view)
     return canvas.image.crop(area)
+
+
+def ring(canvas: Canvas, pos: Pos) -> None:
+    """A white ring, edged in ink, around the district at `pos` (one the step changed)."""
+    around = tile_box(BOARD_BOX, pos).inset(-(RING + 3))
+    canvas.draw.rounded_rectangle(around, radius=16, outline=INK, width=RING + 4)
+    canvas.draw.rounded_rectangle(around.inset(2), radius=14, outline=WHITE, width=RING)
 
 
 def morale_text(view: BlocView) -> str:

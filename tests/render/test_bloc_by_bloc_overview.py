@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from PIL import ImageChops
 
 import render
 from engine.games.bloc_by_bloc import GAME as BLOC
 from engine.games.bloc_by_bloc.view import BlocView
-from render import bloc_by_bloc
+from render import bloc_by_bloc, focus
+from render.bloc_by_bloc import BOARD_BOX, city_map, closeup
+from render.bloc_by_bloc.geometry import tile_box
 from render.bloc_by_bloc.look import faction_colour
 from render.bloc_by_bloc.overview import overview_image, police_text, region
+from render.canvas import Canvas
 from render.focus import MAX_WIDTH
 from tests.bench.render import SUBJECTS, play
 from tests.render.phone import assert_a_phone_picture, assert_readable_on_a_phone, decode, measure
@@ -85,3 +89,27 @@ def test_the_overview_is_deterministic_and_found_under_the_game_id() -> None:
     assert render.overview_for(BLOC.id) is bloc_by_bloc.phone_overview
     assert render.overview_for("space_insurrection") is None
     assert render.overview_png("space_insurrection", view) is None
+
+
+@pytest.mark.parametrize("build", list(VIEWS.values()), ids=list(VIEWS))
+def test_the_window_is_the_whole_city_drawn_then_cut(build) -> None:
+    """Only the window's ground is made RGB; the pieces, barricades and rings drawn across its
+    edges must come out as on the whole city, wherever the window lies."""
+    view = build()
+    rows = 1 + max(t.row for t in view.tiles)
+    cols = 1 + max(t.col for t in view.tiles)
+    for corner in [(0, 0), (rows - 1, cols - 1), (rows // 2, 0), (0, cols - 1)]:
+        shown = focus.window({corner}, rows, cols, closeup.WINDOW)
+        ringed = {corner}
+        backdrop = bloc_by_bloc.city_backdrop(view)
+        width = BOARD_BOX.x1 + city_map.MARGIN + 1
+        whole = backdrop.crop((0, 0, width, backdrop.height)).convert("RGB")
+        canvas = Canvas(whole.width, whole.height, image=whole)
+        closeup.ring(canvas, corner)
+        city_map.draw_city_pieces(canvas, BOARD_BOX, view)
+        first, last = tile_box(BOARD_BOX, shown.top_left), tile_box(BOARD_BOX, shown.bottom_right)
+        pad = closeup.PAD
+        cut = canvas.image.crop((first.x0 - pad, first.y0 - pad, last.x1 + pad, last.y1 + pad))
+        window = closeup.city_window(view, shown, ringed)
+        assert window.size == cut.size
+        assert ImageChops.difference(window, cut).getbbox() is None
