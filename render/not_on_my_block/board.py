@@ -101,12 +101,23 @@ class BlockLook(NamedTuple):
     """The language of the word in the block's strip."""
 
 
-def draw_board(canvas: Canvas, view: NombView, geo: Layout, language: str) -> None:
+def draw_board(
+    canvas: Canvas, view: NombView, geo: Layout, language: str, within: Box | None = None
+) -> None:
     """Paste the printed board, then redraw only the blocks whose look differs from print or
-    that hold an apartment or pieces, in the view's order; the frame goes on last."""
+    that hold an apartment or pieces, in the view's order; the frame goes on last.
+
+    `within` (x0, y0 inclusive, x1, y1 exclusive): only that part of the canvas will be read
+    (a phone's window on the board), so only the printed board under it is pasted and only the
+    blocks that reach into it are drawn; its pixels are the same as the whole board's."""
     plan = BoardPlan.of(view, geo.cell, language)
     top = geo.board.y0 - MARGIN
-    canvas.lay(*printed_board(plan), (0, top))
+    printed, mapped = printed_board(plan)
+    if within is None:
+        canvas.lay(printed, mapped, (0, top))
+    else:
+        part = (within.x0, within.y0 - top, within.x1, within.y1 - top)
+        canvas.image.paste(printed.crop(part), (within.x0, within.y0))
     apartments = {
         a.at: a for a in view.apartments if a.at and a.status in ("standing", "protected")
     }
@@ -120,6 +131,8 @@ def draw_board(canvas: Canvas, view: NombView, geo: Layout, language: str) -> No
         if apartment is None and not here and style == STYLES[block.type]:
             continue
         box = geo.block_box(block, view.height)
+        if within is not None and not _reaches(box, within):
+            continue
         permanent = apartment is not None and apartment.status == "protected"
         temporary = apartment is not None and not permanent and apartment.temporarily_protected
         look = _block_look(BlockLook(geo.cell, block.at, style, permanent, temporary, language))
@@ -127,6 +140,11 @@ def draw_board(canvas: Canvas, view: NombView, geo: Layout, language: str) -> No
         _contents(canvas, box, apartment, here)
         canvas.mark(box)
     canvas.draw.rectangle(geo.board, outline=INK, width=4)
+
+
+def _reaches(box: Box, within: Box) -> bool:
+    """Whether a block's drawing (`box`, its far edges included) reaches into `within`."""
+    return box.x0 < within.x1 and box.x1 >= within.x0 and box.y0 < within.y1 and box.y1 >= within.y0
 
 
 @lru_cache(maxsize=BOARDS_CACHED)

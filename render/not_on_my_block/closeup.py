@@ -102,12 +102,13 @@ def window_image(
     """The blocks in `area` (rows from the top) as on the board, with their coordinates around
     them, changed blocks framed."""
     geo = layout(view, status_lines(view, players, language), legend_items(language))
-    board = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
-    draw_board(board, view, geo, language)
     (r0, c0), rows, cols = area.top_left, area.rows, area.cols
     cell = geo.cell
     x0, y0 = geo.board.x0 + c0 * cell, geo.board.y0 + r0 * cell
-    crop = board.image.crop((x0, y0, x0 + cols * cell + 1, y0 + rows * cell + 1))
+    window = Box(x0, y0, x0 + cols * cell + 1, y0 + rows * cell + 1)
+    board = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
+    draw_board(board, view, geo, language, within=window)
+    crop = board.image.crop(window)
     canvas = Canvas(cols * cell + 2 * MARGIN, rows * cell + 2 * MARGIN, PAPER)
     canvas.image.paste(crop, (MARGIN, MARGIN))
     inner = Box(MARGIN, MARGIN, MARGIN + cols * cell, MARGIN + rows * cell)

@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import pytest
+from PIL import ImageChops
 
 import render
 from engine.games.not_on_my_block import GAME
 from engine.games.not_on_my_block.state import NombState
 from engine.games.not_on_my_block.view import NombView
+from engine.messages import ENGLISH
 from render import not_on_my_block
+from render.canvas import Box, Canvas
 from render.focus import MAX_WIDTH
 from render.fonts import text_size
-from render.not_on_my_block.look import LABEL_SIZE, LEAST_TEXT, RESIDENT, STRIP, STYLES
+from render.not_on_my_block.board import draw_board
+from render.not_on_my_block.look import (
+    LABEL_SIZE,
+    LEAST_TEXT,
+    MARGIN,
+    RESIDENT,
+    STRIP,
+    STYLES,
+    layout,
+)
 from render.not_on_my_block.overview import overview_image, region, seat_lines
+from render.not_on_my_block.side import legend_items, status_lines
+from render.palette import PAPER
 from tests.render.phone import assert_a_phone_picture, assert_readable_on_a_phone, decode, measure
 from tests.render.test_not_on_my_block_render import midgame_state, placed_state, view_of
 
@@ -104,3 +118,23 @@ def test_the_overview_is_deterministic_and_found_under_the_game_id() -> None:
     png = render.overview_png(GAME.id, view, NAMES)
     assert render.overview_png(GAME.id, view.model_copy(deep=True), NAMES) == png
     assert render.overview_for(GAME.id) is not_on_my_block.phone_overview
+
+
+@pytest.mark.parametrize("make", [midgame_state, placed_state, crowded_state])
+def test_a_window_drawn_alone_is_the_whole_board_cut(make) -> None:
+    """A phone's window pastes only its part of the printed board and draws only the blocks
+    that reach into it; a block drawn across the window's edge must come out as on the whole
+    board, wherever the window lies."""
+    view = view_of(make())
+    geo = layout(view, status_lines(view, None, ENGLISH), legend_items(ENGLISH))
+    whole = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
+    draw_board(whole, view, geo, ENGLISH)
+    cell, board = geo.cell, geo.board
+    corners = [(row, col) for row in range(view.height - 3) for col in range(view.width - 3)]
+    for row, col in corners:
+        x0, y0 = board.x0 + col * cell, board.y0 + row * cell
+        window = Box(x0, y0, x0 + 4 * cell + 1, y0 + 4 * cell + 1)
+        alone = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
+        draw_board(alone, view, geo, ENGLISH, within=window)
+        cut = ImageChops.difference(alone.image.crop(window), whole.image.crop(window))
+        assert cut.getbbox() is None
