@@ -74,7 +74,12 @@ class GameBot(discord.AutoShardedClient):
         # A text-only bot: discord.py would warn on every start that voice needs libraries
         # this bot never installs.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        intents = discord.Intents.default()
+        # Everything a player does reaches the bot as an interaction, which needs no intent;
+        # the guilds intent keeps the channels and threads it posts in. Without the message,
+        # typing and reaction intents Discord does not send it every chat line, edit, key press
+        # and reaction in its servers (its own posts and edits included), which it would only
+        # parse and drop.
+        intents = discord.Intents(guilds=True)
         super().__init__(
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),

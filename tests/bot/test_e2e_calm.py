@@ -115,3 +115,17 @@ async def test_a_whole_game_posts_a_board_only_when_who_must_act_changes(tmp_pat
         each_told = Counter(line for header in told for line in header.splitlines())
         alike = frozenset(line for line, times in each_told.items() if times > 1)
         assert problems(everything, alike) == []
+
+
+async def test_chat_in_the_bots_channels_never_reaches_it(tmp_path: Path):
+    """A server's chat, and the bot's own posts and edits, are not sent to the bot: it asks
+    for no message intents, since everything a player does reaches it as an interaction."""
+    async with Session(tmp_path / "games.sqlite3") as session:
+        alice, bob = session.user("alice"), session.user("bob")
+        await session.standin.say(alice, session.channel, "who's up for a game tonight?")
+        await session.open_game("not_on_my_block", alice, bob, seed=7)
+        await session.standin.say(bob, session.channel, "good luck!")
+        assert len(session.posts()) >= 3
+        events = {frame["t"] for s in session.standin.server.gateway.sessions for frame in s.sent}
+        assert "INTERACTION_CREATE" in events
+        assert not {e for e in events if e.startswith("MESSAGE_")}

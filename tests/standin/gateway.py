@@ -7,7 +7,8 @@ again; interactions go to the newest open session, as Discord sends each to one 
 Sharding as Discord does it: an IDENTIFY with ``shard: [id, count]`` makes a session for that
 shard, which is told of, and sent the events of, the guilds with ``(guild_id >> 22) % count ==
 id``; events without a guild (DM interactions among them) go to shard 0 only. A session
-without ``shard`` gets everything.
+without ``shard`` gets everything. A message's events go only to sessions that identified with
+the intent Discord sends them under (`intent_of`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,17 @@ log = logging.getLogger("standin.gateway")
 HEARTBEAT_MS = 41_250
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 6, 7, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
+
+GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 9, 1 << 12
+
+
+def intent_of(event: str, in_guild: bool) -> int | None:
+    """The gateway intent Discord sends `event` under, for the events the stand-in filters
+    (None: sent whatever the intents): a message's create, update and delete come with the
+    guild-messages intent in a server, the direct-messages intent in a DM."""
+    if event.startswith("MESSAGE_"):
+        return GUILD_MESSAGES if in_guild else DIRECT_MESSAGES
+    return None
 
 
 @dataclass(eq=False)
@@ -81,11 +93,13 @@ class Gateway:
         return live[-1] if live else None
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to every open session of its guild's shard (interactions use
-        ``dispatch_to``)."""
+        """Send an event to every open session of its guild's shard that asked for it with its
+        intents (interactions use ``dispatch_to``)."""
         guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        needs = intent_of(event, guild is not None)
         for s in self.sessions:
-            if s.open and s.ready and s.serves(None if guild is None else int(guild)):
+            asked = needs is None or bool(s.intents & needs)
+            if asked and s.open and s.ready and s.serves(None if guild is None else int(guild)):
                 self._spawn(self._send_event(s, event, data))
 
     def dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:
