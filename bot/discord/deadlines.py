@@ -120,15 +120,14 @@ class DueSweep:
         async with self.in_flight():
             async with self.tables.lock(due.channel_id):
                 table = await self.tables.by_id(due.game_id)
-                if table is None:
-                    return False
-                think = thinker(self.turns.drawing, table.row.id)
-                moved = await computer.play_next(self.tables, table, think) is not None
+                asked = None if table is None else computer.owed(table)
+            moved = asked is not None and await self._computer_moves(due, asked)
             await self.publisher.publish(due.game_id)
         return moved
 
     async def _settle(self, due: DueWait) -> bool:
         """The due wait handled; whether a computer moved."""
+        asked = None
         async with self.in_flight():
             async with self.tables.lock(due.channel_id):
                 table = await self.tables.by_id(due.game_id)
@@ -141,16 +140,28 @@ class DueSweep:
                     # A game from before waits were kept, or one whose waits are out of step.
                     await self.store.put_waits(due.game_id, self.tables.waits_after(table, None))
                     return False
-                moved = await self._due(table, wait)
+                if is_computer(wait.user_id):
+                    # A computer's move is due as soon as it is asked.
+                    asked = computer.owed(table)
+                else:
+                    await self._due(table, wait)
+            moved = asked is not None and await self._computer_moves(due, asked)
             await self.publisher.publish(due.game_id)
         return moved
 
-    async def _due(self, table: Table, wait: Wait) -> bool:
-        """What the wait calls for now; whether a computer moved."""
-        if is_computer(wait.user_id):
-            # A computer's move is due as soon as it is asked: it thinks in a worker process.
-            think = thinker(self.turns.drawing, table.row.id)
-            return await computer.play_next(self.tables, table, think) is not None
+    async def _computer_moves(self, due: DueWait, asked: computer.Asked) -> bool:
+        """A computer thinks of the decision it was asked, in the worker processes and without
+        the channel's lock (the table's other commands wait for its move, not its thinking),
+        then plays it if the table has not moved on meanwhile; whether it moved."""
+        action = await computer.decide(asked, thinker(self.turns.drawing, due.game_id))
+        async with self.tables.lock(due.channel_id):
+            table = await self.tables.by_id(due.game_id)
+            if table is None:
+                return False
+            return await computer.answer(self.tables, table, asked, action) is not None
+
+    async def _due(self, table: Table, wait: Wait) -> None:
+        """What a person's wait calls for now."""
         now = self.tables.clock()
         table_pace = Pace.model_validate(table.row.pace)
         assert table.state is not None
@@ -172,18 +183,17 @@ class DueSweep:
                 await computer.stand_in(self.tables, table, wait.seat, table_pace.turn_limit)
             else:
                 await self._tell_host(table, wait, table_pace)
-            return False
+            return
         if wait.remind_at is not None and wait.remind_at <= now:
             prefs = (await self.store.prefs([wait.user_id]))[wait.user_id]
             quiet_end = prefs.quiet_until(now)
             if quiet_end is not None:
                 await self.store.update_wait(wait.model_copy(update={"remind_at": quiet_end}), [])
-                return False
+                return
             await self._remind(table, wait, table_pace)
-            return False
+            return
         # Due by a time that has since moved (settings changed): store the wait as it stands.
         await self.store.update_wait(wait, [])
-        return False
 
     async def _tell_host(self, table: Table, wait: Wait, table_pace: Pace) -> None:
         assert table.state is not None

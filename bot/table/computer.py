@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.store.models import Post
 from bot.table import posts, speech
 from bot.table.attendance import running_only, steward_only, tell
 from bot.table.computer_ids import is_computer, label, level_of, new_id, people
-from bot.table.model import Accepted, PlayerError, Table
+from bot.table.model import PlayerError, Table
 from bot.table.tables import Tables
 from engine.computer import Level
 from engine.messages import m
@@ -159,45 +159,71 @@ async def _reseat(
     return Table(row=row, game=table.game, state=table.state)
 
 
-async def move(tables: Tables, table: Table, seat: int, think: Think) -> Accepted:
-    """The computer holding `seat` decides and its move is committed like a player's; the
-    caller holds the channel's lock and publishes."""
-    assert table.state is not None
-    holder = table.holder(seat)
-    level = level_of(holder)
-    if level is None:
-        raise PlayerError(
-            m("bot.computer.not_computer", seat=table.game.seat_name(table.state, seat))
-        )
-    action = await think(
-        table.game.id,
-        table.state.model_dump_json(),
-        seat,
-        level.value,
-        secrets.randbits(62),
-    )
-    return await tables.act(table, holder, action, seat=seat)
+class Asked(NamedTuple):
+    """A decision a computer owes, as its table stood when it was asked."""
+
+    game: str
+    state: str
+    """The state, as JSON: what the worker process decides from (its seat's view only)."""
+    seat: int
+    level: Level
+    version: int
+    """The table's version: the decision is played only on the table it was made for."""
 
 
-async def play_next(tables: Tables, table: Table, think: Think) -> Table | None:
-    """The next decision a computer owes, decided and committed like a player's move: the
-    table after it, or None when no computer owes one. One move at a time, the caller
-    publishing each before the next, as a person's moves are: moves published together read
-    as ones the bot failed to post, each in a message of its own."""
+def owed(table: Table) -> Asked | None:
+    """The next decision a computer owes at `table` (the lowest such seat), or None."""
     owing = [s for s in sorted(table.prompts()) if is_computer(table.holder(s))]
     if table.state is None or table.row.status != "active" or not owing:
         return None
-    return (await move(tables, table, owing[0], think)).after
+    level = level_of(table.holder(owing[0]))
+    assert level is not None  # a computer's id names its level
+    state = table.state.model_dump_json()
+    return Asked(table.game.id, state, owing[0], level, table.row.version)
+
+
+async def decide(asked: Asked, think: Think) -> dict[str, Any]:
+    """The computer's action for `asked`, worked out by `think` (about a second at the
+    strong level): run without the channel's lock, so that the table's other commands wait
+    for the move only, not for the thinking."""
+    return await think(asked.game, asked.state, asked.seat, asked.level.value, secrets.randbits(62))
+
+
+async def answer(
+    tables: Tables, table: Table, asked: Asked, action: dict[str, Any]
+) -> Table | None:
+    """The computer's decided move, committed like a player's at `table` (as it is now, the
+    caller holding the channel's lock and publishing): the table after it, or None when the
+    table moved on while the computer thought (a person's command, a takeback), whose waits
+    ask the computer again if it still owes a decision."""
+    if table.row.version != asked.version:
+        return None
+    return (await tables.act(table, table.holder(asked.seat), action, seat=asked.seat)).after
+
+
+async def play_next(tables: Tables, table: Table, think: Think) -> Table | None:
+    """The next decision a computer owes, decided and committed like a player's move, for a
+    caller that holds the table throughout: the table after it, or None when no computer owes
+    one. One move at a time, the caller publishing each before the next, as a person's moves
+    are: moves published together read as ones the bot failed to post, each in a message of
+    its own."""
+    asked = owed(table)
+    if asked is None:
+        return None
+    return await answer(tables, table, asked, await decide(asked, think))
 
 
 __all__ = [
     "MOVES_AT_ONCE",
+    "Asked",
     "Think",
+    "answer",
+    "decide",
     "hand_back",
     "hand_over",
     "label",
     "may_stand_in",
-    "move",
+    "owed",
     "play_next",
     "seat",
     "stand_in",

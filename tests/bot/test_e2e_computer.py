@@ -10,6 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bot.discord import deadlines
 from bot.table.computer_ids import is_computer, level_of
 from bot.table.model import Table
 from engine import ActionBase
@@ -256,3 +257,58 @@ async def test_a_table_may_let_the_computer_stand_in_when_a_turn_limit_passes(tm
         )
         assert f"plays {name} now" in answer, answer
         assert late in (await session.table()).row.players
+
+
+async def test_the_table_is_free_while_the_computer_thinks_and_a_move_made_stale_is_dropped(
+    tmp_path: Path, monkeypatch
+):
+    """A strong computer thinks about a second. Meanwhile the channel's commands are answered
+    (the thinking holds no lock), and a host who hands the computer's seat to a person before
+    it has decided sees that person owe the decision: the computer's answer is not played."""
+    thinking, release = asyncio.Event(), asyncio.Event()
+    real = deadlines.thinker
+
+    def slow(drawing, game_id):
+        think = real(drawing, game_id)
+
+        async def held(*args):
+            thinking.set()
+            await release.wait()
+            return await think(*args)
+
+        return held
+
+    monkeypatch.setattr(deadlines, "thinker", slow)
+    async with Session(tmp_path / "games.sqlite3") as session:
+        host, bob = session.user("host"), session.user("bob")
+        await session.command(host, "game", "new", game="not_on_my_block")
+        await session.command(host, "game", "seat", "computer", level="casual")
+        assert session.bot is not None
+        bot = session.bot
+        bot.tables.seed_source = lambda: 8
+        await session.click(host, session.posts()[0], "Start")
+        session.game_id = (await session.table()).row.id
+
+        async def computer_owes(table: Table) -> bool:
+            return any(is_computer(table.holder(s)) for s in table.prompts())
+
+        table = await play_on(session, {host.id: host}, computer_owes, nudge=False)
+        await asyncio.wait_for(thinking.wait(), 10)
+        status = await asyncio.wait_for(session.command(host, "game", "status"), 5)
+        assert reply_text(status), "the table answers while the computer thinks"
+        computer = next(p for p in table.row.players if is_computer(p))
+        assert table.state is not None
+        seat = next(s for s in table.prompts() if table.holder(s) == computer)
+        name = table.state.seat_names[seat]
+        answer = reply_text(
+            await asyncio.wait_for(
+                session.command(host, "game", "seat", "return", seat=name, newcomer=bob), 5
+            )
+        )
+        assert f"plays {name} now" in answer, answer
+        logged = len(await bot.store.action_log(session.game_id))
+        release.set()
+        await asyncio.sleep(0.5)
+        assert len(await bot.store.action_log(session.game_id)) == logged
+        table = await session.table()
+        assert table.holder(seat) == bob.id and seat in table.prompts()
