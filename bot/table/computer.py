@@ -201,18 +201,6 @@ async def answer(
     return (await tables.act(table, table.holder(asked.seat), action, seat=asked.seat)).after
 
 
-async def play_next(tables: Tables, table: Table, think: Think) -> Table | None:
-    """The next decision a computer owes, decided and committed like a player's move, for a
-    caller that holds the table throughout: the table after it, or None when no computer owes
-    one. One move at a time, the caller publishing each before the next, as a person's moves
-    are: moves published together read as ones the bot failed to post, each in a message of
-    its own."""
-    asked = owed(table)
-    if asked is None:
-        return None
-    return await answer(tables, table, asked, await decide(asked, think))
-
-
 __all__ = [
     "MOVES_AT_ONCE",
     "Asked",
@@ -224,7 +212,6 @@ __all__ = [
     "label",
     "may_stand_in",
     "owed",
-    "play_next",
     "seat",
     "stand_in",
 ]
