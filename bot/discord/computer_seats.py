@@ -78,4 +78,6 @@ async def hand_back(
         after = await computer.hand_back(
             client.tables, table, seat, newcomer.id, interaction.user.id, manage
         )
-        play.tell(after.row.id, m("bot.commands.plays_now", who=newcomer.mention, seat=seat))
+        assert after.state is not None
+        names = [after.game.seat_name(after.state, s) for s in after.seats_of(newcomer.id)]
+        play.tell(after.row.id, m("bot.commands.plays_now", who=newcomer.mention, seat=names))

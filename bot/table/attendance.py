@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from bot.store.models import Post
 from bot.table import posts, speech
+from bot.table.computer_ids import is_computer
 from bot.table.model import PlayerError, Table
 from bot.table.pace import Pace, refusal
 from bot.table.tables import Tables
@@ -169,32 +170,42 @@ async def replace(
     steward_only(table, by, can_manage, m("bot.attendance.doing.replace"))
     seats = check_replace(table, old, new, new_is_bot=False)
     assert table.state is not None
-    players = [new if p == old else p for p in table.row.players]
-    after_row = table.row.model_copy(update={"players": players})
-    after = Table(row=after_row, game=table.game, state=table.state)
     names = [table.game.seat_name(table.state, s) for s in seats]
     gave = m(
         "bot.attendance.replaced", by=f"<@{by}>", old=f"<@{old}>", seats=names, new=f"<@{new}>"
     )
-    told = [tell(table, gave, [new])]
-    for seat in seats:
-        secret = table.game.hand_text(table.state, seat)
-        if secret is not None:
-            told.append(posts.private(after, seat, speech.to_seat(after, seat, secret)))
-    current = table.row.waits
+    return await reseat(tables, table, old, new, gave, [new])
+
+
+async def reseat(
+    tables: Tables, table: Table, old: int, new: int, said: Msg, ping: list[int]
+) -> Table:
+    """Store `old`'s seats as `new`'s (a person, or a computer that reads the state instead of
+    DMs), with the waits moved over and the table told `said`, pinging `ping`. While a seat
+    moved owes a decision the table is told by a turn post, so the channel asks the seat's new
+    holder by name, with its buttons (a computer gets none): the old turn message asked
+    someone else."""
+    assert table.state is not None
+    seats = table.seats_of(old)
+    players = [new if p == old else p for p in table.row.players]
+    row = table.row.model_copy(update={"players": players, "version": table.row.version + 1})
+    after = Table(row=row, game=table.game, state=table.state)  # as the store will have it
+    owing = any(s in table.prompts() for s in seats)
+    told = posts.for_change(after, said, ping=ping) if owing else [tell(after, said, ping)]
+    for s in seats:
+        secret = table.game.hand_text(table.state, s)
+        if secret is not None and not is_computer(new):
+            told.append(posts.private(after, s, speech.to_seat(after, s, secret)))
+    fresh = [
+        w.model_copy(
+            update={"user_id": new, "reminders": 0, "remind_at": None, "limit_told": False}
+        )
+        if w.seat in seats
+        else w
+        for w in table.row.waits.values()
+    ]
     away = {u: t for u, t in table.row.away.items() if u != old}
-    waits = tables.scheduled(
-        after,
-        [
-            w.model_copy(
-                update={"user_id": new, "reminders": 0, "remind_at": None, "limit_told": False}
-            )
-            if w.seat in seats
-            else w
-            for w in current.values()
-        ],
-        away,
-    )
+    waits = tables.scheduled(after, fresh, away)
     row = await tables.write(
         tables.store.update_game(table.row, told, waits, back=old, players=players)
     )

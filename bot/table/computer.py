@@ -15,9 +15,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
-from bot.store.models import Post
-from bot.table import posts, speech
-from bot.table.attendance import running_only, steward_only, tell
+from bot.table.attendance import reseat, running_only, steward_only
 from bot.table.computer_ids import is_computer, label, level_of, new_id, people
 from bot.table.model import PlayerError, Table
 from bot.table.tables import Tables
@@ -78,8 +76,7 @@ async def hand_over(
         seats=names,
         level=m(f"bot.computer.level.{level.value}"),
     )
-    told = tell(table, gave, [old])
-    return await _reseat(tables, table, old, computer, [told])
+    return await reseat(tables, table, old, computer, gave, [old])
 
 
 def may_stand_in(table: Table, seat: int) -> bool:
@@ -96,8 +93,8 @@ async def stand_in(tables: Tables, table: Table, seat: int, hours: float) -> Tab
     old = table.holder(seat)
     names = [table.game.seat_name(table.state, s) for s in table.seats_of(old)]
     late = m("bot.computer.stands_in", who=f"<@{old}>", hours=f"{hours:g}", seats=names)
-    told = tell(table, late, [old, table.row.host_id])
-    return await _reseat(tables, table, old, new_id(Level.CASUAL, table.row.players), [told])
+    computer = new_id(Level.CASUAL, table.row.players)
+    return await reseat(tables, table, old, computer, late, [old, table.row.host_id])
 
 
 async def hand_back(
@@ -118,45 +115,9 @@ async def hand_back(
     if new in table.row.players:
         raise PlayerError(m("bot.attendance.already_plays", who=f"<@{new}>"))
     old = table.holder(seat)
-    name = table.game.seat_name(table.state, seat)
-    back = m("bot.computer.handed_back", by=f"<@{by}>", seat=name, new=f"<@{new}>")
-    told = [tell(table, back, [new])]
-    return await _reseat(tables, table, old, new, told, secrets_for=[seat])
-
-
-async def _reseat(
-    tables: Tables,
-    table: Table,
-    old: int,
-    new: int,
-    told: list[Post],
-    secrets_for: list[int] | None = None,
-) -> Table:
-    """Store `old`'s seats as `new`'s, with what the table is told and the waits moved over."""
-    assert table.state is not None
-    seats = table.seats_of(old)
-    players = [new if p == old else p for p in table.row.players]
-    row = table.row.model_copy(update={"players": players})
-    after = Table(row=row, game=table.game, state=table.state)
-    for s in secrets_for or []:
-        secret = table.game.hand_text(table.state, s)
-        if secret is not None:
-            told.append(posts.private(after, s, speech.to_seat(after, s, secret)))
-    fresh = [
-        w.model_copy(
-            update={"user_id": new, "reminders": 0, "remind_at": None, "limit_told": False}
-        )
-        if w.seat in seats
-        else w
-        for w in table.row.waits.values()
-    ]
-    away = {u: t for u, t in table.row.away.items() if u != old}
-    waits = tables.scheduled(after, fresh, away)
-    row = await tables.write(
-        tables.store.update_game(table.row, told, waits, back=old, players=players)
-    )
-    tables.forget(row.id)
-    return Table(row=row, game=table.game, state=table.state)
+    names = [table.game.seat_name(table.state, s) for s in table.seats_of(old)]
+    back = m("bot.computer.handed_back", by=f"<@{by}>", seats=names, new=f"<@{new}>")
+    return await reseat(tables, table, old, new, back, [new])
 
 
 class Asked(NamedTuple):

@@ -193,13 +193,18 @@ def _turn_dms(move: Accepted, by: int, at: datetime) -> list[tuple[int, str]]:
     return out
 
 
-def for_change(table: Table, said: Msg, *, final: bool = False) -> list[Post]:
-    """A change to the game that is no player's move (a take-back, an import): the board and
-    whoever must act now, as after a move. `final`: a game brought in already over, which asks
-    nobody anything and so pings nobody."""
+def for_change(
+    table: Table, said: Msg, *, final: bool = False, ping: list[int] | None = None
+) -> list[Post]:
+    """A change to the game that is no player's move (a take-back, an import, a seat changing
+    hands): the board and whoever must act now, as after a move. `final`: a game brought in
+    already over, which asks nobody anything and so pings nobody. `ping`: people the change
+    concerns, pinged even when what they are asked was announced before (to someone else)."""
     post = _turn(table, speech.in_channel(table, said), final=final, said=[said])
     if final:
         post.body["quiet"] = True
+    if ping:
+        post.body["ping"] = ping
     return [post]
 
 
@@ -358,6 +363,7 @@ def compose(
         and str(table.holder(p.seat)) not in seen
         and table.holder(p.seat) not in post.body.get("dm", [])  # told by direct message
     ]
+    ping += [u for u in people(post.body.get("ping", [])) if u not in ping]
     if (
         living is not None
         and not ping

@@ -178,6 +178,46 @@ async def test_a_seat_goes_to_the_computer_and_back_to_a_person_who_gets_its_sec
     assert all(w.user_id != bot_id for w in waits.values())
 
 
+async def test_a_seat_handed_back_while_it_owes_a_decision_asks_its_new_holder_with_buttons(
+    tables: Tables,
+):
+    """The turn message showed the computer's seat without buttons (a computer clicks none):
+    handed back mid-decision, the channel asks the person by name, pinged, with the seat's
+    buttons, and every seat the computer held comes back with its secrets."""
+    lobby = await tables.open_lobby(1, 9, "bloc_by_bloc", HOST)
+    table = await tables.start(await tables.join(lobby, BOB), HOST, seed=6)
+    assert table.state is not None
+    for step in range(40):
+        if any(table.holder(s) == BOB for s in table.prompts()):
+            break
+        table = await person_moves(tables, table, HOST, step)
+    table = await computer.hand_over(tables, table, BOB, Level.CASUAL, HOST, can_manage=False)
+    bot_id = next(p for p in table.row.players if is_computer(p))
+    owing = [s for s in table.prompts() if table.holder(s) == bot_id]
+    assert owing, "the computer owes a decision when the seat comes back"
+    announced = {(s, p.decision) for s, p in table.prompts().items()}
+    held = table.seats_of(bot_id)
+    assert len(held) == 2, "a person at a 2-player table plays two factions"
+    name = table.state.seat_names[held[0]]
+    before = len(await tables.store.open_posts(table.row.id))
+    table = await computer.hand_back(tables, table, name, CARL, HOST, can_manage=False)
+    told = (await tables.store.open_posts(table.row.id))[before:]
+    turn = [p for p in told if p.kind == "turn"]
+    assert turn, "the channel is shown who is asked now"
+    assert turn[-1].body["version"] == table.row.version, "as the table stands, so current"
+    pieces = posts.compose(table, turn[-1], current=True, show=posts.Show(announced=announced))
+    assert any(CARL in p.ping for p in pieces), "the new holder is pinged"
+    seats = {spec.seat for p in pieces for spec in p.buttons}
+    assert set(owing) <= seats, "the seat's buttons are offered to its new holder"
+    text = "\n".join(p.content for p in pieces)
+    assert all(table.state.seat_names[s] in text for s in held), "every seat handed back is named"
+    secrets = {p.recipient for p in told if p.kind == "private"}
+    if any(table.game.hand_text(table.state, s) for s in held):
+        assert secrets == {CARL}
+        dms = sum(p.kind == "private" for p in told)
+        assert dms == sum(table.game.hand_text(table.state, s) is not None for s in held)
+
+
 async def test_the_strong_level_searches_in_every_worker_and_plays_their_merged_choice(
     monkeypatch: pytest.MonkeyPatch,
 ):
