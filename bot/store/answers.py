@@ -53,7 +53,7 @@ class SqlAnswers(Sql):
         the language its asker reads, so the answer a restart owes them is said in it, and the
         `holder` of the process working on it (`bot.store.lease`)."""
         async with self._write:
-            await self._exec(
+            await self._later(
                 self.dialect.upsert("owed_answers", OWED_COLUMNS, ["interaction_id"], keep=True),
                 (
                     interaction_id,
@@ -71,7 +71,9 @@ class SqlAnswers(Sql):
     async def settle(self, interaction_id: int) -> None:
         """The player has their answer (or the token is useless now): forget the row."""
         async with self._write:
-            await self._exec("DELETE FROM owed_answers WHERE interaction_id = ?", (interaction_id,))
+            await self._later(
+                "DELETE FROM owed_answers WHERE interaction_id = ?", (interaction_id,)
+            )
 
     async def claim_owed(self, now: datetime, holder: str | None = None) -> list[PendingAnswer]:
         """Begin a new run: drop what has expired and take every row earlier runs left, in one
@@ -79,7 +81,7 @@ class SqlAnswers(Sql):
         A row whose holder still holds its lease belongs to a live process sharing the database
         (PostgreSQL, another shard): that process is still working on it, so it stays."""
         async with self._transaction():
-            await self._exec(
+            await self._later(
                 "DELETE FROM owed_answers WHERE expires_at <= ?", (self.dialect.moment(now),)
             )
             self.run = int(await self._scalar("SELECT COALESCE(MAX(run), 0) + 1 FROM owed_answers"))
@@ -100,7 +102,7 @@ class SqlAnswers(Sql):
         owed = OWED.get()
         if owed is None:
             return
-        await self._exec(
+        await self._later(
             "UPDATE owed_answers SET changed = 1, game_id = ?, last_seq = ?,"
             " first_seq = COALESCE(first_seq, ?) WHERE interaction_id = ?",
             (game_id, seq, seq, owed.interaction_id),

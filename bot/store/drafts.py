@@ -34,7 +34,7 @@ class SqlDrafts(Sql):
         """Store the whole draft for `decision`, replacing whatever the seat had before."""
         d = self.dialect
         async with self._transaction():
-            await self._exec(
+            await self._later(
                 d.upsert("drafts", DRAFT_COLUMNS, ["game_id", "seat"]),
                 (game_id, seat, decision, d.to_json(lines), d.now()),
             )
@@ -43,6 +43,6 @@ class SqlDrafts(Sql):
         """Inside the transaction that ends a game (no seat of it writes orders any more) or
         that records `seat`'s move (its draft was for the decision the move answered)."""
         if seat is None:
-            await self._exec("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            await self._later("DELETE FROM drafts WHERE game_id = ?", (game_id,))
         else:
-            await self._exec("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
+            await self._later("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))

@@ -117,7 +117,7 @@ class SqlGames(Sql):
         cols = "".join(f"{k} = ?, " for k in changes)
         d = self.dialect
         if d.lock_game is not None:
-            await self._exec(d.lock_game, (row.id,))
+            await self._later(d.lock_game, (row.id,))
         values = [d.to_json(v) if k in JSON_COLUMNS else v for k, v in changes.items()]
         changed = await self._exec(
             f"UPDATE games SET {cols}version = version + 1, updated_at = ?"
@@ -182,7 +182,7 @@ class SqlGames(Sql):
                 row, state=state, status="finished" if finished else row.status
             )
             seq = await self._log_length(row.id) + 1
-            await self._exec(
+            await self._later(
                 self.dialect.insert("actions", ACTION_COLUMNS),
                 (row.id, seq, seat, user_id, action, self.dialect.now(), int(reversible)),
             )
@@ -207,7 +207,7 @@ class SqlGames(Sql):
         async with self._transaction():
             updated = await self._update(row, **changes)
             if back is not None:
-                await self._exec(
+                await self._later(
                     "DELETE FROM away WHERE game_id = ? AND user_id = ?", (row.id, back)
                 )
             await self._tell(row.id, posts)
@@ -229,19 +229,19 @@ class SqlGames(Sql):
         """Close a game whose channel is gone; what it still had to say can never be posted."""
         now = self.dialect.now()
         async with self._transaction():
-            await self._exec(
+            await self._later(
                 "UPDATE games SET status = 'abandoned', closed_reason = 'orphaned',"
                 " version = version + 1, updated_at = ? WHERE id = ? AND status IN"
                 " ('lobby', 'active')",
                 (now, game_id),
             )
-            await self._exec(
+            await self._later(
                 "UPDATE outbox SET state = 'undeliverable', delivered_at = ?, claimed_by = NULL,"
                 " lease_until = NULL WHERE game_id = ? AND state IN ('pending', 'sending')",
                 (now, game_id),
             )
-            await self._exec("DELETE FROM live_buttons WHERE game_id = ?", (game_id,))
-            await self._exec("DELETE FROM waits WHERE game_id = ?", (game_id,))
+            await self._later("DELETE FROM live_buttons WHERE game_id = ?", (game_id,))
+            await self._later("DELETE FROM waits WHERE game_id = ?", (game_id,))
             await self._forget_drafts(game_id)
 
     async def _log_length(self, game_id: int) -> int:
@@ -266,7 +266,7 @@ class SqlGames(Sql):
         happened in the game (and a write that raced a move is simply dropped). No player's
         answer is marked by it: it changes nothing they could see."""
         async with self._write:
-            await self._exec(
+            await self._later(
                 "UPDATE games SET state = ? WHERE id = ? AND version = ?",
                 (state, game_id, version),
             )
@@ -275,7 +275,7 @@ class SqlGames(Sql):
         """Remember players' display names; cosmetic, so the game's version stays."""
         d = self.dialect
         async with self._write:
-            await self._exec(
+            await self._later(
                 f"UPDATE games SET player_names = {d.json_merge('player_names')} WHERE id = ?",
                 (d.to_json({str(k): v for k, v in names.items()}), game_id),
             )

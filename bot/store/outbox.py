@@ -201,7 +201,7 @@ class SqlOutbox(Sql):
         d = self.dialect
         release = f", {RELEASE}" if done else ""
         async with self._transaction():
-            await self._exec(
+            await self._later(
                 f"UPDATE outbox SET parts_sent = ?, state = ?, delivered_at = ?{release},"
                 f" message_ids = {d.json_append('message_ids')} WHERE id = ?",
                 (
@@ -263,7 +263,7 @@ class SqlOutbox(Sql):
                 if row["recipient"] is None:
                     continue
                 latest = await self._latest_with_message(row["game_id"], row["recipient"])
-                await self._exec(
+                await self._later(
                     "DELETE FROM outbox WHERE game_id = ? AND recipient = ? AND id <= ?"
                     f" AND {self.dialect.differs('id')}"
                     " AND state IN ('sent', 'undeliverable')"
@@ -287,7 +287,7 @@ class SqlOutbox(Sql):
         ]
         if not rows:
             return
-        await self._exec(f"DELETE FROM outbox WHERE id IN ({marks})", ids)
+        await self._later(f"DELETE FROM outbox WHERE id IN ({marks})", ids)
         columns = list(rows[0])
         await self._many(
             self.dialect.insert("outbox", columns), [tuple(r[c] for c in columns) for r in rows]
@@ -318,7 +318,7 @@ class SqlOutbox(Sql):
         message that later steps of the same turn may edit; and that its channel works."""
         d = self.dialect
         living = None if shown.living is None else d.to_json(shown.living)
-        await self._exec(
+        await self._later(
             "UPDATE games SET announced_seats = ?, living = ?, channel_failures = 0 WHERE id = ?",
             (d.to_json(shown.announced), living, game_id),
         )

@@ -152,32 +152,32 @@ class SqlPrivacy(Sql):
                 names = {k: v for k, v in row["player_names"].items() if k != str(user_id)}
                 if seat is not None:
                     names[str(label_id)] = label
-                await self._exec(
+                await self._later(
                     "UPDATE games SET players = ?, player_names = ?, host_id = CASE WHEN"
                     " host_id = ? THEN ? ELSE host_id END WHERE id = ?",
                     (d.to_json(players), d.to_json(names), user_id, label_id, game.game_id),
                 )
                 args = (label_id, game.game_id, user_id)
-                await self._exec(
+                await self._later(
                     "UPDATE actions SET user_id = ? WHERE game_id = ? AND user_id = ?", args
                 )
-                await self._exec(
+                await self._later(
                     "UPDATE outbox SET recipient = ? WHERE game_id = ? AND recipient = ?", args
                 )
-                await self._exec(
+                await self._later(
                     "UPDATE rewinds SET asked_by = ? WHERE game_id = ? AND asked_by = ?", args
                 )
-                await self._exec(
+                await self._later(
                     "UPDATE outbox SET body = REPLACE(body, ?, ?) WHERE game_id = ?",
                     (f"<@{user_id}>", label, game.game_id),
                 )
                 if game.name:
-                    await self._exec(
+                    await self._later(
                         "UPDATE outbox SET body = REPLACE(body, ?, ?) WHERE game_id = ?",
                         (game.name, label, game.game_id),
                     )
                 for table in ("dm_closed_told", "away"):
-                    await self._exec(
+                    await self._later(
                         f"DELETE FROM {table} WHERE game_id = ? AND user_id = ?",
                         (game.game_id, user_id),
                     )
@@ -203,6 +203,6 @@ class SqlPrivacy(Sql):
         marks = d.marks(len(ids))
         async with self._transaction():
             for table in GAME_TABLES:
-                await self._exec(f"DELETE FROM {table} WHERE game_id IN ({marks})", tuple(ids))
-            await self._exec(f"DELETE FROM games WHERE id IN ({marks})", tuple(ids))
+                await self._later(f"DELETE FROM {table} WHERE game_id IN ({marks})", tuple(ids))
+            await self._later(f"DELETE FROM games WHERE id IN ({marks})", tuple(ids))
         return len(ids)

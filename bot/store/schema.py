@@ -27,6 +27,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.store import batch
 from bot.store.dialect import SQLITE
 
 log = logging.getLogger(__name__)
@@ -112,7 +113,7 @@ def _advice(path: Path, exc: BaseException) -> str:
     )
 
 
-async def connect(path: Path, migrations: Traversable) -> aiosqlite.Connection:
+async def connect(path: Path, migrations: Traversable) -> batch.Connection:
     """Open `path`, check it, and bring its schema up to date; `StoreUnusable` if it cannot be.
 
     The migrations are read first, so a broken installation is reported as such rather than
@@ -126,7 +127,7 @@ async def connect(path: Path, migrations: Traversable) -> aiosqlite.Connection:
             await asyncio.to_thread(_probe, path)
         except (OSError, sqlite3.Error) as exc:
             raise StoreUnusable(_advice(path, exc)) from None
-    db = await aiosqlite.connect(path, isolation_level=None)
+    db = await batch.connect(path, isolation_level=None)
     try:
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA busy_timeout=5000")

@@ -35,7 +35,7 @@ class SqlSpectators(Sql):
         opening anything in the same write."""
         d = self.dialect
         async with self._transaction():
-            await self._exec(
+            await self._later(
                 d.upsert("spectator_links", LINK_COLUMNS, ["game_id"]),
                 (game_id, token, d.now()),
             )

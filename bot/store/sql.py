@@ -66,28 +66,45 @@ class Sql:
             raise NoRow(f"no row from a query that always yields one: {sql}")
         return next(iter(rows[0].values()))
 
+    async def _later(self, sql: str, args: Args = ()) -> None:
+        """A write inside a transaction whose outcome the caller does not read. A store may
+        hold it back and send it with the transaction's next statement, or with its commit (on
+        SQLite one trip to the connection's thread for them all, instead of one each); an
+        error it raises then is raised there, inside the transaction, which rolls back."""
+        await self._exec(sql, args)
+
+    async def _begin(self) -> None:
+        await self._exec(self.dialect.begin)
+
+    async def _commit(self) -> None:
+        await self._exec("COMMIT")
+
+    async def _rollback(self) -> None:
+        await self._exec("ROLLBACK")
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
-        """One write, all or nothing, that also marks the command's owed answer."""
+        """One write, all or nothing, that also marks the command's owed answer. A commit
+        that fails (a held-back write's error, a busy or full disk) rolls back too."""
         owed = OWED.get()
         async with self._write:
-            await self._exec(self.dialect.begin)
+            await self._begin()
             try:
                 yield
                 await self._mark_owed(owed)
+                await self._commit()
             except BaseException:
-                await self._exec("ROLLBACK")
+                await self._rollback()
                 if owed is not None:
                     owed.settled(committed=False)
                 raise
-            await self._exec("COMMIT")
             if owed is not None:
                 owed.settled(committed=True)
 
     async def _set(self, sql: str, args: Args) -> int:
         """One write on its own under the writer lock (in a transaction only when a player's
         command must be marked with it); the rows it changed."""
-        if OWED.get() is not None:
+        if _to_mark(OWED.get()):
             async with self._transaction():
                 return await self._exec(sql, args)
         async with self._write:
@@ -95,7 +112,7 @@ class Sql:
 
     async def _returning(self, sql: str, args: Args) -> list[dict[str, Any]]:
         """One write on its own that hands back rows (`RETURNING`), as `_set` makes it."""
-        if OWED.get() is not None:
+        if _to_mark(OWED.get()):
             async with self._transaction():
                 return await self._rows(sql, args)
         async with self._write:
@@ -104,9 +121,17 @@ class Sql:
     async def _mark_owed(self, owed: Owed | None) -> None:
         """At the end of any write's transaction: the owed row records that something changed,
         unless it already says so (a committed write, or this transaction's step)."""
-        if owed is None or owed.changed or owed.marking:
+        if not _to_mark(owed):
             return
-        await self._exec(
+        assert owed is not None
+        await self._later(
             "UPDATE owed_answers SET changed = 1 WHERE interaction_id = ?", (owed.interaction_id,)
         )
         owed.marking = True
+
+
+def _to_mark(owed: Owed | None) -> bool:
+    """Whether a write must mark the owed answer's row: for a command whose row does not yet
+    say that something changed. A single statement needs no transaction of its own otherwise
+    (each is atomic), which saves a `BEGIN` and a `COMMIT` on every publication step."""
+    return owed is not None and not owed.changed and not owed.marking

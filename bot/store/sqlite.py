@@ -17,9 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from bot.store import schema
+from bot.store.batch import COUNT, ROWS, Connection, Statement
 from bot.store.dialect import SQLITE, Dialect
 from bot.store.parts import SqlStore
 from bot.store.sql import Args
@@ -36,8 +35,12 @@ class SqliteStore(SqlStore):
         self.path = Path(path)
         self.migrations = migrations
         self.dialect = dialect
-        self._db: aiosqlite.Connection | None = None
+        self._db: Connection | None = None
         self._write = asyncio.Lock()
+        self._held: list[Statement] = []
+        """Writes of the open transaction not yet sent (`Sql._later`)."""
+        self._holder: asyncio.Task[Any] | None = None
+        """The task whose transaction is open, which alone sends what is held."""
 
     async def open(self) -> None:
         """Connect and bring the schema up to date, or raise `schema.StoreUnusable`.
@@ -54,7 +57,7 @@ class SqliteStore(SqlStore):
             self._db = None
 
     @property
-    def db(self) -> aiosqlite.Connection:
+    def db(self) -> Connection:
         if self._db is None:
             raise RuntimeError("store is not open")
         return self._db
@@ -64,15 +67,54 @@ class SqliteStore(SqlStore):
         return await schema.migrate(self.db, self.path, schema.load(self.migrations))
 
     async def _exec(self, sql: str, args: Args = ()) -> int:
-        cur = await self.db.execute(self.dialect.sql(sql), args)
-        return cur.rowcount
+        return int(await self._send(Statement(self.dialect.sql(sql), args), COUNT))
 
     async def _many(self, sql: str, rows: Iterable[Args]) -> None:
-        await self.db.executemany(self.dialect.sql(sql), rows)
+        statement = Statement(self.dialect.sql(sql), list(rows), many=True)
+        if self._holding():
+            self._held.append(statement)
+        else:
+            await self._send(statement, COUNT)
 
     async def _rows(self, sql: str, args: Args = ()) -> list[dict[str, Any]]:
         """Read in one call on the connection's thread: no statement stays open between calls,
         so another task's write on this connection never finds a read of an older snapshot in
         its way (which another process's commit meanwhile would turn into an immediate
         "database is locked")."""
-        return [dict(r) for r in await self.db.execute_fetchall(self.dialect.sql(sql), args)]
+        found: list[dict[str, Any]] = await self._send(Statement(self.dialect.sql(sql), args), ROWS)
+        return found
+
+    async def _later(self, sql: str, args: Args = ()) -> None:
+        statement = Statement(self.dialect.sql(sql), args)
+        if self._holding():
+            self._held.append(statement)
+        else:
+            await self._send(statement, COUNT)
+
+    async def _begin(self) -> None:
+        """The transaction starts with its first trip to the connection's thread."""
+        self._holder = asyncio.current_task()
+        self._held = [Statement(self.dialect.begin, ())]
+
+    async def _commit(self) -> None:
+        await self._send(Statement("COMMIT", ()), COUNT)
+        self._holder = None
+
+    async def _rollback(self) -> None:
+        """What was held back is dropped; a transaction whose `BEGIN` was sent is undone."""
+        self._held, self._holder = [], None
+        if self.db.in_transaction:
+            await self.db.execute("ROLLBACK")
+
+    def _holding(self) -> bool:
+        """Whether the current task's transaction is open here, so its writes may wait."""
+        return self._holder is not None and self._holder is asyncio.current_task()
+
+    async def _send(self, last: Statement, want: str) -> Any:
+        """`last` in one trip to the connection's thread, after the writes the current task's
+        transaction held back (another task's read goes alone: it must not carry them, nor
+        answer for their errors)."""
+        held: list[Statement] = []
+        if self._holding():
+            held, self._held = self._held, []
+        return await self.db.run([*held, last], want)

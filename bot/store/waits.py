@@ -69,7 +69,7 @@ class SqlWaits(Sql):
     async def _replace_waits(self, game_id: int, waits: list[Wait]) -> None:
         """Inside the caller's transaction: the game's waits become exactly these (unclaimed:
         whatever a sweep held of the old ones is done with)."""
-        await self._exec("DELETE FROM waits WHERE game_id = ?", (game_id,))
+        await self._later("DELETE FROM waits WHERE game_id = ?", (game_id,))
         await self._many(
             self.dialect.insert("waits", WAIT_COLUMNS), [self._wait_values(w) for w in waits]
         )
@@ -101,7 +101,7 @@ class SqlWaits(Sql):
     async def _update_wait(self, wait: Wait, posts: list[Post]) -> None:
         m = self.dialect.moment
         async with self._transaction():
-            await self._exec(
+            await self._later(
                 "UPDATE waits SET reminders = ?, remind_at = ?, limit_told = ?, due_at = ?,"
                 " claimed_by = NULL, lease_until = NULL WHERE game_id = ? AND seat = ?",
                 (
@@ -210,11 +210,11 @@ class SqlWaits(Sql):
         d = self.dialect
         async with self._transaction():
             if until is None:
-                await self._exec(
+                await self._later(
                     "DELETE FROM away WHERE game_id = ? AND user_id = ?", (row.id, user_id)
                 )
             else:
-                await self._exec(
+                await self._later(
                     d.upsert("away", ("game_id", "user_id", "until"), ["game_id", "user_id"]),
                     (row.id, user_id, d.moment(until)),
                 )
@@ -232,7 +232,7 @@ class SqlWaits(Sql):
         which `announce` words from the new rewind's id."""
         d = self.dialect
         async with self._transaction():
-            await self._exec(
+            await self._later(
                 "UPDATE rewinds SET state = 'stale' WHERE game_id = ? AND state = 'open'",
                 (row.id,),
             )

@@ -36,6 +36,8 @@ class Trace:
     switches: int = 0
     store_calls: Counter[str] = field(default_factory=Counter)
     prompts: int = 0
+    trips: int = 0
+    """Calls run on SQLite's connection thread, each a round trip from the event loop."""
     _last: str = ""
     _entered: set[FrameType] = field(default_factory=set)
 
@@ -47,6 +49,8 @@ class Trace:
         code = frame.f_code
         if code.co_name == "_prompts" and module.startswith("engine.games."):
             self.prompts += 1  # a game working out its prompts, whoever asked
+        if module == "aiosqlite.core" and code.co_name == "_execute":
+            self.trips += 1
         if not module.startswith("bot.") or module in BACKGROUND:
             return
         self.modules[module] += 1
@@ -101,6 +105,7 @@ def main() -> None:
     store = ", ".join(f"{name}×{n}" for name, n in sorted(trace.store_calls.items()))
     print(f"  store calls          {figures['store calls']:>3}  ({store})")
     print(f"  prompts computed     {figures['prompts computed']:>3}")
+    print(f"  trips to SQLite's thread {trace.trips:>3}")
     for name, most in TARGETS.items():
         verdict = "met" if figures[name] <= most else "NOT met"
         print(f"  target {name} ≤ {most}: {verdict}")

@@ -1,0 +1,56 @@
+"""SQLite statements sent to the connection's thread together.
+
+aiosqlite runs every call in its connection's own thread, and each call is a round trip: the
+event loop queues it, wakes the thread, and is woken in turn by the result. A move's
+transaction writes a dozen statements whose outcome nobody reads before the commit, so the
+store holds them back (`Sql._later`) and sends them with the next statement that answers
+something, or with the `COMMIT`, in one trip (`Connection.run`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import aiosqlite
+
+COUNT = "count"
+"""What `Connection.run` answers: the rows the last statement changed."""
+ROWS = "rows"
+"""What `Connection.run` answers: the last statement's rows, as dicts in column order."""
+
+
+class Statement(NamedTuple):
+    sql: str
+    """In SQLite's own dialect."""
+    args: Any
+    """Its values; with `many`, a list of them, the statement run once for each."""
+    many: bool = False
+
+
+class Connection(aiosqlite.Connection):
+    """aiosqlite's connection with one call more: several statements in one trip."""
+
+    async def run(self, statements: Sequence[Statement], want: str) -> Any:
+        """Run `statements` in order on the connection's thread; `want` (`COUNT` or `ROWS`)
+        says what to answer of the last. The first that fails raises, and the rest are not
+        run."""
+        return await self._execute(self._run, statements, want)
+
+    def _run(self, statements: Sequence[Statement], want: str) -> Any:
+        cursor: sqlite3.Cursor | None = None
+        for sql, args, many in statements:
+            cursor = self._conn.executemany(sql, args) if many else self._conn.execute(sql, args)
+        assert cursor is not None
+        if want == ROWS:
+            return [dict(row) for row in cursor.fetchall()]
+        return cursor.rowcount
+
+
+async def connect(path: Path, **options: Any) -> Connection:
+    """Open `path` as `aiosqlite.connect` does, with `sqlite3.connect`'s `options`."""
+    db = Connection(lambda: sqlite3.connect(str(path), **options), iter_chunk_size=64)
+    await db  # starts its thread and connects there
+    return db
