@@ -20,6 +20,8 @@ COUNT = "count"
 """What `Connection.run` answers: the rows the last statement changed."""
 ROWS = "rows"
 """What `Connection.run` answers: the last statement's rows, as dicts in column order."""
+EACH = "each"
+"""What `Connection.run` answers: the rows of each statement asked."""
 
 
 class Statement(NamedTuple):
@@ -33,17 +35,21 @@ class Statement(NamedTuple):
 class Connection(aiosqlite.Connection):
     """aiosqlite's connection with one call more: several statements in one trip."""
 
-    async def run(self, statements: Sequence[Statement], want: str) -> Any:
-        """Run `statements` in order on the connection's thread; `want` (`COUNT` or `ROWS`)
-        says what to answer of the last. The first that fails raises, and the rest are not
-        run."""
-        return await self._execute(self._run, statements, want)
+    async def run(self, held: Sequence[Statement], asked: Sequence[Statement], want: str) -> Any:
+        """Run the `held` writes, then the `asked` statements, in order on the connection's
+        thread; `want` says what to answer: of the last asked, the rows it changed (`COUNT`)
+        or its rows (`ROWS`); or the rows of each asked (`EACH`). The first statement that
+        fails raises, and the rest are not run."""
+        return await self._execute(self._run, [*held, *asked], len(asked), want)
 
-    def _run(self, statements: Sequence[Statement], want: str) -> Any:
-        cursor: sqlite3.Cursor | None = None
-        for sql, args, many in statements:
+    def _run(self, statements: list[Statement], asked: int, want: str) -> Any:
+        answers = []
+        for n, (sql, args, many) in enumerate(statements):
             cursor = self._conn.executemany(sql, args) if many else self._conn.execute(sql, args)
-        assert cursor is not None
+            if want == EACH and n >= len(statements) - asked:
+                answers.append([dict(row) for row in cursor.fetchall()])
+        if want == EACH:
+            return answers
         if want == ROWS:
             return [dict(row) for row in cursor.fetchall()]
         return cursor.rowcount

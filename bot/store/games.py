@@ -10,6 +10,7 @@ lock, so two processes' moves on one game queue instead of racing to the version
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.store.models import (
@@ -23,7 +24,7 @@ from bot.store.models import (
     Status,
     Wait,
 )
-from bot.store.sql import Sql
+from bot.store.sql import Read, Sql
 
 JSON_COLUMNS = ("options", "players", "pace", "player_names")
 """The game row's columns that hold JSON, as `_update` writes them."""
@@ -47,9 +48,16 @@ class SqlGames(Sql):
 
     if TYPE_CHECKING:
 
-        async def prefs(self, user_ids: list[int]) -> dict[int, Prefs]: ...
-        async def waits(self, game_id: int) -> dict[int, Wait]: ...
-        async def away(self, game_id: int) -> dict[int, Any]: ...
+        @staticmethod
+        def _waits_read(game_id: int) -> Read: ...
+        @staticmethod
+        def _waits_from(rows: list[dict[str, Any]]) -> dict[int, Wait]: ...
+        @staticmethod
+        def _away_read(game_id: int) -> Read: ...
+        def _away_from(self, rows: list[dict[str, Any]]) -> dict[int, datetime]: ...
+        def _prefs_read(self, user_ids: list[int]) -> Read: ...
+        @staticmethod
+        def _prefs_from(rows: list[dict[str, Any]], user_ids: list[int]) -> dict[int, Prefs]: ...
         async def _enqueue(self, game_id: int, seq: int, posts: list[Post]) -> None: ...
         async def _tell(self, game_id: int, posts: list[Post]) -> None: ...
         async def _replace_waits(self, game_id: int, waits: list[Wait]) -> None: ...
@@ -69,10 +77,15 @@ class SqlGames(Sql):
         data["player_names"] = j(data["player_names"]) if data.get("player_names") else {}
         data["pace"] = j(data["pace"]) if data.get("pace") else {}
         if data["status"] == "active":  # what a move on it goes on from, and whom it tells
-            data["prefs"] = await self.prefs(data["players"])
-            data["steps"] = await self._log_length(data["id"])
-            data["waits"] = await self.waits(data["id"])
-            data["away"] = await self.away(data["id"])
+            game_id, players = data["id"], data["players"]
+            reads = [_log_read(game_id), self._waits_read(game_id), self._away_read(game_id)]
+            if players:
+                reads.append(self._prefs_read(players))
+            steps, waits, away, *prefs = await self._reads(reads)
+            data["steps"] = int(next(iter(steps[0].values())))
+            data["waits"] = self._waits_from(waits)
+            data["away"] = self._away_from(away)
+            data["prefs"] = self._prefs_from(prefs[0] if prefs else [], players)
         return GameRow.model_validate(data)
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -245,13 +258,7 @@ class SqlGames(Sql):
             await self._forget_drafts(game_id)
 
     async def _log_length(self, game_id: int) -> int:
-        """How many moves the game's log holds: its last seq, read from the primary key's end
-        rather than by counting every entry."""
-        return int(
-            await self._scalar(
-                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-            )
-        )
+        return int(await self._scalar(*_log_read(game_id)))
 
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         rows = await self._rows(
@@ -279,3 +286,9 @@ class SqlGames(Sql):
                 f"UPDATE games SET player_names = {d.json_merge('player_names')} WHERE id = ?",
                 (d.to_json({str(k): v for k, v in names.items()}), game_id),
             )
+
+
+def _log_read(game_id: int) -> Read:
+    """How many moves the game's log holds: its last seq, read from the primary key's end
+    rather than by counting every entry."""
+    return "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)

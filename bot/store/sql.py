@@ -23,6 +23,8 @@ from bot.store.dialect import Dialect
 from bot.store.owed import OWED, Owed
 
 Args = Sequence[Any]
+Read = tuple[str, Args]
+"""A query and its values."""
 
 
 class NoRow(LookupError):
@@ -46,6 +48,11 @@ class Sql:
     async def _rows(self, sql: str, args: Args = ()) -> list[dict[str, Any]]:
         """Every row of a query (or of a write's `RETURNING`), as dicts in column order."""
         raise NotImplementedError(f"{type(self).__name__} runs no statements")
+
+    async def _reads(self, reads: Sequence[Read]) -> list[list[dict[str, Any]]]:
+        """The rows of several queries, in order: a store may send them together (SQLite in
+        one trip to its connection's thread)."""
+        return [await self._rows(sql, args) for sql, args in reads]
 
     async def _row(self, sql: str, args: Args = ()) -> dict[str, Any] | None:
         """The one row of a query by key (or `LIMIT 1`), or None."""

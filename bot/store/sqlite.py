@@ -13,15 +13,15 @@ drafts of secret orders (`drafts`), owed answers (`answers`), spectator page lin
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.store import schema
-from bot.store.batch import COUNT, ROWS, Connection, Statement
+from bot.store.batch import COUNT, EACH, ROWS, Connection, Statement
 from bot.store.dialect import SQLITE, Dialect
 from bot.store.parts import SqlStore
-from bot.store.sql import Args
+from bot.store.sql import Args, Read
 
 MIGRATIONS = schema.bundled()
 
@@ -67,21 +67,28 @@ class SqliteStore(SqlStore):
         return await schema.migrate(self.db, self.path, schema.load(self.migrations))
 
     async def _exec(self, sql: str, args: Args = ()) -> int:
-        return int(await self._send(Statement(self.dialect.sql(sql), args), COUNT))
+        return int(await self._send([Statement(self.dialect.sql(sql), args)], COUNT))
 
     async def _many(self, sql: str, rows: Iterable[Args]) -> None:
         statement = Statement(self.dialect.sql(sql), list(rows), many=True)
         if self._holding():
             self._held.append(statement)
         else:
-            await self._send(statement, COUNT)
+            await self._send([statement], COUNT)
 
     async def _rows(self, sql: str, args: Args = ()) -> list[dict[str, Any]]:
         """Read in one call on the connection's thread: no statement stays open between calls,
         so another task's write on this connection never finds a read of an older snapshot in
         its way (which another process's commit meanwhile would turn into an immediate
         "database is locked")."""
-        found: list[dict[str, Any]] = await self._send(Statement(self.dialect.sql(sql), args), ROWS)
+        found: list[dict[str, Any]] = await self._send(
+            [Statement(self.dialect.sql(sql), args)], ROWS
+        )
+        return found
+
+    async def _reads(self, reads: Sequence[Read]) -> list[list[dict[str, Any]]]:
+        asked = [Statement(self.dialect.sql(sql), args) for sql, args in reads]
+        found: list[list[dict[str, Any]]] = await self._send(asked, EACH)
         return found
 
     async def _later(self, sql: str, args: Args = ()) -> None:
@@ -89,7 +96,7 @@ class SqliteStore(SqlStore):
         if self._holding():
             self._held.append(statement)
         else:
-            await self._send(statement, COUNT)
+            await self._send([statement], COUNT)
 
     async def _begin(self) -> None:
         """The transaction starts with its first trip to the connection's thread."""
@@ -97,7 +104,7 @@ class SqliteStore(SqlStore):
         self._held = [Statement(self.dialect.begin, ())]
 
     async def _commit(self) -> None:
-        await self._send(Statement("COMMIT", ()), COUNT)
+        await self._send([Statement("COMMIT", ())], COUNT)
         self._holder = None
 
     async def _rollback(self) -> None:
@@ -110,11 +117,11 @@ class SqliteStore(SqlStore):
         """Whether the current task's transaction is open here, so its writes may wait."""
         return self._holder is not None and self._holder is asyncio.current_task()
 
-    async def _send(self, last: Statement, want: str) -> Any:
-        """`last` in one trip to the connection's thread, after the writes the current task's
+    async def _send(self, asked: list[Statement], want: str) -> Any:
+        """`asked` in one trip to the connection's thread, after the writes the current task's
         transaction held back (another task's read goes alone: it must not carry them, nor
         answer for their errors)."""
         held: list[Statement] = []
         if self._holding():
             held, self._held = self._held, []
-        return await self.db.run([*held, last], want)
+        return await self.db.run(held, asked, want)

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.store.models import AlreadyTold, DueWait, GameRow, Post, Prefs, Rewind, Wait
-from bot.store.sql import Sql
+from bot.store.sql import Read, Sql
 
 WAIT_COLUMNS = (
     "game_id",
@@ -75,7 +75,14 @@ class SqlWaits(Sql):
         )
 
     async def waits(self, game_id: int) -> dict[int, Wait]:
-        rows = await self._rows("SELECT * FROM waits WHERE game_id = ? AND seat >= 0", (game_id,))
+        return self._waits_from(await self._rows(*self._waits_read(game_id)))
+
+    @staticmethod
+    def _waits_read(game_id: int) -> Read:
+        return "SELECT * FROM waits WHERE game_id = ? AND seat >= 0", (game_id,)
+
+    @staticmethod
+    def _waits_from(rows: list[dict[str, Any]]) -> dict[int, Wait]:
         out = {}
         for data in rows:
             for column in ("due_at", "claimed_by", "lease_until"):
@@ -167,14 +174,17 @@ class SqlWaits(Sql):
 
     async def prefs(self, user_ids: list[int]) -> dict[int, Prefs]:
         """Each person's own settings; those who never set any get the defaults."""
-        found: dict[int, Prefs] = {}
-        if user_ids:
-            rows = await self._rows(
-                f"SELECT * FROM players WHERE user_id IN ({self.dialect.marks(len(user_ids))})",
-                tuple(user_ids),
-            )
-            for r in rows:
-                found[int(r["user_id"])] = Prefs.model_validate(r)
+        rows = await self._rows(*self._prefs_read(user_ids)) if user_ids else []
+        return self._prefs_from(rows, user_ids)
+
+    def _prefs_read(self, user_ids: list[int]) -> Read:
+        """The settings of `user_ids` (at least one)."""
+        marks = self.dialect.marks(len(user_ids))
+        return f"SELECT * FROM players WHERE user_id IN ({marks})", tuple(user_ids)
+
+    @staticmethod
+    def _prefs_from(rows: list[dict[str, Any]], user_ids: list[int]) -> dict[int, Prefs]:
+        found = {int(r["user_id"]): Prefs.model_validate(r) for r in rows}
         return {u: found.get(u, Prefs()) for u in user_ids}
 
     async def set_prefs(self, user_id: int, prefs: Prefs) -> None:
@@ -193,7 +203,13 @@ class SqlWaits(Sql):
         )
 
     async def away(self, game_id: int) -> dict[int, datetime]:
-        rows = await self._rows("SELECT user_id, until FROM away WHERE game_id = ?", (game_id,))
+        return self._away_from(await self._rows(*self._away_read(game_id)))
+
+    @staticmethod
+    def _away_read(game_id: int) -> Read:
+        return "SELECT user_id, until FROM away WHERE game_id = ?", (game_id,)
+
+    def _away_from(self, rows: list[dict[str, Any]]) -> dict[int, datetime]:
         read = self.dialect.read_moment
         return {int(r["user_id"]): until for r in rows if (until := read(r["until"]))}
 
