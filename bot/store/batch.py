@@ -42,6 +42,15 @@ class Connection(aiosqlite.Connection):
         fails raises, and the rest are not run."""
         return await self._execute(self._run, [*held, *asked], len(asked), want)
 
+    async def undo(self) -> None:
+        """Roll back the open transaction, if there is one once every call queued before this
+        has run (a batch whose caller was cancelled still runs, and may hold its `BEGIN`)."""
+        await self._execute(self._undo)
+
+    def _undo(self) -> None:
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
+
     def _run(self, statements: list[Statement], asked: int, want: str) -> Any:
         answers = []
         for n, (sql, args, many) in enumerate(statements):

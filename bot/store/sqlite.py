@@ -110,8 +110,7 @@ class SqliteStore(SqlStore):
     async def _rollback(self) -> None:
         """What was held back is dropped; a transaction whose `BEGIN` was sent is undone."""
         self._held, self._holder = [], None
-        if self.db.in_transaction:
-            await self.db.execute("ROLLBACK")
+        await self.db.undo()
 
     def _holding(self) -> bool:
         """Whether the current task's transaction is open here, so its writes may wait."""
