@@ -32,26 +32,28 @@ async def measure(moves: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
         store = SqliteStore(Path(folder) / "games.sqlite3")
         await store.open()
-        row = await store.create_lobby(5, 1, "not_on_my_block", 7)
-        row = await store.update_lobby(row, players=[7, 8])
-        row = await store.start(row, {"players": 2}, 42, '{"s": 0}', [])
-        now = datetime.now(UTC)
-        spent, began = cpu(), time.perf_counter()
-        for n in range(moves):
-            live = await store.live_game(5)
-            assert live is not None
-            seat = n % 2
-            owed = {"seat": 1 - seat, "user_id": 8 - seat, "decision": n, "since": now}
-            waits = [Wait(game_id=row.id, out_of_turn=False, **owed)]
-            told = [Post(kind="turn", body={"header": f"move {n}", "version": live.version})]
-            row = await store.record_action(
-                live, seat, 7 + seat, '{"kind": "place"}', f'{{"s": {n}}}', False, told, waits
-            )
-            again = await store.get(row.id)
-            assert again is not None and again.steps == n + 1
-        per_cpu = (cpu() - spent) / moves
-        per_clock = (time.perf_counter() - began) / moves
-        await store.aclose()
+        try:  # an error must not leave the connection's thread holding the process open
+            row = await store.create_lobby(5, 1, "not_on_my_block", 7)
+            row = await store.update_lobby(row, players=[7, 8])
+            row = await store.start(row, {"players": 2}, 42, '{"s": 0}', [])
+            now = datetime.now(UTC)
+            spent, began = cpu(), time.perf_counter()
+            for n in range(moves):
+                live = await store.live_game(5)
+                assert live is not None
+                seat = n % 2
+                owed = {"seat": 1 - seat, "user_id": 8 - seat, "decision": n, "since": now}
+                waits = [Wait(game_id=row.id, out_of_turn=False, **owed)]
+                told = [Post(kind="turn", body={"header": f"move {n}", "version": live.version})]
+                row = await store.record_action(
+                    live, seat, 7 + seat, '{"kind": "place"}', f'{{"s": {n}}}', False, told, waits
+                )
+                again = await store.get(row.id)
+                assert again is not None and again.steps == n + 1
+            per_cpu = (cpu() - spent) / moves
+            per_clock = (time.perf_counter() - began) / moves
+        finally:
+            await store.aclose()
     return per_cpu, per_clock
 
 
