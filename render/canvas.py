@@ -58,6 +58,9 @@ class Box(NamedTuple):
         dy = dx if dy is None else dy
         return Box(self.x0 + dx, self.y0 + dy, self.x1 - dx, self.y1 - dy)
 
+    def moved(self, dx: int, dy: int) -> Box:
+        return Box(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
+
     def top(self, height: int) -> Box:
         """The strip of `height` pixels along the top edge."""
         return Box(self.x0, self.y0, self.x1, self.y0 + height)

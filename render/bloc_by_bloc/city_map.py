@@ -197,24 +197,38 @@ def draw_city_ground(
         canvas.image.paste(patch, (x, y), patch)
 
 
-def draw_city_pieces(canvas: Canvas, board: Box, view: BlocView) -> None:
+def draw_city_pieces(
+    canvas: Canvas, board: Box, view: BlocView, origin: tuple[int, int] = (0, 0)
+) -> None:
     """Barricades (on highways, then on streets) and the pieces on each district, over the
-    ground that `draw_city_ground` laid."""
+    ground that `draw_city_ground` laid.
+
+    `origin` is the image's point at the canvas's top-left corner when the canvas holds only a
+    window of the image (a phone's 3 x 3 districts). Everything is placed on `board` as in the
+    whole image and only then moved, because a curve's point worked out on a moved board can
+    round the other way. Districts wholly off the canvas are skipped: their pieces stay inside
+    their tiles.
+    """
+    ox, oy = origin
     plan = CityPlan.of(view)
     grid = Grid.of(plan, board)
     for conn in view.connections:
         if conn.kind == "highway" and conn.barricades:
             arc, t = _barricade_spot(grid, conn)
-            glyphs.barricades(canvas, arc.at(t), arc.tangent(t), conn.barricades)
+            x, y = arc.at(t)
+            glyphs.barricades(canvas, (x - ox, y - oy), arc.tangent(t), conn.barricades)
     counts = {frozenset((c.a, c.b)): c.barricades for c in view.connections if c.kind == "street"}
     for street in _city_streets(plan, board):
         if street.pair is not None and counts.get(street.pair):
-            _street_barricades(canvas, street, counts[street.pair])
+            _street_barricades(canvas, street, counts[street.pair], origin)
     order = [f.faction for f in view.factions]
+    width, height = canvas.image.size
     for tile in view.tiles:
         police = tile.cops > 0 or tile.van_damage is not None
         if tile.type != HIGHWAY and (tile.occupation or tile.blocs or police):
-            box = tile_box(board, (tile.row, tile.col))
+            box = tile_box(board, (tile.row, tile.col)).moved(-ox, -oy)
+            if box.x1 < 0 or box.y1 < 0 or box.x0 >= width or box.y0 >= height:
+                continue
             _pieces(canvas, box, tile, order)
             canvas.mark(box)
 
@@ -401,9 +415,9 @@ def _draw_street(canvas: Canvas, street: Street) -> None:
         dead_end(canvas, street.end, street.along)
 
 
-def _street_barricades(canvas: Canvas, street: Street, count: int) -> None:
+def _street_barricades(canvas: Canvas, street: Street, count: int, origin: tuple[int, int]) -> None:
     mid = ((street.start[0] + street.end[0]) / 2, (street.start[1] + street.end[1]) / 2)
-    glyphs.barricades(canvas, mid, street.along, count)
+    glyphs.barricades(canvas, (mid[0] - origin[0], mid[1] - origin[1]), street.along, count)
 
 
 def _vector(d: Direction) -> Point:

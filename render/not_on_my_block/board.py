@@ -109,14 +109,16 @@ def draw_board(
 
     `within` (x0, y0 inclusive, x1, y1 exclusive): only that part of the canvas will be read
     (a phone's window on the board), so only the printed board under it is pasted and only the
-    blocks that reach into it are drawn; its pixels are the same as the whole board's."""
+    blocks that reach into it are drawn; its pixels are the same as the whole board's. A
+    window's canvas can be the window's size, `geo` moving the board so the window lands on it:
+    the board's drawing is all in whole pixels, so a moved board comes out the same."""
     plan = BoardPlan.of(view, geo.cell, language)
-    top = geo.board.y0 - MARGIN
+    left, top = geo.board.x0 - MARGIN, geo.board.y0 - MARGIN
     printed, mapped = printed_board(plan)
     if within is None:
-        canvas.lay(printed, mapped, (0, top))
+        canvas.lay(printed, mapped, (left, top))
     else:
-        part = (within.x0, within.y0 - top, within.x1, within.y1 - top)
+        part = (within.x0 - left, within.y0 - top, within.x1 - left, within.y1 - top)
         canvas.image.paste(printed.crop(part), (within.x0, within.y0))
     apartments = {
         a.at: a for a in view.apartments if a.at and a.status in ("standing", "protected")

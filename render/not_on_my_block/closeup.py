@@ -14,6 +14,7 @@ waiting for; once the game is over, how it ended.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PIL import Image
@@ -100,18 +101,30 @@ def window_image(
     language: str = ENGLISH,
 ) -> Image.Image:
     """The blocks in `area` (rows from the top) as on the board, with their coordinates around
-    them, changed blocks framed."""
+    them, changed blocks framed.
+
+    The board is drawn straight onto the picture, moved so the window lands inside the margins:
+    a canvas of the whole board cut down afterwards filled and copied three times the pixels
+    shown. The blocks across the window's edge and the board's frame are drawn whole, so the
+    margins are cleared for the window's own coordinates."""
     geo = layout(view, status_lines(view, players, language), legend_items(language))
     (r0, c0), rows, cols = area.top_left, area.rows, area.cols
     cell = geo.cell
-    x0, y0 = geo.board.x0 + c0 * cell, geo.board.y0 + r0 * cell
-    window = Box(x0, y0, x0 + cols * cell + 1, y0 + rows * cell + 1)
-    board = Canvas(geo.width, geo.board.y1 + MARGIN + 1, PAPER)
-    draw_board(board, view, geo, language, within=window)
-    crop = board.image.crop(window)
     canvas = Canvas(cols * cell + 2 * MARGIN, rows * cell + 2 * MARGIN, PAPER)
-    canvas.image.paste(crop, (MARGIN, MARGIN))
     inner = Box(MARGIN, MARGIN, MARGIN + cols * cell, MARGIN + rows * cell)
+    window = Box(inner.x0, inner.y0, inner.x1 + 1, inner.y1 + 1)
+    board = geo.board.moved(
+        inner.x0 - geo.board.x0 - c0 * cell, inner.y0 - geo.board.y0 - r0 * cell
+    )
+    draw_board(canvas, view, replace(geo, board=board), language, within=window)
+    width, height = canvas.image.size
+    for margin in (
+        (0, 0, width, window.y0),
+        (0, window.y1, width, height),
+        (0, window.y0, window.x0, window.y1),
+        (window.x1, window.y0, width, window.y1),
+    ):
+        canvas.image.paste(PAPER, margin)
     half = MARGIN // 2
     for i in range(cols):
         x = inner.x0 + i * cell + cell // 2

@@ -93,8 +93,8 @@ def test_the_overview_is_deterministic_and_found_under_the_game_id() -> None:
 
 @pytest.mark.parametrize("build", list(VIEWS.values()), ids=list(VIEWS))
 def test_the_window_is_the_whole_city_drawn_then_cut(build) -> None:
-    """Only the window's ground is made RGB; the pieces, barricades and rings drawn across its
-    edges must come out as on the whole city, wherever the window lies."""
+    """The window is drawn on a canvas of its own size; the pieces, barricades and rings drawn
+    across its edges must come out as on the whole city, wherever the window lies."""
     view = build()
     rows = 1 + max(t.row for t in view.tiles)
     cols = 1 + max(t.col for t in view.tiles)
@@ -105,7 +105,7 @@ def test_the_window_is_the_whole_city_drawn_then_cut(build) -> None:
         width = BOARD_BOX.x1 + city_map.MARGIN + 1
         whole = backdrop.crop((0, 0, width, backdrop.height)).convert("RGB")
         canvas = Canvas(whole.width, whole.height, image=whole)
-        closeup.ring(canvas, corner)
+        closeup.ring(canvas, tile_box(BOARD_BOX, corner))
         city_map.draw_city_pieces(canvas, BOARD_BOX, view)
         first, last = tile_box(BOARD_BOX, shown.top_left), tile_box(BOARD_BOX, shown.bottom_right)
         pad = closeup.PAD
