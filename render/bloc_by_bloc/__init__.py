@@ -50,6 +50,7 @@ from render.canvas import Box, Canvas, map_to_palette, palette_index
 from render.focus import encoded
 from render.fonts import fit_size, text_size
 from render.names import Players
+from render.packed import Packed
 from render.palette import DARK, PAPER, WHITE, palette_image
 from render.panels import legend_height
 
@@ -65,9 +66,10 @@ LEGEND_COLUMNS = 5
 LEGEND_SIZE = 22
 TITLE_TEXT = "BLOC BY BLOC"
 BACKDROPS_CACHED = 16
-"""Cities whose backdrop is kept per process (2.8 MB each, mapped to the palette): one per game
-a worker draws for (the bot sends each game to the same worker, and at 50 busy channels a
-worker is home to a dozen Bloc by Bloc games; drawing a city anew costs some 70 ms)."""
+"""Cities whose backdrop is kept per process (mapped to the palette and packed, about 100 KB
+each): one per game a worker draws for (the bot sends each game to the same worker, and at 50
+busy channels a worker is home to a dozen Bloc by Bloc games; drawing a city anew costs some
+70 ms)."""
 
 
 class Backdrop(NamedTuple):
@@ -130,7 +132,7 @@ def draw(view: BlocView, players: Players = None) -> Canvas:
     legend_w = WIDTH - 2 * GAP
     legend_top = top + max(BOARD, column_h) + GAP
     legend_h = _legend_height(legend_w, drawn_language())
-    backdrop = city_backdrop(view)
+    backdrop = city_backdrop(view).whole()
     height = legend_top + legend_h + GAP
     canvas = Canvas.over(backdrop.convert("RGB"), backdrop, height, PAPER, _paper_index())
     _headline(canvas, view, players)
@@ -144,13 +146,13 @@ def draw(view: BlocView, players: Players = None) -> Canvas:
     return canvas
 
 
-def city_backdrop(view: BlocView) -> Image.Image:
-    """The header and the city's ground for `view`, mapped to the board's palette (cached; never
-    draw on it).
+def city_backdrop(view: BlocView) -> Packed:
+    """The header and the city's ground for `view`, mapped to the board's palette (cached).
 
-    Kept only in its mapped form, a third of the RGB's bytes, so a worker keeps four times the
-    cities; pieces are drawn on its RGB copy (a few milliseconds to make), blending with the
-    ground as the board shows it."""
+    Kept only in its mapped form and packed (`render.packed`: 2.8 MB mapped, about 100 KB
+    packed), so a worker keeps every city it is home to in the memory one took; a picture
+    unpacks the rows it shows and draws the pieces on their RGB copy, blending with the ground
+    as the board shows it."""
     return _backdrop(Backdrop(CityPlan.of(view), city_faces(view), over(view)))
 
 
@@ -172,7 +174,7 @@ def _legend_height(width: int, lang: str) -> int:
     return legend_height(legend_items(), width, LEGEND_COLUMNS, LEGEND_SIZE)
 
 
-def _draw_backdrop(key: Backdrop) -> Image.Image:
+def _draw_backdrop(key: Backdrop) -> Packed:
     """The header bar with the title, and the city's ground (see `city_map`), down to just
     below the board; drawn, and mapped to the palette."""
     canvas = Canvas(WIDTH, BOARD_BOX.y1 + MARGIN + 1)
@@ -180,7 +182,7 @@ def _draw_backdrop(key: Backdrop) -> Image.Image:
     canvas.draw.rectangle(Box(0, 0, WIDTH, HEADER), fill=fill)
     canvas.text((GAP + 4, HEADER // 2), TITLE_TEXT, 24, TITLE, "lm", True)
     draw_city_ground(canvas, BOARD_BOX, key.plan, key.faces)
-    return map_to_palette(canvas.image, board_palette())
+    return Packed(map_to_palette(canvas.image, board_palette()))
 
 
 class CacheInfo(NamedTuple):
@@ -201,13 +203,13 @@ class LatestPerCity:
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
-        self._kept: OrderedDict[CityPlan, tuple[Backdrop, Image.Image]]
+        self._kept: OrderedDict[CityPlan, tuple[Backdrop, Packed]]
         self._kept = OrderedDict()
         self._lock = threading.Lock()
         """Drawing without workers runs in threads; the drawing itself is not held by it."""
         self.hits = self.misses = 0
 
-    def __call__(self, key: Backdrop) -> Image.Image:
+    def __call__(self, key: Backdrop) -> Packed:
         with self._lock:
             kept = self._kept.get(key.plan)
             if kept is not None and kept[0] == key:

@@ -1,0 +1,97 @@
+"""A palette image kept compressed, in bands of rows, for caches that hold many large layers.
+
+A drawing worker keeps one Bloc by Bloc backdrop for each city it is home to (a dozen at 50
+busy channels): 2.8 MB each as a palette image, but flat fields of a few colours that zlib packs
+twenty-five to one. Most pictures only show a window of the city, so a window unpacks only the
+bands of rows it crosses, and the bands of the image unpacked last are kept for the next
+window of the same image (a move's turn picture and its step show the same city).
+"""
+
+from __future__ import annotations
+
+import threading
+import zlib
+
+from PIL import Image
+
+BAND_ROWS = 64
+"""Rows per compressed band: a window of a few hundred rows unpacks little more than itself,
+and the bands' count stays small."""
+LEVEL = 1
+"""zlib's fastest level: packing is paid once per backdrop drawn, unpacking on every picture,
+and the higher levels save a few KB for several times the CPU."""
+
+
+class Packed:
+    """A palette ("P") image, compressed in bands of `BAND_ROWS` rows; `crop` gives back
+    the pixels of a box as a palette image, as `Image.crop` on the original would."""
+
+    def __init__(self, image: Image.Image) -> None:
+        if image.mode != "P":
+            raise ValueError(f"only palette images are packed, not {image.mode}")
+        self.width, self.height = image.size
+        self.palette = image.getpalette() or []
+        raw = image.tobytes()
+        band = self.width * BAND_ROWS
+        cut = [raw[start : start + band] for start in range(0, len(raw), band)]
+        self._bands = [zlib.compress(rows, LEVEL) for rows in cut]
+        _last.keep(self, dict(enumerate(cut)))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+    @property
+    def packed_bytes(self) -> int:
+        """What the bands take, for tests and figures."""
+        return sum(len(b) for b in self._bands)
+
+    def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
+        """The pixels within `box` (left, top, right, bottom; outside the image: index 0)."""
+        left, top, right, bottom = box
+        first = min(max(top, 0), self.height) // BAND_ROWS
+        last = (min(max(bottom, 0), self.height) + BAND_ROWS - 1) // BAND_ROWS
+        if first >= last:
+            empty = Image.new("P", (max(right - left, 0), max(bottom - top, 0)), 0)
+            empty.putpalette(self.palette)
+            return empty
+        rows = b"".join(_last.band(self, n) for n in range(first, last))
+        strip = Image.frombytes("P", (self.width, len(rows) // self.width), rows)
+        strip.putpalette(self.palette)
+        offset = first * BAND_ROWS
+        return strip.crop((left, top - offset, right, bottom - offset))
+
+    def whole(self) -> Image.Image:
+        """The image itself, unpacked."""
+        return self.crop((0, 0, self.width, self.height))
+
+    def unpack(self, n: int) -> bytes:
+        return zlib.decompress(self._bands[n])
+
+
+class _LastUnpacked:
+    """The unpacked bands of the one image unpacked last, in the whole process: at most one
+    image's worth of memory. Drawing without workers runs in threads, hence the lock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._image: Packed | None = None
+        self._bands: dict[int, bytes] = {}
+
+    def keep(self, image: Packed, bands: dict[int, bytes]) -> None:
+        with self._lock:
+            self._image, self._bands = image, bands
+
+    def band(self, image: Packed, n: int) -> bytes:
+        with self._lock:
+            if self._image is image and n in self._bands:
+                return self._bands[n]
+        rows = image.unpack(n)
+        with self._lock:
+            if self._image is not image:
+                self._image, self._bands = image, {}
+            self._bands[n] = rows
+        return rows
+
+
+_last = _LastUnpacked()
