@@ -66,7 +66,7 @@ LEGEND_COLUMNS = 5
 LEGEND_SIZE = 22
 TITLE_TEXT = "BLOC BY BLOC"
 BACKDROPS_CACHED = 16
-"""Cities whose backdrop is kept per process (mapped to the palette and packed, about 100 KB
+"""Cities whose backdrop is kept per process (mapped to the palette and packed, about 130 KB
 each): one per game a worker draws for (the bot sends each game to the same worker, and at 50
 busy channels a worker is home to a dozen Bloc by Bloc games; drawing a city anew costs some
 70 ms)."""
@@ -149,7 +149,7 @@ def draw(view: BlocView, players: Players = None) -> Canvas:
 def city_backdrop(view: BlocView) -> Packed:
     """The header and the city's ground for `view`, mapped to the board's palette (cached).
 
-    Kept only in its mapped form and packed (`render.packed`: 2.8 MB mapped, about 100 KB
+    Kept only in its mapped form and packed (`render.packed`: 2.8 MB mapped, about 130 KB
     packed), so a worker keeps every city it is home to in the memory one took; a picture
     unpacks the rows it shows and draws the pieces on their RGB copy, blending with the ground
     as the board shows it."""
