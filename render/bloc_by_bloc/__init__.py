@@ -65,11 +65,11 @@ BOARD_BOX = Box(GAP, HEADER + GAP, GAP + BOARD, HEADER + GAP + BOARD)
 LEGEND_COLUMNS = 5
 LEGEND_SIZE = 22
 TITLE_TEXT = "BLOC BY BLOC"
-BACKDROPS_CACHED = 16
+BACKDROPS_CACHED = 48
 """Cities whose backdrop is kept per process (mapped to the palette and packed, about 130 KB
-each): one per game a worker draws for (the bot sends each game to the same worker, and at 50
-busy channels a worker is home to a dozen Bloc by Bloc games; drawing a city anew costs some
-70 ms)."""
+each, 6 MB in all): one per game a worker draws for (the bot sends each game to the same
+worker, and at 50 busy channels a worker is home to a dozen Bloc by Bloc games, at 200 to some
+fifty; drawing a city anew costs some 70 ms)."""
 
 
 class Backdrop(NamedTuple):
