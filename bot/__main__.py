@@ -259,7 +259,7 @@ async def serve(settings: Settings) -> int:
 
     The drawing workers start before anything else loads, to warm up meanwhile on another
     core (`bot.discord.workers`); they stop with the bot, or here if it never ran."""
-    from bot.discord.health import hold_collector
+    from bot.discord.collector import hold_collector
     from bot.discord.workers import Workers
 
     hold_collector()  # until `settle_collector`, once everything is loaded
@@ -275,7 +275,7 @@ async def _serve(settings: Settings, workers: Workers) -> int:
     import discord
 
     from bot.discord.app import GameBot
-    from bot.discord.health import settle_collector
+    from bot.discord.collector import settle_collector
     from bot.store.choice import chosen
     from bot.table.upkeep import Tenancy, expire_ended_games, scheduled_backups
 

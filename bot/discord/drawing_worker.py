@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.discord.health import settle_collector
+from bot.discord.collector import settle_collector
 from bot.table.spectate import Entries
 from bot.table.timelapse import Lapse
 from engine.games import REGISTRY

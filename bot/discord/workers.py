@@ -17,7 +17,7 @@ import os
 import signal
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
-from bot.discord.health import hold_collector
+from bot.discord.collector import hold_collector
 
 PR_SET_PDEATHSIG = 1
 """prctl option: the signal a process gets when its parent dies."""

@@ -16,8 +16,8 @@ from PIL import Image
 from pydantic import BaseModel
 
 from bot.discord import drawing_worker
+from bot.discord.collector import YOUNG_THRESHOLD
 from bot.discord.drawing import Drawing
-from bot.discord.health import YOUNG_THRESHOLD
 from bot.store.models import GameRow
 from bot.table import record, timelapse
 from bot.table.model import Table
