@@ -34,8 +34,6 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-import asyncpg
-
 
 class Dialect:
     """SQLite's way of saying each dialect-dependent thing (3.35 or newer, for `RETURNING`)."""
@@ -162,13 +160,21 @@ class Postgres(Dialect):
     begin = "BEGIN"
     """Row locks and the game's lock order writers; READ COMMITTED gives each statement a
     fresh view, so a statement after a lock sees what the lock's last holder committed."""
-    conflict = asyncpg.UniqueViolationError
     skip_locked = " FOR UPDATE SKIP LOCKED"
     """Rows another process's claim holds are passed over; one it committed meanwhile is read
     again as committed before it is taken, so a live lease is never taken over."""
     lock_game = "SELECT pg_advisory_xact_lock(?)"
     """The game's id is its key; the lock goes with the transaction's end."""
     processes_share = True
+
+    @property
+    def conflict(self) -> type[Exception]:  # type: ignore[override]
+        """asyncpg's error, imported when first asked for: the dialects are loaded by every
+        process that touches the store's models (drawing workers too), the driver only by a
+        PostgreSQL store."""
+        import asyncpg
+
+        return asyncpg.UniqueViolationError
 
     def sql(self, text: str) -> str:
         return numbered(text)
