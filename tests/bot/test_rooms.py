@@ -10,6 +10,9 @@ modules name its `Client`, loads nothing.
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,3 +124,29 @@ def test_the_spectator_pages_know_nothing_of_discord_and_the_rooms_below_know_no
     assert _breaks(web, ("discord", "bot.discord")) == []
     lower = {m: i for m, i in modules.items() if m.startswith(("bot.store", "bot.table"))}
     assert _breaks(lower, ("bot.web", "aiohttp")) == []
+
+
+def test_a_drawing_worker_and_a_sqlite_bot_load_no_driver_or_metrics_they_do_not_use(
+    tmp_path: Path,
+) -> None:
+    """Every process pays for what it imports, once per process: PostgreSQL's driver holds
+    some 12 MiB and the metrics client some 10, in the bot and in each drawing worker."""
+    script = (
+        "import sys\n"
+        "from bot.discord import drawing_worker\n"
+        "drawing_worker.warm()\n"
+        "worker = sorted({'asyncpg', 'prometheus_client'} & set(sys.modules))\n"
+        "import bot.discord.app, bot.store.choice\n"
+        "from pathlib import Path\n"
+        "bot.store.choice.chosen(Path('unused.db'), None)\n"
+        "print(worker, 'asyncpg' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.stdout.split() == ["[]", "False"]
