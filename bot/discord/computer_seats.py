@@ -31,7 +31,7 @@ def thinker(drawing: Drawing, game_id: int) -> computer.Think:
 
     async def think(game: str, state: str, seat: int, level: str, seed: int) -> dict[str, Any]:
         if level != Level.STRONG.value:
-            return await drawing.work(game_id, choose_json, game, state, seat, level, seed)
+            return await drawing.work(game_id, game, choose_json, game, state, seat, level, seed)
         seconds = STRONG.seconds or 1.0
         found = await drawing.each(think_json, lambda n: (game, state, seat, seed + n, seconds))
         tally = merge(Tally.model_validate(t) for t in found)

@@ -10,8 +10,8 @@ A board is drawn on layers cached per process and per layout (a Bloc by Bloc cit
 which cost far more to draw than a move does. Sent to whichever worker is free, every game's
 layout ends up cached in every worker, the caches hold a few layouts each and so keep evicting
 one another: each worker redraws layers move after move and holds the largest set. So each
-game has a home worker (the least busy one when it is first drawn) and all its pictures are
-drawn there: a worker caches only its own games' layouts.
+game has a home worker (the one home to the fewest games of its kind when it is first drawn)
+and all its pictures are drawn there: a worker caches only its own games' layouts.
 
 Two pictures are drawn: the whole board (`board`), and after a step the part of the board it
 changed (`step`), small enough to read on a phone. Both show the players' display names. A
@@ -73,6 +73,10 @@ class Drawing:
         """Game id -> the index of the worker that draws it, most recently drawn last."""
         self._games = [0] * max(0, workers)
         """How many remembered games each worker is home to."""
+        self._kinds: dict[str, list[int]] = {}
+        """The same, per kind of game (its game's key)."""
+        self._kind_of: dict[int, str] = {}
+        """Game id -> its kind, for the remembered games."""
         self._lapses = itertools.count()
         """Names each timelapse drawn, so that its worker tells it from another it held."""
         self._lapsing = [asyncio.Semaphore() for _ in range(max(1, workers))]
@@ -88,21 +92,28 @@ class Drawing:
         if warmed:
             log.info("board drawing warmed up in %d worker process(es)", warmed)
 
-    def home(self, game_id: int) -> int:
-        """The index of the worker that draws `game_id`: where it was drawn before, or the
-        worker home to the fewest games."""
+    def home(self, game_id: int, kind: str) -> int:
+        """The index of the worker that draws `game_id`, a game of `kind` (its game's key):
+        where it was drawn before, or the worker home to the fewest games of that kind, then to
+        the fewest games. Counted per kind because games differ: channels opened in turn as a
+        Bloc by Bloc and a Not On My Block table sent every Bloc by Bloc game to one worker,
+        which then held every city's layers and did most of the drawing."""
         index = self._homes.get(game_id)
         if index is not None:
             self._homes.move_to_end(game_id)
             return index
         if not self._games:
             return 0
-        index = min(range(len(self._games)), key=self._games.__getitem__)
+        kinds = self._kinds.setdefault(kind, [0] * len(self._games))
+        index = min(range(len(self._games)), key=lambda n: (kinds[n], self._games[n]))
         self._homes[game_id] = index
+        self._kind_of[game_id] = kind
+        kinds[index] += 1
         self._games[index] += 1
         if len(self._homes) > HOMES_KEPT:
-            _, gone = self._homes.popitem(last=False)
-            self._games[gone] -= 1
+            gone, at = self._homes.popitem(last=False)
+            self._games[at] -= 1
+            self._kinds[self._kind_of.pop(gone)][at] -= 1
         return index
 
     async def step(
@@ -181,27 +192,27 @@ class Drawing:
         )
         for _attempt in range(LAPSE_ATTEMPTS - 1):
             try:
-                return await self._lapse(row.id, start)
+                return await self._lapse(row, start)
             except drawing_worker.LapseLost:
                 log.warning("the timelapse of game %s was lost with its worker; again", row.id)
-        return await self._lapse(row.id, start)
+        return await self._lapse(row, start)
 
-    async def _lapse(self, game_id: int, start: drawing_worker.LapseStart) -> bytes:
+    async def _lapse(self, row: GameRow, start: drawing_worker.LapseStart) -> bytes:
         key = next(self._lapses)
-        async with self._lapsing[self.home(game_id)]:
-            data = await self.work(game_id, drawing_worker.lapse, key, start)
+        async with self._lapsing[self.home(row.id, row.game)]:
+            data = await self.work(row.id, row.game, drawing_worker.lapse, key, start)
             while data is None:
-                data = await self.work(game_id, drawing_worker.lapse, key)
+                data = await self.work(row.id, row.game, drawing_worker.lapse, key)
         return data
 
     async def _draw(self, table: Table, draw: Callable[..., T], *args: object) -> T:
-        return await self.work(table.row.id, draw, *args)
+        return await self.work(table.row.id, table.game.id, draw, *args)
 
-    async def work(self, game_id: int, draw: Callable[..., T], *args: object) -> T:
-        """`draw(*args)` in the home worker of the game `game_id` (or a thread, without
-        workers); a dead worker costs a retry on a fresh one in its place, the others keep
-        their caches. The spectator page draws its boards through this too."""
-        return await self._on(self.home(game_id), draw, *args)
+    async def work(self, game_id: int, kind: str, draw: Callable[..., T], *args: object) -> T:
+        """`draw(*args)` in the home worker of the game `game_id`, a game of `kind` (or a
+        thread, without workers); a dead worker costs a retry on a fresh one in its place, the
+        others keep their caches. The spectator page draws its boards through this too."""
+        return await self._on(self.home(game_id, kind), draw, *args)
 
     async def each(
         self, work: Callable[..., T], args: Callable[[int], tuple[object, ...]]

@@ -41,7 +41,9 @@ STATIC = {
 class Worker(Protocol):
     """Runs a drawing function in the game's drawing worker (`Drawing.work`)."""
 
-    def __call__(self, game_id: int, draw: Callable[..., T], *args: Any) -> Awaitable[T]: ...
+    def __call__(
+        self, game_id: int, kind: str, draw: Callable[..., T], *args: Any
+    ) -> Awaitable[T]: ...
 
 
 class Lapser(Protocol):
@@ -200,7 +202,7 @@ class SpectatorSite:
         row, step, language, png = await self._board(request)
         data = await self.pictures.get(
             ("smaller", row.id, step, language, width),
-            lambda: self.work(row.id, shrink, png, width),
+            lambda: self.work(row.id, row.game, shrink, png, width),
         )
         return _picture(data, "image/webp")
 
@@ -209,6 +211,7 @@ class SpectatorSite:
         log_rows = [] if step == 0 else await self.store.action_log(row.id)
         return await self.work(
             row.id,
+            row.game,
             spectate.board_at,
             row.game,
             row.options,

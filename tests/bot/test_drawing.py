@@ -105,6 +105,19 @@ async def test_workers_die_with_a_bot_that_is_killed_outright(tmp_path):
     assert not Path(f"/proc/{worker}").exists(), "the drawing worker outlived the bot"
 
 
+def test_games_of_each_kind_are_spread_over_the_workers() -> None:
+    """Channels opened in turn as a Bloc by Bloc and a Not On My Block table: each worker is
+    home to as many games of each kind (spread by their count alone, every Bloc by Bloc game
+    went to one worker, with every city's layers and most of the drawing), and a game keeps
+    its worker."""
+    drawing = Drawing(workers=2)
+    kind = {game: "bloc_by_bloc" if game % 2 else "not_on_my_block" for game in range(1, 9)}
+    homes = {game: drawing.home(game, kind[game]) for game in kind}
+    for each in ("bloc_by_bloc", "not_on_my_block"):
+        assert sorted(homes[g] for g in homes if kind[g] == each) == [0, 0, 1, 1], homes
+    assert {game: drawing.home(game, kind[game]) for game in kind} == homes
+
+
 async def test_each_game_is_drawn_by_one_worker_and_keeps_it_when_another_dies():
     """A game's layers stay cached in the one worker that draws it: games are spread over the
     workers, each always goes to the same one, and a dead worker's games move to its
