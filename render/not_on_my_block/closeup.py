@@ -125,6 +125,17 @@ def window_image(
         (window.x1, window.y0, width, window.y1),
     ):
         canvas.image.paste(PAPER, margin)
+    around_window(canvas, view, inner, cell, area, changed)
+    return canvas.image
+
+
+def around_window(
+    canvas: Canvas, view: NombView, inner: Box, cell: int, area: focus.Window, changed: set[str]
+) -> None:
+    """What a window shows over the board's blocks: the coordinates in the margins around
+    `inner` (the window's blocks on the canvas, `cell` pixels each), the board's frame where
+    the window meets its edge, and a frame around each changed block."""
+    (r0, c0), rows, cols = area.top_left, area.rows, area.cols
     half = MARGIN // 2
     for i in range(cols):
         x = inner.x0 + i * cell + cell // 2
@@ -147,7 +158,6 @@ def window_image(
                 inner.y0 + (r + 1) * cell,
             )
             canvas.draw.rectangle(box.inset(-2), outline=HIGHLIGHT, width=FRAME)
-    return canvas.image
 
 
 def _frame(

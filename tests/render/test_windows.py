@@ -21,9 +21,9 @@ from render.bloc_by_bloc.geometry import tile_box
 from render.canvas import Box, Canvas
 from render.not_on_my_block import closeup as nomb_closeup
 from render.not_on_my_block.board import draw_board
-from render.not_on_my_block.look import COORD_SIZE, HIGHLIGHT, MARGIN, layout
+from render.not_on_my_block.look import MARGIN, layout
 from render.not_on_my_block.side import legend_items, status_lines
-from render.palette import INK, PAPER
+from render.palette import PAPER
 
 BLOC = REGISTRY["bloc_by_bloc"]
 NOMB = REGISTRY["not_on_my_block"]
@@ -105,7 +105,8 @@ def test_a_bloc_by_bloc_window_is_the_whole_city_drawn_then_cut(players, seed) -
 
 
 def nomb_cut(view: NombView, area: focus.Window, changed: set[str]) -> Image.Image:
-    """The window as cut from a canvas of the whole board, with its coordinates and frames."""
+    """The window as cut from a canvas of the whole board, with what the window draws around
+    its blocks (`around_window`, the same in both)."""
     geo = layout(view, status_lines(view, None, ENGLISH), legend_items(ENGLISH))
     (r0, c0), rows, cols = area.top_left, area.rows, area.cols
     cell = geo.cell
@@ -116,24 +117,7 @@ def nomb_cut(view: NombView, area: focus.Window, changed: set[str]) -> Image.Ima
     canvas = Canvas(cols * cell + 2 * MARGIN, rows * cell + 2 * MARGIN, PAPER)
     canvas.image.paste(board.image.crop(window), (MARGIN, MARGIN))
     inner = Box(MARGIN, MARGIN, MARGIN + cols * cell, MARGIN + rows * cell)
-    half = MARGIN // 2
-    for i in range(cols):
-        x = inner.x0 + i * cell + cell // 2
-        letter = view.columns[c0 + i]
-        canvas.text((x, inner.y0 - half), letter, COORD_SIZE, INK, "mm", True)
-        canvas.text((x, inner.y1 + half), letter, COORD_SIZE, INK, "mm", True)
-    for j in range(rows):
-        y = inner.y0 + j * cell + cell // 2
-        number = str(view.height - (r0 + j))
-        canvas.text((inner.x0 - half, y), number, COORD_SIZE, INK, "mm", True)
-        canvas.text((inner.x1 + half, y), number, COORD_SIZE, INK, "mm", True)
-    nomb_closeup._frame(canvas, inner, (r0, c0), (rows, cols), (view.height, view.width))
-    for block in view.blocks:
-        if block.at in changed:
-            r, c = view.height - 1 - block.row - r0, block.col - c0
-            x, y = inner.x0 + c * cell, inner.y0 + r * cell
-            box = Box(x, y, x + cell, y + cell)
-            canvas.draw.rectangle(box.inset(-2), outline=HIGHLIGHT, width=nomb_closeup.FRAME)
+    nomb_closeup.around_window(canvas, view, inner, cell, area, changed)
     return canvas.image
 
 
