@@ -1,4 +1,5 @@
-"""A palette image kept compressed, in bands of rows, for caches that hold many large layers.
+"""An image kept compressed, in bands of rows, for caches that hold many large layers (Bloc by
+Bloc's backdrops, city layouts and district faces).
 
 A drawing worker keeps one Bloc by Bloc backdrop for each city it is home to (a dozen at 50
 busy channels): 2.8 MB each as a palette image, but flat fields of a few colours that LZ4 packs
@@ -19,19 +20,23 @@ from PIL import Image
 BAND_ROWS = 64
 """Rows per compressed band: a window of a few hundred rows unpacks little more than itself,
 and the bands' count stays small."""
+PIXEL_BYTES = {"P": 1, "L": 1, "RGB": 3, "RGBA": 4}
 
 
 class Packed:
-    """A palette ("P") image, compressed in bands of `BAND_ROWS` rows; `crop` gives back
-    the pixels of a box as a palette image, as `Image.crop` on the original would."""
+    """An image compressed in bands of `BAND_ROWS` rows; `crop` gives back the pixels of a
+    box, as `Image.crop` on the original would. Any mode whose pixels are whole bytes (a
+    palette, grey, RGB or RGBA image)."""
 
     def __init__(self, image: Image.Image) -> None:
-        if image.mode != "P":
-            raise ValueError(f"only palette images are packed, not {image.mode}")
+        if image.mode not in PIXEL_BYTES:
+            raise ValueError(f"images in mode {image.mode} are not packed")
+        self.mode = image.mode
         self.width, self.height = image.size
-        self.palette = image.getpalette() or []
+        self.palette = image.getpalette() if image.mode == "P" else None
+        self._row = self.width * PIXEL_BYTES[image.mode]
         raw = image.tobytes()
-        band = self.width * BAND_ROWS
+        band = self._row * BAND_ROWS
         cut = [raw[start : start + band] for start in range(0, len(raw), band)]
         self._bands = [block.compress(rows) for rows in cut]
         _last.keep(self, dict(enumerate(cut)))
@@ -46,19 +51,23 @@ class Packed:
         return sum(len(b) for b in self._bands)
 
     def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
-        """The pixels within `box` (left, top, right, bottom; outside the image: index 0)."""
+        """The pixels within `box` (left, top, right, bottom; outside the image: zero)."""
         left, top, right, bottom = box
         first = min(max(top, 0), self.height) // BAND_ROWS
         last = (min(max(bottom, 0), self.height) + BAND_ROWS - 1) // BAND_ROWS
         if first >= last:
-            empty = Image.new("P", (max(right - left, 0), max(bottom - top, 0)), 0)
-            empty.putpalette(self.palette)
-            return empty
+            return self._palette(Image.new(self.mode, (max(right - left, 0), max(bottom - top, 0))))
         rows = b"".join(_last.band(self, n) for n in range(first, last))
-        strip = Image.frombytes("P", (self.width, len(rows) // self.width), rows)
-        strip.putpalette(self.palette)
+        strip = self._palette(
+            Image.frombytes(self.mode, (self.width, len(rows) // self._row), rows)
+        )
         offset = first * BAND_ROWS
         return strip.crop((left, top - offset, right, bottom - offset))
+
+    def _palette(self, image: Image.Image) -> Image.Image:
+        if self.palette is not None:
+            image.putpalette(self.palette)
+        return image
 
     def whole(self) -> Image.Image:
         """The image itself, unpacked."""

@@ -61,6 +61,7 @@ from render.bloc_by_bloc.look import (
 from render.bloc_by_bloc.words import board, language, said
 from render.canvas import Box, Canvas
 from render.fonts import fit_size, text_size
+from render.packed import Packed
 from render.palette import INK, PAPER, RGB, WHITE, shade, text_on
 from render.panels import wrap
 
@@ -69,19 +70,20 @@ if TYPE_CHECKING:
 
 MARKS = {"clean": 0, "graffiti": 1, "burned": 2}
 OPPOSITE: dict[Direction, Direction] = {"N": "S", "S": "N", "E": "W", "W": "E"}
-LAYOUTS_CACHED = 2
-"""City layouts kept drawn per process (some 5 MB each): only a city whose ground changes (a
-district liberated, looted or occupied) needs its layout again, its backdrop being kept mapped
-(`render.bloc_by_bloc.BACKDROPS_CACHED`), so a game liberating districts in turn keeps its own
-while a dozen others are drawn from their backdrops."""
+LAYOUTS_CACHED = 48
+"""City layouts kept drawn per process (5.7 MB each, kept packed: about 80 KB), as many as
+backdrops (`render.bloc_by_bloc.BACKDROPS_CACHED`): only a city whose ground changes (a district
+liberated, looted or occupied) needs its layout again, and then it is at hand for every city
+the worker is home to."""
 MARGIN = 12
 """Room kept around the board in the cached layer: dead ends of highways at the edge of the city
 reach a few pixels past the board's frame."""
 STREETS_CACHED = 64
 """Cities whose street geometry is kept per process (a few kilobytes each)."""
 FACES_CACHED = 64
-"""Tile faces kept drawn per process (about 230 KB each): 20 per city, plus the liberated,
-looted and occupied variants; faces are only needed when the city's ground is redrawn."""
+"""Tile faces kept drawn per process (about 230 KB each, kept packed: a few tens of KB): 20
+per city, plus the liberated, looted and occupied variants; faces are only needed when the
+city's ground is redrawn."""
 
 
 # ----- the static plan of a city ----------------------------------------------------------------
@@ -187,11 +189,11 @@ def draw_city_ground(
     """Everything under the barricades and pieces: the cached layers, then each district's
     face, then the highway pixels that cross district corners, back on top."""
     layers = _layers(plan, board)
-    canvas.image.paste(layers.base, (board.x0 - MARGIN, board.y0 - MARGIN))
+    canvas.image.paste(layers.base.whole(), (board.x0 - MARGIN, board.y0 - MARGIN))
     for tile, face in zip(plan.tiles, faces, strict=True):
         if face is not None:
             box = tile_box(board, (tile.row, tile.col))
-            sprite = _face(face)
+            sprite = _face(face).whole()
             canvas.image.paste(sprite, (box.x0, box.y0), sprite)
     for x, y, patch in layers.highway_patches:
         canvas.image.paste(patch, (x, y), patch)
@@ -242,7 +244,7 @@ class CityLayers:
     board and `MARGIN` pixels around it), and the highway pixels that lie on district tiles
     (re-laid over each tile face, at image coordinates)."""
 
-    base: Image.Image
+    base: Packed
     highway_patches: tuple[tuple[int, int, Image.Image], ...]
 
 
@@ -278,7 +280,7 @@ def _layers(plan: CityPlan, board: Box) -> CityLayers:
             x0, y0, _, _ = inked
             patches.append((box.x0 + x0, box.y0 + y0, patch.crop(inked)))
     frame = (board.x0 - MARGIN, board.y0 - MARGIN, width, height)
-    return CityLayers(base.image.crop(frame), tuple(patches))
+    return CityLayers(Packed(base.image.crop(frame)), tuple(patches))
 
 
 @lru_cache(maxsize=STREETS_CACHED)
@@ -289,7 +291,7 @@ def _city_streets(plan: CityPlan, board: Box) -> tuple[Street, ...]:
 
 
 @lru_cache(maxsize=FACES_CACHED)
-def _face(face: TileFace) -> Image.Image:
+def _face(face: TileFace) -> Packed:
     """A district tile as an RGBA sprite: opaque inside its rounded outline, clear outside."""
     canvas = Canvas(TILE + 1, TILE + 1, image=Image.new("RGBA", (TILE + 1, TILE + 1)))
     box = Box(0, 0, TILE, TILE)
@@ -298,7 +300,7 @@ def _face(face: TileFace) -> Image.Image:
         body = _body(box)
         circle = Box(body.x0, body.y0, body.x0 + 44, body.y0 + 44)
         glyphs.occupation_circle(canvas, circle, face.type)
-    return canvas.image
+    return Packed(canvas.image)
 
 
 def _body(box: Box) -> Box:
