@@ -69,14 +69,11 @@ class Drawing:
         self.timelapse_frames = timelapse_frames
         self._started = started
         self._pools: list[Executor | None] = []
-        self._homes: OrderedDict[int, int] = OrderedDict()
-        """Game id -> the index of the worker that draws it, most recently drawn last."""
-        self._games = [0] * max(0, workers)
-        """How many remembered games each worker is home to."""
-        self._kinds: dict[str, list[int]] = {}
-        """The same, per kind of game (its game's key)."""
-        self._kind_of: dict[int, str] = {}
-        """Game id -> its kind, for the remembered games."""
+        self._homes: OrderedDict[int, tuple[int, str]] = OrderedDict()
+        """Game id -> the index of the worker that draws it and the game's kind, most recently
+        drawn last."""
+        self._counts: dict[str, list[int]] = {}
+        """Per kind of game, how many remembered games of it each worker is home to."""
         self._lapses = itertools.count()
         """Names each timelapse drawn, so that its worker tells it from another it held."""
         self._lapsing = [asyncio.Semaphore() for _ in range(max(1, workers))]
@@ -98,22 +95,22 @@ class Drawing:
         the fewest games. Counted per kind because games differ: channels opened in turn as a
         Bloc by Bloc and a Not On My Block table sent every Bloc by Bloc game to one worker,
         which then held every city's layers and did most of the drawing."""
-        index = self._homes.get(game_id)
-        if index is not None:
+        known = self._homes.get(game_id)
+        if known is not None:
             self._homes.move_to_end(game_id)
-            return index
-        if not self._games:
+            return known[0]
+        if self.workers <= 0:
             return 0
-        kinds = self._kinds.setdefault(kind, [0] * len(self._games))
-        index = min(range(len(self._games)), key=lambda n: (kinds[n], self._games[n]))
-        self._homes[game_id] = index
-        self._kind_of[game_id] = kind
-        kinds[index] += 1
-        self._games[index] += 1
+        counts = self._counts.setdefault(kind, [0] * self.workers)
+        index = min(
+            range(self.workers),
+            key=lambda n: (counts[n], sum(each[n] for each in self._counts.values())),
+        )
+        self._homes[game_id] = (index, kind)
+        counts[index] += 1
         if len(self._homes) > HOMES_KEPT:
-            gone, at = self._homes.popitem(last=False)
-            self._games[at] -= 1
-            self._kinds[self._kind_of.pop(gone)][at] -= 1
+            _, (at, gone) = self._homes.popitem(last=False)
+            self._counts[gone][at] -= 1
         return index
 
     async def step(

@@ -118,6 +118,16 @@ def test_games_of_each_kind_are_spread_over_the_workers() -> None:
     assert {game: drawing.home(game, kind[game]) for game in kind} == homes
 
 
+def test_a_forgotten_game_no_longer_counts_for_its_worker(monkeypatch) -> None:
+    """Past `HOMES_KEPT` the longest idle game is forgotten, and its worker counts one game of
+    its kind fewer: the next game of that kind goes there."""
+    monkeypatch.setattr("bot.discord.drawing.HOMES_KEPT", 3)
+    drawing = Drawing(workers=2)
+    assert [drawing.home(game, "riot") for game in (1, 2, 3)] == [0, 1, 0]
+    assert drawing.home(4, "block_mania") == 1  # game 1 forgotten: worker 0 has one riot game
+    assert drawing.home(5, "riot") == 0
+
+
 async def test_each_game_is_drawn_by_one_worker_and_keeps_it_when_another_dies():
     """A game's layers stay cached in the one worker that draws it: games are spread over the
     workers, each always goes to the same one, and a dead worker's games move to its
