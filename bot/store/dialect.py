@@ -41,8 +41,6 @@ class Dialect:
     name = "sqlite"
     begin = "BEGIN IMMEDIATE"
     """Starts a write transaction holding the write lock from its first statement."""
-    conflict: type[Exception] = sqlite3.IntegrityError
-    """What the driver raises when a write breaks a unique constraint (a channel's one game)."""
     skip_locked = ""
     """Ends the select of the rows a claim takes. SQLite has one writer, so a claim never
     meets another one in flight."""
@@ -52,6 +50,12 @@ class Dialect:
     processes_share = False
     """Whether several bot processes may run on the database at once, each on its own shards
     (`bot.store.lease`). A SQLite file is one process's."""
+
+    @property
+    def conflict(self) -> type[Exception]:
+        """What the driver raises when a write breaks a unique constraint (a channel's one
+        game)."""
+        return sqlite3.IntegrityError
 
     def sql(self, text: str) -> str:
         """A statement written with `?` marks, in this database's placeholder style."""
@@ -168,7 +172,7 @@ class Postgres(Dialect):
     processes_share = True
 
     @property
-    def conflict(self) -> type[Exception]:  # type: ignore[override]
+    def conflict(self) -> type[Exception]:
         """asyncpg's error, imported when first asked for: the dialects are loaded by every
         process that touches the store's models (drawing workers too), the driver only by a
         PostgreSQL store."""
