@@ -9,7 +9,6 @@ images stay readable without colour vision.
 
 from __future__ import annotations
 
-import io
 import math
 import threading
 from collections import OrderedDict
@@ -23,14 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import drawable, face_for, font, runs, stroke_for, text_size
 from render.palette import GRID, INK, PAPER, RGB, WHITE, text_on
-
-ZLIB_LEVEL = 3
-"""PNG deflate level for every board, picked with `python -m tests.bench.render`.
-
-On a busy palette board level 3 costs about as much as level 1 and saves some 15% of the bytes;
-level 6 (Pillow's default) takes twice as long again for another 15%, and level 9 ten times as
-long. Boards stay far under the ~250 KB a phone should have to download per move.
-"""
+from render.png import palette_png
 
 
 class Box(NamedTuple):
@@ -347,7 +339,7 @@ class Canvas:
         if kept is not None:
             kept.append(mapped)
             return b""
-        return save_png(mapped)
+        return palette_png(mapped)
 
     def mapped(self, palette: Image.Image) -> Image.Image:
         """The canvas mapped onto the game's fixed `palette` (see `encode`).
@@ -475,7 +467,7 @@ def _mixed_mask(
 
 
 def encode(image: Image.Image, palette: Image.Image) -> bytes:
-    """PNG bytes of an RGB board mapped onto a fixed `palette` image, at `ZLIB_LEVEL`.
+    """PNG bytes of an RGB board mapped onto a fixed `palette` image (`render.png`).
 
     The palette is fixed per game (`render.palette.palette_image`), never fitted to the image:
     mapping onto a known palette costs a tenth of fitting one, every pixel of an unchanged area
@@ -483,14 +475,7 @@ def encode(image: Image.Image, palette: Image.Image) -> bytes:
     Boards are flat colour plus anti-aliased edges, which a palette holding the flat colours and
     the blends between each text colour and its background reproduces without visible change.
     """
-    return save_png(map_to_palette(image, palette))
-
-
-def save_png(mapped: Image.Image) -> bytes:
-    """A palette image as PNG bytes at `ZLIB_LEVEL`."""
-    out = io.BytesIO()
-    mapped.save(out, format="PNG", compress_level=ZLIB_LEVEL)
-    return out.getvalue()
+    return palette_png(map_to_palette(image, palette))
 
 
 def palette_index(palette: Image.Image, colour: RGB) -> int:
