@@ -15,6 +15,7 @@ order in which a single pass would paint them, so the pixels are the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -197,6 +198,30 @@ def draw_city_ground(
             canvas.image.paste(sprite, (box.x0, box.y0), sprite)
     for x, y, patch in layers.highway_patches:
         canvas.image.paste(patch, (x, y), patch)
+
+
+def tile_grounds(
+    board: Box, plan: CityPlan, faces: tuple[TileFace | None, ...], tiles: Iterable[int]
+) -> Iterator[tuple[tuple[int, int], Image.Image]]:
+    """The ground of each district of `tiles` (indexes into the plan's tiles) as
+    `draw_city_ground` lays it, with where it lies: the cached layers under the tile, its
+    face, and the highway pixels that cross its corners. Tiles lie apart (streets run between
+    them) and each highway patch lies within one tile, so a tile's ground is drawn the same
+    alone as with the whole city; a backdrop whose districts changed redraws only those."""
+    layers = _layers(plan, board)
+    left, top = board.x0 - MARGIN, board.y0 - MARGIN
+    for index in tiles:
+        tile, face = plan.tiles[index], faces[index]
+        box = tile_box(board, (tile.row, tile.col))
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1 + 1, box.y1 + 1
+        ground = layers.base.crop((x0 - left, y0 - top, x1 - left, y1 - top))
+        if face is not None:
+            sprite = _face(face).whole()
+            ground.paste(sprite, (0, 0), sprite)
+        for x, y, patch in layers.highway_patches:
+            if x0 <= x < x1 and y0 <= y < y1:
+                ground.paste(patch, (x - x0, y - y0), patch)
+        yield (x0, y0), ground
 
 
 def draw_city_pieces(

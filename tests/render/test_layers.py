@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import io
 import multiprocessing
+import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -279,6 +280,38 @@ def test_a_city_keeps_only_its_latest_backdrop() -> None:
             moved_on[n] = face._replace(liberated=True)
         bloc_by_bloc._backdrop(bloc_by_bloc.Backdrop(plan, tuple(moved_on), False))
     assert bloc_by_bloc.city_backdrop(quiet) is kept
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (3, 8)])
+def test_a_backdrop_redrawn_where_districts_changed_is_the_backdrop_drawn_whole(
+    players, seed
+) -> None:
+    """A city's next backdrop draws only the districts whose faces changed (liberated,
+    occupied, in another language) over the last one: it must be, byte for byte, the backdrop
+    drawn whole, at every change random legal moves make in games of several cities, and when
+    the game ends."""
+    rng = random.Random(seed)
+    state = BLOC.setup(BLOC.make_options(players), seed=seed)
+    keys: list[bloc_by_bloc.Backdrop] = []
+    for _ in range(600):
+        view = bloc_view(state)
+        key = bloc_by_bloc.Backdrop(city_map.CityPlan.of(view), city_map.city_faces(view), False)
+        if not keys or key != keys[-1]:
+            keys.append(key)
+        seat = rng.choice(sorted(BLOC.prompts(state)))
+        state = BLOC.apply(state, seat, rng.choice(BLOC.legal_actions(state, seat))).state
+        if BLOC.outcome(state) is not None:
+            seed += 1000
+            state = BLOC.setup(BLOC.make_options(players), seed=seed)
+    spanish = tuple(None if f is None else f._replace(language="es") for f in keys[-1].faces)
+    keys += [keys[-1]._replace(faces=spanish), keys[-1]._replace(faces=spanish, over=True)]
+    assert len(keys) > 12, "the games changed too few districts to say anything"
+    bloc_by_bloc._backdrop.cache_clear()
+    for key in keys:
+        redrawn = bloc_by_bloc._backdrop(key).whole()
+        whole = bloc_by_bloc._draw_backdrop(key).whole()
+        assert redrawn.tobytes() == whole.tobytes(), key
+    assert bloc_by_bloc._backdrop.cache_info().misses == len(keys)
 
 
 def test_a_worker_home_to_a_dozen_cities_draws_none_of_them_again() -> None:
