@@ -13,7 +13,7 @@ from annotated_types import Ge, Gt
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.cores import usable_cores
+from bot.cores import drawing_workers
 from bot.logs import LogFormat
 
 POSTGRESQL = ("postgresql://", "postgres://")
@@ -105,10 +105,11 @@ class Settings(BaseSettings):
         default=64.0, gt=0, description="Memory for parsed game states, least recently used first."
     )
     render_workers: int = Field(
-        default_factory=usable_cores,
+        default_factory=drawing_workers,
         ge=0,
         description="Processes that draw boards (default: one per core this process may use, "
-        "after its CPU affinity and its container's CPU limit; 0 draws in a thread).",
+        "after its CPU affinity and its container's CPU limit, but one, which the bot's own "
+        "process keeps, and at least one; 0 draws in a thread).",
     )
     health_log_seconds: float = Field(
         default=900.0,

@@ -1,4 +1,5 @@
-"""How many cores this process may really use: the default number of board-drawing workers.
+"""How many cores this process may really use, and from that the default number of
+board-drawing workers.
 
 `os.cpu_count()` counts the host's cores. A container limited to two cores on a 64-core host
 would start 64 drawing processes that fight over two cores' worth of time and hold 64 copies of
@@ -29,6 +30,18 @@ def usable_cores(cgroup: Path = CGROUP, cpus: int | None = None) -> int:
     if quota is not None:
         cpus = min(cpus, math.ceil(quota))
     return max(1, cpus)
+
+
+def drawing_workers(cgroup: Path = CGROUP, cpus: int | None = None) -> int:
+    """The default number of drawing workers: one for each usable core but one, which is left
+    to the bot's own process, and never fewer than one. The bot is one event loop (and the
+    database's thread) and spends about as much processor time on a move as drawing its
+    picture, so a worker on every core had it contend with the workers for all of them. At 50
+    busy channels on two cores, four runs each, alternated: one worker 27 to 36 moves a second,
+    p99 0.6 to 1.4 s; two workers 30 to 35 moves a second, p99 0.7 to 1 s (within the runs'
+    spread); the bot and its workers held 290-300 MiB at the peak with one and 400-460 with two
+    (`python -m tests.bench.load --workers 1`, then 2)."""
+    return max(1, usable_cores(cgroup, cpus) - 1)
 
 
 def cpu_quota(cgroup: Path = CGROUP) -> float | None:

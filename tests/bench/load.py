@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.cores import usable_cores
+from bot.cores import drawing_workers, usable_cores
 from bot.table.tables import Tables
 from tests import postgres
 from tests.bench.load_backends import LABELS, POSTGRESQL, PROCESSES, SQLITE, deployed
@@ -191,7 +191,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, nargs="+", default=[10, 25, 50])
     parser.add_argument("--seconds", type=float, default=40.0)
-    parser.add_argument("--workers", type=int, default=usable_cores())
+    parser.add_argument("--workers", type=int, default=drawing_workers())
     parser.add_argument(
         "--saturation", type=int, default=50, help="channels with nobody thinking; 0: skip"
     )

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
-from bot.cores import cpu_quota, usable_cores
+from bot.cores import cpu_quota, drawing_workers, usable_cores
 from bot.store.sqlite import SqliteStore
 from tests.bot.child import API_BASE, GATEWAY_URL, ROOT
 
@@ -222,12 +222,23 @@ def test_the_default_worker_count_is_the_smaller_of_affinity_and_quota(
     assert usable_cores(tmp_path, cpus=cpus) == workers
 
 
-def test_render_workers_default_to_the_cores_this_process_may_use(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 1), (4, 3), (64, 63)])
+def test_the_bot_keeps_a_core_and_its_drawing_workers_take_the_rest(
+    cores: int, workers: int, tmp_path: Path
 ) -> None:
-    """A process pinned to one core of a 64-core host starts one drawing worker, not 64."""
+    assert drawing_workers(tmp_path, cpus=cores) == workers
+    (tmp_path / "cpu.max").write_text(f"{cores * 100000} 100000")
+    assert drawing_workers(tmp_path, cpus=128) == workers
+
+
+@pytest.mark.parametrize(("pinned", "workers"), [({5}, 1), ({5, 6}, 1), ({1, 2, 3, 4}, 3)])
+def test_render_workers_default_to_the_cores_this_process_may_use(
+    pinned: set[int], workers: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process pinned to a few cores of a 64-core host starts drawing workers for those
+    cores, one left to the bot, not 64."""
     monkeypatch.chdir(tmp_path)  # no .env
     monkeypatch.delenv("RENDER_WORKERS", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 64)
-    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {5})
-    assert Settings().render_workers == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: pinned)
+    assert Settings().render_workers == workers
