@@ -1,7 +1,7 @@
 """PNG files of boards mapped onto their game's palette, deflated by ISA-L.
 
 Deflating was a quarter of a drawing worker's time: Pillow's encoder, with zlib at level 3,
-took 4 to 5 ms for a board of 800 by 1,100 palette pixels, about as long as drawing it. ISA-L's
+took 4 to 5 ms for a board of 800 by 1,100 palette pixels, longer than drawing it. ISA-L's
 deflate at level 1 packs the same rows in about 0.7 ms, and the whole file takes 1.2 ms instead
 of 5.3, for some 5% more bytes (over a hundred boards of Bloc by Bloc and Not On My Block games; `python -m
 tests.bench.render` sets one board's encoders side by side). Pillow cannot be handed another
