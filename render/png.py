@@ -2,11 +2,12 @@
 
 Deflating was a quarter of a drawing worker's time: Pillow's encoder, with zlib at level 3,
 took 4 to 5 ms for a board of 800 by 1,100 palette pixels, longer than drawing it. ISA-L's
-deflate at level 1 packs the same rows in about 0.7 ms, and the whole file takes 1.2 ms instead
-of 5.3, for some 5% more bytes (over a hundred boards of Bloc by Bloc and Not On My Block games; `python -m
-tests.bench.render` sets one board's encoders side by side). Pillow cannot be handed another
-deflate, so the file is written here: the chunks a palette PNG needs and no more, every row
-unfiltered (the filter PNG advises for palette images, and what Pillow writes for them).
+deflate at level 1 packs the same rows in about 0.7 ms, and the whole file takes 1.2 ms
+instead of 5.3, for some 5% more bytes (over a hundred boards of Bloc by Bloc and Not On My
+Block games; `python -m tests.bench.render` sets one board's encoders side by side). Pillow
+cannot be handed another deflate, so the file is written here: the chunks a palette PNG needs
+and no more, every row unfiltered (the filter PNG advises for palette images, and what Pillow
+writes for them).
 """
 
 from __future__ import annotations
