@@ -187,41 +187,48 @@ def city_faces(view: BlocView) -> tuple[TileFace | None, ...]:
 def draw_city_ground(
     canvas: Canvas, board: Box, plan: CityPlan, faces: tuple[TileFace | None, ...]
 ) -> None:
-    """Everything under the barricades and pieces: the cached layers, then each district's
-    face, then the highway pixels that cross district corners, back on top."""
+    """Everything under the barricades and pieces: the cached layers, then each district."""
     layers = _layers(plan, board)
     canvas.image.paste(layers.base.whole(), (board.x0 - MARGIN, board.y0 - MARGIN))
     for tile, face in zip(plan.tiles, faces, strict=True):
-        if face is not None:
-            box = tile_box(board, (tile.row, tile.col))
-            sprite = _face(face).whole()
-            canvas.image.paste(sprite, (box.x0, box.y0), sprite)
-    for x, y, patch in layers.highway_patches:
-        canvas.image.paste(patch, (x, y), patch)
+        _lay_district(canvas.image, tile_box(board, (tile.row, tile.col)), face, layers, (0, 0))
 
 
 def tile_grounds(
     board: Box, plan: CityPlan, faces: tuple[TileFace | None, ...], tiles: Iterable[int]
 ) -> Iterator[tuple[tuple[int, int], Image.Image]]:
     """The ground of each district of `tiles` (indexes into the plan's tiles) as
-    `draw_city_ground` lays it, with where it lies: the cached layers under the tile, its
-    face, and the highway pixels that cross its corners. Tiles lie apart (streets run between
-    them) and each highway patch lies within one tile, so a tile's ground is drawn the same
-    alone as with the whole city; a backdrop whose districts changed redraws only those."""
+    `draw_city_ground` lays it, with where it lies: the cached layers under the tile, then the
+    district. A backdrop whose districts changed redraws only those."""
     layers = _layers(plan, board)
     left, top = board.x0 - MARGIN, board.y0 - MARGIN
     for index in tiles:
-        tile, face = plan.tiles[index], faces[index]
+        tile = plan.tiles[index]
         box = tile_box(board, (tile.row, tile.col))
         x0, y0, x1, y1 = box.x0, box.y0, box.x1 + 1, box.y1 + 1
         ground = layers.base.crop((x0 - left, y0 - top, x1 - left, y1 - top))
-        if face is not None:
-            sprite = _face(face).whole()
-            ground.paste(sprite, (0, 0), sprite)
-        for x, y, patch in layers.highway_patches:
-            if x0 <= x < x1 and y0 <= y < y1:
-                ground.paste(patch, (x - x0, y - y0), patch)
+        _lay_district(ground, box, faces[index], layers, (x0, y0))
         yield (x0, y0), ground
+
+
+def _lay_district(
+    image: Image.Image,
+    box: Box,
+    face: TileFace | None,
+    layers: CityLayers,
+    origin: tuple[int, int],
+) -> None:
+    """A district's face on the tile `box`, then the highway pixels that cross its corners,
+    on `image`, whose top-left corner is the city's point `origin`. Tiles lie apart (streets
+    run between them) and each highway patch lies within one tile, so a district is laid the
+    same on the whole city as on its tile alone."""
+    ox, oy = origin
+    if face is not None:
+        sprite = _face(face).whole()
+        image.paste(sprite, (box.x0 - ox, box.y0 - oy), sprite)
+    for x, y, patch in layers.highway_patches:
+        if box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1:
+            image.paste(patch, (x - ox, y - oy), patch)
 
 
 def draw_city_pieces(
