@@ -97,8 +97,18 @@ class Checked:
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """discord.py types a control's callback for any client; the bot's controls are only
         ever registered on the bot, so the click is handed on typed as the bot's, and each
-        control reaches the bot's services through it without a cast."""
-        await self.clicked(interaction)
+        control reaches the bot's services through it without a cast.
+
+        discord.py rebuilds the clicked message's whole view around this control for each
+        click, each item and the view referring to each other; nothing uses that view once
+        the click is handled, so it is emptied here rather than left to the cyclic
+        collector."""
+        try:
+            await self.clicked(interaction)
+        finally:
+            view = getattr(self, "view", None)
+            if isinstance(view, discord.ui.View):
+                view.clear_items()
 
     async def clicked(self, interaction: discord.Interaction[GameBot]) -> None:
         """What the click does, once checked; every control defines it."""

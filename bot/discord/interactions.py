@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 
 import discord
@@ -55,6 +55,24 @@ def reader(interaction: discord.Interaction) -> str:
     return chosen.get(interaction.user.id) or known(str(interaction.locale.value))
 
 
+@contextmanager
+def sending(view: discord.ui.View | None) -> Iterator[discord.ui.View | None]:
+    """A view for one send or edit, let go of afterwards, sent or not.
+
+    Every click on the bot's buttons reaches a dynamic item by its custom id, so a view is
+    only the shape of one message's components. discord.py keeps a sent view of plain
+    buttons in its view store for the life of the process, and a view and its items refer
+    to each other, which leaves every message's buttons to the cyclic collector. Stopping
+    the view takes it out of the store and emptying it breaks the cycle.
+    """
+    try:
+        yield view
+    finally:
+        if view is not None:
+            view.stop()
+            view.clear_items()
+
+
 async def answer(
     interaction: discord.Interaction,
     said: Msg | Said,
@@ -68,13 +86,15 @@ async def answer(
     none = discord.AllowedMentions.none()
     embeds = [] if embed is None else [embed]
     if interaction.response.is_done():
-        await interaction.edit_original_response(
-            content=text, allowed_mentions=none, view=view, embeds=embeds
-        )
+        with sending(view):
+            await interaction.edit_original_response(
+                content=text, allowed_mentions=none, view=view, embeds=embeds
+            )
     elif view is not None:
-        await interaction.response.send_message(
-            text, ephemeral=True, allowed_mentions=none, view=view, embeds=embeds
-        )
+        with sending(view):
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=none, view=view, embeds=embeds
+            )
     else:
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=none, embeds=embeds

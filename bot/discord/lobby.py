@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.buttons import lobby_view
+from bot.discord.interactions import sending
 from bot.discord.permissions import require_permissions
 from bot.discord.plays import Play, plays
 from bot.table import computer, present
@@ -86,12 +87,13 @@ class Lobbies:
             )
             try:
                 opened = m("bot.lobbies.opened", who=user.mention, game=table.game.title)
-                message = await channel.send(  # type: ignore[union-attr]
-                    say(opened, table_language(table.row)),
-                    embed=lobby_embed(table),
-                    view=_view(table),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
+                with sending(_view(table)) as view:
+                    message = await channel.send(  # type: ignore[union-attr]
+                        say(opened, table_language(table.row)),
+                        embed=lobby_embed(table),
+                        view=view,
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
             except discord.HTTPException:
                 await self.tables.discard_lobby(table)
                 raise PlayerError(m("bot.lobbies.not_posted")) from None
@@ -101,9 +103,11 @@ class Lobbies:
 
     async def refresh(self, table: Table, *, note: Msg | None = None, closed: bool = False) -> None:
         """Show the lobby as it stands; a deleted lobby message is posted afresh."""
+        with sending(None if closed else _view(table)) as view:
+            await self._show(table, lobby_embed(table, note), view)
+
+    async def _show(self, table: Table, embed: discord.Embed, view: discord.ui.View | None) -> None:
         channel = self.client.get_partial_messageable(table.row.channel_id)
-        view = None if closed else _view(table)
-        embed = lobby_embed(table, note)
         if table.row.lobby_message_id is not None:
             try:
                 await channel.get_partial_message(table.row.lobby_message_id).edit(

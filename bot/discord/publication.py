@@ -26,6 +26,7 @@ import aiohttp
 import discord
 
 from bot.discord.buttons import ChoiceButton, controls_view
+from bot.discord.interactions import sending
 from bot.logs import about
 from bot.store.models import OutboxRow, Shown
 from bot.store.protocol import worker_name
@@ -303,17 +304,18 @@ class Publisher:
                 image = await self.drawing.step(before, table, self.players(table))
                 files += [] if image is None else [image]
         files += drawn or []
-        if piece.edit is not None:
-            try:
-                return await self._edit(table, piece, view, files)
-            except discord.NotFound:
-                pass  # the living message was deleted: this step starts a new one
-        kwargs: dict = {"allowed_mentions": pings(piece.ping), "nonce": nonce}
-        if files:
-            kwargs["files"] = files
-        if view is not None:
-            kwargs["view"] = view
-        return await target.send(content, **kwargs)
+        with sending(view):
+            if piece.edit is not None:
+                try:
+                    return await self._edit(table, piece, view, files)
+                except discord.NotFound:
+                    pass  # the living message was deleted: this step starts a new one
+            kwargs: dict = {"allowed_mentions": pings(piece.ping), "nonce": nonce}
+            if files:
+                kwargs["files"] = files
+            if view is not None:
+                kwargs["view"] = view
+            return await target.send(content, **kwargs)
 
     async def _edit(
         self,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -45,12 +46,22 @@ def on_message(message: discord.Message | None, component_type: int, custom_id: 
     makes before it calls a handler, so exactly the clicks it drops come here."""
     if message is None:
         return False
-    kind = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    view = kind.from_message(message, timeout=None)
     return any(
         item.type.value == component_type and getattr(item, "custom_id", None) == custom_id
-        for item in view.walk_children()
+        for item in _walk(message.components)
     )
+
+
+def _walk(components: Sequence[discord.Component]) -> Iterator[discord.Component]:
+    """Every component of a message, rows and containers opened: read from the message's
+    components as they are, since a view rebuilt from them for each click would leave a
+    view and its items referring to each other for the collector to find."""
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if isinstance(accessory, discord.Component):
+            yield accessory
 
 
 class StaleClicks:

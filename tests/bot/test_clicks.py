@@ -4,6 +4,10 @@ on every kind of button and menu, across two channels, are refused and change no
 from __future__ import annotations
 
 import copy
+import gc
+from pathlib import Path
+
+import discord
 
 from tests.bot.harness import Session, game_end, reply_text
 from tests.bot.toy import owe_a_decision
@@ -197,3 +201,44 @@ async def test_a_finished_game_leaves_no_button_anywhere(session: Session):
     end, _ = await game_end(session, drawn=False)
     assert "Game over" in end.content
     assert all(m.components == [] for m in session.posts() if m.id != session.posts()[0].id)
+
+
+async def test_buttons_sent_and_clicked_leave_no_view_behind(tmp_path: Path):
+    """A table posts and clicks buttons all game long, for weeks. discord.py keeps a sent view
+    of plain buttons (a rewind's vote) in its view store for the life of the process, and a
+    view and its items refer to each other, so a view left to itself is kept for good or
+    waits for the cyclic collector, which stalls every table while it walks them. Once a
+    message is sent and once a click is handled, no view and no button object is left."""
+
+    def views() -> list[object]:
+        return [
+            o
+            for o in gc.get_objects()
+            if isinstance(o, discord.ui.View | discord.ui.Item) and id(o) not in earlier
+        ]
+
+    async with Session(tmp_path / "games.sqlite3") as session:
+        gc.collect()
+        earlier: set[int] = set()
+        earlier = {id(o) for o in views()}  # made by other tests and still held
+        gc.disable()
+        try:
+            alice, bob = session.user("alice"), session.user("bob")
+            await session.open_game("not_on_my_block", alice, bob, seed=7)
+            left = views()
+            for _ in range(4):
+                table = await session.table()
+                seat = min(table.prompts())
+                action = table.game.legal_actions(table.state, seat)[0].model_dump()
+                await session.bot.tables.act(table, table.holder(seat), action, seat)
+                await session.bot.publisher.publish(table.row.id)
+                left += views()
+            asked = await session.confirm(alice, "game", "table", "rewind", moves=2)
+            assert "once everyone agrees" in asked
+            vote = next(m for m in reversed(session.posts()) if "Agree" in str(m.components))
+            left += views()
+            assert "rewound" in await click(session, bob, vote, "Agree")
+            left += views()
+        finally:
+            gc.enable()
+    assert left == []
