@@ -202,7 +202,12 @@ async def migrate(db: aiosqlite.Connection, path: Path, known: list[Migration]) 
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
     ) as cur:
         tables = {r[0] for r in await cur.fetchall()}
-    if tables and "schema_migrations" not in tables:
+    if not tables:
+        # A new database is the bot's from the start: in WAL mode each migration's commit
+        # syncs the disk once, where the rollback journal syncs it several times (a fresh
+        # database took three times as long to set up).
+        await db.execute("PRAGMA journal_mode=WAL")
+    elif "schema_migrations" not in tables:
         raise StoreUnusable(
             f"The database {path} holds tables but no schema_migrations table, so it is not "
             "one of this bot's databases; point DATABASE_PATH at the right file."
