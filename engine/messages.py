@@ -201,7 +201,7 @@ def known(language: str | None) -> str:
     if not language:
         return ENGLISH
     base = language.replace("_", "-").split("-")[0].lower()
-    return base if base in languages() else ENGLISH
+    return base if base in _languages() else ENGLISH
 
 
 Said = NewType("Said", str)
