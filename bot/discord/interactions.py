@@ -13,6 +13,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 import discord
 
@@ -26,6 +27,8 @@ from engine import IllegalAction
 from engine.messages import Msg, Said, known, m, say
 
 log = logging.getLogger(__name__)
+
+V = TypeVar("V", bound=discord.ui.View | None)
 
 APOLOGY = m("bot.answers.apology")
 REFUSAL = 400
@@ -56,7 +59,7 @@ def reader(interaction: discord.Interaction) -> str:
 
 
 @contextmanager
-def sending(view: discord.ui.View | None) -> Iterator[discord.ui.View | None]:
+def sending(view: V) -> Iterator[V]:
     """A view for one send or edit, let go of afterwards, sent or not.
 
     Every click on the bot's buttons reaches a dynamic item by its custom id, so a view is
