@@ -10,16 +10,20 @@ It also holds the PostgreSQL server the tests that run on PostgreSQL share (`pos
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from bot.cores import usable_cores
 from tests.postgres import NoServer, Server, binaries
 from tests.postgres import start as start_postgres
 
 SLOW_FILES = (
     "test_e2e_",
     "test_crash.py",
+    "test_crash_postgres.py",
     "test_install.py",
     "playouts.py",
     "test_lifecycle.py",
@@ -27,16 +31,47 @@ SLOW_FILES = (
 )
 
 
+BYTECODE = Path(tempfile.gettempdir()) / f"game-bot-tests-bytecode-{os.getuid()}"
+"""Where every process the tests start keeps the bytecode it compiles, outside the tree."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Processes the tests start (the bot in its own process, forty times in a crash run, its
+    drawing workers, the command-line tools) read the modules' bytecode from one cache outside
+    the tree. Where writing bytecode is switched off, each of them compiled some 200 of the
+    project's modules from source: a second of every child bot's start."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
+
+
+LONGEST = ("test_crash.py", "test_crash_postgres.py", "test_two_processes.py")
+"""The suites that kill and restart the bot in child processes through whole games, for two
+to five minutes each, waiting on those processes for about a third of their time."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks the slow tests and puts them first. The workers split the tests in order and take
-    work from each other's queues' ends as they run out (`--dist worksteal`), so the long tests
-    are shared out early and the last ones left are short: no worker starts a two-minute test
-    as the other runs out of work."""
+    """Marks the slow tests and orders the run longest first: the suites in `LONGEST`, then
+    the other slow tests, then the rest. The workers take tests one or two at a time from the
+    front as they finish (`--dist load --maxschedchunk 2`), so the longest start at once on
+    every worker and the short ones fill in at the end; no worker starts a five-minute test
+    as the others run out of work."""
     for item in items:
         name = item.path.name
         if name.startswith(SLOW_FILES[0]) or name.endswith(SLOW_FILES[1:]):
             item.add_marker(pytest.mark.slow)
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    items.sort(key=_start_order)
+
+
+def _start_order(item: pytest.Item) -> int:
+    if item.path.name in LONGEST:
+        return 0
+    return 1 if item.get_closest_marker("slow") is not None else 2
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """One worker more than the usable cores (`-n auto`): while the `LONGEST` suites wait on
+    their child bots, the extra worker keeps the cores busy with the rest."""
+    return usable_cores() + 1
 
 
 @pytest.fixture(scope="session")
