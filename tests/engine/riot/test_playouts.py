@@ -5,11 +5,14 @@ every game ending."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from engine.games.riot import GAME
 from engine.games.riot.board import area_of
 from engine.games.riot.state import HOSPITAL, HQ, NEW, SUPPLY, RiotState
+from engine.games.riot.view import RiotView
 from engine.players import play_step, player_for, random_player
 from engine.rng import Rng
 from tests import fuzz
@@ -18,7 +21,8 @@ PLACES = {SUPPLY, NEW, HQ, HOSPITAL, *area_of()}
 CAP = 6000
 
 
-def _check(state: RiotState) -> None:
+def _check(state: RiotState, views: Mapping[int | None, RiotView] | None = None) -> None:
+    """RIOT's invariants at `state`; `views`: its views by seat, where the fuzzer has them."""
     assert all(u.at in PLACES for u in state.units)
     assert all(c >= 0 for c in state.credits)
     assert len(state.units) == 24 * state.players
@@ -27,7 +31,7 @@ def _check(state: RiotState) -> None:
         assert held == 14
     assert len(state.opinion) + len(state.revealed) == 10
     for seat in [None, *range(state.players)]:
-        view = GAME.view(state, seat)
+        view = GAME.view(state, seat) if views is None else views[seat]
         for other in range(1, state.players):
             if other != seat:
                 assert view.hand == [] or seat is not None
