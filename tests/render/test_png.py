@@ -65,11 +65,6 @@ def test_odd_sizes_and_every_index_read_back(size: tuple[int, int]) -> None:
     assert back.getpalette() == image.getpalette()
 
 
-def test_the_same_board_is_the_same_bytes() -> None:
-    board = drawn_boards()[0]
-    assert palette_png(board) == palette_png(board.copy())
-
-
 def test_every_row_is_unfiltered_and_whole() -> None:
     """Each row of the pixel data is its filter byte (0) and exactly one row of pixels."""
     image = Image.new("P", (5, 4))
