@@ -143,10 +143,9 @@ def play(run: Run, busy: int, cap: int, factory: PlayerFactory) -> None:
             run.report("invariant", f"{state.seat_names[seat]}'s prompt has no default")
             return
         player = seats[seat] if run.step < busy else None
-        after, last = move(run, state, seat, prompt, player)
+        (after, new_prompts), last = move(run, state, seat, prompts, player)
         if state.model_dump_json() != text:
             run.report("invariant", "apply changed the state it was given")
-        new_prompts = run.guard("prompts", game.prompts, after)
         check_serials(run, state, after, seat, prompts, new_prompts)
         state, prompts = after, new_prompts
         run.step += 1
@@ -155,12 +154,14 @@ def play(run: Run, busy: int, cap: int, factory: PlayerFactory) -> None:
 
 
 def move(
-    run: Run, state: Any, seat: int, prompt: Prompt, player: Player | None
-) -> tuple[Any, ActionBase]:
+    run: Run, state: Any, seat: int, prompts: dict[int, Prompt], player: Player | None
+) -> tuple[tuple[Any, dict[int, Prompt]], ActionBase]:
     """Apply the seat's choice (`player` None: the default, for an absent seat); the new state
-    and the action applied. A refused offer is reported; a refused random sheet draft is
-    replaced by the default."""
+    with its prompts, and the action applied. A refused offer is reported; a refused random
+    sheet draft is replaced by the default. `prompts` are the state's, handed to `apply` so
+    that each position's prompts are built once (`Game.apply`)."""
     game = run.game
+    prompt = prompts[seat]
     default = run.guard("parse_action", game.parse_action, prompt.default)
     legal = run.guard("legal_actions", game.legal_actions, state, seat)
     if player is None:
@@ -181,13 +182,15 @@ def move(
             else ""
         )
     try:
-        return run.guard("apply", game.apply, state, seat, action, absent=absent).state, action
+        done = run.guard("apply", game.apply, state, seat, action, absent=absent, prompts=prompts)
+        return (done.state, done.prompts), action
     except IllegalAction as exc:
         if offered:
             run.report("refused", f"{offered} {describe(action)} was refused: {exc}")
             raise Stop from exc
     try:
-        return run.guard("apply", game.apply, state, seat, default).state, default
+        done = run.guard("apply", game.apply, state, seat, default, prompts=prompts)
+        return (done.state, done.prompts), default
     except IllegalAction as exc:
         run.report("refused", f"the default {describe(default)} was refused: {exc}")
         raise Stop from exc

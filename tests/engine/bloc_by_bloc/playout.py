@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.core import ActionBase
+from engine.core import ActionBase, Prompt
 from engine.games.bloc_by_bloc import GAME, player
 from engine.games.bloc_by_bloc.actions import Prefer
 from engine.games.bloc_by_bloc.content.load import load_content
@@ -57,20 +57,25 @@ def play(seed: int, players: int, **options: object) -> tuple[BlocState, int]:
         state = ask_at_sunrise(state)
     police_cards = len(state.police_deck)
     steps = 0
+    prompts = GAME.prompts(state)
     while GAME.outcome(state) is None:
-        seat, action = random_move(state, rnd)
-        state = GAME.apply(state, seat, action).state
+        seat, action = random_move(state, rnd, prompts)
+        done = GAME.apply(state, seat, action, prompts=prompts)
+        state, prompts = done.state, done.prompts  # the new state's, built once by the apply
         check_invariants(state, police_cards)
         steps += 1
         assert steps < 20_000, "game does not end"
     return state, steps
 
 
-def random_move(state: BlocState, rnd: random.Random) -> tuple[int, ActionBase]:
+def random_move(
+    state: BlocState, rnd: random.Random, prompts: dict[int, Prompt] | None = None
+) -> tuple[int, ActionBase]:
     """The seeded random policy's next move in a running game: one of the seats being waited
     for, and one of its legal actions, nine times in ten a busy one when it has any (as the
-    game's own player chooses, seen from that seat)."""
-    prompts = GAME.prompts(state)
+    game's own player chooses, seen from that seat). `prompts`: the state's, where the apply
+    that made it returned them."""
+    prompts = GAME.prompts(state) if prompts is None else prompts
     assert prompts, "nobody can act in a running game"
     seat = rnd.choice(sorted(prompts))
     actions = GAME.legal_actions(state, seat)

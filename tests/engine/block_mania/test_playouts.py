@@ -54,11 +54,11 @@ def _play(seed: int, by_default: bool, players: int = 2, gear: tuple[str, ...] =
         b.kit.extend(gear)
     rng = random.Random(seed)
     pieces, cards = _pieces(state), _cards(state)
+    prompts = GAME.prompts(state)
     for _ in range(STEP_CAP):
         if GAME.outcome(state) is not None:
-            assert GAME.prompts(state) == {}
+            assert prompts == {}
             return state
-        prompts = GAME.prompts(state)
         assert len(prompts) == 1, "exactly one seat may always act"
         ((seat, prompt),) = prompts.items()
         legal = GAME.legal_actions(state, seat)
@@ -68,7 +68,8 @@ def _play(seed: int, by_default: bool, players: int = 2, gear: tuple[str, ...] =
         action = default if by_default else rng.choice(legal)
         before = _damage(state)
         defeat = list(state.defeat)
-        state = GAME.apply(state, seat, action, absent=by_default).state
+        done = GAME.apply(state, seat, action, absent=by_default, prompts=prompts)
+        state, prompts = done.state, done.prompts  # the new state's, built once by the apply
         assert _pieces(state) == pieces and _cards(state) == cards
         assert all(a >= b or a == b - 1 for a, b in zip(_damage(state), before, strict=True))
         assert all(a >= b for a, b in zip(state.defeat, defeat, strict=True))

@@ -64,8 +64,8 @@ def play_one(players: int, seed: int) -> NombState:
     state = GAME.setup(GAME.make_options(players), seed)
     rng = Rng.seeded(seed * 31 + players)
     step = 0
+    prompts = GAME.prompts(state)
     while GAME.outcome(state) is None and state.round <= ROUND_CAP:
-        prompts = GAME.prompts(state)
         assert len(prompts) == 1, "exactly one seat acts at a time"
         (seat,) = prompts
         actions = GAME.legal_actions(state, seat)
@@ -82,7 +82,9 @@ def play_one(players: int, seed: int) -> NombState:
         if step % 100 == 50:
             for action in actions:  # every listed action is accepted
                 GAME.apply(state, seat, action)
-        state = GAME.apply(state, seat, choose(GAME.view(state, seat), actions, rng)).state
+        chosen = choose(GAME.view(state, seat), actions, rng)
+        done = GAME.apply(state, seat, chosen, prompts=prompts)
+        state, prompts = done.state, done.prompts  # the new state's, built once by the apply
         check_invariants(state)
         step += 1
     GAME.view(state, None)

@@ -49,11 +49,13 @@ Waiting = dict[int, tuple[Prompt, list[ActionBase]]]
 """Each seat being waited for: its prompt and its legal actions."""
 
 
-def waiting(state: SpaceState) -> Waiting:
-    """A seat with a sheet submits it whole: its legal actions are not listed."""
+def waiting(state: SpaceState, prompts: dict[int, Prompt] | None = None) -> Waiting:
+    """A seat with a sheet submits it whole: its legal actions are not listed. `prompts`: the
+    state's, where the apply that made it returned them."""
+    asked = GAME.prompts(state) if prompts is None else prompts
     return {
         s: (p, [] if p.sheet is not None else GAME.legal_actions(state, s))
-        for s, p in GAME.prompts(state).items()
+        for s, p in asked.items()
     }
 
 
@@ -72,7 +74,9 @@ def random_move(state: SpaceState, asked: Waiting, rnd: random.Random) -> tuple[
     return seat, rnd.choice(actions)
 
 
-def check_invariants(state: SpaceState, specials: int) -> Waiting:
+def check_invariants(
+    state: SpaceState, specials: int, prompts: dict[int, Prompt] | None = None
+) -> Waiting:
     """Every chit is in exactly one place; units are where they may be; the phase is waiting
     for someone while the game runs; secrets stay with their seat; every default is legal.
     Returns who is waited for, for the player to use."""
@@ -89,7 +93,7 @@ def check_invariants(state: SpaceState, specials: int) -> Waiting:
     for world in state.worlds:
         assert world.loyal is None or 0 <= world.loyal < seats
         assert not (world.uprising and world.loyal is not None)
-    asked = waiting(state)
+    asked = waiting(state, prompts)
     prompts = {s: p for s, (p, _) in asked.items()}
     if GAME.outcome(state) is not None:
         assert prompts == {}

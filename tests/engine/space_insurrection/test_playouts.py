@@ -35,9 +35,11 @@ def play(seed: int, players: int, **options: Any) -> tuple[SpaceState, Log]:
     log: Log = []
     while GAME.outcome(state) is None:
         seat, action = random_move(state, asked, rnd)
-        state = GAME.apply(state, seat, action).state
+        prompts = {s: p for s, (p, _) in asked.items()}
+        done = GAME.apply(state, seat, action, prompts=prompts)
+        state = done.state
         log.append((seat, action))
-        asked = check_invariants(state, specials)
+        asked = check_invariants(state, specials, done.prompts)
         assert len(log) < 20_000, "the game does not end"
     return state, log
 
