@@ -86,10 +86,10 @@ def test_a_computer_that_searches_the_true_state_fails_the_same_check(game_id: s
         pytest.skip("the game hides nothing a computer could peek at")
     rng = Rng.seeded(3)
     guide = heuristic(game)
-    changed = 0
     for state, seat in where(game):
         chosen = decide(game, peeking(game, state, seat), SEED, TINY, guide)
         for _ in range(REDEALS):
             other = game.determinize(state, seat, rng)
-            changed += decide(game, peeking(game, other, seat), SEED, TINY, guide) != chosen
-    assert changed, "a peek went unnoticed"
+            if decide(game, peeking(game, other, seat), SEED, TINY, guide) != chosen:
+                return  # one changed choice is the peek caught
+    raise AssertionError("a peek went unnoticed")
