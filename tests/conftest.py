@@ -46,7 +46,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 LONGEST = ("test_crash.py", "test_crash_postgres.py", "test_two_processes.py")
 """The suites that kill and restart the bot in child processes through whole games, for two
-to five minutes each, waiting on those processes for about a third of their time."""
+to five minutes each, waiting on those processes much of the time (one alone kept 62% of a
+core busy)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -70,8 +71,8 @@ def _start_order(item: pytest.Item) -> int:
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Two workers more than the usable cores (`-n auto`). The seven `LONGEST` suites start
-    at once and wait on their child bots for about half their time: with one worker more than
-    the cores, on two cores, they kept 1.2 cores busy for their first ten minutes."""
+    at once and wait on their child bots much of the time: with one worker more than the
+    cores, on two cores, they kept 1.2 cores busy for their first ten minutes."""
     return usable_cores() + 2
 
 
