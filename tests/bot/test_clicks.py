@@ -210,7 +210,8 @@ async def test_buttons_sent_and_clicked_leave_no_view_behind(tmp_path: Path):
     waits for the cyclic collector, which stalls every table while it walks them. Once a
     message is sent and once a click is handled, no view and no button object is left."""
 
-    def views() -> list[object]:
+    def views(earlier: frozenset[int] = frozenset()) -> list[object]:
+        """Views and items alive now, but for `earlier` (ids of those made before)."""
         return [
             o
             for o in gc.get_objects()
@@ -219,26 +220,25 @@ async def test_buttons_sent_and_clicked_leave_no_view_behind(tmp_path: Path):
 
     async with Session(tmp_path / "games.sqlite3") as session:
         gc.collect()
-        earlier: set[int] = set()
-        earlier = {id(o) for o in views()}  # made by other tests and still held
+        earlier = frozenset(id(o) for o in views())  # made by other tests and still held
         gc.disable()
         try:
             alice, bob = session.user("alice"), session.user("bob")
             await session.open_game("not_on_my_block", alice, bob, seed=7)
-            left = views()
+            left = views(earlier)
             for _ in range(4):
                 table = await session.table()
                 seat = min(table.prompts())
                 action = table.game.legal_actions(table.state, seat)[0].model_dump()
                 await session.bot.tables.act(table, table.holder(seat), action, seat)
                 await session.bot.publisher.publish(table.row.id)
-                left += views()
+                left += views(earlier)
             asked = await session.confirm(alice, "game", "table", "rewind", moves=2)
             assert "once everyone agrees" in asked
             vote = next(m for m in reversed(session.posts()) if "Agree" in str(m.components))
-            left += views()
+            left += views(earlier)
             assert "rewound" in await click(session, bob, vote, "Agree")
-            left += views()
+            left += views(earlier)
         finally:
             gc.enable()
     assert left == []
