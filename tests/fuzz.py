@@ -16,8 +16,9 @@ that always ends a game. Found and reported, with the game's seed and step:
   default, or a sheet the game's own sampler offered;
 - an endless game: still running after `--cap` moves;
 - a broken invariant: a prompt without a default; a decision serial that does not move when its
-  decision is answered or changed; a view that is not JSON; a state that does not come back
-  equal from its JSON; `apply` changing its input; an outcome that does not stay once set.
+  decision is answered or changed; a view that is not JSON (checked at every fourth position);
+  a state that does not come back equal from its JSON; `apply` changing its input; an outcome
+  that does not stay once set.
 
 The exit status is 1 when anything was found. The suite runs a short fuzz of every registered
 game (`tests/engine/test_fuzz.py`).
@@ -44,6 +45,11 @@ BUSY = 400
 """Random moves per game before the defaults take over."""
 CAP = 20_000
 """Moves after which a game that has not ended counts as endless."""
+VIEW_JSON_EVERY = 4
+"""Every seat's view is written as JSON at every fourth position (the views are built and
+held to the game's checks at every one). Writing them all cost as much as building them, a
+sixth of a fuzzed RIOT step. A view that only a single position's contents keep from being
+written could be missed; one broken from some point on is caught within four moves."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +134,7 @@ def play(run: Run, busy: int, cap: int, factory: PlayerFactory) -> None:
     state = run.guard("setup", game.setup, game.make_options(run.players), run.seed)
     rng = Rng.seeded(run.seed)
     seats = {s: factory(run.seed * 10 + s) for s in range(len(state.seat_names))}
-    text = check_position(run, state)
+    text, views = check_position(run, state)
     prompts = run.guard("prompts", game.prompts, state)
     while run.guard("outcome", game.outcome, state) is None:
         if run.step >= cap:
@@ -143,23 +149,29 @@ def play(run: Run, busy: int, cap: int, factory: PlayerFactory) -> None:
             run.report("invariant", f"{state.seat_names[seat]}'s prompt has no default")
             return
         player = seats[seat] if run.step < busy else None
-        (after, new_prompts), last = move(run, state, seat, prompts, player)
+        (after, new_prompts), last = move(run, state, seat, prompts, player, views[seat])
         if state.model_dump_json() != text:
             run.report("invariant", "apply changed the state it was given")
         check_serials(run, state, after, seat, prompts, new_prompts)
         state, prompts = after, new_prompts
         run.step += 1
-        text = check_position(run, state)
+        text, views = check_position(run, state)
     check_over(run, state, prompts, seat, last)
 
 
 def move(
-    run: Run, state: Any, seat: int, prompts: dict[int, Prompt], player: Player | None
+    run: Run,
+    state: Any,
+    seat: int,
+    prompts: dict[int, Prompt],
+    player: Player | None,
+    view: Any,
 ) -> tuple[tuple[Any, dict[int, Prompt]], ActionBase]:
     """Apply the seat's choice (`player` None: the default, for an absent seat); the new state
     with its prompts, and the action applied. A refused offer is reported; a refused random
     sheet draft is replaced by the default. `prompts` are the state's, handed to `apply` so
-    that each position's prompts are built once (`Game.apply`)."""
+    that each position's prompts are built once (`Game.apply`); `view` is the seat's, already
+    built and checked, which the player is shown."""
     game = run.game
     prompt = prompts[seat]
     default = run.guard("parse_action", game.parse_action, prompt.default)
@@ -169,6 +181,7 @@ def move(
     else:
         what = seen(game, state, seat, prompt)
         what.__dict__["legal"] = legal
+        what.__dict__["view"] = view
         action = run.guard("the player", player, what)
         absent = False
         sampled = getattr(game, "sheet_actions", None) is not None and prompt.sheet is not None
@@ -200,8 +213,9 @@ def describe(action: ActionBase) -> str:
     return action.to_text()
 
 
-def check_position(run: Run, state: Any) -> str:
-    """Views are JSON and the state comes back equal from its JSON; returns that JSON."""
+def check_position(run: Run, state: Any) -> tuple[str, dict[int | None, Any]]:
+    """The state comes back equal from its JSON, and every `VIEW_JSON_EVERY`th position's
+    views are JSON; returns the state's JSON and the views by seat (None: the channel's)."""
     game = run.game
     text = state.model_dump_json()
     back = run.guard("state JSON", game.state_type.model_validate_json, text)
@@ -210,6 +224,8 @@ def check_position(run: Run, state: Any) -> str:
     views = {}
     for seat in [None, *range(len(state.seat_names))]:
         views[seat] = view = run.guard("view", game.view, state, seat)
+        if run.step % VIEW_JSON_EVERY:
+            continue
         try:  # pydantic writes JSON or raises: what it writes needs no parsing back
             view.model_dump_json()
         except Exception as exc:
@@ -219,7 +235,7 @@ def check_position(run: Run, state: Any) -> str:
             run.check(state, views)
         except AssertionError as exc:
             run.report("invariant", f"the game's own check failed: {exc}")
-    return text
+    return text, views
 
 
 def check_serials(

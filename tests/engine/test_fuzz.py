@@ -1,12 +1,14 @@
 """The generic fuzzer (`python -m tests.fuzz`) finds nothing wrong with any registered game, and
 does find what is wrong with a broken one: toy games that refuse their own legal action, that
-stop prompting before they end, that never end, or that crash."""
+stop prompting before they end, that never end, that crash, or whose view cannot be written as
+JSON."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from engine.core import ActionBase, Event, IllegalAction, Prompt
 from engine.games import REGISTRY
@@ -69,6 +71,19 @@ class CrashesInTheSecondRound(SealedBids):
         return super().view(state, seat)
 
 
+class _Unwritable(BaseModel):
+    held: Any
+
+
+class ViewNotJsonInTheSecondRound(SealedBids):
+    """Shows something JSON cannot hold once the first round is over."""
+
+    def view(self, state: BidState, seat: int | None) -> Any:
+        if state.round > 1:
+            return _Unwritable(held=object())
+        return super().view(state, seat)
+
+
 @pytest.mark.parametrize(
     ("broken", "kind", "detail"),
     [
@@ -76,8 +91,9 @@ class CrashesInTheSecondRound(SealedBids):
         (StopsAfterTheFirstRound(), "dead end", "nobody is prompted"),
         (NeverEnds(), "endless", "no outcome after 300 moves"),
         (CrashesInTheSecondRound(), "crash", "view raised KeyError"),
+        (ViewNotJsonInTheSecondRound(), "invariant", "is not JSON"),
     ],
-    ids=["refuses-legal", "dead-end", "endless", "crash"],
+    ids=["refuses-legal", "dead-end", "endless", "crash", "view-not-json"],
 )
 def test_the_fuzzer_reports_a_broken_game(broken: SealedBids, kind: str, detail: str) -> None:
     problems = fuzz.fuzz(broken, games=4, seed=1, cap=300)

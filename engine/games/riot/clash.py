@@ -38,11 +38,16 @@ def force(unit: Unit, clash: Clash | None = None) -> int:
     return kind.force
 
 
+def _may_attack(u: Unit) -> bool:
+    """Whether `u` may join any attack this turn: units in a building never attack."""
+    return not (u.attacked or not b.on_board(u) or b.is_building(u.at) or u.at == HOSPITAL)
+
+
 def _reaches(state: RiotState, u: Unit, target: str) -> bool:
-    """Whether `u` may join an attack on `target` this turn (units in a building never attack)."""
-    kind = content().unit(u.type)
-    if u.attacked or not b.on_board(u) or b.is_building(u.at) or u.at == HOSPITAL:
+    """Whether `u` may join an attack on `target` this turn."""
+    if not _may_attack(u):
         return False
+    kind = content().unit(u.type)
     if b.is_street(target):
         if u.at == target:
             return True
@@ -84,11 +89,14 @@ def attacks(state: RiotState, seat: int) -> Iterator[Attack]:
     and faction: every prompt of a turn asks for these."""
     present = {(u.at, u.faction) for u in state.units}
     others = [s for s in in_play(state) if s != seat]
+    ready = [u for u in own(state, seat) if _may_attack(u)]
+    if not ready:
+        return
     for target in [f"s{n}" for n in b.areas()] + list(b.building_values()):
         defenders = [state.factions[s] for s in others if (target, state.factions[s]) in present]
         if not defenders:
             continue
-        group = ",".join(u.id for u in eligible(state, seat, target))
+        group = ",".join(u.id for u in ready if _reaches(state, u, target))
         if not group:
             continue
         for defender in defenders:
@@ -104,7 +112,8 @@ def _parse(state: RiotState, seat: int, action: Attack) -> tuple[str, int | None
     ids = [x.strip().lower() for x in action.units.split(",") if x.strip()]
     if not ids and (b.is_street(target) or b.is_building(target)):
         return target, other, eligible(state, seat, target)
-    found = [b.unit(state, x) for x in ids]
+    by_id = {u.id: u for u in state.units}
+    found = [by_id.get(x) for x in ids]
     return target, other, [u for u in found if u is not None] if None not in found else []
 
 
