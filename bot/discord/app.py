@@ -19,7 +19,7 @@ from bot.discord.deadlines import DueSweep
 from bot.discord.drawing import Drawing
 from bot.discord.game_commands import GUILD_ONLY, GameCommands, subcommand_names
 from bot.discord.health import recent_lags, watch_loop_lag
-from bot.discord.interactions import APOLOGY, answer, handling
+from bot.discord.interactions import APOLOGY, answer, handling, let_go_when_handled
 from bot.discord.lobby import Lobbies
 from bot.discord.orders import Orders
 from bot.discord.owed_answers import OwedAnswers
@@ -256,6 +256,7 @@ class GameBot(discord.AutoShardedClient):
     async def check_options(self, interaction: discord.Interaction) -> bool:
         """Before any command runs: every option within its bounds, or a refusal saying which
         is not (Discord enforces them, a hand-made payload does not)."""
+        let_go_when_handled(interaction)
         if interaction.type is not discord.InteractionType.application_command:
             return True
         refusal = option_refusal(interaction)
@@ -275,10 +276,11 @@ class GameBot(discord.AutoShardedClient):
             return
         data = payload(interaction)
         custom_id = str(data.get("custom_id", ""))
+        kind = int(data.get("component_type", 0))
+        if is_ours(custom_id) and on_message(interaction.message, kind, custom_id):
+            return  # its handler answers, after `Checked` has looked at it
+        let_go_when_handled(interaction)
         if is_ours(custom_id):
-            kind = int(data.get("component_type", 0))
-            if on_message(interaction.message, kind, custom_id):
-                return  # its handler answers, after `Checked` has looked at it
             refusal = misplaced(interaction.message, custom_id)
             if refusal is None:
                 await self.stale_clicks.answer(interaction, custom_id)

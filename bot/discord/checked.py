@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.interactions import handling
+from bot.discord.interactions import handling, let_go_when_handled
 from bot.table.model import PlayerError
 from engine.messages import Msg, m
 
@@ -86,6 +86,7 @@ class Checked:
     for its purpose, before the handler can act on it or rewrite the message."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        let_go_when_handled(interaction)
         custom_id = str(payload(interaction).get("custom_id", ""))
         reason = oversized(custom_id) or misplaced(interaction.message, custom_id)
         if reason is None:
