@@ -64,8 +64,8 @@ def let_go_when_handled(interaction: discord.Interaction) -> None:
 
     discord.py's interaction keeps its response, and the response keeps its interaction, so
     every command, click and autocomplete request left a cycle holding the interaction with
-    its member, user, options and response for the cyclic collector, a few thousand objects
-    a second at 50 busy channels. Nothing answers an interaction once its handling task is
+    its member, user, options and response for the cyclic collector, about a thousand
+    objects a second at 50 busy channels. Nothing answers an interaction once its handling task is
     done (the answers owed after a crash go by its token), so the cycle is cut then and the
     whole interaction is freed at once. A late use of the response would fail loudly rather
     than answer twice: it keeps saying it was answered, but can no longer send anything."""
