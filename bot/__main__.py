@@ -257,8 +257,9 @@ async def serve(settings: Settings) -> int:
     """Open the store and hold it, then connect; the store comes first so that a database the
     bot cannot use, or one another bot runs on, stops it before it appears online to anyone.
 
-    The drawing workers start before anything else loads, to warm up meanwhile on another
-    core (`bot.discord.workers`); they stop with the bot, or here if it never ran."""
+    The drawing workers start once the code they share with the bot has loaded, and warm up
+    on another core while the rest loads (`bot.discord.workers`); they stop with the bot, or
+    here if it never ran."""
     from bot.discord.collector import hold_collector
     from bot.discord.workers import Workers
 

@@ -26,18 +26,20 @@ def hold_collector() -> None:
     gc.disable()
 
 
-def settle_collector() -> None:
+def settle_collector(level: int = logging.INFO) -> None:
     """Run once start-up has loaded what stays for the process's life (modules, commands,
     content, caches filled by warming): collect once, then freeze what is left, so no later
     collection walks those objects again (they are kept for good anyway), and collect the
     youngest generation less often. Turns the collector back on where start-up turned it off
-    (`hold_collector`)."""
+    (`hold_collector`). `level`: the log line's; a drawing worker's is a debug line, since a
+    forked worker writes to the bot's log."""
     gc.collect()
     gc.freeze()
     gc.enable()
     _, middle, oldest = gc.get_threshold()
     gc.set_threshold(YOUNG_THRESHOLD, middle, oldest)
-    log.info(
+    log.log(
+        level,
         "garbage collector settled: %d objects frozen, the youngest generation collected "
         "every %d allocations",
         gc.get_freeze_count(),

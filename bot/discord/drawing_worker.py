@@ -11,6 +11,7 @@ the Discord client.
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -55,7 +56,7 @@ def warm() -> int:
             focus_for(game_id)
         except KeyError:
             pass  # a game without a board: the bot refuses to start on it anyway
-    settle_collector()
+    settle_collector(logging.DEBUG)
     return os.getpid()
 
 

@@ -1,10 +1,11 @@
-"""The drawing worker processes (`bot.discord.drawing`), started before the bot has loaded.
+"""The drawing worker processes (`bot.discord.drawing`), started half-way through the bot's
+start.
 
-A worker spends seconds importing the engine and every renderer; the bot spends as long
-loading its own code, opening the store and building its commands. This module imports
-neither, so the program entry starts the workers first and they warm up on another core
-meanwhile: a start (and every restart after a crash) takes the longer of the two, not their
-sum.
+A worker needs the engine and every renderer, which the bot loads too (about a second of a
+core in each). So the program entry loads that code once, then forks the workers, which find it
+loaded and only warm their caches on another core while the bot goes on to load the Discord
+client, open the store and build its commands. Spawned workers each loaded it again: a start
+(and every restart after a crash) cost a core-second more per worker.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 from bot.discord.collector import hold_collector
@@ -35,8 +37,8 @@ def die_with_the_bot(bot_pid: int) -> None:
 
 
 def warm() -> int:
-    """In a worker: `bot.discord.drawing_worker.warm`, imported there and not in the bot; no
-    collection runs while it loads, until it settles the collector (`hold_collector`)."""
+    """In a worker: `bot.discord.drawing_worker.warm` (loaded already in a forked worker, here
+    in a spawned one); no collection runs until it settles the collector (`hold_collector`)."""
     hold_collector()
     from bot.discord.drawing_worker import warm
 
@@ -45,18 +47,22 @@ def warm() -> int:
 
 def overview_games() -> frozenset[str]:
     """In a worker: `bot.discord.drawing_worker.overview_games`. It runs before `warm`, which
-    settles the collector this holds while the engine and the renderers load."""
+    settles the collector this holds while a spawned worker loads the engine and renderers."""
     hold_collector()
     from bot.discord.drawing_worker import overview_games
 
     return overview_games()
 
 
-def new_pool() -> Executor:
-    """One worker process of its own, so that what is sent to it runs in that process."""
-    # Spawned, not forked: the bot process has threads (the database's) that a fork would
-    # copy mid-flight.
-    context = multiprocessing.get_context("spawn")
+def new_pool(forked: bool = False) -> Executor:
+    """One worker process of its own, so that what is sent to it runs in that process.
+
+    `forked`: a copy of this process, made at the start (`Workers`) before any thread but the
+    earlier workers' pool managers runs; they hold nothing the copy uses, and multiprocessing
+    resets its own state in it. Otherwise spawned, loading the code itself: a worker replaced
+    after it died is started while the database's thread may be mid-call, which a fork would
+    copy mid-flight."""
+    context = multiprocessing.get_context("fork" if forked else "spawn")
     return ProcessPoolExecutor(
         max_workers=1,
         mp_context=context,
@@ -71,8 +77,11 @@ class Workers:
 
     def __init__(self, count: int) -> None:
         self.count = count
+        forked = count > 0 and threading.active_count() == 1
+        if forked:  # loaded once, here, for the bot and every worker
+            import bot.discord.drawing_worker  # noqa: F401
         self.pools: list[Executor | None] = (
-            [new_pool() for _ in range(count)] if count > 0 else [None]
+            [new_pool(forked) for _ in range(count)] if count > 0 else [None]
         )
         self._overviews: Future[frozenset[str]] | None = None
         self._warm: list[Future[int]] = []

@@ -100,7 +100,7 @@ class Run:
             f"{self.usage.bot * per_move:.1f} ms, workers {self.usage.workers * per_move:.1f} ms, "
             f"harness {self.harness_cpu * per_move:.1f} ms; loop lag p99 {lag99:.1f} ms; longest "
             f"GC by generation {self.gc_by_generation()} ms (CPU {self.gc_by_generation(cpu=True)}"
-            f" ms); peak RSS bot {self.usage.peak_bot_mib:.0f} MiB, with "
+            f" ms); peak RSS bot {self.usage.peak_bot_mib:.0f} MiB, PSS with "
             f"workers {self.usage.peak_all_mib:.0f} MiB"
         )
 

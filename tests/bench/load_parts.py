@@ -40,13 +40,24 @@ def descendants(pid: int) -> list[int]:
 
 
 def rss_mib(pids: list[int]) -> float:
+    return _memory_mib(pids, "status", "VmRSS:")
+
+
+def pss_mib(pids: list[int]) -> float:
+    """Memory of processes together, each page shared between them counted once: their
+    proportional set sizes (a worker forked from the bot shares the code both loaded, which
+    summing resident sizes would count twice)."""
+    return _memory_mib(pids, "smaps_rollup", "Pss:")
+
+
+def _memory_mib(pids: list[int], source: str, field: str) -> float:
     total = 0
     for each in pids:
         try:
-            lines = Path(f"/proc/{each}/status").read_text().splitlines()
+            lines = Path(f"/proc/{each}/{source}").read_text().splitlines()
         except OSError:
             continue
-        total += sum(int(line.split()[1]) for line in lines if line.startswith("VmRSS:"))
+        total += sum(int(line.split()[1]) for line in lines if line.startswith(field))
     return total / 1024
 
 
@@ -71,8 +82,8 @@ class Usage:
 
 class Meter:
     """Samples the bot processes and their workers: CPU summed over all of them, the largest
-    bot process's memory, and the memory of all of them together. A worker's CPU is kept by
-    pid, so one that is replaced still counts what it used."""
+    bot process's resident memory, and the memory of all of them together (`pss_mib`). A
+    worker's CPU is kept by pid, so one that is replaced still counts what it used."""
 
     def __init__(self, *pids: int) -> None:
         self.pids = pids
@@ -94,7 +105,7 @@ class Meter:
         )
         largest = max(rss_mib([pid]) for pid in self.pids)
         self.usage.peak_bot_mib = max(self.usage.peak_bot_mib, largest)
-        self.usage.peak_all_mib = max(self.usage.peak_all_mib, rss_mib([*self.pids, *workers]))
+        self.usage.peak_all_mib = max(self.usage.peak_all_mib, pss_mib([*self.pids, *workers]))
         return self.usage
 
 

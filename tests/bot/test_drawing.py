@@ -8,6 +8,7 @@ import gc
 import os
 import re
 import signal
+import subprocess
 import sys
 from collections import OrderedDict
 from pathlib import Path
@@ -103,6 +104,34 @@ async def test_workers_die_with_a_bot_that_is_killed_outright(tmp_path):
             break
         await asyncio.sleep(0.1)
     assert not Path(f"/proc/{worker}").exists(), "the drawing worker outlived the bot"
+
+
+def test_workers_started_with_the_bot_are_copies_of_it_and_a_replacement_loads_its_own():
+    """At the start the bot loads the engine and the renderers once and forks its workers, which
+    then load nothing (a spawned worker spent a core-second loading them again, on every
+    restart). A worker replaced later, while the bot's threads run, is spawned: a fork then
+    could copy a thread's lock mid-call."""
+    script = (
+        "import asyncio, os, signal\n"
+        "from bot.discord.drawing import Drawing\n"
+        "def cmdline(pid): return open(f'/proc/{pid}/cmdline', 'rb').read()\n"
+        "async def main():\n"
+        "    d = Drawing(workers=2)\n"
+        "    await d.start()\n"
+        "    loop = asyncio.get_running_loop()\n"
+        "    pids = [await loop.run_in_executor(p, os.getpid) for p in d._pools]\n"
+        "    print([cmdline(p) == cmdline(os.getpid()) for p in pids])\n"
+        "    os.kill(pids[0], signal.SIGKILL)\n"
+        "    await d.work(1, 'not_on_my_block', os.getpid)\n"
+        "    fresh = await loop.run_in_executor(d._pools[0], os.getpid)\n"
+        "    print(fresh != pids[0], b'spawn_main' in cmdline(fresh))\n"
+        "    d.stop()\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert done.stdout.splitlines() == ["[True, True]", "True True"], done.stdout + done.stderr
 
 
 def test_games_of_each_kind_are_spread_over_the_workers() -> None:
