@@ -62,16 +62,16 @@ class _Geometry:
 
     __slots__ = ("between", "by_type", "cells", "order", "steps", "types")
 
-    def __init__(self, board: BoardSpec) -> None:
+    def __init__(
+        self, width: int, height: int, specials: tuple[tuple[str, BlockType], ...]
+    ) -> None:
         self.types: dict[str, BlockType] = {}
-        for block in board.blocks:
-            pos = parse_block(block.at)
+        for at, kind in specials:
+            pos = parse_block(at)
             assert pos is not None
-            self.types[block_name(*pos)] = block.type
+            self.types[block_name(*pos)] = kind
         self.order = [
-            block_name(col, row)
-            for row in reversed(range(board.height))
-            for col in range(board.width)
+            block_name(col, row) for row in reversed(range(height)) for col in range(width)
         ]
         self.by_type: dict[str, list[str]] = {
             k: [] for k in ("empty", "risk", "start", "store", "center")
@@ -86,7 +86,7 @@ class _Geometry:
             self.steps[at] = {}
             for direction, (dx, dy) in DELTAS.items():
                 x, y = col + dx, row + dy
-                dest = block_name(x, y) if 0 <= x < board.width and 0 <= y < board.height else None
+                dest = block_name(x, y) if 0 <= x < width and 0 <= y < height else None
                 self.steps[at][direction] = dest
                 if dest is not None:
                     self.between[at, dest] = direction
@@ -100,6 +100,14 @@ class _Geometry:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+@lru_cache(maxsize=16)
+def _geometry(width: int, height: int, specials: tuple[tuple[str, BlockType], ...]) -> _Geometry:
+    """The tables of a board of this size and these special blocks, built once per process:
+    every state read from JSON carries its board, and building them took most of the read (3
+    ms of a fuzzed position's 4). They are only read, so boards share them."""
+    return _Geometry(width, height, specials)
 
 
 class BoardSpec(BaseModel):
@@ -134,7 +142,8 @@ class BoardSpec(BaseModel):
         return self
 
     def model_post_init(self, context: object, /) -> None:
-        self._geo = _Geometry(self)
+        specials = tuple((b.at, b.type) for b in self.blocks)
+        self._geo = _geometry(self.width, self.height, specials)
 
     def __deepcopy__(self, memo: dict[int, object] | None = None) -> BoardSpec:
         """Boards never change during a game, so copies of a game state share theirs."""
