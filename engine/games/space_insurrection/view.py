@@ -3,7 +3,9 @@ and only its own reserve and its own secret orders."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from functools import cache
+
+from pydantic import BaseModel, ConfigDict
 
 from engine.core import Outcome
 from engine.games.space_insurrection.content.models import content
@@ -13,6 +15,10 @@ from engine.messages import Msg, m
 
 
 class UnitView(BaseModel):
+    """Frozen: one is shared by every view showing the unit as it is (`_unit_as`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     id: str
     name: Msg
     """`Star Cruiser #3`"""
@@ -139,20 +145,39 @@ def build_view(
 
 def _unit(state: SpaceState, unit_id: str) -> UnitView:
     unit = state.units[unit_id]
+    return _unit_as(
+        unit_id,
+        unit.owner,
+        unit.wounded,
+        unit.disrupted,
+        unit.blockading,
+        unit_id in state.spied,
+    )
+
+
+@cache
+def _unit_as(
+    unit_id: str, owner: int, wounded: bool, disrupted: bool, blockading: bool, spied: bool
+) -> UnitView:
+    """A unit as every view shows it. Each seat's view of every step shows the same units
+    again, and building them was half of a fuzzed game's time; the arguments are all a unit's
+    view depends on, and they take a few thousand values in all (ids times owners times four
+    flags)."""
     kind = type_of(unit_id)
     return UnitView(
         id=unit_id,
         name=chit_name(unit_id),
         letter=m(f"space.abbr.{kind.id}"),
         kind=kind.kind,
-        owner=unit.owner,
-        wounded=unit.wounded,
-        disrupted=unit.disrupted,
-        blockading=unit.blockading,
-        spied=unit_id in state.spied,
+        owner=owner,
+        wounded=wounded,
+        disrupted=disrupted,
+        blockading=blockading,
+        spied=spied,
     )
 
 
+@cache
 def _order(unit_id: str) -> tuple[int, int]:
     kind, number = unit_id.rsplit("-", 1)
     types = [t.id for t in content().types]
