@@ -4,7 +4,9 @@ order of the decks stay hidden."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from functools import cache
+
+from pydantic import BaseModel, ConfigDict
 
 from engine.games.block_mania import board, names, walkways, weapons
 from engine.games.block_mania.content.models import content
@@ -14,6 +16,10 @@ from engine.messages import Msg
 
 
 class SquareView(BaseModel):
+    """Frozen: one is shared by every view showing the square as it is (`_square`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     id: str
     block: str
     col: int
@@ -105,24 +111,8 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
     lay = content().layout
     squares = []
     for s in board.all_squares():
-        block, col, level = board.parse(s)
         sq = state.squares[s]
-        kind = board.kind(s)
-        squares.append(
-            SquareView(
-                id=s,
-                block=block,
-                col=col,
-                level=level,
-                kind=kind,
-                kind_name=names.kind(kind),
-                fire=sq.fire,
-                damage=sq.damage,
-                collapsed=sq.collapsed,
-                scrawl=sq.scrawl,
-                tubeway=s in board.tubeway(),
-            )
-        )
+        squares.append(_square(s, sq.fire, sq.damage, sq.collapsed, sq.scrawl))
     blockers = [
         BlockerView(
             id=b.id,
@@ -186,6 +176,28 @@ def build(state: ManiaState, seat: int | None, outcome: Msg | None) -> ManiaView
         ended=state.ended,
         winners=list(state.winners),
         outcome=outcome,
+    )
+
+
+@cache
+def _square(square: str, fire: int, damage: int, collapsed: bool, scrawl: bool) -> SquareView:
+    """A square as every view shows it. Each seat's view of every step shows all the squares
+    again, and building them was most of a fuzzed game's time; the arguments are all a square's
+    view depends on (its place and kind are fixed), and few squares ever burn or break."""
+    block, col, level = board.parse(square)
+    kind = board.kind(square)
+    return SquareView(
+        id=square,
+        block=block,
+        col=col,
+        level=level,
+        kind=kind,
+        kind_name=names.kind(kind),
+        fire=fire,
+        damage=damage,
+        collapsed=collapsed,
+        scrawl=scrawl,
+        tubeway=square in board.tubeway(),
     )
 
 
