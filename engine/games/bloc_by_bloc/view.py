@@ -8,7 +8,9 @@ manifestations) are public.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict
 
 from engine.games.bloc_by_bloc.board import board_of
 from engine.games.bloc_by_bloc.city import rotate_corner, rotate_direction
@@ -40,6 +42,10 @@ class OccupationView(BaseModel):
 
 
 class TileView(BaseModel):
+    """Frozen: one is shared by every view showing the district as it is (`_tile_as`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     row: int
     col: int
     tile: str
@@ -141,37 +147,71 @@ def _tile(state: BlocState, r: int, c: int) -> TileView:
     cell = state.city.rows[r][c]
     info = load_content().districts[cell.tile]
     occ = state.occupations.get(cell.tile)
+    return _tile_as(
+        r,
+        c,
+        cell.tile,
+        cell.orientation,
+        cell.liberated,
+        None if info.is_highway else difficulty(state, cell.tile),
+        tuple(state.loot_marks.get(cell.tile, [])),
+        None if occ is None else (state.factions[occ.seat], occ.occ),
+        tuple(
+            (state.factions[s], n)
+            for s in range(state.seats)
+            if (n := state.blocs_of(s, cell.tile))
+        ),
+        state.cops.get(cell.tile, 0),
+        state.vans.get(cell.tile),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _tile_as(
+    r: int,
+    c: int,
+    tile: str,
+    orientation: int,
+    liberated: bool,
+    hardness: int | None,
+    marks: tuple[int, ...],
+    occupied: tuple[str, str] | None,
+    blocs: tuple[tuple[str, int], ...],
+    cops: int,
+    van_damage: int | None,
+) -> TileView:
+    """A district as every view shows it. Each seat's view of every step shows the 25
+    districts again, and building them was most of a view's time; the arguments are all a
+    district's view depends on, and most districts look the same from one step to the next.
+    Bounded, since blocs and cops take many values over a long game."""
+    info = load_content().districts[tile]
     return TileView(
         row=r,
         col=c,
-        tile=cell.tile,
-        name=district_name(cell.tile),
+        tile=tile,
+        name=district_name(tile),
         type=str(info.type),
-        liberated=cell.liberated,
-        difficulty=None if info.is_highway else difficulty(state, cell.tile),
+        liberated=liberated,
+        difficulty=hardness,
         police_id=info.police_id,
-        exits=sorted(rotate_direction(d, cell.orientation) for d in info.exits),
+        exits=sorted(rotate_direction(d, orientation) for d in info.exits),
         highways=[
-            (rotate_corner(h.ends[0], cell.orientation), rotate_corner(h.ends[1], cell.orientation))
+            (rotate_corner(h.ends[0], orientation), rotate_corner(h.ends[1], orientation))
             for h in info.highways
         ],
         metro=info.metro,
-        shopping_centers=[MARKS[m] for m in state.loot_marks.get(cell.tile, [])],
+        shopping_centers=[MARKS[m] for m in marks],
         occupation=None
-        if occ is None
+        if occupied is None
         else OccupationView(
-            faction=state.factions[occ.seat],
-            occupation=occ.occ,
-            name=occupation_name(occ.occ),
-            is_start=load_content().occupations[occ.occ].is_start,
+            faction=occupied[0],
+            occupation=occupied[1],
+            name=occupation_name(occupied[1]),
+            is_start=load_content().occupations[occupied[1]].is_start,
         ),
-        blocs={
-            state.factions[s]: state.blocs_of(s, cell.tile)
-            for s in range(state.seats)
-            if state.blocs_of(s, cell.tile)
-        },
-        cops=state.cops.get(cell.tile, 0),
-        van_damage=state.vans.get(cell.tile),
+        blocs=dict(blocs),
+        cops=cops,
+        van_damage=van_damage,
         occupation_circle=info.occupation_circle,
     )
 
