@@ -7,6 +7,7 @@ nothing done is a standstill."""
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from engine.core import ActionBase, Game, Prompt, in_phase
@@ -128,14 +129,26 @@ def prompts(game: Game[RiotState, Any], state: RiotState) -> dict[int, Prompt]:
     seat = acting(state)
     if seat is None:
         return {}
-    offered = legal(state, seat)
-    quick = [a for a in offered if a.kind in QUICK]
+    quick, kinds = _offered(state, seat)
     prompt = Prompt(
         seat=seat,
         msg=_question(state, seat),
-        kinds=sorted({a.kind for a in offered}),
+        kinds=sorted(kinds),
         choices=game.quick_choices(state, quick),
         out_of_turn=seat != state.active or state.phase == "placement",
         default=default(state, seat).model_dump(),
     )
     return in_phase({seat: prompt}, f"round-{state.round.number}-{state.active}")
+
+
+def _offered(state: RiotState, seat: int) -> tuple[list[ActionBase], set[str]]:
+    """The seat's quick actions and every kind of action it may take: what `legal` lists,
+    except that in a turn's actions a move or an attack is only looked for, not listed. Every
+    position's prompt asks, and listing them all was a fifth of a played step's time; they
+    are typed with autocomplete, which lists them (`legal`)."""
+    if state.pending or state.phase != "act":
+        offered = legal(state, seat)
+        return [a for a in offered if a.kind in QUICK], {a.kind for a in offered}
+    cards = [*turn.turn_cards(state, seat), End()]
+    found = [*islice(turn.moves(state, seat), 1), *islice(c.attacks(state, seat), 1)]
+    return [a for a in cards if a.kind in QUICK], {a.kind for a in (*cards, *found)}

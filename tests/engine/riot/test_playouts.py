@@ -11,6 +11,7 @@ import pytest
 
 from engine.games.riot import GAME
 from engine.games.riot.board import area_of
+from engine.games.riot.prompts import QUICK
 from engine.games.riot.state import HOSPITAL, HQ, NEW, SUPPLY, RiotState
 from engine.games.riot.view import RiotView
 from engine.players import play_step, player_for, random_player
@@ -63,6 +64,27 @@ def _play(seed: int, players: int, own: bool) -> int:
 def test_seeded_playouts_keep_the_invariants_and_end(players: int) -> None:
     for seed in range(4):
         assert _play(seed, players, own=seed % 2 == 0) > 0
+
+
+def test_each_prompt_offers_the_kinds_and_quick_choices_the_seat_may_take() -> None:
+    """A prompt looks for a move and an attack without listing them all; what it offers is
+    still what `legal` lists: the same kinds, and every quick choice, in order."""
+    checked = 0
+    for seed in range(3):
+        players = 2 + seed % 3
+        state = GAME.setup(GAME.make_options(players), seed)
+        factory = player_for if seed % 2 else lambda _game, s: random_player(s)
+        movers = {s: factory(GAME, seed * 10 + s) for s in range(players)}
+        rng = Rng.seeded(seed)
+        while GAME.outcome(state) is None:
+            for seat, prompt in GAME.prompts(state).items():
+                legal = GAME.legal_actions(state, seat)
+                assert prompt.kinds == sorted({a.kind for a in legal})
+                quick = [a.model_dump(mode="json") for a in legal if a.kind in QUICK]
+                assert [c.action for c in prompt.choices] == quick
+                checked += 1
+            state = play_step(GAME, state, movers, rng)[1].state
+    assert checked > 1000
 
 
 SLOW_GAMES = 300
