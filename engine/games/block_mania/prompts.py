@@ -5,6 +5,7 @@ Justice cards run out, so defaults alone finish a game."""
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from engine.core import ActionBase, Game, Prompt, in_phase
@@ -56,20 +57,38 @@ def prompts(game: Game[ManiaState, Any], state: ManiaState) -> dict[int, Prompt]
     seat = acting(state)
     if seat is None:
         return {}
-    offered = legal(state, seat)
+    offered, kinds = _offered(state, seat)
     quick = [a for a in offered if a.kind in QUICK]
     question = m(f"mania.prompt.{state.phase}", n=state.cp)
     key = f"turn-{state.turn}"
     if state.phase == "defensive" and state.window is not None:
-        kinds = sorted({a.kind for a in offered if a.kind != "end"})
+        shown = sorted({a.kind for a in offered if a.kind != "end"})
         shots = game.quick_choices(state, [a for a in offered if isinstance(a, Attack)])
-        window = state.window.prompt(question, End().model_dump(), kinds=kinds, choices=shots)
+        window = state.window.prompt(question, End().model_dump(), kinds=shown, choices=shots)
         return in_phase(window, key)
     prompt = Prompt(
         seat=seat,
         msg=question,
-        kinds=sorted({a.kind for a in offered}),
+        kinds=sorted(kinds),
         choices=game.quick_choices(state, quick),
         default=default(state, seat).model_dump(),
     )
     return in_phase({seat: prompt}, key)
+
+
+def _offered(state: ManiaState, seat: int) -> tuple[list[ActionBase], set[str]]:
+    """What `legal` lists, but for moves in the Command phase, which are only looked for: the
+    prompt shows their kind, not each of them (they are typed with autocomplete), and every
+    position's prompt asks. Listing every Blocker's reach was a quarter of a played step."""
+    if state.phase != "command":
+        offered = legal(state, seat)
+        return offered, {a.kind for a in offered}
+    found: list[ActionBase] = [
+        *turn.activatable(state),
+        *turn.switches(state),
+        *ordnance.offered(state),
+    ]
+    if turn.may_deploy(state):
+        found.append(Deploy())
+    found += [*turn.cards_for(state, seat), End()]
+    return found, {a.kind for a in (*found, *islice(turn.moves(state), 1))}

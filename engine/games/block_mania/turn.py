@@ -4,6 +4,8 @@ Blockers, Mania cards, the opponent's Defensive Fire, the Combat phase, and the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core import IllegalAction
 from engine.games.block_mania import board, combat, damage, names, victory
 from engine.games.block_mania.actions import Activate, Attack, Move, Play, Switch
@@ -108,15 +110,15 @@ def deploy(state: ManiaState) -> list[Msg]:
     return [m("mania.event.deployed", unit=names.blocker(b), square=names.square(b.at))]
 
 
-def moves(state: ManiaState) -> list[Move]:
-    found: list[Move] = []
+def moves(state: ManiaState) -> Iterator[Move]:
+    """Each Blocker's reach found as it is asked for, so a prompt that only looks for a move
+    stops at the first (`prompts`)."""
     for b in board.in_play(state):
         if not (controls(state, b) and b.active) or b.locked or b.steps >= MAX_STEPS:
             continue
         for to, cost in board.steps(state, b).items():
             if cost <= b.mp + state.cp:
-                found.append(Move(blocker=b.id, to=to))
-    return found
+                yield Move(blocker=b.id, to=to)
 
 
 def move(state: ManiaState, action: Move) -> list[Msg]:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.games.block_mania import board
+from engine.games.block_mania.prompts import QUICK as QUICK_KINDS
 from engine.games.block_mania.rules import GAME
 from engine.games.block_mania.state import GONE, ManiaState
 
@@ -76,6 +77,25 @@ def _play(seed: int, by_default: bool, players: int = 2, gear: tuple[str, ...] =
         for b in state.blockers:
             assert b.at == GONE or b.at in state.squares
     raise AssertionError(f"seed {seed} did not end in {STEP_CAP} steps")
+
+
+def test_each_prompt_offers_the_kinds_and_quick_choices_the_seat_may_take() -> None:
+    """A Command phase prompt looks for a move without listing every Blocker's reach; what it
+    offers is still what `legal` lists: the same kinds, and every quick choice, in order."""
+    checked = 0
+    for seed in range(4):
+        state = GAME.setup(GAME.make_options(2 + 2 * (seed % 2)), seed)
+        rng = random.Random(seed)
+        while GAME.outcome(state) is None:
+            ((seat, prompt),) = GAME.prompts(state).items()
+            legal = GAME.legal_actions(state, seat)
+            if state.phase != "defensive":
+                assert prompt.kinds == sorted({a.kind for a in legal})
+                quick = [a.model_dump(mode="json") for a in legal if a.kind in QUICK_KINDS]
+                assert [c.action for c in prompt.choices] == quick
+                checked += 1
+            state = GAME.apply(state, seat, rng.choice(legal)).state
+    assert checked > 400
 
 
 def _random_games(seeds: range) -> None:

@@ -298,14 +298,17 @@ class Content(Frozen):
         self._items = _first_by_id(self.equipment.items)
         self._cards = _first_by_id(self.cards.cards)
 
+    # The indexes are read from the private slot directly: pydantic's lookup of a private
+    # attribute is slow, and a played step asks these a few hundred times.
+
     def blocker(self, type_id: str) -> BlockerType:
-        return self._blockers[type_id]
+        return self.__pydantic_private__["_blockers"][type_id]  # type: ignore[index]
 
     def item(self, item_id: str) -> Item:
-        return self._items[item_id]
+        return self.__pydantic_private__["_items"][item_id]  # type: ignore[index]
 
     def card(self, card_id: str) -> Card:
-        return self._cards[card_id]
+        return self.__pydantic_private__["_cards"][card_id]  # type: ignore[index]
 
     def walkway(self, walkway_id: str) -> Walkway:
         return next(w for w in self.tables.walkways if w.id == walkway_id)
