@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 import bot  # noqa: F401  (the bot's catalog folder joins the catalogs when it is imported)
 import render  # noqa: F401  (so does the boards' own)
+from engine import messages
 from engine.games import GAMES
 from engine.games.registry import catalog_folder
 from engine.messages import (
@@ -202,3 +204,48 @@ def test_every_language_is_named_in_every_language() -> None:
     ]
     assert not missing, missing
     assert say(m("bot.language.en"), "es") != say(m("bot.language.en"), "en")
+
+
+def _read_twice(path: Path, language: str) -> tuple[object, object]:
+    """What the first process reads of a catalog (Babel parsing it), and what the next one
+    reads (the cache the first left)."""
+    return messages._entries(path, language), messages._entries(path, language)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_catalog_read_from_its_cache_is_the_catalog_babel_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """Every catalog folder's file: a bot starting after another reads the same entries and
+    plural rule as the first, which had Babel parse the file."""
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "cache"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    for folder in catalog_folders():
+        path = folder / f"{language}.po"
+        parsed, cached = _read_twice(path, language)
+        assert messages._cache_file(path) is not None
+        assert messages._cache_file(path).exists()  # type: ignore[union-attr]
+        assert cached == parsed
+        entries, rule = parsed  # type: ignore[misc]
+        assert rule == read_catalog(path, language).plural_expr
+        assert entries
+
+
+def test_an_edited_catalog_is_read_again_and_an_unwritable_cache_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "cache"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    path = tmp_path / "locale" / "en.po"
+    path.parent.mkdir()
+    path.write_text('msgid "demo.one"\nmsgstr "One"\n', encoding="utf-8")
+    first, _ = _read_twice(path, "en")
+    assert first[0] == {"demo.one": ("One",)}  # type: ignore[index]
+    path.write_text('msgid "demo.one"\nmsgstr "One, edited"\n', encoding="utf-8")
+    assert messages._entries(path, "en")[0] == {"demo.one": ("One, edited",)}
+    monkeypatch.setattr(sys, "pycache_prefix", str(path))  # a file: no folder can go there
+    assert messages._entries(path, "en")[0] == {"demo.one": ("One, edited",)}
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "elsewhere"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert messages._entries(path, "en")[0] == {"demo.one": ("One, edited",)}
+    assert not (tmp_path / "elsewhere").exists(), "no cache where no bytecode is written"
