@@ -5,6 +5,7 @@ Justice cards run out, so defaults alone finish a game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
@@ -33,15 +34,7 @@ def legal(state: ManiaState, seat: int) -> list[ActionBase]:
     if phase == "justice":
         return list(turn.cards_for(state, seat))
     if phase == "command":
-        found: list[ActionBase] = [
-            *turn.activatable(state),
-            *turn.moves(state),
-            *turn.switches(state),
-            *ordnance.offered(state),
-        ]
-        if turn.may_deploy(state):
-            found.append(Deploy())
-        return [*found, *turn.cards_for(state, seat), End()]
+        return _commands(state, seat, turn.moves(state))
     if phase == "defensive":
         return [*turn.defensive_shots(state), *turn.cards_for(state, seat), End()]
     return [*turn.attacks(state), *turn.cards_for(state, seat), End()]
@@ -83,12 +76,19 @@ def _offered(state: ManiaState, seat: int) -> tuple[list[ActionBase], set[str]]:
     if state.phase != "command":
         offered = legal(state, seat)
         return offered, {a.kind for a in offered}
+    found = _commands(state, seat, ())
+    return found, {a.kind for a in (*found, *islice(turn.moves(state), 1))}
+
+
+def _commands(state: ManiaState, seat: int, moves: Iterable[ActionBase]) -> list[ActionBase]:
+    """The Command phase's actions in the order `legal` lists them, with `moves` in their
+    place."""
     found: list[ActionBase] = [
         *turn.activatable(state),
+        *moves,
         *turn.switches(state),
         *ordnance.offered(state),
     ]
     if turn.may_deploy(state):
         found.append(Deploy())
-    found += [*turn.cards_for(state, seat), End()]
-    return found, {a.kind for a in (*found, *islice(turn.moves(state), 1))}
+    return [*found, *turn.cards_for(state, seat), End()]

@@ -57,12 +57,13 @@ def legal(state: RiotState, seat: int) -> list[ActionBase]:
         return list(turn.purchases(state, seat))
     if state.phase == "deploy":
         return list(turn.deployments(state, seat))
-    return [
-        *turn.moves(state, seat),
-        *c.attacks(state, seat),
-        *turn.turn_cards(state, seat),
-        End(),
-    ]
+    return _acts(state, seat, [*turn.moves(state, seat), *c.attacks(state, seat)])
+
+
+def _acts(state: RiotState, seat: int, moving: list[ActionBase]) -> list[ActionBase]:
+    """A turn's actions in the order `legal` lists them: `moving` (moves, then attacks), the
+    turn's cards, and ending the turn."""
+    return [*moving, *turn.turn_cards(state, seat), End()]
 
 
 def default(state: RiotState, seat: int) -> ActionBase:
@@ -149,6 +150,6 @@ def _offered(state: RiotState, seat: int) -> tuple[list[ActionBase], set[str]]:
     if state.pending or state.phase != "act":
         offered = legal(state, seat)
         return [a for a in offered if a.kind in QUICK], {a.kind for a in offered}
-    cards = [*turn.turn_cards(state, seat), End()]
     found = [*islice(turn.moves(state, seat), 1), *islice(c.attacks(state, seat), 1)]
-    return [a for a in cards if a.kind in QUICK], {a.kind for a in (*cards, *found)}
+    acts = _acts(state, seat, found)
+    return [a for a in acts if a.kind in QUICK], {a.kind for a in acts}
