@@ -72,7 +72,7 @@ def prompts(game: Game[ManiaState, Any], state: ManiaState) -> dict[int, Prompt]
 def _offered(state: ManiaState, seat: int) -> tuple[list[ActionBase], set[str]]:
     """What `legal` lists, but for moves in the Command phase, which are only looked for: the
     prompt shows their kind, not each of them (they are typed with autocomplete), and every
-    position's prompt asks. Listing every Blocker's reach was a quarter of a played step."""
+    position's prompt asks. Listing every Blocker's reach was about a tenth of a step."""
     if state.phase != "command":
         offered = legal(state, seat)
         return offered, {a.kind for a in offered}

@@ -145,8 +145,8 @@ def prompts(game: Game[RiotState, Any], state: RiotState) -> dict[int, Prompt]:
 def _offered(state: RiotState, seat: int) -> tuple[list[ActionBase], set[str]]:
     """The seat's quick actions and every kind of action it may take: what `legal` lists,
     except that in a turn's actions a move or an attack is only looked for, not listed. Every
-    position's prompt asks, and listing them all was a fifth of a played step's time; they
-    are typed with autocomplete, which lists them (`legal`)."""
+    position's prompt asks, and listing them all was about a tenth of a fuzzed step's time;
+    they are typed with autocomplete, which lists them (`legal`)."""
     if state.pending or state.phase != "act":
         offered = legal(state, seat)
         return [a for a in offered if a.kind in QUICK], {a.kind for a in offered}
