@@ -55,7 +55,12 @@ async def deployed(
     if backend == SQLITE:
         database = folder / "games.sqlite3"
         children = [
-            ChildBot(standin, database, settings={**settings, "RENDER_WORKERS": str(workers)})
+            ChildBot(
+                standin,
+                database,
+                settings={**settings, "RENDER_WORKERS": str(workers)},
+                fresh=True,
+            )
         ]
         store: GameStore = SqliteStore(database)
         guilds: list[int | None] = [None]
@@ -74,6 +79,7 @@ async def deployed(
                     "SHARD_IDS": f"[{shard}]",
                     "RENDER_WORKERS": str(max(1, workers // 2)),
                 },
+                fresh=True,
             )
             for shard in range(PROCESSES[POSTGRESQL])
         ]

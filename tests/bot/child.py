@@ -7,19 +7,33 @@ as in production) after pointing discord.py at the stand-in named by `STANDIN_AP
 `STANDIN_GATEWAY_URL`: discord.py keeps both addresses in process-wide class attributes, so the
 child has to set them itself before the client starts. `ChildBot` starts and stops such a
 child from a test.
+
+Loading the bot's code (the five games' models, discord.py, the renderers) is most of a start's
+CPU, about a core-second, and the crash suites restart a child some thirty times a game. So a
+test process keeps one fork server that has loaded that code (`LOADED_FIRST`), and each child is
+a fresh fork of it that then runs `main` with its own environment, folder and output pipes: the
+same process a `python -m tests.bot.child` would be once its imports are done, killed and
+signalled by its pid like any other.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
+import multiprocessing
 import os
 import signal
+import subprocess
 import sys
+import threading
 import time
-from collections.abc import Mapping
+import traceback
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from multiprocessing import reduction
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +47,81 @@ TOKEN = "standin-token"
 DRAIN_TIMEOUT = 10.0
 GAME_SEED = "STANDIN_GAME_SEED"
 """Deal every game this child starts from this seed, so a crash run replays the same game."""
+
+
+LOADED_FIRST = (
+    "tests.bot.child",
+    "yarl",
+    "discord.gateway",
+    "discord.http",
+    "bot.__main__",
+    "bot.discord.app",
+    "bot.discord.drawing_worker",
+    "bot.store.choice",
+    "bot.table.upkeep",
+)
+"""What the fork server imports before it forks: everything a child bot loads on its way to
+connecting, except PostgreSQL's driver, which only the children that use it load."""
+
+_FORKS = multiprocessing.get_context("forkserver")
+_FORKS.set_forkserver_preload(list(LOADED_FIRST))
+_LIVE: set[BaseProcess] = set()
+
+
+@atexit.register
+def _kill_leftovers() -> None:
+    """A child a failed test left running would make multiprocessing's own exit handler (run
+    after this one) wait for it forever; kill it instead, as the process it replaces would be
+    left behind as an orphan."""
+    for process in list(_LIVE):
+        if process.is_alive():
+            process.kill()
+
+
+class _Passed:
+    """One of this process's descriptors, duplicated into the child by the fork server."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __reduce__(self) -> tuple[object, tuple[object]]:
+        return (_received, (reduction.DupFd(self.fd),))
+
+
+def _received(passed: reduction.DupFd) -> int:  # type: ignore[name-defined]
+    return passed.detach()  # type: ignore[no-any-return]
+
+
+def _run_forked(env: dict[str, str], cwd: str, stdout: int, stderr: int) -> None:
+    """In the fork: become `python -m tests.bot.child` run in `cwd` with `env`, and end as that
+    interpreter would. multiprocessing's own ending would join the bot's drawing workers before
+    the executors' exit hook has told them to stop, and skip the atexit handlers."""
+    os.dup2(stdout, 1)
+    os.dup2(stderr, 2)
+    os.close(stdout)
+    os.close(stderr)
+    for stream in (sys.stdout, sys.stderr):
+        stream.reconfigure(write_through=True)  # type: ignore[union-attr]
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(env)
+    sys.argv = [__file__]
+    code: object
+    try:
+        code = main()
+    except SystemExit as stop:
+        code = stop.code
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    if code is not None and not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    threading._shutdown()  # type: ignore[attr-defined]
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code or 0)
 
 
 def main() -> int:
@@ -80,7 +169,9 @@ class ChildBot:
 
     `stderr` is what the current (or last) run wrote; `runs` keeps every run's. Settings are
     environment variables (`settings={"DECISION_DEADLINE_HOURS": "1"}` overrides a default).
-    The child runs in the database's folder, so no `.env` of the checkout is read.
+    The child runs in the database's folder, so no `.env` of the checkout is read. `fresh`: a
+    `python -m tests.bot.child` of its own instead of a fork of the server, for a benchmark that
+    measures the bot's memory (a fork shares its pages with the server).
     """
 
     def __init__(
@@ -90,8 +181,10 @@ class ChildBot:
         *,
         settings: Mapping[str, str] | None = None,
         ready_timeout: float = 30.0,
+        fresh: bool = False,
     ) -> None:
         self.standin = standin
+        self.fresh = fresh
         self.database = database
         self.ready_timeout = ready_timeout
         self.settings = {
@@ -102,7 +195,8 @@ class ChildBot:
             "LOG_LEVEL": "INFO",
             **(settings or {}),
         }
-        self.process: asyncio.subprocess.Process | None = None
+        self._pid: int | None = None
+        self._exit: asyncio.Future[int] | None = None
         self.runs: list[list[str]] = []
         """Per run, oldest first, the lines the child wrote to stderr."""
         self.stdout: list[str] = []
@@ -111,12 +205,17 @@ class ChildBot:
 
     @property
     def running(self) -> bool:
-        return self.process is not None and self.process.returncode is None
+        return self._exit is not None and not self._exit.done()
+
+    @property
+    def returncode(self) -> int | None:
+        """The last run's exit code (minus the signal that ended it), None while it runs."""
+        return None if self._exit is None or not self._exit.done() else self._exit.result()
 
     @property
     def pid(self) -> int:
-        assert self.process is not None, "never started"
-        return self.process.pid
+        assert self._pid is not None, "never started"
+        return self._pid
 
     @property
     def stderr(self) -> str:
@@ -140,23 +239,10 @@ class ChildBot:
             raise RuntimeError("the child bot is already running")
         before = self.standin.connections
         self.database.parent.mkdir(parents=True, exist_ok=True)
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.bot.child",
-            cwd=self.database.parent,
-            env=self.env(),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
         lines: list[str] = []
         self.runs.append(lines)
-        assert self.process.stdout is not None and self.process.stderr is not None
-        self._readers = [
-            asyncio.create_task(self._read(self.process.stderr, lines)),
-            asyncio.create_task(self._read(self.process.stdout, self.stdout)),
-        ]
+        await self._fork(lines)
+        assert self._exit is not None
         ready = asyncio.create_task(
             self.standin.wait_until(
                 lambda: self.standin.connections > before and self.online(),
@@ -164,27 +250,90 @@ class ChildBot:
                 what="the child bot to connect",
             )
         )
-        exited = asyncio.create_task(self.process.wait())
-        await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({ready, self._exit}, return_when=asyncio.FIRST_COMPLETED)
         if not ready.done():
             ready.cancel()
             await self._drain()
             raise ChildExited(
-                f"the bot exited with {self.process.returncode} before it was ready:\n"
-                + self.stderr
+                f"the bot exited with {self.returncode} before it was ready:\n" + self.stderr
             )
-        exited.cancel()
         if ready.exception() is not None:
             await self.kill()
             raise ChildExited(f"{ready.exception()}; the bot wrote:\n{self.stderr}")
         await self.standin.wait_ready(timeout=self.ready_timeout)
 
+    async def _fork(self, lines: list[str]) -> None:
+        """A child with its own environment, folder and output pipes, whose end is awaited
+        through a descriptor that becomes readable when it exits. The first fork of a test
+        process waits for the server to load the code, in a thread so that the stand-in keeps
+        serving meanwhile."""
+        loop = asyncio.get_running_loop()
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        ended: int
+        reap: Callable[[], int]
+        try:
+            if self.fresh:
+                process = subprocess.Popen(
+                    [sys.executable, "-m", "tests.bot.child"],
+                    cwd=self.database.parent,
+                    env=self.env(),
+                    stdin=subprocess.DEVNULL,
+                    stdout=out_w,
+                    stderr=err_w,
+                )
+                ended = os.pidfd_open(process.pid)
+                reap = process.wait
+                self._pid = process.pid
+            else:
+                forked = _FORKS.Process(
+                    target=_run_forked,
+                    args=(self.env(), str(self.database.parent), _Passed(out_w), _Passed(err_w)),
+                    name="child-bot",
+                )
+                await asyncio.to_thread(forked.start)
+                _LIVE.add(forked)
+                ended = forked.sentinel
+
+                def reap() -> int:
+                    forked.join()
+                    _LIVE.discard(forked)
+                    assert forked.exitcode is not None
+                    return forked.exitcode
+
+                self._pid = forked.pid
+        finally:
+            os.close(out_w)
+            os.close(err_w)
+        exit_code: asyncio.Future[int] = loop.create_future()
+
+        def exited() -> None:
+            loop.remove_reader(ended)
+            if self.fresh:
+                os.close(ended)
+            exit_code.set_result(reap())
+
+        loop.add_reader(ended, exited)
+        self._exit = exit_code
+        self._readers = [
+            asyncio.create_task(self._read(await self._pipe(err_r), lines)),
+            asyncio.create_task(self._read(await self._pipe(out_r), self.stdout)),
+        ]
+
+    @staticmethod
+    async def _pipe(fd: int) -> asyncio.StreamReader:
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader()
+        pipe = open(fd, "rb", buffering=0)  # noqa: SIM115 - the transport closes it at EOF
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
+        return reader
+
     async def kill(self) -> int:
         """SIGKILL, as a crash would end it: no shutdown code runs. Returns the exit code."""
-        assert self.process is not None, "never started"
+        assert self._exit is not None, "never started"
         if self.running:
-            self.process.kill()
-        code = await self.process.wait()
+            os.kill(self.pid, signal.SIGKILL)
+        code = await asyncio.shield(self._exit)
         await self._drain()
         await self.offline()
         return code
@@ -192,11 +341,11 @@ class ChildBot:
     async def terminate(self, sig: signal.Signals = signal.SIGTERM, timeout: float = 15.0) -> Exit:
         """Send `sig` and wait for the exit; a child still alive after `timeout` is killed and
         the test fails, with what it wrote."""
-        assert self.process is not None and self.running, "not running"
+        assert self._exit is not None and self.running, "not running"
         started = time.monotonic()
-        self.process.send_signal(sig)
+        os.kill(self.pid, sig)
         try:
-            code = await asyncio.wait_for(self.process.wait(), timeout)
+            code = await asyncio.wait_for(asyncio.shield(self._exit), timeout)
         except TimeoutError:
             await self.kill()
             raise AssertionError(

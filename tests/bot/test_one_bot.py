@@ -31,7 +31,7 @@ async def test_a_second_bot_on_the_same_database_refuses_to_start(tmp_path: Path
                 raise AssertionError("the second bot came online")
             except ChildExited:
                 pass
-            assert second.process is not None and second.process.returncode == 1
+            assert second.returncode == 1
             lines = second.stderr.strip().splitlines()
             assert len(lines) == 1, second.stderr
             assert f"Another bot already runs on the database {database}" in lines[0]
