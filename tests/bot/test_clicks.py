@@ -241,6 +241,13 @@ async def test_commands_menus_and_clicks_leave_no_interaction_behind(tmp_path: P
     assert left == []
 
 
+async def handlers_over() -> None:
+    """Until no task discord.py started for a command or a click is left running."""
+    ours = ("CommandTree-invoker", "discord-ui-")
+    while any(not task.done() and task.get_name().startswith(ours) for task in asyncio.all_tasks()):
+        await asyncio.sleep(0.01)
+
+
 async def test_buttons_sent_and_clicked_leave_no_view_behind(tmp_path: Path):
     """A table posts and clicks buttons all game long, for weeks. discord.py keeps a sent view
     of plain buttons (a rewind's vote) in its view store for the life of the process, and a
@@ -248,8 +255,11 @@ async def test_buttons_sent_and_clicked_leave_no_view_behind(tmp_path: Path):
     waits for the cyclic collector, which stalls every table while it walks them. Once a
     message is sent and once a click is handled, no view and no button object is left."""
 
-    def views(earlier: frozenset[int] = frozenset()) -> list[object]:
-        """Views and items alive now, but for `earlier` (ids of those made before)."""
+    async def views(earlier: frozenset[int] = frozenset()) -> list[object]:
+        """Views and items alive once the bot's handlers are over, but for `earlier` (ids of
+        those made before). A player has their answer before its handler ends, so on a busy
+        machine the test can be there first."""
+        await handlers_over()
         return [
             o
             for o in gc.get_objects()
@@ -258,25 +268,25 @@ async def test_buttons_sent_and_clicked_leave_no_view_behind(tmp_path: Path):
 
     async with Session(tmp_path / "games.sqlite3") as session:
         gc.collect()
-        earlier = frozenset(id(o) for o in views())  # made by other tests and still held
+        earlier = frozenset(id(o) for o in await views())  # made by other tests and still held
         gc.disable()
         try:
             alice, bob = session.user("alice"), session.user("bob")
             await session.open_game("not_on_my_block", alice, bob, seed=7)
-            left = views(earlier)
+            left = await views(earlier)
             for _ in range(4):
                 table = await session.table()
                 seat = min(table.prompts())
                 action = table.game.legal_actions(table.state, seat)[0].model_dump()
                 await session.bot.tables.act(table, table.holder(seat), action, seat)
                 await session.bot.publisher.publish(table.row.id)
-                left += views(earlier)
+                left += await views(earlier)
             asked = await session.confirm(alice, "game", "table", "rewind", moves=2)
             assert "once everyone agrees" in asked
             vote = next(m for m in reversed(session.posts()) if "Agree" in str(m.components))
-            left += views(earlier)
+            left += await views(earlier)
             assert "rewound" in await click(session, bob, vote, "Agree")
-            left += views(earlier)
+            left += await views(earlier)
         finally:
             gc.enable()
     assert left == []
