@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from multiprocessing import reduction
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tests.standin import StandIn
@@ -88,8 +88,9 @@ class _Passed:
         return (_received, (reduction.DupFd(self.fd),))
 
 
-def _received(passed: reduction.DupFd) -> int:  # type: ignore[name-defined]
-    return passed.detach()  # type: ignore[no-any-return]
+def _received(passed: Any) -> int:
+    """In the child: the descriptor the fork server handed over (`reduction.DupFd`'s)."""
+    return int(passed.detach())
 
 
 def _run_forked(env: dict[str, str], cwd: str, stdout: int, stderr: int) -> None:
