@@ -2,7 +2,8 @@
 
 Covers injected 5xx (retried, then surfaced), 429 (retried after ``retry_after``), hangs, gone
 channels and messages, revoked permissions, nonce dedupe, channel history paging, answering a
-deferral by editing the original response, and a bot in a child process killed mid-request.
+deferral by editing the original response, and a bot in a child process killed mid-request or
+mid-upload.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import io
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+import aiohttp
 import discord
 import pytest
+import yarl
 
 from tests.standin import ChannelRecord, StandIn, UserRecord
 
@@ -447,7 +450,9 @@ async def test_history_in_threads_and_dms(
 
 CHILD = """
 import sys
+import aiohttp
 import discord
+import yarl
 
 client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
 
@@ -525,3 +530,34 @@ async def test_clearing_named_faults_leaves_the_others_catching(
     assert mine.hits == 0 and [m.id for m in standin.messages(general)] == [sent.id]
     standin.clear_faults()
     assert standin.faults == [] and not theirs.active
+
+
+async def test_a_caller_that_hangs_up_mid_upload_changes_nothing(
+    standin: StandIn, general: ChannelRecord
+) -> None:
+    """A bot killed while it uploads a new board for a message: the edit never arrived whole,
+    so the message stays as it was and the stand-in reports no error of its own."""
+    api = yarl.URL(standin.api_base)
+    async with aiohttp.ClientSession() as http:
+        posted = await http.post(f"{api}/channels/{general.id}/messages", json={"content": "was"})
+        message = await posted.json()
+    parts = (
+        b'--cut\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n'
+        b'{"content": "now"}\r\n'
+        b'--cut\r\nContent-Disposition: form-data; name="files[0]"; filename="board.png"\r\n'
+        b"Content-Type: image/png\r\n\r\n" + b"\x89PNG" * 1000
+    )
+    head = (
+        f"PATCH {api.path}/channels/{general.id}/messages/{message['id']} HTTP/1.1\r\n"
+        f"Host: {api.host}\r\nContent-Type: multipart/form-data; boundary=cut\r\n"
+        f"Content-Length: {len(parts) + 100_000}\r\n\r\n"
+    ).encode()
+    assert api.host is not None and api.port is not None
+    _, writer = await asyncio.open_connection(api.host, api.port)
+    writer.write(head + parts)
+    await writer.drain()
+    await asyncio.sleep(0.2)  # the stand-in is reading the upload, waiting for the rest
+    writer.transport.abort()  # the connection dropped as a killed process drops it
+    await asyncio.sleep(0.2)
+    assert [m.content for m in standin.messages(general)] == ["was"]
+    standin.assert_clean()

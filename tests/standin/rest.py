@@ -256,9 +256,18 @@ async def serve(request: web.Request, handler: Handler) -> web.StreamResponse:
     except ApiError as exc:
         return reply(exc.body(), status=exc.status)
     except Exception as exc:  # a stand-in bug: answer 400 (5xx makes discord.py retry slowly)
+        if isinstance(exc, ConnectionResetError) and hung_up(request):
+            return web.Response(status=400)  # read by no one
         log.exception("stand-in crashed on %s %s", request.method, request.path)
         w.errors.append(f"{request.method} {request.path}: {exc!r}")
         return reply({"code": 0, "message": f"stand-in error: {exc!r}"}, status=400)
+
+
+def hung_up(request: web.Request) -> bool:
+    """The caller is gone: a bot killed while it sent a request (an upload, say) leaves it
+    unread to its end. As on Discord, nothing of it is done and no one is left to answer."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
 
 
 def take_fault(w: World, request: web.Request) -> faults.Fault | None:
