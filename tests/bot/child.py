@@ -70,9 +70,8 @@ _LIVE: set[BaseProcess] = set()
 
 @atexit.register
 def _kill_leftovers() -> None:
-    """A child a failed test left running would make multiprocessing's own exit handler (run
-    after this one) wait for it forever; kill it instead, as the process it replaces would be
-    left behind as an orphan."""
+    """A child that a failed test left running would make multiprocessing's own exit handler
+    (which runs after this one) wait for it forever, so it is killed instead."""
     for process in list(_LIVE):
         if process.is_alive():
             process.kill()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import gc
+import time
 from pathlib import Path
 
 import discord
@@ -241,10 +242,14 @@ async def test_commands_menus_and_clicks_leave_no_interaction_behind(tmp_path: P
     assert left == []
 
 
-async def handlers_over() -> None:
-    """Until no task discord.py started for a command or a click is left running."""
+async def handlers_over(timeout: float = 30.0) -> None:
+    """Until no task discord.py started for a command or a click is left running (a handler
+    still running after `timeout` is left to the count, which then names what it holds)."""
     ours = ("CommandTree-invoker", "discord-ui-")
-    while any(not task.done() and task.get_name().startswith(ours) for task in asyncio.all_tasks()):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and any(
+        not task.done() and task.get_name().startswith(ours) for task in asyncio.all_tasks()
+    ):
         await asyncio.sleep(0.01)
 
 
