@@ -17,7 +17,7 @@ from engine import ActionBase
 from engine.computer import Level
 from engine.players import player_for, seen
 from tests.bot.driver import Policy, step
-from tests.bot.harness import Session, reply_text
+from tests.bot.harness import Session, game_end, reply_text
 from tests.standin import UserRecord
 
 STEPS = 3000
@@ -91,10 +91,11 @@ async def test_a_person_plays_not_on_my_block_to_its_end_against_the_computer(tm
         assert table.row.status == "finished"
         log = await session.bot.store.action_log(table.row.id)
         assert {e.user_id for e in log} == {host.id, computer}
+        end, _ = await game_end(session)  # the end, then the timelapse right after it
+        assert "Game over" in end.content
         said = [m.content for m in session.posts()]
         assert any("🤖 computer (casual)" in text for text in said), "its seat is named"
         assert not any(f"<@{computer}>" in text for text in said), "it is never mentioned"
-        assert any("Game over" in text for text in said[-3:])
         # Its moves show as they are made, like a person's: none is told as one the bot
         # failed to post, and a turn of many moves does not take a message per move.
         assert not any("Posted late" in text for text in said)
