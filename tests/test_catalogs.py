@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-import bot  # noqa: F401  (the bot's catalog folder joins the catalogs when it is imported)
-import render  # noqa: F401  (so does the boards' own)
+import bot  # its catalog folder joins the catalogs when it is imported
+import render  # so does the boards' own
 from engine import messages
 from engine.games import GAMES
 from engine.games.registry import catalog_folder
@@ -222,7 +222,9 @@ def test_a_catalog_read_from_its_cache_is_the_catalog_babel_reads(
     monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "cache"))
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     paths = [f / f"{language}.po" for f in catalog_folders() if (f / f"{language}.po").exists()]
-    real = {Path(messages.__file__).parent / "locale", *(catalog_folder(g) for g in GAMES)}
+    packages = (messages, bot, render)  # the engine's, the bot's and the boards' own words
+    real = {Path(str(p.__file__)).parent / "locale" for p in packages}
+    real |= {catalog_folder(g) for g in GAMES}
     assert real <= {path.parent for path in paths}
     for path in paths:
         parsed, cached = _read_twice(path, language)
