@@ -128,7 +128,7 @@ class GameBot(discord.AutoShardedClient):
             self.turns,
             self.publisher,
             self.in_flight,
-            self.is_closed,
+            lambda: self.closing,
             settings.deadline_check_seconds,
             worker_name(settings.shard_ids),
         )

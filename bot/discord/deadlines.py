@@ -23,7 +23,7 @@ from bot.store.models import Post, Wait
 from bot.store.protocol import worker_name
 from bot.table import computer, pace, posts
 from bot.table.computer_ids import is_computer
-from bot.table.model import Table
+from bot.table.model import PlayerError, Table
 from bot.table.pace import Pace
 from bot.table.posts import Control
 from bot.table.speech import to_seat
@@ -66,7 +66,7 @@ class DueSweep:
         turns: Turns,
         publisher: Publisher,
         in_flight: Callable[[], AbstractAsyncContextManager[None]],
-        closed: Callable[[], bool],
+        closing: Callable[[], bool],
         every: float,
         worker: str | None = None,
     ) -> None:
@@ -75,7 +75,9 @@ class DueSweep:
         self.turns = turns
         self.publisher = publisher
         self.in_flight = in_flight
-        self.closed = closed
+        self.closing = closing
+        """Whether shutdown has begun: `in_flight` then refuses every move, so the sweep stops
+        and leaves its waits due for the next start."""
         self.every = every
         self.worker = worker or worker_name()
         """The name its claims go under (`worker_name`, with the process's shards)."""
@@ -100,7 +102,11 @@ class DueSweep:
                         await self._handle(due)
                         handled += 1
                         WAITS_HANDLED.inc()
-                    except Exception:
+                    except Exception as exc:
+                        if isinstance(exc, PlayerError) and self.closing():
+                            # Refused by `in_flight`: not a failure, and no use trying the rest.
+                            log.info("shutting down: the due waits left wait for the next start")
+                            break
                         log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
         finally:
             await self.store.release_waits(worker, taken)
@@ -245,7 +251,7 @@ class DueSweep:
 
     async def run(self) -> None:
         """Sweep forever; errors are logged per sweep so one bad game cannot stop the others."""
-        while not self.closed():
+        while not self.closing():
             self._woken.clear()  # a wake-up from here on is for a move this sweep may miss
             try:
                 await self.sweep()

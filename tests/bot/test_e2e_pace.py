@@ -4,7 +4,10 @@ the absent-player notice, turn limits, pauses and time away."""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
+
+import pytest
 
 from tests.bot.harness import Session, reply_text
 from tests.standin import UserRecord
@@ -123,6 +126,26 @@ async def test_a_turn_limit_plays_the_default_and_says_so(session: Session):
     assert "a secret bid" in note.content
     assert not any(f"bid {card}" in note.content for card in range(1, 10))
     assert table.state.round == 2 or table.state.pending_loser is not None
+
+
+async def test_a_turn_limit_due_while_the_bot_shuts_down_is_played_after_the_restart(
+    session: Session, caplog: pytest.LogCaptureFixture
+):
+    host, guest = await start_toy(session)
+    await session.command(host, "game", "settings", turn_limit=24, on_limit="default")
+    await bid(session, host)
+    await session.advance(23)
+    assert session.bot is not None
+    session.bot.closing = True  # shutdown has begun: moves are refused from here on
+    with caplog.at_level(logging.INFO, logger="bot.discord.deadlines"):
+        assert await session.advance(1.5) == 0
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    assert "left wait for the next start" in caplog.text
+    assert not any("24-hour limit" in m.content for m in session.posts())
+    await session.restart()
+    await session.advance(0)
+    note = next(m for m in session.posts() if "24-hour limit" in m.content)
+    assert "Default for" in note.content and f"<@{guest.id}>" in note.content
 
 
 async def test_a_turn_limit_tells_the_host_who_forces_it_with_a_confirmation(session: Session):
