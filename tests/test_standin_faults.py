@@ -556,8 +556,9 @@ async def test_a_caller_that_hangs_up_mid_upload_changes_nothing(
     _, writer = await asyncio.open_connection(api.host, api.port)
     writer.write(head + parts)
     await writer.drain()
-    await asyncio.sleep(0.2)  # the stand-in is reading the upload, waiting for the rest
+    activity = standin.world.activity
+    await standin.wait_until(lambda: activity.inflight == 1, what="the upload being read")
     writer.transport.abort()  # the connection dropped as a killed process drops it
-    await asyncio.sleep(0.2)
+    await standin.wait_until(lambda: activity.inflight == 0, what="the upload given up")
     assert [m.content for m in standin.messages(general)] == ["was"]
     standin.assert_clean()
