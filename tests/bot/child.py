@@ -302,6 +302,10 @@ class ChildBot:
                     return forked.exitcode
 
                 self._pid = forked.pid
+        except BaseException:  # no child to read them: the read ends go too
+            os.close(out_r)
+            os.close(err_r)
+            raise
         finally:
             os.close(out_w)
             os.close(err_w)
