@@ -22,7 +22,6 @@ workers (`timelapse`, `work`).
 from __future__ import annotations
 
 import asyncio
-import io
 import itertools
 import logging
 import time
@@ -35,6 +34,7 @@ from typing import TypeVar
 import discord
 
 from bot.discord import drawing_worker
+from bot.discord.attachments import Attachment
 from bot.discord.workers import Workers, new_pool
 from bot.metrics import RENDER_SECONDS, WORKER_RESTARTS
 from bot.store.models import GameRow
@@ -132,7 +132,7 @@ class Drawing:
         except Exception:
             log.exception("could not draw the step picture for game %s", after.row.id)
             return None
-        return None if png is None else discord.File(io.BytesIO(png), filename="step.png")
+        return None if png is None else Attachment(png, "step.png")
 
     async def board(self, table: Table, players: list[str] | None = None) -> discord.File:
         """The table's current board as a PNG attachment, drawn off the event loop; `players`
@@ -142,7 +142,7 @@ class Drawing:
         png = await self._draw(
             table, drawing_worker.board, table.game.id, state, players, _spoken(table)
         )
-        return discord.File(io.BytesIO(png), filename="board.png")
+        return Attachment(png, "board.png")
 
     async def turn(
         self, table: Table, players: list[str] | None = None, before: Table | None = None
@@ -161,7 +161,7 @@ class Drawing:
             None if earlier is None else earlier.model_dump_json(),
             _spoken(table),
         )
-        return discord.File(io.BytesIO(png), filename=name)
+        return Attachment(png, name)
 
     async def timelapse(
         self, table: Table, entries: Sequence[history.Entry]
@@ -173,7 +173,7 @@ class Drawing:
         except Exception:
             log.exception("could not draw the timelapse of game %s", table.row.id)
             return None
-        return discord.File(io.BytesIO(data), filename=timelapse.NAME)
+        return Attachment(data, timelapse.NAME)
 
     async def lapse(self, row: GameRow, entries: Sequence[history.Entry]) -> bytes:
         """The finished game's timelapse file, drawn in the game's home worker a slice at a

@@ -11,12 +11,12 @@ names them, so the person knows to ask again once they end (or to leave them).
 
 from __future__ import annotations
 
-import io
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.attachments import Attachment
 from bot.discord.checked import Checked
 from bot.discord.interactions import answer, handling, reader
 from bot.store.privacy import KeptAbout
@@ -62,9 +62,9 @@ class Privacy:
                 moves=m("bot.privacy.moves", n=sum(g.moves for g in kept.games)),
             )
             await answer(interaction, text)
-            data = io.BytesIO(kept.model_dump_json(indent=2).encode())
+            data = kept.model_dump_json(indent=2).encode()
             await interaction.followup.send(
-                file=discord.File(data, filename=f"kept-about-{user}.json"), ephemeral=True
+                file=Attachment(data, f"kept-about-{user}.json"), ephemeral=True
             )
 
     async def ask_forget(self, interaction: discord.Interaction[GameBot]) -> None:

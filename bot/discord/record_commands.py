@@ -10,7 +10,6 @@ The channel's game is its running one, or once that is over its most recent one.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord.attachments import Attachment
 from bot.discord.checked import Checked
 from bot.discord.interactions import answer, handling, later, reader
 from bot.discord.permissions import require_permissions
@@ -276,7 +276,7 @@ async def export_command(interaction: discord.Interaction[GameBot]) -> None:
             entries=entries,
         )
         name = f"{game.id}-{row.id}.json"
-        file = discord.File(io.BytesIO(data), filename=name)
+        file = Attachment(data, name)
         status = m(f"bot.record_commands.status_{row.status}")
         told = m("bot.record_commands.exported", game=game.title, n=len(entries), status=status)
         await _send_file(interaction, told, file)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import gc
+import io
 import time
 from pathlib import Path
 
@@ -292,6 +293,43 @@ async def test_buttons_sent_and_clicked_leave_no_view_behind(tmp_path: Path):
             left += await views(earlier)
             assert "rewound" in await click(session, bob, vote, "Agree")
             left += await views(earlier)
+        finally:
+            gc.enable()
+    assert left == []
+
+
+def boards(session: Session) -> set[int]:
+    """The attachments the channel shows now, by id (an edit with a new board gives a new id)."""
+    return {a.id for m in session.posts() for a in m.attachments}
+
+
+async def test_boards_sent_with_moves_leave_no_buffer_behind(tmp_path: Path):
+    """Every move sends a board, and discord.py leaves each sent file's buffer referring to
+    itself (its `close`, put back as the buffer's own attribute), for the cyclic collector to
+    find while every table waits. Once sent, no buffer is left."""
+
+    async def buffers(earlier: frozenset[int] = frozenset()) -> list[object]:
+        await handlers_over()
+        return [o for o in gc.get_objects() if isinstance(o, io.BytesIO) and id(o) not in earlier]
+
+    async with Session(tmp_path / "games.sqlite3") as session:
+        gc.collect()
+        earlier = frozenset(id(o) for o in await buffers())
+        gc.disable()
+        try:
+            alice, bob = session.user("alice"), session.user("bob")
+            await session.open_game("not_on_my_block", alice, bob, seed=7)
+            before, shown = boards(session), set()
+            for _ in range(3):
+                table = await session.table()
+                seat = min(table.prompts())
+                user = session.standin.world.users[table.holder(seat)]
+                place = table.game.legal_actions(table.state, seat)[0].model_dump()
+                fields = {k: v for k, v in place.items() if k != "kind"}
+                assert "✅" in await session.play(user, "nomb", "place", **fields)
+                shown |= boards(session)
+            assert len(shown - before) == 3, "a move showed no new board"
+            left = await buffers(earlier)
         finally:
             gc.enable()
     assert left == []
