@@ -6,6 +6,7 @@ the same questions thousands of times per game, so this adapter indexes them onc
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -63,19 +64,20 @@ class Board:
         return [d for d in self.districts if d in seen]
 
 
-_RECENT: dict[int, tuple[City, Board]] = {}
-"""The boards of the last few City objects seen, by identity: rules ask for the board of the
-same city thousands of times per action, and tiles never move once a city is laid out."""
+_SEEN: dict[int, tuple[weakref.ref[City], Board]] = {}
+"""The board of every City object alive, by identity: rules ask for the board of the same city
+thousands of times per action, and tiles never move once a city is laid out. An entry goes when
+its city does (before its id can be reused), so the cache keeps no city alive: one that did
+would outlive the young generations of the garbage collector, which walk it on every pass."""
 
 
 def board_of(city: City) -> Board:
-    seen = _RECENT.get(id(city))
-    if seen is not None and seen[0] is city:
+    key = id(city)
+    seen = _SEEN.get(key)
+    if seen is not None and seen[0]() is city:
         return seen[1]
     board = _board(tuple((cell.tile, cell.orientation) for row in city.rows for cell in row))
-    if len(_RECENT) >= 64:
-        del _RECENT[next(iter(_RECENT))]
-    _RECENT[id(city)] = (city, board)
+    _SEEN[key] = (weakref.ref(city, lambda _: _SEEN.pop(key, None)), board)
     return board
 
 
