@@ -328,7 +328,7 @@ async def _serve(settings: Settings, workers: Workers) -> int:
                 )
                 return 1
             bot.before_store_closes.insert(0, endpoint.stop)
-        settle_collector()  # modules, commands and content loaded: kept for good
+        settle_collector(automatic=False)  # modules, commands and content loaded: kept
         _stop_on_signals(bot)
         try:
             async with bot:

@@ -20,6 +20,7 @@ import time
 from collections import deque
 from typing import Any
 
+from bot.discord.collector import collect_if_grown
 from bot.metrics import LOOP_LAG
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,7 @@ async def watch_loop_lag(report_every: float, recent: deque[float] | None = None
         while True:
             started = time.monotonic()
             await asyncio.sleep(TICK)
+            collect_if_grown()
             now = time.monotonic()
             lag = max(0.0, now - started - TICK)
             lags.append(lag)
@@ -103,11 +105,12 @@ async def watch_loop_lag(report_every: float, recent: deque[float] | None = None
                 counts, worst, worst_cpu = collections.take()
                 log.info(
                     "garbage collections over %.0f s: %d/%d/%d by generation, longest "
-                    "%.1f/%.1f/%.1f ms (CPU %.1f/%.1f/%.1f ms)",
+                    "%.1f/%.1f/%.1f ms (CPU %.1f/%.1f/%.1f ms); %d objects frozen",
                     now - last_report,
                     *counts,
                     *(w * 1000 for w in worst),
                     *(w * 1000 for w in worst_cpu),
+                    gc.get_freeze_count(),
                 )
                 lags.clear()
                 last_report = now

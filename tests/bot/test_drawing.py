@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from bot.discord import drawing_worker
-from bot.discord.collector import YOUNG_THRESHOLD
+from bot.discord.collector import GROWTH, YOUNG_THRESHOLD, collect_if_grown
 from bot.discord.drawing import Drawing
 from bot.store.models import GameRow
 from bot.table import record, timelapse
@@ -201,7 +202,37 @@ async def test_the_bot_sets_its_collector_aside_once_started(tmp_path: Path):
     settled = re.search(r"garbage collector settled: (\d+) objects frozen", child.stderr)
     assert settled is not None, child.stderr
     assert int(settled.group(1)) > 50_000
-    assert f"collected every {YOUNG_THRESHOLD} allocations" in child.stderr
+    assert f"collected once {GROWTH} more objects are kept" in child.stderr
+
+
+def test_with_the_collector_off_the_bot_collects_once_it_keeps_more_and_frees_cycles_then():
+    """The bot's collector does not run on its own (each collection stalled every table): it
+    runs once the process keeps `GROWTH` more objects, and then frees the reference cycles
+    made since, and sets aside what it keeps."""
+
+    class Node:
+        other: object
+
+    assert not collect_if_grown(), "with the collector on (this process) it does nothing"
+    gc.disable()
+    try:
+        gc.collect()
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        cycle = weakref.ref(a)
+        del a, b
+        kept = [[] for _ in range(GROWTH // 2)]
+        assert not collect_if_grown(), "collected before it grew enough"
+        assert cycle() is not None
+        kept += [[] for _ in range(GROWTH)]
+        frozen = gc.get_freeze_count()
+        assert collect_if_grown()
+        assert cycle() is None, "a cycle made since the last collection is freed"
+        assert gc.get_freeze_count() >= frozen + len(kept), "what it keeps is set aside"
+        assert not collect_if_grown(), "nothing grew since"
+    finally:
+        gc.unfreeze()
+        gc.enable()
 
 
 async def test_a_timelapse_lets_the_other_games_of_its_worker_be_drawn_meanwhile():
