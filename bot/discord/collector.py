@@ -14,9 +14,10 @@ log = logging.getLogger(__name__)
 YOUNG_THRESHOLD = 2000
 """In a drawing worker (the bot's collector does not run on its own), the allocations (less
 deallocations) between collections of the youngest generation: 700 by default, so under load
-survivors reach the oldest generation fast and it is collected every few seconds. Measured at
-50 busy channels (collections' own CPU, longest): 700 gave 1.5 / 6 / 21 ms by generation, 5000
-gave 4 / 24 ms and none of the oldest, 2000 gave 4 / 13 ms and none of the oldest."""
+survivors reach the oldest generation fast and it is collected every few seconds. Measured in
+the bot at 50 busy channels, when it collected so too (collections' own CPU, longest): 700 gave
+1.5 / 6 / 21 ms by generation, 5000 gave 4 / 24 ms and none of the oldest, 2000 gave 4 / 13 ms
+and none of the oldest."""
 
 
 def hold_collector() -> None:
