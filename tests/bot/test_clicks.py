@@ -206,6 +206,17 @@ async def test_a_finished_game_leaves_no_button_anywhere(session: Session):
     assert all(m.components == [] for m in session.posts() if m.id != session.posts()[0].id)
 
 
+async def place_first(session: Session) -> str:
+    """The seat to move in a game of Not On My Block places its first legal piece, typed as a
+    player would; the answer."""
+    table = await session.table()
+    seat = min(table.prompts())
+    user = session.standin.world.users[table.holder(seat)]
+    place = table.game.legal_actions(table.state, seat)[0].model_dump()
+    fields = {k: v for k, v in place.items() if k != "kind"}
+    return await session.play(user, "nomb", "place", **fields)
+
+
 async def test_commands_menus_and_clicks_leave_no_interaction_behind(tmp_path: Path):
     """discord.py's interaction and its response refer to each other, so every command,
     autocomplete request and click used to leave its interaction, with the member, user and
@@ -226,12 +237,7 @@ async def test_commands_menus_and_clicks_leave_no_interaction_behind(tmp_path: P
         try:
             alice, bob = session.user("alice"), session.user("bob")
             await session.open_game("not_on_my_block", alice, bob, seed=7)
-            table = await session.table()
-            seat = min(table.prompts())
-            user = session.standin.world.users[table.holder(seat)]
-            place = table.game.legal_actions(table.state, seat)[0].model_dump()
-            fields = {k: v for k, v in place.items() if k != "kind"}
-            assert "✅" in await session.play(user, "nomb", "place", **fields)
+            assert "✅" in await place_first(session)
             asked = await session.confirm(alice, "game", "table", "rewind", moves=1)
             assert "once everyone agrees" in asked
             vote = next(m for m in reversed(session.posts()) if "Agree" in str(m.components))
@@ -321,12 +327,7 @@ async def test_boards_sent_with_moves_leave_no_buffer_behind(tmp_path: Path):
             await session.open_game("not_on_my_block", alice, bob, seed=7)
             before, shown = boards(session), set()
             for _ in range(3):
-                table = await session.table()
-                seat = min(table.prompts())
-                user = session.standin.world.users[table.holder(seat)]
-                place = table.game.legal_actions(table.state, seat)[0].model_dump()
-                fields = {k: v for k, v in place.items() if k != "kind"}
-                assert "✅" in await session.play(user, "nomb", "place", **fields)
+                assert "✅" in await place_first(session)
                 shown |= boards(session)
             assert len(shown - before) == 3, "a move showed no new board"
             left = await buffers(earlier)
