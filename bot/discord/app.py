@@ -33,7 +33,7 @@ from bot.discord.turns import Turns
 from bot.discord.workers import Workers
 from bot.store.choice import chosen
 from bot.store.protocol import GameStore, worker_name
-from bot.table.model import PlayerError
+from bot.table.model import PlayerError, ShuttingDown
 from bot.table.tables import Tables
 from engine.games import REGISTRY
 from engine.messages import Msg, m
@@ -193,7 +193,7 @@ class GameBot(discord.AutoShardedClient):
         its player would wait for that; a few seconds of grace usually spares them the wait.
         """
         if self.closing:
-            raise PlayerError(RESTARTING)
+            raise ShuttingDown(RESTARTING)
         self._running += 1
         try:
             yield

@@ -23,7 +23,7 @@ from bot.store.models import Post, Wait
 from bot.store.protocol import worker_name
 from bot.table import computer, pace, posts
 from bot.table.computer_ids import is_computer
-from bot.table.model import PlayerError, Table
+from bot.table.model import ShuttingDown, Table
 from bot.table.pace import Pace
 from bot.table.posts import Control
 from bot.table.speech import to_seat
@@ -76,8 +76,7 @@ class DueSweep:
         self.publisher = publisher
         self.in_flight = in_flight
         self.closing = closing
-        """Whether shutdown has begun: `in_flight` then refuses every move, so the sweep stops
-        and leaves its waits due for the next start."""
+        """Whether shutdown has begun: `in_flight` then refuses every move, so sweeping stops."""
         self.every = every
         self.worker = worker or worker_name()
         """The name its claims go under (`worker_name`, with the process's shards)."""
@@ -102,11 +101,10 @@ class DueSweep:
                         await self._handle(due)
                         handled += 1
                         WAITS_HANDLED.inc()
-                    except Exception as exc:
-                        if isinstance(exc, PlayerError) and self.closing():
-                            # Refused by `in_flight`: not a failure, and no use trying the rest.
-                            log.info("shutting down: the due waits left wait for the next start")
-                            break
+                    except ShuttingDown:  # not a failure, and no use trying the rest
+                        log.info("shutting down: the due waits left wait for the next start")
+                        break
+                    except Exception:
                         log.exception("due sweep failed for game %s seat %s", due.game_id, due.seat)
         finally:
             await self.store.release_waits(worker, taken)

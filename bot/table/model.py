@@ -19,6 +19,11 @@ class PlayerError(Exception):
         super().__init__(say(text))
 
 
+class ShuttingDown(PlayerError):
+    """A move refused because the bot has begun to shut down: the player is told to try again
+    in a moment, and a due wait is left for the next start."""
+
+
 class Table(BaseModel):
     """A live game as loaded from the store."""
 
