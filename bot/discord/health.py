@@ -4,10 +4,10 @@ so an admin can see a bot that lags.
 Every slow step on the loop (a long computation, a blocking call) delays the gateway heartbeat
 and every interaction's first answer. The monitor asks for a short sleep over and over and
 records how late each wake-up came; every `health_log_seconds` it logs the median, the 99th
-percentile and the worst. A collection of the oldest generation walks every object the bot
-keeps (cached game states, discord.py's caches), and while it runs nothing else does: each
-collection is timed through `gc.callbacks` and the count and the longest are logged beside the
-lag.
+percentile and the worst. While a garbage collection runs nothing else does: each collection
+is timed through `gc.callbacks` and the count and the longest are logged beside the lag. The
+bot's collector does not run on its own, so the monitor is also what collects, at a tick, once
+the process has grown (`collector.collect_if_grown`); that stall counts in the tick's lag.
 """
 
 from __future__ import annotations
