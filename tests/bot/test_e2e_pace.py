@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.bot.harness import Session, reply_text
+from tests.bot.harness import STEP_TIMEOUT, Session, reply_text
 from tests.standin import UserRecord
 
 REMINDER = "Your move as"
@@ -142,9 +142,12 @@ async def test_a_turn_limit_due_while_the_bot_shuts_down_is_played_after_the_res
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     assert "left wait for the next start" in caplog.text
     assert not any("24-hour limit" in m.content for m in session.posts())
-    await session.restart()
-    await session.advance(0)
-    note = next(m for m in session.posts() if "24-hour limit" in m.content)
+    await session.restart()  # the bot's first sweep after starting finds the limit due
+    note = await session.standin.wait_until(
+        lambda: next((m for m in session.posts() if "24-hour limit" in m.content), None),
+        timeout=STEP_TIMEOUT,
+        what="the limit's note after the restart",
+    )
     assert "Default for" in note.content and f"<@{guest.id}>" in note.content
 
 
