@@ -19,7 +19,7 @@ from bot.store.answers import OWED
 from bot.store.sqlite import SqliteStore
 from tests.bot.harness import STEP_TIMEOUT, Session
 from tests.engine.toy_game import GAME as TOY
-from tests.standin import InteractionRecord, UserRecord
+from tests.standin import Fault, InteractionRecord, UserRecord
 
 
 @pytest.fixture
@@ -56,6 +56,15 @@ async def owed_rows(session: Session) -> int:
         return int((await cur.fetchone())[0])
 
 
+async def hanging(session: Session, faults: list[Fault], what: str) -> None:
+    """Wait until the bot is publishing, held in one of the hung requests: the change is
+    stored by then, and the answer waits behind it. Pulling the plug any earlier could find
+    the publisher reading the store, which a crash would not let answer the player."""
+    await session.standin.wait_until(
+        lambda: any(f.hits for f in faults), timeout=STEP_TIMEOUT, what=f"{what} to hang"
+    )
+
+
 async def pull_the_plug(session: Session) -> None:
     """Stop the bot as a crash would for its answers: the database is gone first, so nothing
     the dying bot still tries is stored, and the player's reply is left as it stood."""
@@ -83,14 +92,13 @@ async def test_a_move_stored_before_a_crash_is_told_it_counted_and_what_it_did(
     host = await started(session)
     assert await owed_rows(session) == 0  # answered commands leave nothing behind
     channel = f"/channels/{session.channel.id}/messages"
-    session.standin.hang("POST", channel, 60.0)
-    session.standin.hang("PATCH", f"{channel}/*", 60.0)
+    hung = [
+        session.standin.hang("POST", channel, 60.0),
+        session.standin.hang("PATCH", f"{channel}/*", 60.0),
+    ]
     record = await bid_sent(session, host)
-    await session.standin.wait_until(lambda: record.loading, timeout=STEP_TIMEOUT, what="thinking")
-    for _ in range(200):
-        if await logged(session) == 1:
-            break
-        await asyncio.sleep(0.05)
+    await hanging(session, hung, "the move's post")
+    assert record.loading
     assert await logged(session) == 1  # the move is stored; its post hangs, the player waits
 
     await pull_the_plug(session)
@@ -159,12 +167,9 @@ async def test_a_change_other_than_a_move_stored_before_a_crash_is_told_it_went_
     host, guest = session.user("host"), session.user("guest")
     guest.locale = locale
     await session.command(host, "game", "new", game=TOY.id)
-    session.standin.hang("PATCH", f"/channels/{session.channel.id}/messages/*", 60.0)
+    edit = session.standin.hang("PATCH", f"/channels/{session.channel.id}/messages/*", 60.0)
     record = await session.standin.slash(guest, session.channel, "game", "join")
-    for _ in range(200):
-        if guest.id in (await session.table()).row.players:
-            break
-        await asyncio.sleep(0.05)
+    await hanging(session, [edit], "the lobby's edit")
     assert guest.id in (await session.table()).row.players  # stored; the lobby's edit hangs
 
     await pull_the_plug(session)
