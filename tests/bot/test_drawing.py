@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import os
 import re
 import signal
@@ -14,12 +15,14 @@ import weakref
 from collections import OrderedDict
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from pydantic import BaseModel
 
 from bot.discord import drawing_worker
 from bot.discord.collector import GROWTH, YOUNG_THRESHOLD, collect_if_grown
 from bot.discord.drawing import Drawing
+from bot.discord.health import watch_loop_lag
 from bot.store.models import GameRow
 from bot.table import record, timelapse
 from bot.table.model import Table
@@ -233,6 +236,29 @@ def test_with_the_collector_off_the_bot_collects_once_it_keeps_more_and_frees_cy
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+async def test_the_health_report_walks_no_frozen_object(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+):
+    """The report of collections reads counters: asking how many objects are frozen walks
+    every one of them (10 to 20 ms on a busy bot), a stall every report would add."""
+
+    def walks(*_: object) -> int:
+        raise AssertionError("the report walked the frozen objects")
+
+    monkeypatch.setattr(gc, "get_freeze_count", walks)
+    with caplog.at_level(logging.INFO, logger="bot.discord.health"):
+        watching = asyncio.create_task(watch_loop_lag(0.2))
+        try:
+            for _ in range(200):
+                if "garbage collections over" in caplog.text or watching.done():
+                    break
+                await asyncio.sleep(0.05)
+            assert not watching.done(), watching.exception()
+        finally:
+            watching.cancel()
+    assert re.search(r"\d+ more objects kept since the last", caplog.text), caplog.text
 
 
 async def test_a_timelapse_lets_the_other_games_of_its_worker_be_drawn_meanwhile():
