@@ -31,9 +31,11 @@ GROWTH = 20_000
 """How many objects the collector tracks may be added (net of those freed) before the bot,
 whose collector does not run on its own (`settle_collector(automatic=False)`), collects them.
 Above what the moves in flight hold at once (5,000 to 15,000 at 50 busy channels), so it is
-reached as caches fill and, should something leave reference cycles, as they pile up. At 50
-busy channels for 150 s: 50,000 gave one collection (35 to 58 ms); 20,000 gave four (13 to 15
-ms, and 33 ms once)."""
+reached as caches fill and, should something leave reference cycles, as they pile up (and by
+drift: the count never goes below zero, so frees of older objects do not offset new ones). At
+50 busy channels for 150 s: 50,000 gave one collection (35 to 58 ms); 20,000 gave two to four
+(6 to 15 ms, 33 ms once); 10,000 gave 10 to 14, none shorter (11 to 29 ms): a collection's cost
+follows what its objects refer to more than how many they are."""
 
 
 def settle_collector(level: int = logging.INFO, *, automatic: bool = True) -> None:
