@@ -107,8 +107,8 @@ async def watch_loop_lag(report_every: float, recent: deque[float] | None = None
                 counts, worst, worst_cpu = collections.take()
                 log.info(
                     "garbage collections over %.0f s: %d/%d/%d by generation, longest "
-                    "%.1f/%.1f/%.1f ms (CPU %.1f/%.1f/%.1f ms); %d more objects kept since the "
-                    "last",
+                    "%.1f/%.1f/%.1f ms (CPU %.1f/%.1f/%.1f ms); %d objects more than after the "
+                    "last collection",
                     now - last_report,
                     *counts,
                     *(w * 1000 for w in worst),

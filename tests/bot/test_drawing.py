@@ -258,7 +258,7 @@ async def test_the_health_report_walks_no_frozen_object(
             assert not watching.done(), watching.exception()
         finally:
             watching.cancel()
-    assert re.search(r"\d+ more objects kept since the last", caplog.text), caplog.text
+    assert re.search(r"\d+ objects more than after the last collection", caplog.text), caplog.text
 
 
 async def test_a_timelapse_lets_the_other_games_of_its_worker_be_drawn_meanwhile():
